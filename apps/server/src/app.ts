@@ -1,0 +1,99 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { registerCsrf } from './http/csrf.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { healthRoutes } from './http/health.ts';
+import { registerLang } from './http/lang.ts';
+import type { ZodApp } from './http/types.ts';
+import { registerWeb } from './http/web.ts';
+import { sessionService } from './modules/session/session.service.ts';
+import { settingRoutes } from './modules/setting/setting.routes.ts';
+import { settingService } from './modules/setting/setting.service.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Secret for CSRF tokens and signatures. */
+  secret: string;
+  logger?: FastifyBaseLogger;
+  isReady?: () => boolean;
+}
+
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** Builds the HTTP application: the API, the docs, health checks and the web app. */
+export async function buildApp(deps: AppDeps): Promise<ZodApp> {
+  const { config, db } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // A hop count is valid for proxy-addr, though Fastify's types list only boolean and string.
+    trustProxy: trustProxy(config.trustProxy) as boolean | string,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'ref',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // antd's CSS-in-JS and the API docs inject style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Platter API',
+        description: 'Every answer is the envelope {code, msg, data}; code 200 is success, other codes are the error catalogue.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerLang(app);
+  registerCsrf(app, { secret: deps.secret, secureCookies: config.cookieSecure });
+  registerErrorHandling(app);
+
+  const settings = settingService(db, { cacheSeconds: config.settingsCacheSeconds });
+  const sessions = sessionService(db);
+
+  healthRoutes(app, { db, isReady: deps.isReady ?? (() => true) });
+  settingRoutes(app, settings);
+  userRoutes(app, {
+    sessions,
+    registrationOpen: () => config.registrationOpen,
+    secureCookies: config.cookieSecure,
+  });
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,86 @@
+import { parseArgs } from 'node:util';
+import { configTable, loadConfig } from '../config.ts';
+import { openDatabase, prepareDatabase } from '../db/open.ts';
+import { migrateDown, migrateToLatest, pendingMigrations } from '../db/migrate.ts';
+import { createLogger } from '../logger.ts';
+import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
+
+/**
+ * The operator CLI: `npm run platter -- <command>`. With no DATABASE_URL it works on the
+ * embedded database (sharing it when `npm start` is running).
+ */
+const HELP = `Usage: npm run platter -- <command> [options]
+
+Commands:
+  migrate [--down] [--status]     apply pending migrations (or revert the last one, or list pending)
+  create-admin <email> [--role admin|support] [--password <p>]
+                                  create a back-office account (or promote and reset an existing one)
+  config                          print the configuration table (every setting, env variable, default)
+  help                            this text
+`;
+
+async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const logger = createLogger({ ...config, logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel });
+  const database = await openDatabase(config, logger);
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function runCli(argv: string[], out: (text: string) => void = (t) => process.stdout.write(t)): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'migrate': {
+      const { values } = parseArgs({ args: rest, options: { down: { type: 'boolean' }, status: { type: 'boolean' } } });
+      return withDatabase(async (db) => {
+        if (values.status) {
+          const pending = await pendingMigrations(db);
+          out(pending.length ? `pending: ${pending.join(', ')}\n` : 'up to date\n');
+          return 0;
+        }
+        const names = values.down ? await migrateDown(db) : await migrateToLatest(db);
+        out(names.length ? `${values.down ? 'reverted' : 'applied'}: ${names.join(', ')}\n` : 'nothing to do\n');
+        return 0;
+      });
+    }
+    case 'create-admin': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { role: { type: 'string', default: 'admin' }, password: { type: 'string' } },
+      });
+      const email = positionals[0];
+      const role = values.role;
+      if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+        out('create-admin needs an e-mail address\n');
+        return 2;
+      }
+      if (role !== 'admin' && role !== 'support') {
+        out('--role must be admin or support\n');
+        return 2;
+      }
+      const password = values.password ?? generatePassword();
+      return withDatabase(async (db) => {
+        const logger = createLogger({ logLevel: 'warn', logPretty: false });
+        await prepareDatabase(db, logger);
+        const result = await createAdmin(db, email, role, password);
+        out(`${result.created ? 'created' : 'updated'} ${role} ${result.email}\npassword: ${password}\n`);
+        return 0;
+      });
+    }
+    case 'config':
+      out(`${configTable()}\n`);
+      return 0;
+    case undefined:
+    case 'help':
+    case '--help':
+      out(HELP);
+      return 0;
+    default:
+      out(`unknown command: ${command}\n\n${HELP}`);
+      return 2;
+  }
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the platform, read from the environment and validated once at start-up.
+ * `SETTINGS` documents each one; `npm run platter -- config` prints the table that the
+ * README's configuration section is made from.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+interface SettingDoc {
+  env: string;
+  default: string;
+  meaning: string;
+}
+
+export const SETTINGS = {
+  host: { env: 'HOST', default: '0.0.0.0', meaning: 'Interface the HTTP server listens on.' },
+  port: { env: 'PORT', default: '8080', meaning: 'Port of the API and the web app.' },
+  role: {
+    env: 'PLATTER_ROLE',
+    default: 'all',
+    meaning: 'Process role: `api` (HTTP only), `worker` (background jobs only) or `all`.',
+  },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    default: '(empty: embedded PostgreSQL)',
+    meaning: 'PostgreSQL connection string. Empty starts the embedded PostgreSQL from npm packages.',
+  },
+  dataDir: {
+    env: 'PLATTER_DATA_DIR',
+    default: '.data',
+    meaning: 'Local data: the embedded database, the generated secret. Relative to the project root.',
+  },
+  embeddedPgPort: {
+    env: 'EMBEDDED_PG_PORT',
+    default: '54329',
+    meaning: 'Port of the embedded PostgreSQL (loopback only).',
+  },
+  dbPoolSize: { env: 'DB_POOL_SIZE', default: '20', meaning: 'Connections per process in the database pool.' },
+  sessionSecret: {
+    env: 'SESSION_SECRET',
+    default: '(generated into the data dir)',
+    meaning: 'Secret for CSRF tokens and signed values; at least 32 characters. Set it in production.',
+  },
+  cookieSecure: {
+    env: 'COOKIE_SECURE',
+    default: 'false',
+    meaning: 'Mark cookies Secure (set true behind HTTPS).',
+  },
+  trustProxy: {
+    env: 'TRUST_PROXY',
+    default: 'false',
+    meaning: 'Trust X-Forwarded-For from this proxy (true, a hop count, or a comma list of addresses).',
+  },
+  siteTitle: { env: 'SITE_TITLE', default: 'Platter', meaning: 'Site title used in page titles and e-mails.' },
+  registrationOpen: {
+    env: 'REGISTRATION_OPEN',
+    default: 'true',
+    meaning: 'When false, registration is closed: checkRegister answers code 221 and the upgrade notice shows.',
+  },
+  adminEmail: {
+    env: 'ADMIN_EMAIL',
+    default: 'admin@platter.local',
+    meaning: 'E-mail of the admin account created on first start (its password is printed once).',
+  },
+  logLevel: { env: 'LOG_LEVEL', default: 'info', meaning: 'pino log level: fatal, error, warn, info, debug, trace.' },
+  logPretty: {
+    env: 'LOG_PRETTY',
+    default: 'false',
+    meaning: 'Human-readable logs instead of JSON lines (development).',
+  },
+  webDist: {
+    env: 'WEB_DIST',
+    default: 'apps/web/dist',
+    meaning: 'Folder of the built web app served at /. Relative to the project root.',
+  },
+  settingsCacheSeconds: {
+    env: 'SETTINGS_CACHE_SECONDS',
+    default: '10',
+    meaning: 'How long a process caches the coin, pool and line registries (0 disables).',
+  },
+  nodeEnv: {
+    env: 'NODE_ENV',
+    default: 'development',
+    meaning: '`production` hides development helpers (dev mailbox and the like).',
+  },
+} as const satisfies Record<string, SettingDoc>;
+
+const schema = z.object({
+  host: z.string().min(1),
+  port: z.coerce.number().int().min(0).max(65535),
+  role: z.enum(['api', 'worker', 'all']),
+  databaseUrl: z.string().optional(),
+  dataDir: z.string().min(1),
+  embeddedPgPort: z.coerce.number().int().min(1).max(65535),
+  dbPoolSize: z.coerce.number().int().min(1).max(500),
+  sessionSecret: z.string().min(32).optional(),
+  cookieSecure: bool,
+  trustProxy: z.string(),
+  siteTitle: z.string().min(1),
+  registrationOpen: bool,
+  adminEmail: z.email(),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  logPretty: bool,
+  webDist: z.string(),
+  settingsCacheSeconds: z.coerce.number().int().min(0),
+  nodeEnv: z.enum(['development', 'production', 'test']),
+});
+
+export type Config = z.infer<typeof schema>;
+type SettingKey = keyof typeof SETTINGS;
+
+const OPTIONAL: ReadonlySet<SettingKey> = new Set(['databaseUrl', 'sessionSecret']);
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the settings from `env` (default: process.env); `overrides` win (tests). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const raw: Record<string, unknown> = {};
+  for (const [key, doc] of Object.entries(SETTINGS) as [SettingKey, SettingDoc][]) {
+    const value = env[doc.env];
+    if (value !== undefined && value !== '') raw[key] = value;
+    else if (!OPTIONAL.has(key)) raw[key] = doc.default;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = issue.path[0] as SettingKey;
+      return `  ${SETTINGS[key]?.env ?? String(key)}: ${issue.message}`;
+    });
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, ...overrides };
+}
+
+/** The configuration table in Markdown, as the README shows it. */
+export function configTable(): string {
+  const rows = Object.values(SETTINGS).map(
+    (doc: SettingDoc) => `| \`${doc.env}\` | \`${doc.default}\` | ${doc.meaning} |`,
+  );
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}

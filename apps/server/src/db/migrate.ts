@@ -1,0 +1,47 @@
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import type { Db } from './database.ts';
+import * as foundation from './migrations/2026_11_22_0001_foundation.ts';
+
+/**
+ * Migrations, in order. Listed here rather than read from a folder so that they run the same
+ * under tsx, in tests and in a bundled build. Names are timestamps; never rename one.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026_11_22_0001_foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+export function migrator(db: Db): Migrator {
+  // Kysely's PostgreSQL adapter takes a transaction-level advisory lock around the run, so
+  // concurrent starts of several processes migrate once.
+  return new Migrator({ db, provider, migrationTableName: 'platter_migration', migrationLockTableName: 'platter_migration_lock' });
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+function check(result: MigrationResultSet): string[] {
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    throw new MigrationError(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(result.error)}`);
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Applies every pending migration; returns the names applied. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return check(await migrator(db).migrateToLatest());
+}
+
+/** Reverts the most recent migration (operator CLI: `migrate --down`). */
+export async function migrateDown(db: Db): Promise<string[]> {
+  return check(await migrator(db).migrateDown());
+}
+
+/** Names of the migrations not applied yet (readiness check). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await migrator(db).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

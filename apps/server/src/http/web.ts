@@ -1,0 +1,46 @@
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ZodApp } from './types.ts';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, every other GET that is not an API
+ * or protocol path answered with index.html so that client-side routes load on refresh.
+ */
+export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
+  const root = path.resolve(webDist);
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Explicit routes for files at the root of dist (favicon, icons) come from the wildcard below.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+      if (urlPath.startsWith('/api/')) return sendApiNotFound(reply);
+      const candidate = path.join(root, path.normalize(urlPath));
+      if (candidate.startsWith(root) && urlPath !== '/' && existsSync(candidate) && !candidate.endsWith(path.sep)) {
+        return reply.sendFile(path.relative(root, candidate));
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') return sendApiNotFound(reply);
+    return reply
+      .status(503)
+      .type('text/plain; charset=utf-8')
+      .send(built ? 'Not found' : `The web app is not built (${root}). Run: npm run build`);
+  });
+}
+
+function sendApiNotFound(reply: import('fastify').FastifyReply) {
+  return reply.status(404).send({ code: 404, msg: 'Not Found', data: null });
+}

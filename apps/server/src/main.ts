@@ -1,0 +1,68 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { loadSecret, openDatabase, prepareDatabase } from './db/open.ts';
+import { createLogger } from './logger.ts';
+import { ensureFirstAdmin } from './modules/account/account.service.ts';
+import { fromRoot } from './paths.ts';
+
+/** `npm start`: one process serving the API and the web app (and, later, running the jobs). */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const database = await openDatabase(config, logger);
+  let ready = false;
+
+  let closing: Promise<void> | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    logger.info({ signal }, 'shutting down');
+    closing = (async () => {
+      ready = false;
+      await app?.close(); // stops accepting, waits for requests in flight
+      await database.close(); // then the pool and the embedded PostgreSQL
+      logger.info('stopped');
+    })()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await prepareDatabase(database.db, logger);
+  const admin = await ensureFirstAdmin(database.db, config.adminEmail);
+  const secret = await loadSecret(config, logger);
+  app = await buildApp({
+    config: { ...config, webDist: fromRoot(config.webDist) },
+    db: database.db,
+    secret,
+    logger,
+    isReady: () => ready,
+  });
+  const address = await app.listen({ host: config.host, port: config.port });
+  ready = true;
+  const local = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  if (admin) {
+    // Printed once, on the first start of an install: the password is stored only as a hash.
+    const lines = [
+      'Admin account created (shown only this once):',
+      `  e-mail:   ${admin.email}`,
+      `  password: ${admin.password}`,
+      'Change it after signing in, or reset it with: npm run platter -- create-admin <email>',
+    ];
+    const width = Math.max(...lines.map((l) => l.length)) + 2;
+    process.stdout.write(`\n+${'-'.repeat(width)}+\n${lines.map((l) => `| ${l.padEnd(width - 1)}|`).join('\n')}\n+${'-'.repeat(width)}+\n`);
+  }
+  process.stdout.write(`\nPlatter is running at ${local}  (API docs: ${local}/api/docs)\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Platter failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

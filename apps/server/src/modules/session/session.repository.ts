@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export function sessionRepository(db: Db) {
+  return {
+    async insert(session: { id_hash: string; user_id: string; expires_at: Date; ip: string; user_agent: string }) {
+      await db.insertInto('sessions').values(session).execute();
+    },
+    /** The live session's user: not revoked, not expired, user not banned. */
+    async findLive(idHash: string) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id_hash',
+          'sessions.expires_at',
+          'sessions.last_seen_at',
+          'users.id as user_id',
+          'users.uid',
+          'users.email',
+          'users.account',
+          'users.role',
+          'users.status',
+          'users.language',
+          'users.nickname',
+          'users.last_login_at',
+        ])
+        .where('sessions.id_hash', '=', idHash)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', sql<Date>`now()`)
+        .where('users.status', '!=', 'banned')
+        .executeTakeFirst();
+    },
+    async touch(idHash: string) {
+      await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id_hash', '=', idHash).execute();
+    },
+    async revoke(idHash: string) {
+      await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id_hash', '=', idHash).where('revoked_at', 'is', null).execute();
+    },
+    async revokeAllOfUser(userId: string) {
+      await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    },
+    async setLanguage(userId: string, language: string) {
+      await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { sessionRepository } from './session.repository.ts';
+
+/** Sessions: an opaque random token in an HttpOnly cookie; the database keeps its hash. */
+export const SESSION_COOKIE = 'platter_sid';
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+/** last_seen_at is written at most this often per session (not on every request). */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type SessionUser = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionRepository>['findLive']>>>;
+
+export function sessionService(db: Db) {
+  const repo = sessionRepository(db);
+  return {
+    /** Opens a session for a user; returns the cookie token (shown once, never stored). */
+    async open(userId: string, meta: { ip: string; userAgent: string }): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+      await repo.insert({ id_hash: hashToken(token), user_id: userId, expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent.slice(0, 512) });
+      return { token, expiresAt };
+    },
+    async resolve(token: string | undefined): Promise<SessionUser | undefined> {
+      if (!token || token.length > 128) return undefined;
+      const session = await repo.findLive(hashToken(token));
+      if (session && Date.now() - session.last_seen_at.getTime() > TOUCH_EVERY_MS) await repo.touch(session.id_hash);
+      return session;
+    },
+    async close(token: string | undefined): Promise<void> {
+      if (token) await repo.revoke(hashToken(token));
+    },
+    async closeAllOfUser(userId: string): Promise<void> {
+      await repo.revokeAllOfUser(userId);
+    },
+    async setLanguage(userId: string, language: string): Promise<void> {
+      await repo.setLanguage(userId, language);
+    },
+  };
+}

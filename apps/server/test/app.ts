@@ -1,0 +1,24 @@
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { Db } from '../src/db/database.ts';
+import type { ZodApp } from '../src/http/types.ts';
+import { afterAll } from 'vitest';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+/** The real application on a test database, driven with `app.inject` (no socket). */
+export async function testApp(db: Db, overrides: Partial<Config> = {}): Promise<ZodApp> {
+  const config = loadConfig({}, { nodeEnv: 'test', webDist: '/nonexistent', settingsCacheSeconds: 0, ...overrides });
+  const app = await buildApp({ config, db, secret: TEST_SECRET });
+  await app.ready();
+  afterAll(() => app.close());
+  return app;
+}
+
+/** A GET that returns the CSRF cookie, and the headers a state-changing call then needs. */
+export async function csrfHeaders(app: ZodApp): Promise<{ cookie: string; 'x-csrf-token': string }> {
+  const res = await app.inject({ method: 'GET', url: '/healthz' });
+  const cookie = res.cookies.find((c) => c.name === 'platter_csrf');
+  if (!cookie) throw new Error('no CSRF cookie issued');
+  return { cookie: `platter_csrf=${cookie.value}`, 'x-csrf-token': cookie.value };
+}

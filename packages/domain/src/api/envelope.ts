@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every API answer: `{code, msg, data}`; code 200 is success (ARCHITECTURE.md 'HTTP API'). */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data });
+}
+
+/** Paging of every list call: page from 1, count 1 to 200 (spec doc 2 §5 'Paging'). */
+export const PAGE_COUNT_MIN = 1;
+export const PAGE_COUNT_MAX = 200;
+
+export const pagingQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  count: z.coerce.number().int().min(PAGE_COUNT_MIN).max(PAGE_COUNT_MAX).default(10),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int() });
+}

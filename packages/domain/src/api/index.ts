@@ -1,0 +1,3 @@
+export * from './envelope.ts';
+export * from './setting.ts';
+export * from './user.ts';

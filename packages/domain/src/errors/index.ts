@@ -1,0 +1,3 @@
+export * from './codes.ts';
+export * from './messages.ts';
+export * from './app-error.ts';

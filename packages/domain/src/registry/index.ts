@@ -1,0 +1,2 @@
+export * from './coins.ts';
+export * from './pools.ts';

@@ -1,0 +1,82 @@
+/** Pool kinds of spec doc 1 §1: cooperation (CO), eco (ECO) and AR. */
+export const POOL_KINDS = ['CO', 'ECO', 'AR'] as const;
+export type PoolKind = (typeof POOL_KINDS)[number];
+
+/** How the pool shares block revenue among its miners. */
+export const SHARE_TYPES = ['PPLNS', 'PPS', 'PROP'] as const;
+export type ShareType = (typeof SHARE_TYPES)[number];
+
+/** The protocol miners use to reach the pool (issue order: chia-pool v1 first, then Burst-style). */
+export const MINER_PROTOCOLS = ['chia-pool-v1', 'chia-og', 'poc-burst', 'proxy-report'] as const;
+export type MinerProtocol = (typeof MINER_PROTOCOLS)[number];
+
+/** The pool-info fields of spec doc 2 §3. */
+export interface PoolInfo {
+  /** Pool key, lower case: chia, chiapp, bhd_co … */
+  type: string;
+  /** Coin registry key. */
+  coin: string;
+  pool_type: PoolKind;
+  name: string;
+  /** The pool supports Auto Pay to withdrawal addresses. */
+  auto_withdraw: boolean;
+  share_type: ShareType;
+  protocol: MinerProtocol;
+}
+
+const pool = (
+  type: string,
+  coin: string,
+  pool_type: PoolKind,
+  name: string,
+  protocol: MinerProtocol,
+  share_type: ShareType = 'PPLNS',
+): PoolInfo => ({ type, coin, pool_type, name, auto_withdraw: true, share_type, protocol });
+
+/** The pools a fresh install seeds: every coin's pool, CHIA's three variants, CO pools. */
+export const POOL_SEEDS: readonly PoolInfo[] = [
+  pool('chia', 'CHIA', 'ECO', 'Chia', 'chia-og'),
+  pool('chiapp', 'CHIA', 'ECO', 'Chia PP', 'chia-pool-v1'),
+  pool('chiavip', 'CHIA', 'ECO', 'Chia VIP', 'chia-pool-v1'),
+  pool('bhd', 'BHD', 'ECO', 'BHD', 'poc-burst'),
+  pool('bhd_co', 'BHD', 'CO', 'BHD Cooperation', 'poc-burst'),
+  pool('lhd', 'LHD', 'ECO', 'LHD', 'poc-burst'),
+  pool('lhd_co', 'LHD', 'CO', 'LHD Cooperation', 'poc-burst'),
+  pool('hdd', 'HDD', 'ECO', 'HDD', 'poc-burst'),
+  pool('hdd_co', 'HDD', 'CO', 'HDD Cooperation', 'poc-burst'),
+  pool('xhd', 'XHD', 'ECO', 'XHD', 'poc-burst'),
+  pool('xhd_co', 'XHD', 'CO', 'XHD Cooperation', 'poc-burst'),
+  pool('burst', 'BURST', 'ECO', 'BURST', 'poc-burst'),
+  pool('mass', 'MASS', 'CO', 'MASS', 'proxy-report'),
+  pool('ar', 'AR', 'AR', 'AR', 'proxy-report', 'PPS'),
+  pool('ironfish', 'IRONFISH', 'ECO', 'Iron Fish', 'proxy-report', 'PPS'),
+  pool('spacemesh', 'SPACEMESH', 'ECO', 'Spacemesh', 'proxy-report'),
+  pool('depinc', 'DEPINC', 'CO', 'DePINC', 'poc-burst'),
+  pool('aleo', 'ALEO', 'ECO', 'Aleo', 'proxy-report', 'PPS'),
+  pool('autonomys', 'AUTONOMYS', 'ECO', 'Autonomys', 'proxy-report'),
+  pool('chia_test', 'CHIA_TEST', 'ECO', 'Chia Testnet', 'chia-pool-v1'),
+  pool('ironfish_test', 'IRONFISH_TEST', 'ECO', 'Iron Fish Testnet', 'proxy-report', 'PPS'),
+  pool('aleo_test', 'ALEO_TEST', 'ECO', 'Aleo Testnet', 'proxy-report', 'PPS'),
+];
+
+/** The spec's default pool item (doc 2 §3): type chia, coin CHIA, pool_type ECO. */
+export const DEFAULT_POOL_TYPE = 'chia';
+
+/** Server lines by region (spec doc 1 §1), each with the host miners connect to. */
+export const SERVER_LINE_CODES = ['asia', 'europe', 'america', 'middle_east', 'russia'] as const;
+export type ServerLineCode = (typeof SERVER_LINE_CODES)[number];
+
+export interface ServerLine {
+  code: ServerLineCode;
+  /** Host miners point at; a ping check measures the round trip to `ping_url`. */
+  host: string;
+  ping_url: string;
+  sort: number;
+}
+
+export const SERVER_LINE_SEEDS: readonly ServerLine[] = SERVER_LINE_CODES.map((code, sort) => ({
+  code,
+  host: `${code.replace('_', '-')}.pool.platter.local`,
+  ping_url: '/api/setting/ping',
+  sort,
+}));
