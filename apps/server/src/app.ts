@@ -44,7 +44,6 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'ref',
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

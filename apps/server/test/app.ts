@@ -1,15 +1,21 @@
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ZodApp } from '../src/http/types.ts';
 import { afterAll } from 'vitest';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /** The real application on a test database, driven with `app.inject` (no socket). */
-export async function testApp(db: Db, overrides: Partial<Config> = {}): Promise<ZodApp> {
+export async function testApp(
+  db: Db,
+  overrides: Partial<Config> = {},
+  options: { extend?: (app: ZodApp) => void; logger?: FastifyBaseLogger } = {},
+): Promise<ZodApp> {
   const config = loadConfig({}, { nodeEnv: 'test', webDist: '/nonexistent', settingsCacheSeconds: 0, ...overrides });
-  const app = await buildApp({ config, db, secret: TEST_SECRET });
+  const app = await buildApp({ config, db, secret: TEST_SECRET, ...(options.logger ? { logger: options.logger } : {}) });
+  options.extend?.(app);
   await app.ready();
   afterAll(() => app.close());
   return app;

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { ensureFirstAdmin } from '../modules/account/account.service.ts';
+import { createDb, ensureDatabase, withDatabase, type Db } from './database.ts';
+import { migrateDown, migrateToLatest, pendingMigrations } from './migrate.ts';
+import { seedRegistries } from './seed.ts';
+
+/** A brand-new empty database (not the template): for migration tests. */
+async function emptyDatabase(): Promise<{ url: string; open: () => Db }> {
+  const serverUrl = inject('pgServerUrl');
+  const name = `empty_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(serverUrl, name);
+  const handles: Db[] = [];
+  afterAll(async () => {
+    await Promise.all(handles.map((h) => h.destroy()));
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  });
+  const url = withDatabase(serverUrl, name);
+  return {
+    url,
+    open: () => {
+      const { db } = createDb(url, 5);
+      handles.push(db);
+      return db;
+    },
+  };
+}
+
+const tables = async (db: Db) =>
+  (await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`.execute(db)).rows.map((r) => r.tablename);
+
+describe('migrations', () => {
+  it('migrate once when several processes start at the same time', async () => {
+    const { open } = await emptyDatabase();
+    const runs = await Promise.all([open(), open(), open(), open()].map((db) => migrateToLatest(db)));
+    expect(runs.flat()).toEqual(['2026_11_22_0001_foundation']);
+    const db = open();
+    expect(await pendingMigrations(db)).toEqual([]);
+    expect(await tables(db)).toEqual(expect.arrayContaining(['coins', 'pools', 'server_lines', 'sessions', 'users']));
+  });
+
+  it('go down and up again cleanly', async () => {
+    const { open } = await emptyDatabase();
+    const db = open();
+    await migrateToLatest(db);
+    expect(await migrateDown(db)).toEqual(['2026_11_22_0001_foundation']);
+    expect(await tables(db)).not.toContain('coins');
+    expect(await pendingMigrations(db)).toEqual(['2026_11_22_0001_foundation']);
+    await migrateToLatest(db);
+    expect(await tables(db)).toContain('coins');
+  });
+});
+
+describe('seeding and the first admin', () => {
+  it('seeds the registries once, concurrently, and keeps operator edits on the next start', async () => {
+    const { open } = await emptyDatabase();
+    const db = open();
+    await migrateToLatest(db);
+    const results = await Promise.all([seedRegistries(open()), seedRegistries(open()), seedRegistries(open())]);
+    const total = results.reduce((n, r) => n + r.coins, 0);
+    const coins = await db.selectFrom('coins').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(total).toBe(Number(coins.n));
+    await db.updateTable('coins').set({ full_name: 'Edited by the operator' }).where('type', '=', 'CHIA').execute();
+    expect(await seedRegistries(db)).toEqual({ coins: 0, pools: 0, lines: 0 });
+    const chia = await db.selectFrom('coins').select('full_name').where('type', '=', 'CHIA').executeTakeFirstOrThrow();
+    expect(chia.full_name).toBe('Edited by the operator');
+  });
+
+  it('creates exactly one admin however many processes start first, and none later', async () => {
+    const { open } = await emptyDatabase();
+    await migrateToLatest(open());
+    const created = await Promise.all([1, 2, 3, 4].map(() => ensureFirstAdmin(open(), 'root@example.com')));
+    const printed = created.filter((c) => c !== null);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]?.password).toMatch(/^(?=.*\D).{6,17}$/);
+    const db = open();
+    const admins = await db.selectFrom('users').select(['email', 'role', 'status', 'password_hash']).where('role', '=', 'admin').execute();
+    expect(admins).toHaveLength(1);
+    expect(admins[0]).toMatchObject({ email: 'root@example.com', status: 'active' });
+    expect(admins[0]?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await ensureFirstAdmin(db, 'root@example.com')).toBeNull();
+  });
+});

@@ -1,0 +1,135 @@
+import { AppError } from '@platter/domain';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { Writable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TEST_SECRET, testApp } from '../../test/app.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { testDatabase } from '../../test/db.ts';
+import type { Db } from '../db/database.ts';
+
+let db: Db;
+beforeAll(async () => {
+  ({ db } = await testDatabase());
+});
+
+function captureLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+describe('error handling', () => {
+  it('answers an unexpected exception as code 500 with a reference, logs it, and leaks no stack', async () => {
+    const { logger, lines } = captureLogger();
+    const app = await testApp(db, {}, {
+      logger,
+      extend: (a) => a.get('/api/test/boom', async () => {
+        throw new Error('secret internal detail at /srv/app.ts:12');
+      }),
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom', cookies: { h9_lang: 'ru' } });
+    expect(res.statusCode).toBe(500);
+    const body = res.json<{ code: number; msg: string; data: { ref: string } }>();
+    expect(body.code).toBe(500);
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.body).not.toContain('.ts:');
+    expect(body.data.ref).toBe(res.headers['x-request-id']);
+    const logged = lines.find((l) => l.msg === 'unhandled error');
+    expect(logged?.ref).toBe(body.data.ref);
+    expect(JSON.stringify(logged)).toContain('secret internal detail');
+  });
+
+  it('turns an AppError thrown by a service into its catalogue code and translated text', async () => {
+    const app = await testApp(db, {}, {
+      extend: (a) => a.get('/api/test/broke', async () => {
+        throw new AppError('BALANCE_INSUFFICIENT');
+      }),
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/test/broke', cookies: { h9_lang: 'zh' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 10101, msg: '餘額不足', data: null });
+  });
+
+  it('reports the failing field of a query schema', async () => {
+    const app = await testApp(db, {}, {
+      extend: (a) => a.get('/api/test/paged', { schema: { querystring: z.object({ count: z.coerce.number().int().min(1).max(200) }) } }, async () => ({ ok: true })),
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/test/paged?count=500' });
+    expect(res.json<{ code: number; data: { field: string; in: string } }>()).toMatchObject({ code: 216, data: { field: 'count', in: 'querystring' } });
+  });
+
+  it('answers an unknown API path with a 404 envelope', async () => {
+    const app = await testApp(db);
+    const res = await app.inject({ method: 'GET', url: '/api/no/such/call' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ code: number }>().code).toBe(404);
+  });
+});
+
+describe('health and docs', () => {
+  it('answers liveness and readiness', async () => {
+    const app = await testApp(db);
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready while starting', async () => {
+    const starting = await buildApp({ config: loadConfig({}, { webDist: '/nonexistent' }), db, secret: TEST_SECRET, isReady: () => false });
+    const res = await starting.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    await starting.close();
+  });
+
+  it('publishes an OpenAPI document generated from the zod schemas', async () => {
+    const app = await testApp(db);
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, { parameters?: { name: string }[]; requestBody?: unknown }>> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/api/setting/coin', '/api/setting/pool', '/api/user/info', '/api/user/checkRegister', '/api/user/SetLanguage', '/api/user/dologout']) {
+      expect(doc.paths, p).toHaveProperty([p]);
+    }
+    expect(doc.paths['/api/setting/pool']?.get?.parameters?.map((x) => x.name)).toContain('pool_type');
+    expect(doc.paths['/api/user/SetLanguage']?.post?.requestBody).toBeDefined();
+    const ui = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('web app', () => {
+  it('serves the built SPA: files as they are, client routes as index.html, hashed assets cached', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root">spa</div>');
+    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dist, 'logo.svg'), '<svg/>');
+    const app = await testApp(db, { webDist: dist });
+    const route = await app.inject({ method: 'GET', url: '/center/assets?x=1' });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toContain('spa');
+    expect(route.headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ method: 'GET', url: '/logo.svg' })).body).toBe('<svg/>');
+    const escape = await app.inject({ method: 'GET', url: '/..%2F..%2Fetc%2Fpasswd' });
+    expect(escape.body).not.toContain('root:');
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('says how to build when the web app is missing', async () => {
+    const app = await testApp(db, { webDist: '/nonexistent' });
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+});
