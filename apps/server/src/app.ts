@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -11,6 +10,7 @@ import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerLang } from './http/lang.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerWeb } from './http/web.ts';
 import { sessionService } from './modules/session/session.service.ts';
@@ -53,20 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // antd's CSS-in-JS and the API docs inject style elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: config.cookieSecure ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, { https: config.cookieSecure });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   let ready = false;
 
   let closing: Promise<void> | undefined;
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
   const shutdown = (signal: string) => {
     if (closing) {
       logger.warn({ signal }, 'second signal: exiting now');
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     closing = (async () => {
       ready = false;
-      await app?.close(); // stops accepting, waits for requests in flight
+      await running.app?.close(); // stops accepting, waits for requests in flight
       await database.close(); // then the pool and the embedded PostgreSQL
       logger.info('stopped');
     })()
@@ -38,13 +38,14 @@ async function main(): Promise<void> {
   await prepareDatabase(database.db, logger);
   const admin = await ensureFirstAdmin(database.db, config.adminEmail);
   const secret = await loadSecret(config, logger);
-  app = await buildApp({
+  const app = await buildApp({
     config: { ...config, webDist: fromRoot(config.webDist) },
     db: database.db,
     secret,
     logger,
     isReady: () => ready,
   });
+  running.app = app;
   const address = await app.listen({ host: config.host, port: config.port });
   ready = true;
   const local = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

@@ -23,7 +23,7 @@ export async function testApp(
 
 /** A GET that returns the CSRF cookie, and the headers a state-changing call then needs. */
 export async function csrfHeaders(app: ZodApp): Promise<{ cookie: string; 'x-csrf-token': string }> {
-  const res = await app.inject({ method: 'GET', url: '/healthz' });
+  const res = await app.inject({ method: 'GET', url: '/api/user/checkRegister' });
   const cookie = res.cookies.find((c) => c.name === 'platter_csrf');
   if (!cookie) throw new Error('no CSRF cookie issued');
   return { cookie: `platter_csrf=${cookie.value}`, 'x-csrf-token': cookie.value };

@@ -13,6 +13,11 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Documents (the SPA, the API docs) and the user/security calls hand out the token. */
+function issuesToken(url: string): boolean {
+  return !url.startsWith('/api/') || url.startsWith('/api/user/') || url.startsWith('/api/security/') || url.startsWith('/api/docs');
+}
+
 export function csrfTools(secret: string) {
   const sign = (nonce: string) => createHmac('sha256', secret).update(`csrf:${nonce}`).digest('base64url');
   return {
@@ -39,7 +44,9 @@ export function registerCsrf(app: FastifyInstance, options: { secret: string; se
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = request.cookies[CSRF_COOKIE];
     const cookieValid = tools.valid(cookie);
-    if (!cookieValid && request.method === 'GET') setCookie(reply, tools.issue());
+    // Issued with page loads and the session calls the web app makes on start, not with
+    // every public API read (those are hot and need no token).
+    if (!cookieValid && request.method === 'GET' && issuesToken(request.url)) setCookie(reply, tools.issue());
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookieValid || typeof header !== 'string' || header !== cookie) {

@@ -1,4 +1,4 @@
-import { AppError, ERR, errorMessage, errorMessageByName, isAppError, type Envelope } from '@platter/domain';
+import { ERR, errorMessage, errorMessageByName, isAppError, type AppError, type Envelope } from '@platter/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 

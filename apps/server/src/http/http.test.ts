@@ -117,6 +117,9 @@ describe('web app', () => {
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('spa');
     expect(route.headers['cache-control']).toBe('no-cache');
+    expect(route.cookies.find((c) => c.name === 'platter_csrf')?.value).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(route.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(route.headers['x-content-type-options']).toBe('nosniff');
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');

@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 import type { ZodApp } from './types.ts';
 
 /**
@@ -41,6 +42,6 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
   });
 }
 
-function sendApiNotFound(reply: import('fastify').FastifyReply) {
+function sendApiNotFound(reply: FastifyReply) {
   return reply.status(404).send({ code: 404, msg: 'Not Found', data: null });
 }

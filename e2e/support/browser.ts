@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function chromiumMissingMessage(): string {
+  return [
+    `Chromium was not found at ${CHROMIUM_PATH}. The browser tests need Debian's Chromium:`,
+    '  apt-get update && apt-get install -y chromium fonts-wqy-microhei',
+    '(.ci/run installs it; Playwright cannot download its own browser here.)',
+  ].join('\n');
+}
+
+export const DESKTOP = { width: 1366, height: 860 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+/**
+ * A fresh headless Chromium profile (its own user-data-dir) for one test file, closed after it.
+ * Flags keep it off the network beyond loopback.
+ */
+export async function openBrowser(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<{
+  context: BrowserContext;
+  page: Page;
+  baseUrl: string;
+}> {
+  const userDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    viewport: options.viewport ?? DESKTOP,
+    locale: options.locale ?? 'en-US',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  afterAll(async () => {
+    await context.close();
+    await fs.rm(userDataDir, { recursive: true, force: true });
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page, baseUrl: inject('baseUrl') };
+}
+
+/** Saves a screenshot under screenshots/ (git-ignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, '../../screenshots');
+  await fs.mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH, chromiumMissingMessage } from './browser.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts Platter exactly as `npm start` does (main.ts, embedded PostgreSQL, first-start admin
+ * printed to the console), on free ports and a throw-away data folder.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(chromiumMissingMessage());
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` first (npm test does it).');
+  }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-e2e-'));
+  await fs.chmod(dataDir, 0o755);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PLATTER_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      ADMIN_EMAIL: 'admin@e2e.test',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const started = await new Promise<{ email: string; password: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Platter did not start in 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const email = /e-mail:\s+(\S+)/.exec(output)?.[1];
+      const password = /password:\s+(\S+)/.exec(output)?.[1];
+      if (output.includes('Platter is running at') && email && password) {
+        clearTimeout(timer);
+        resolve({ email, password });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Platter exited with ${code} during start:\n${output}`));
+    });
+  });
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('adminEmail', started.email);
+  project.provide('adminPassword', started.password);
+
+  return async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000))]);
+    if (code === 'timeout') child.kill('SIGKILL');
+    await fs.rm(dataDir, { recursive: true, force: true });
+    if (code !== 0) throw new Error(`Platter did not stop cleanly (exit ${String(code)}):\n${output.slice(-4000)}`);
+  };
+}
