@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { SETTINGS, configTable } from '../config.ts';
+import { fromRoot } from '../paths.ts';
+import { runCli } from './run.ts';
+import { testDatabase } from '../../test/db.ts';
+
+describe('README configuration table', () => {
+  it('lists every setting with its variable and default, as `platter config` prints it', async () => {
+    const readme = await fs.readFile(fromRoot('README.md'), 'utf8');
+    for (const line of configTable().split('\n')) expect(readme, line).toContain(line);
+    for (const doc of Object.values(SETTINGS)) expect(readme).toContain(`\`${doc.env}\``);
+  });
+
+  it('keeps the two set-up commands and the test command', async () => {
+    const readme = await fs.readFile(fromRoot('README.md'), 'utf8');
+    expect(readme).toContain('npm install\nnpm start');
+    expect(readme).toContain('npm test');
+  });
+});
+
+describe('operator CLI', () => {
+  it('prints the configuration table and refuses unknown commands', async () => {
+    let out = '';
+    expect(await runCli(['config'], (t) => (out += t))).toBe(0);
+    expect(out).toContain('`DATABASE_URL`');
+    out = '';
+    expect(await runCli(['frobnicate'], (t) => (out += t))).toBe(2);
+    expect(out).toContain('unknown command');
+    out = '';
+    expect(await runCli(['create-admin', 'not-an-email'], (t) => (out += t))).toBe(2);
+  });
+});
+
+describe('operator CLI on a database', () => {
+  it('creates a back-office account that can then be found, and reports migrations up to date', async () => {
+    const { db, url } = await testDatabase();
+    const previous = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = url;
+    try {
+      let out = '';
+      expect(await runCli(['create-admin', 'ops@example.com', '--role', 'support'], (t) => (out += t))).toBe(0);
+      expect(out).toMatch(/created support ops@example.com\npassword: \S{16}/);
+      out = '';
+      expect(await runCli(['migrate', '--status'], (t) => (out += t))).toBe(0);
+      expect(out).toBe('up to date\n');
+    } finally {
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+    }
+    const row = await db.selectFrom('users').select(['role', 'status']).where('email', '=', 'ops@example.com').executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: 'support', status: 'active' });
+  });
+});
