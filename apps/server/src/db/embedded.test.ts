@@ -112,6 +112,31 @@ describe('embedded PostgreSQL', () => {
   });
 });
 
+describe('running as root from a folder the postgres user cannot enter', () => {
+  it.runIf(process.getuid?.() === 0)('moves the data to a reachable folder, says so, and works', async () => {
+    const dir = await tempDir();
+    const home = path.join(dir, 'home');
+    await fs.mkdir(home, { mode: 0o700 });
+    await fs.chmod(home, 0o700);
+    const notices: string[] = [];
+    const db = await startEmbeddedPostgres({
+      dataDir: path.join(home, 'checkout', '.data', 'pg'),
+      port: await freePort(),
+      ephemeral: true,
+      log: () => undefined,
+      notice: (line) => notices.push(line),
+    });
+    cleanups.push(async () => {
+      await db.stop();
+      await fs.rm(db.dataDir, { recursive: true, force: true });
+      await fs.rm(`${db.dataDir}.password`, { force: true });
+    });
+    expect(db.dataDir.startsWith('/var/lib/platter/data-')).toBe(true);
+    expect(notices.some((n) => n.includes('cannot reach') && n.includes(db.dataDir))).toBe(true);
+    await expect(query(db.url, 'SELECT 1 AS one')).resolves.toEqual([{ one: 1 }]);
+  });
+});
+
 describe('traversableBy', () => {
   it('sees a mode-700 folder owned by someone else as closed', async () => {
     const dir = await tempDir();

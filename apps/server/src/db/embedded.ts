@@ -26,8 +26,10 @@ export interface EmbeddedPostgresOptions {
   /** Where the cluster lives (created on first start). */
   dataDir: string;
   port: number;
-  /** Lines of PostgreSQL's output and our own notes. */
+  /** Lines of PostgreSQL's own output. */
   log: (line: string) => void;
+  /** What we decide on its behalf (user created, folders moved, crash recovered); default: log. */
+  notice?: (line: string) => void;
   /** Throw-away cluster (tests, benchmarks): durability off for speed. */
   ephemeral?: boolean;
 }
@@ -243,9 +245,10 @@ function runToEnd(child: ChildProcess, log: (line: string) => void): Promise<str
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const { log } = options;
-  const user = isRoot() ? await ensurePostgresUser(log) : undefined;
-  const binRoot = await ensureReachableBinaries(user, log);
-  const dataDir = await ensureReachableDataDir(options.dataDir, user, log);
+  const notice = options.notice ?? log;
+  const user = isRoot() ? await ensurePostgresUser(notice) : undefined;
+  const binRoot = await ensureReachableBinaries(user, notice);
+  const dataDir = await ensureReachableDataDir(options.dataDir, user, notice);
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
 
   // The superuser password lives beside the cluster, readable by us only.
@@ -264,7 +267,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     const pwFile = path.join(os.tmpdir(), `platter-pg-pw-${process.pid}-${randomBytes(4).toString('hex')}`);
     await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
     if (user) await fs.chown(pwFile, user.uid, user.gid);
-    log(`initialising the embedded PostgreSQL cluster in ${dataDir}`);
+    notice(`initialising the embedded PostgreSQL cluster in ${dataDir}`);
     try {
       await runToEnd(
         spawnAs(
@@ -280,7 +283,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await fs.writeFile(passwordPath(dataDir), `${password}\n`, { mode: 0o600 });
   }
 
-  const shared = await recoverStale(dataDir, log);
+  const shared = await recoverStale(dataDir, notice);
   if (shared) return { url: url(shared.port), dataDir, owned: false, stop: async () => undefined };
 
   const settings = [

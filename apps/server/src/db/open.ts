@@ -28,6 +28,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
       dataDir: path.join(fromRoot(config.dataDir), 'pg'),
       port: config.embeddedPgPort,
       log: (line) => pgLog.debug(line),
+      notice: (line) => pgLog.info(line),
     });
     logger.info({ dataDir: embedded.dataDir, port: config.embeddedPgPort, shared: !embedded.owned }, 'embedded PostgreSQL ready');
     await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
