@@ -1,0 +1,74 @@
+import {
+  coinSettingSchema,
+  poolInfoSchema,
+  serverLineSchema,
+  setLanguageBody,
+  userInfoSchema,
+  type CoinSetting,
+  type Lang,
+  type PoolInfo,
+  type ServerLine,
+  type UserInfo,
+} from '@platter/domain';
+import { z } from 'zod';
+import { api, dataOf, isEmptyAnswer, type ApiClient } from './index.ts';
+
+/** The calls of the page frame (spec doc 2 §7), each a typed function over the client. */
+
+/** GET /api/user/info: the user, or null when signed out (202) or the answer is unusable. */
+export async function fetchUserInfo(client: ApiClient = api): Promise<UserInfo | null> {
+  const data = dataOf(await client.get<unknown>('/api/user/info'));
+  if (data === undefined || data === null) return null;
+  const parsed = userInfoSchema.safeParse(data);
+  if (!parsed.success) {
+    console.error('user info does not match the schema', parsed.error);
+    return null;
+  }
+  return parsed.data;
+}
+
+/**
+ * GET /api/user/checkRegister: true when registration is open (code 200). A failure or any
+ * other code means closed; the caller shows the 'not registrable' modal, so no toast here.
+ */
+export async function checkRegistrationOpen(client: ApiClient = api): Promise<boolean> {
+  try {
+    const answer = await client.get<unknown>('/api/user/checkRegister', { userTriggered: true, quiet: true });
+    return !isEmptyAnswer(answer) && answer.code === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/user/SetLanguage (works signed out too). */
+export async function saveLanguage(language: Lang, client: ApiClient = api): Promise<void> {
+  await client.post<unknown>('/api/user/SetLanguage', setLanguageBody.parse({ language }), { userTriggered: true });
+}
+
+/** POST /api/user/dologout: true when the answer is the empty object (or a plain 200). */
+export async function logout(client: ApiClient = api): Promise<boolean> {
+  const answer = await client.post<unknown>('/api/user/dologout', undefined, { userTriggered: true });
+  return isEmptyAnswer(answer) || answer.code === 200;
+}
+
+function listOf<T extends z.ZodType>(schema: T, data: unknown, what: string): z.infer<T>[] {
+  const parsed = z.array(schema).safeParse(data ?? []);
+  if (parsed.success) return parsed.data;
+  console.error(`${what} does not match the schema`, parsed.error);
+  return [];
+}
+
+/** GET /api/setting/coin: the coin registry. */
+export async function fetchCoinSettings(client: ApiClient = api): Promise<CoinSetting[]> {
+  return listOf(coinSettingSchema, dataOf(await client.get<unknown>('/api/setting/coin')), 'coin settings');
+}
+
+/** GET /api/setting/pool: the pool registry. */
+export async function fetchPoolSettings(client: ApiClient = api): Promise<PoolInfo[]> {
+  return listOf(poolInfoSchema, dataOf(await client.get<unknown>('/api/setting/pool')), 'pool settings');
+}
+
+/** GET /api/setting/lines: server lines by region. */
+export async function fetchServerLines(client: ApiClient = api): Promise<ServerLine[]> {
+  return listOf(serverLineSchema, dataOf(await client.get<unknown>('/api/setting/lines')), 'server lines');
+}

@@ -1,0 +1,74 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import ruRU from 'antd/locale/ru_RU';
+import zhTW from 'antd/locale/zh_TW';
+import { Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, useLocation } from 'react-router';
+import { createQueryClient } from '../api/queries.ts';
+import { useThemeMode } from '../state/theme.ts';
+import { ApiSurfaceBridge } from './ApiSurfaceBridge.tsx';
+import { DocumentHead } from './DocumentHead.tsx';
+import { DelayedLoading } from './errors/DelayedLoading.tsx';
+import { ErrorBoundary } from './errors/ErrorBoundary.tsx';
+import { PageFrame } from './layout/PageFrame.tsx';
+import { AdminApp, MainRoutes } from './routes.tsx';
+import { isAdminPath } from './routeTable.ts';
+import { StartupSync } from './StartupSync.tsx';
+import { themeConfig } from './theme.ts';
+import { ThemeVars } from './ThemeVars.tsx';
+
+const ANTD_LOCALES = { en: enUS, zh: zhTW, ru: ruRU } as const;
+
+/** Paths containing 'admin' get the admin wrapper; everything else the page frame. */
+export function Shell() {
+  const { pathname } = useLocation();
+  if (isAdminPath(pathname)) {
+    return (
+      <ErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<DelayedLoading />}>
+          <AdminApp />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
+  return (
+    <PageFrame>
+      <MainRoutes />
+    </PageFrame>
+  );
+}
+
+/** Theme, antd locale and the app-wide pieces that need the router. */
+export function AppChrome() {
+  const mode = useThemeMode();
+  const { i18n } = useTranslation();
+  const config = useMemo(() => themeConfig(mode), [mode]);
+  const locale = ANTD_LOCALES[i18n.language as keyof typeof ANTD_LOCALES] ?? enUS;
+  return (
+    <ConfigProvider theme={config} locale={locale} button={{ autoInsertSpace: false }}>
+      <AntApp className="app-root">
+        <ThemeVars mode={mode} />
+        <ApiSurfaceBridge />
+        <StartupSync />
+        <DocumentHead />
+        <Shell />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+const queryClient = createQueryClient();
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppChrome />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

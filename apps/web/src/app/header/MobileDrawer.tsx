@@ -1,0 +1,131 @@
+import {
+  AppstoreOutlined,
+  EyeOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  MobileOutlined,
+  NotificationOutlined,
+  QuestionCircleOutlined,
+  SafetyOutlined,
+  UserOutlined,
+  WalletOutlined,
+  EnvironmentOutlined,
+  HomeOutlined,
+} from '@ant-design/icons';
+import { maskEmail } from '@platter/domain';
+import { Badge, Drawer, Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppState } from '../../state/store.ts';
+import { useSignedIn } from '../guards.tsx';
+import { APP_URL, HELP_URL, ROUTES } from '../links.ts';
+import { useLogout } from '../session.tsx';
+import { AccountButtons } from './AccountButtons.tsx';
+import { LanguageDropdown } from './LanguageDropdown.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { useUnreadMessages } from './useUnreadMessages.ts';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+/**
+ * The mobile drawer (spec doc 2 §2): messages (a dot when any are unread), the site links,
+ * and either the user submenu (centre, assets, security, address, logout) or login and
+ * register; language and theme at the bottom.
+ */
+export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const signedIn = useSignedIn();
+  const email = useAppState((state) => state.userInfo?.email ?? '');
+  const poolType = useAppState((state) => state.poolType);
+  const { total } = useUnreadMessages();
+
+  const paths: Record<string, string> = {
+    home: ROUTES.home,
+    inmail: ROUTES.inmail,
+    pools: ROUTES.pools(poolType),
+    assets: ROUTES.assets,
+    watcher: ROUTES.watcher,
+    bulletin: ROUTES.bulletin,
+    'user-center': ROUTES.center,
+    'user-assets': ROUTES.assets,
+    'user-security': ROUTES.security,
+    'user-address': ROUTES.address,
+  };
+
+  const label = (key: string, text: string) => <span data-testid={`drawer-${key}`}>{text}</span>;
+  const external = (key: string, href: string, text: string) => (
+    <a href={href} target="_blank" rel="noopener noreferrer" data-testid={`drawer-${key}`}>
+      {text}
+    </a>
+  );
+
+  const items: MenuItem[] = [
+    { key: 'home', icon: <HomeOutlined />, label: label('home', t('nav.home')) },
+    {
+      key: 'inmail',
+      icon: <MailOutlined />,
+      label: (
+        <Badge dot={total > 0} offset={[6, 0]}>
+          {label('inmail', t('nav.messages'))}
+        </Badge>
+      ),
+    },
+    { key: 'pools', icon: <AppstoreOutlined />, label: label('pools', t('nav.pools')) },
+    ...(signedIn
+      ? [
+          { key: 'assets', icon: <WalletOutlined />, label: label('assets', t('nav.assets')) },
+          { key: 'watcher', icon: <EyeOutlined />, label: label('watcher', t('nav.watcher')) },
+        ]
+      : []),
+    { key: 'bulletin', icon: <NotificationOutlined />, label: label('bulletin', t('nav.announcements')) },
+    { key: 'help', icon: <QuestionCircleOutlined />, label: external('help', HELP_URL, t('nav.help')) },
+    { key: 'app', icon: <MobileOutlined />, label: external('app', APP_URL, t('nav.app')) },
+  ];
+  if (signedIn) {
+    items.push({
+      key: 'user',
+      icon: <UserOutlined />,
+      label: label('user', maskEmail(email)),
+      children: [
+        { key: 'user-center', label: label('user-center', t('user.center')) },
+        { key: 'user-assets', icon: <WalletOutlined />, label: label('user-assets', t('user.assets')) },
+        { key: 'user-security', icon: <SafetyOutlined />, label: label('user-security', t('user.security')) },
+        { key: 'user-address', icon: <EnvironmentOutlined />, label: label('user-address', t('user.address')) },
+        { key: 'logout', icon: <LogoutOutlined />, danger: true, label: label('logout', t('user.logout')) },
+      ],
+    });
+  }
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'help' || key === 'app') {
+      onClose();
+      return;
+    }
+    onClose();
+    if (key === 'logout') {
+      void logout();
+      return;
+    }
+    const path = paths[key];
+    if (path) void navigate(path);
+  };
+
+  return (
+    <Drawer open={open} onClose={onClose} placement="right" size={300} title={t('nav.menu')} className="mobile-drawer">
+      <div className="drawer" data-testid="mobile-drawer">
+        <Menu mode="inline" selectable={false} items={items} onClick={onClick} className="drawer__menu" />
+        {signedIn ? null : (
+          <div className="drawer__account">
+            <AccountButtons block />
+          </div>
+        )}
+        <div className="drawer__prefs">
+          <LanguageDropdown />
+          <ThemeToggle />
+        </div>
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The routes of spec doc 2 §2 as data: the router, the admin menu and the tests read them.
+ * `feature` is the key under `feature.*` of the 'not yet open' page each shows for now.
+ */
+
+/** Top-level pages shown only when signed in (a signed-out visitor goes to /request). */
+export const MEMBER_ROUTES = [
+  { path: '/assets', feature: 'assets' },
+  { path: '/watcher', feature: 'watcher' },
+  { path: '/inmail', feature: 'inmail' },
+  { path: '/user', feature: 'user' },
+  { path: '/security', feature: 'security' },
+  { path: '/address', feature: 'address' },
+] as const;
+
+/** The user centre, under /center (all signed-in only). Paths are relative to /center. */
+export const CENTER_ROUTES = [
+  { path: '', feature: 'center' },
+  { path: 'assets', feature: 'centerAssets' },
+  { path: 'investment', feature: 'investment' },
+  { path: 'flow/:param?', feature: 'flow' },
+  { path: 'bill', feature: 'bill' },
+  { path: 'open', feature: 'open' },
+  { path: 'configuration', feature: 'configuration' },
+  { path: 'pointing', feature: 'pointing' },
+  { path: 'income', feature: 'income' },
+  { path: 'machine', feature: 'machine' },
+  { path: 'contribution', feature: 'contribution' },
+  { path: 'mining', feature: 'mining' },
+  { path: 'address', feature: 'centerAddress' },
+  { path: 'security', feature: 'centerSecurity' },
+  { path: 'history', feature: 'history' },
+  { path: 'security/phone', feature: 'phone' },
+] as const;
+
+export type AdminGroup = 'account' | 'lists' | 'reports' | 'reviews' | 'content';
+
+/** The back office (spec doc 2 §2 'Admin routes'); `key` names its label under admin.page.*. */
+export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGroup }[] = [
+  { path: '/admin', key: 'account', group: 'account' },
+  ...(['flow', 'deposit_withdrawal', 'point_info', 'openned', 'income_info', 'mining_info', 'contribution', 'machines', 'bind_info', 'plots'] as const).map(
+    (key) => ({ path: `/admin/${key}`, key, group: 'lists' as const }),
+  ),
+  ...(['mining_daily_reports', 'assets_daily_reports'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'reports' as const })),
+  ...(['withdraw_review', 'point_review', 'capacity_review', 'capacity_unbind'] as const).map((key) => ({
+    path: `/admin/${key}`,
+    key,
+    group: 'reviews' as const,
+  })),
+  ...(['banner_list', 'bulletin_list', 'bulletin_add', 'help_list', 'send_notice'] as const).map((key) => ({
+    path: `/admin/${key}`,
+    key,
+    group: 'content' as const,
+  })),
+];
+
+export const ADMIN_GROUPS: readonly AdminGroup[] = ['account', 'lists', 'reports', 'reviews', 'content'];
+
+/** Paths containing 'admin' use the separate admin wrapper (spec doc 2 §2). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname.includes('admin');
+}
+
+/** The account pages (login /request, registration /register) and their sub-paths. */
+export function isAccountPath(pathname: string): boolean {
+  return /^\/(request|register)(\/|$)/.test(pathname);
+}

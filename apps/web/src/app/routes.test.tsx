@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aliceInfo, renderApp, resetAppState, signedIn } from '../test/app.tsx';
+import { byTestId, cleanup, currentLocation, waitFor } from '../test/render.tsx';
+import { ADMIN_ROUTES, CENTER_ROUTES, MEMBER_ROUTES } from './routeTable.ts';
+
+beforeEach(resetAppState);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Waits until the route's page (not the loading screen) is on screen. */
+async function pageOf(testIds: string[]): Promise<string> {
+  return waitFor(() => testIds.find((id) => byTestId(id)));
+}
+
+const PAGE_IDS = ['not-yet-open', 'not-found', 'legal-page', 'home-welcome', 'mypools-page', 'admin-forbidden', 'admin-layout'];
+
+describe('routes of spec doc 2 §2', () => {
+  it('shows home at /', async () => {
+    await renderApp('/');
+    expect(await pageOf(PAGE_IDS)).toBe('home-welcome');
+  });
+
+  const publicNotYetOpen = ['/help/bulletin', '/financial', '/pools', '/request', '/register', '/mypools/chia/xch1abc'];
+  for (const path of publicNotYetOpen) {
+    it(`registers ${path} (not yet open)`, async () => {
+      await renderApp(path);
+      expect(await pageOf(PAGE_IDS)).toBe('not-yet-open');
+    });
+  }
+
+  it('shows the address query target with its currency and address', async () => {
+    await renderApp('/mypools/chia/xch1abc');
+    await pageOf(['address-result']);
+    expect(byTestId('address-result')?.textContent).toContain('CHIA');
+    expect(byTestId('address-result')?.textContent).toContain('xch1abc');
+  });
+
+  for (const path of ['/agreement', '/privacy']) {
+    it(`shows the unpublished placeholder at ${path}`, async () => {
+      await renderApp(path);
+      expect(await pageOf(PAGE_IDS)).toBe('legal-page');
+      expect(byTestId('legal-page')?.textContent).toMatch(/not published/);
+    });
+  }
+
+  it('sends /mypools to the current pool type', async () => {
+    await renderApp('/mypools');
+    expect(await pageOf(PAGE_IDS)).toBe('mypools-page');
+    await waitFor(() => currentLocation.pathname === '/mypools/chia');
+  });
+
+  const signedInOnly = [...MEMBER_ROUTES.map((r) => r.path), '/inmail?id=3', ...CENTER_ROUTES.map((r) => `/center/${r.path.replace(/\/:param\?$/, '/42')}`)];
+
+  for (const path of signedInOnly) {
+    it(`sends a signed-out visitor from ${path} to /request`, async () => {
+      await renderApp(path);
+      await waitFor(() => currentLocation.pathname === '/request');
+      expect(await pageOf(PAGE_IDS)).toBe('not-yet-open');
+    });
+  }
+
+  for (const path of signedInOnly) {
+    it(`registers ${path} for a signed-in user`, async () => {
+      await renderApp(path, { 'GET /api/user/info': signedIn() });
+      expect(await pageOf(PAGE_IDS)).toBe('not-yet-open');
+      await waitFor(() => currentLocation.pathname === path.split('?')[0]);
+    });
+  }
+
+  it('shows the not-found page with a link home for an unknown path', async () => {
+    await renderApp('/no/such/page');
+    expect(await pageOf(PAGE_IDS)).toBe('not-found');
+    expect(byTestId('not-found-home')?.getAttribute('href')).toBe('/');
+    expect(byTestId('not-found')?.textContent).toContain('page not found');
+    expect(byTestId('not-found-image')?.getAttribute('src')).toBe('/404.svg');
+  });
+
+  it('links back to login from an unknown account page', async () => {
+    await renderApp('/register/unknown-step');
+    expect(await pageOf(PAGE_IDS)).toBe('not-found');
+    expect(byTestId('not-found-login')?.getAttribute('href')).toBe('/request');
+    expect(byTestId('not-found-home')).toBeNull();
+  });
+
+  it('shows not-found inside the centre for an unknown centre path', async () => {
+    await renderApp('/center/nowhere', { 'GET /api/user/info': signedIn() });
+    expect(await pageOf(PAGE_IDS)).toBe('not-found');
+  });
+});
+
+describe('admin wrapper', () => {
+  it('wraps every admin route in the admin layout, without the site header', { timeout: 30_000 }, async () => {
+    for (const route of ADMIN_ROUTES) {
+      await renderApp(route.path, { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin' }) });
+      await pageOf(['admin-layout']);
+      await waitFor(() => byTestId('admin-layout')?.querySelector('[data-testid="not-yet-open"]'));
+      expect(byTestId('header')).toBeNull();
+      expect(byTestId(`admin-menu-${route.key}`)).not.toBeNull();
+      cleanup();
+    }
+  });
+
+  it('uses the admin wrapper for any path containing admin', async () => {
+    await renderApp('/somewhere/admin-tools', { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin' }) });
+    await pageOf(['admin-layout']);
+    await waitFor(() => byTestId('admin-layout')?.querySelector('[data-testid="not-found"]'));
+    await waitFor(() => currentLocation.pathname === '/somewhere/admin-tools');
+  });
+
+  it('sends a signed-out visitor to login and a non-admin to forbidden', async () => {
+    await renderApp('/admin/flow');
+    await waitFor(() => currentLocation.pathname === '/request');
+    cleanup();
+    await renderApp('/admin/flow', { 'GET /api/user/info': signedIn() });
+    expect(await pageOf(PAGE_IDS)).toBe('admin-forbidden');
+  });
+
+  it('sends a user whose info carries redirect_url to /admin', async () => {
+    await renderApp('/', { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin' }) });
+    await waitFor(() => currentLocation.pathname === '/admin');
+    await pageOf(['admin-layout']);
+  });
+});

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import ru from './ru.json';
+import zh from './zh.json';
+
+/** Every visible string lives in en/zh/ru with the same keys (STYLE.md, issue text). */
+type Tree = { [key: string]: string | Tree };
+
+function keyPaths(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keyPaths(value, `${prefix}${key}.`),
+  );
+}
+
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+const catalogues = { en, zh, ru } as Record<string, Tree>;
+const reference = new Set(keyPaths(en as Tree));
+
+describe('translation catalogues', () => {
+  for (const [lang, catalogue] of Object.entries(catalogues)) {
+    it(`${lang} has exactly the keys of every other language`, () => {
+      const keys = new Set(keyPaths(catalogue));
+      for (const [otherLang, other] of Object.entries(catalogues)) {
+        const missing = keyPaths(other).filter((key) => !keys.has(key));
+        expect(missing, `keys of ${otherLang} missing in ${lang}`).toEqual([]);
+      }
+    });
+
+    it(`${lang} has no empty text and the same placeholders as en`, () => {
+      const enLeaves = new Map(leaves(en as Tree));
+      for (const [key, text] of leaves(catalogue)) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(enLeaves.get(key) ?? ''));
+      }
+    });
+  }
+
+  it('zh is Traditional Chinese, not Simplified', () => {
+    const text = leaves(zh as Tree).map(([, value]) => value).join('');
+    // Characters that differ between the scripts and occur in our texts.
+    for (const simplified of ['页', '论', '显', '录', '资', '产', '设', '绑', '态', '帮', '务', '验', '码', '载', '还']) {
+      expect(text.includes(simplified), simplified).toBe(false);
+    }
+    expect(text).toContain('頁');
+  });
+
+  it('has a key for every literal t() call in the source', () => {
+    const sources = import.meta.glob(['../**/*.tsx', '../**/*.ts', '!../**/*.test.ts', '!../**/*.test.tsx'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }) as Record<string, string>;
+    const used = new Set<string>();
+    for (const source of Object.values(sources)) {
+      for (const match of source.matchAll(/\bt\(\s*'([A-Za-z0-9_.]+)'/g)) used.add(match[1] ?? '');
+    }
+    expect(used.size).toBeGreaterThan(40);
+    const missing = [...used].filter((key) => !reference.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('names every language in its own script in every catalogue', () => {
+    for (const catalogue of [en, zh, ru]) {
+      expect(catalogue.lang).toEqual({ en: 'English', zh: '繁體中文', ru: 'Русский' });
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { LANG_COOKIE, LANG_COOKIE_DAYS, resolveLang, type Lang } from '@platter/domain';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readCookie, writeCookie } from '../lib/cookies.ts';
+import en from './en.json';
+import ru from './ru.json';
+import zh from './zh.json';
+
+/** Every visible string lives in these three catalogues (same keys in each; tested). */
+export const catalogues = { en, zh, ru } as const;
+
+/** The `lang` attribute of <html>: zh is Traditional Chinese. */
+export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-Hant', ru: 'ru' };
+
+export function initialLang(): Lang {
+  const cookie = typeof document === 'undefined' ? undefined : readCookie(LANG_COOKIE);
+  const accept = typeof navigator === 'undefined' ? undefined : (navigator.languages ?? [navigator.language]).join(',');
+  return resolveLang(cookie, accept);
+}
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    en: { translation: en },
+    zh: { translation: zh },
+    ru: { translation: ru },
+  },
+  lng: initialLang(),
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'zh', 'ru'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+function syncHtmlLang(lang: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = HTML_LANG[lang as Lang] ?? lang;
+}
+syncHtmlLang(i18n.language);
+i18n.on('languageChanged', syncHtmlLang);
+
+/** Switches the interface language and keeps it in the h9_lang cookie for 365 days. */
+export function applyLanguage(lang: Lang): void {
+  writeCookie(LANG_COOKIE, lang, { days: LANG_COOKIE_DAYS, path: '/' });
+  void i18n.changeLanguage(lang);
+}
+
+export default i18n;

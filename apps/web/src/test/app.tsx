@@ -1,0 +1,56 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { UserInfo } from '@platter/domain';
+import { aliceInfo } from './fixtures.ts';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from '../api/queries.ts';
+import { AppChrome } from '../app/App.tsx';
+import { appStore } from '../state/store.ts';
+import { mockFetch, ok, type Responder } from './fetchMock.ts';
+import { currentLocation, LocationProbe, render } from './render.tsx';
+
+export { aliceInfo };
+
+export const signedOut: Responder = { body: { code: 202, msg: 'not logged in', data: null } };
+export const signedIn = (info: UserInfo = aliceInfo): Responder => ok(info);
+
+/** The whole app (real router tree, real API client) at `path`, with fetch mocked. */
+export async function renderApp(path: string, routes: Record<string, Responder> = {}) {
+  const mock = mockFetch({
+    'GET /api/user/info': signedOut,
+    'GET /api/setting/coin': ok([]),
+    'GET /api/setting/pool': ok([]),
+    ...routes,
+  });
+  vi.stubGlobal('fetch', mock.fetch);
+  currentLocation.pathname = '';
+  currentLocation.search = '';
+  const rendered = await render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <AppChrome />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...rendered, calls: mock.calls };
+}
+
+/** The whole app with a given fetch (for answers that must be held back). */
+export async function renderAppWithFetch(path: string, fetchImpl: typeof globalThis.fetch) {
+  vi.stubGlobal('fetch', fetchImpl);
+  currentLocation.pathname = '';
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <AppChrome />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+export function resetAppState(): void {
+  appStore.clear();
+  localStorage.clear();
+}
