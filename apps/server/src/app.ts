@@ -10,10 +10,22 @@ import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerLang } from './http/lang.ts';
+import { rateLimits, registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerWeb } from './http/web.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { accountService } from './modules/account/account.service.ts';
+import { captchaService } from './modules/captcha/captcha.service.ts';
+import { loginLogRoutes } from './modules/log/login-log.routes.ts';
+import { loginLogService } from './modules/log/login-log.service.ts';
+import { devRoutes } from './modules/messaging/dev.routes.ts';
+import { createMessaging, type MessagingOverrides } from './modules/messaging/messaging.service.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
+import { securityService } from './modules/security/security.service.ts';
 import { sessionService } from './modules/session/session.service.ts';
+import { telegramProvider } from './modules/social/telegram.ts';
+import { wechatProvider } from './modules/social/wechat.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { settingService } from './modules/setting/setting.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -25,6 +37,8 @@ export interface AppDeps {
   secret: string;
   logger?: FastifyBaseLogger;
   isReady?: () => boolean;
+  /** Replaces the e-mail, SMS or Telegram sender (tests of the adapters). */
+  messaging?: MessagingOverrides;
 }
 
 function trustProxy(value: string): boolean | number | string {
@@ -69,17 +83,54 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerLang(app);
   registerCsrf(app, { secret: deps.secret, secureCookies: config.cookieSecure });
   registerErrorHandling(app);
+  await registerRateLimit(app);
 
   const settings = settingService(db, { cacheSeconds: config.settingsCacheSeconds });
   const sessions = sessionService(db);
+  const development = config.nodeEnv !== 'production';
+  const messaging = await createMessaging({ config, db, logger: app.log, ...(deps.messaging ? { overrides: deps.messaging } : {}) });
+  app.addHook('onClose', () => messaging.close());
+  const limits = rateLimits(config);
+  const captcha = captchaService(db, { secret: deps.secret, devMailbox: development });
+  const telegram = telegramProvider({ botToken: config.telegramBotToken });
+  const wechat = wechatProvider({ appId: config.wechatAppId, appSecret: config.wechatAppSecret });
+  const loginLog = loginLogService(db);
+  const security = securityService({
+    db,
+    secret: deps.secret,
+    messaging,
+    sessions,
+    telegram,
+    siteTitle: config.siteTitle,
+    publicUrl: config.publicUrl,
+    logger: app.log,
+  });
+  const accounts = accountService({ db, sessions, captcha, messaging, security, loginLog, telegram, wechat, publicUrl: config.publicUrl, logger: app.log });
 
   healthRoutes(app, { db, isReady: deps.isReady ?? (() => true) });
   settingRoutes(app, settings);
   userRoutes(app, {
+    db,
     sessions,
     registrationOpen: () => config.registrationOpen,
     secureCookies: config.cookieSecure,
   });
+  accountRoutes(app, {
+    db,
+    sessions,
+    accounts,
+    captcha,
+    limits,
+    registrationOpen: () => config.registrationOpen,
+    secureCookies: config.cookieSecure,
+    socialProviders: () => ({
+      telegram: { enabled: telegram.enabled, bot_name: config.telegramBotName ?? '' },
+      wechat: { enabled: wechat.enabled, app_id: config.wechatAppId ?? '' },
+    }),
+  });
+  securityRoutes(app, { sessions, security, captcha, limits });
+  loginLogRoutes(app, { sessions, loginLog });
+  if (development) devRoutes(app, { db });
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -82,6 +82,61 @@ export const SETTINGS = {
     default: '10',
     meaning: 'How long a process caches the coin, pool and line registries (0 disables).',
   },
+  publicUrl: {
+    env: 'PUBLIC_URL',
+    default: 'http://localhost:8080',
+    meaning: 'Public address of the site: the base of the links in e-mails (activation, password reset).',
+  },
+  mailFrom: {
+    env: 'MAIL_FROM',
+    default: 'Platter <no-reply@platter.local>',
+    meaning: 'Sender of the platform\'s e-mails.',
+  },
+  smtpUrl: {
+    env: 'SMTP_URL',
+    default: '(empty: development mail catcher)',
+    meaning: 'SMTP server for e-mail, e.g. `smtp://user:pass@host:587` or `smtps://…:465`. Empty outside production: an in-process catcher keeps every message in the dev mailbox (`GET /api/dev/mailbox`).',
+  },
+  smsGatewayUrl: {
+    env: 'SMS_GATEWAY_URL',
+    default: '(empty: dev mailbox)',
+    meaning: 'HTTP SMS gateway: the platform POSTs JSON `{to, text}` (to in +E.164). Empty outside production: texts land in the dev mailbox.',
+  },
+  smsGatewayToken: {
+    env: 'SMS_GATEWAY_TOKEN',
+    default: '(empty)',
+    meaning: 'Bearer token sent to the SMS gateway.',
+  },
+  telegramBotToken: {
+    env: 'TELEGRAM_BOT_TOKEN',
+    default: '(empty: Telegram off)',
+    meaning: 'Bot token from @BotFather: enables Telegram sign-in and binding (Login Widget) and Telegram verification codes.',
+  },
+  telegramBotName: {
+    env: 'TELEGRAM_BOT_NAME',
+    default: '(empty)',
+    meaning: 'The bot\'s username, for the Login Widget on the sign-in and security pages.',
+  },
+  wechatAppId: {
+    env: 'WECHAT_APP_ID',
+    default: '(empty: WeChat off)',
+    meaning: 'WeChat Open Platform app id: with WECHAT_APP_SECRET enables WeChat sign-in.',
+  },
+  wechatAppSecret: {
+    env: 'WECHAT_APP_SECRET',
+    default: '(empty)',
+    meaning: 'WeChat Open Platform app secret.',
+  },
+  authRateLimit: {
+    env: 'RATE_LIMIT_AUTH',
+    default: '20',
+    meaning: 'Sign-in, registration, password-reset and second-factor calls allowed per IP per minute (graphic codes: three times as many).',
+  },
+  codeRateLimit: {
+    env: 'RATE_LIMIT_CODES',
+    default: '10',
+    meaning: 'Verification-code sending calls allowed per IP per minute (each target also gets at most one code per 60 s and 10 per day).',
+  },
   nodeEnv: {
     env: 'NODE_ENV',
     default: 'development',
@@ -107,13 +162,40 @@ const schema = z.object({
   logPretty: bool,
   webDist: z.string(),
   settingsCacheSeconds: z.coerce.number().int().min(0),
+  publicUrl: z.url().transform((url) => url.replace(/\/+$/, '')),
+  mailFrom: z.string().min(3),
+  smtpUrl: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'an smtp:// or smtps:// URL')
+    .optional(),
+  smsGatewayUrl: z.url().optional(),
+  smsGatewayToken: z.string().optional(),
+  telegramBotToken: z
+    .string()
+    .regex(/^\d+:[\w-]{20,}$/, 'a bot token from @BotFather (digits:letters)')
+    .optional(),
+  telegramBotName: z.string().regex(/^\w{3,64}$/).optional(),
+  wechatAppId: z.string().optional(),
+  wechatAppSecret: z.string().optional(),
+  authRateLimit: z.coerce.number().int().min(1),
+  codeRateLimit: z.coerce.number().int().min(1),
   nodeEnv: z.enum(['development', 'production', 'test']),
 });
 
 export type Config = z.infer<typeof schema>;
 type SettingKey = keyof typeof SETTINGS;
 
-const OPTIONAL: ReadonlySet<SettingKey> = new Set(['databaseUrl', 'sessionSecret']);
+const OPTIONAL: ReadonlySet<SettingKey> = new Set([
+  'databaseUrl',
+  'sessionSecret',
+  'smtpUrl',
+  'smsGatewayUrl',
+  'smsGatewayToken',
+  'telegramBotToken',
+  'telegramBotName',
+  'wechatAppId',
+  'wechatAppSecret',
+]);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -3,6 +3,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodApp } from '../src/http/types.ts';
+import type { MessagingOverrides } from '../src/modules/messaging/messaging.service.ts';
 import { afterAll } from 'vitest';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -11,10 +12,17 @@ export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
 export async function testApp(
   db: Db,
   overrides: Partial<Config> = {},
-  options: { extend?: (app: ZodApp) => void; logger?: FastifyBaseLogger } = {},
+  options: { extend?: (app: ZodApp) => void; logger?: FastifyBaseLogger; messaging?: MessagingOverrides } = {},
 ): Promise<ZodApp> {
-  const config = loadConfig({}, { nodeEnv: 'test', webDist: '/nonexistent', settingsCacheSeconds: 0, ...overrides });
-  const app = await buildApp({ config, db, secret: TEST_SECRET, ...(options.logger ? { logger: options.logger } : {}) });
+  // Per-IP rate limits are lifted (tests call from one address); rate-limit tests set them.
+  const config = loadConfig({}, { nodeEnv: 'test', webDist: '/nonexistent', settingsCacheSeconds: 0, authRateLimit: 100_000, codeRateLimit: 100_000, ...overrides });
+  const app = await buildApp({
+    config,
+    db,
+    secret: TEST_SECRET,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.messaging ? { messaging: options.messaging } : {}),
+  });
   options.extend?.(app);
   await app.ready();
   afterAll(() => app.close());

@@ -6,3 +6,6 @@ export * from './registry/index.ts';
 export * from './api/index.ts';
 export * from './surfacing.ts';
 export * from './mask.ts';
+export * from './ledger.ts';
+export * from './security.ts';
+export * from './device.ts';

@@ -4,6 +4,10 @@ import { SETTINGS, configTable } from '../config.ts';
 import { fromRoot } from '../paths.ts';
 import { runCli } from './run.ts';
 import { testDatabase } from '../../test/db.ts';
+import { buildUser } from '../../test/factories.ts';
+import { postTransaction } from '../ledger/ledger.service.ts';
+import { transfer } from '@platter/domain';
+import { sql } from 'kysely';
 
 describe('README configuration table', () => {
   it('lists every setting with its variable and default, as `platter config` prints it', async () => {
@@ -44,6 +48,18 @@ describe('operator CLI on a database', () => {
       out = '';
       expect(await runCli(['migrate', '--status'], (t) => (out += t))).toBe(0);
       expect(out).toBe('up to date\n');
+      out = '';
+      expect(await runCli(['ledger', 'check'], (t) => (out += t))).toBe(0);
+      expect(out).toContain('ledger check: OK');
+      // a projected balance edited behind the ledger's back is found, and the exit code says so
+      const user = await buildUser(db);
+      await db.transaction().execute((trx) =>
+        postTransaction(trx, { kind: 'deposit', postings: transfer({ kind: 'system', code: 'chain', coin: 'CHIA' }, { kind: 'user', userId: user.id, coin: 'CHIA', bucket: 'available' }, 5n) }),
+      );
+      await sql`UPDATE ledger_accounts SET balance = 6 WHERE user_id = ${user.id}`.execute(db);
+      out = '';
+      expect(await runCli(['ledger', 'check'], (t) => (out += t))).toBe(1);
+      expect(out).toMatch(/balance-mismatch: account \d+ \(\d+ CHIA available\): balance 6, postings sum to 5/);
     } finally {
       if (previous === undefined) delete process.env.DATABASE_URL;
       else process.env.DATABASE_URL = previous;

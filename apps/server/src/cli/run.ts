@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { configTable, loadConfig } from '../config.ts';
 import { openDatabase, prepareDatabase } from '../db/open.ts';
 import { migrateDown, migrateToLatest, pendingMigrations } from '../db/migrate.ts';
+import { checkLedger } from '../ledger/ledger.check.ts';
 import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
 
@@ -15,6 +16,8 @@ Commands:
   migrate [--down] [--status]     apply pending migrations (or revert the last one, or list pending)
   create-admin <email> [--role admin|support] [--password <p>]
                                   create a back-office account (or promote and reset an existing one)
+  ledger check                    verify the ledger: balanced transactions, coins summing to zero,
+                                  balances equal to their postings; exits 1 and says where otherwise
   config                          print the configuration table (every setting, env variable, default)
   help                            this text
 `;
@@ -69,6 +72,21 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         const result = await createAdmin(db, email, role, password);
         out(`${result.created ? 'created' : 'updated'} ${role} ${result.email}\npassword: ${password}\n`);
         return 0;
+      });
+    }
+    case 'ledger': {
+      if (rest[0] !== 'check') {
+        out('usage: npm run platter -- ledger check\n');
+        return 2;
+      }
+      return withDatabase(async (db) => {
+        const problems = await checkLedger(db);
+        if (problems.length === 0) {
+          out('ledger check: OK (every transaction balanced, every coin sums to zero, every balance matches its postings)\n');
+          return 0;
+        }
+        out(`ledger check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p.kind}: ${p.detail}`).join('\n')}\n`);
+        return 1;
       });
     }
     case 'config':

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ensureFirstAdmin } from '../modules/account/account.service.ts';
 import { createDb, ensureDatabase, withDatabase, type Db } from './database.ts';
-import { migrateDown, migrateToLatest, pendingMigrations } from './migrate.ts';
+import { MIGRATION_NAMES, migrateDown, migrateToLatest, pendingMigrations } from './migrate.ts';
 import { seedRegistries } from './seed.ts';
 
 /** A brand-new empty database (not the template): for migration tests. */
@@ -39,20 +39,22 @@ describe('migrations', () => {
   it('migrate once when several processes start at the same time', async () => {
     const { open } = await emptyDatabase();
     const runs = await Promise.all([open(), open(), open(), open()].map((db) => migrateToLatest(db)));
-    expect(runs.flat()).toEqual(['2026_11_22_0001_foundation']);
+    expect(runs.flat()).toEqual(MIGRATION_NAMES);
     const db = open();
     expect(await pendingMigrations(db)).toEqual([]);
     expect(await tables(db)).toEqual(expect.arrayContaining(['coins', 'pools', 'server_lines', 'sessions', 'users']));
   });
 
-  it('go down and up again cleanly', async () => {
+  it('go all the way down and up again cleanly', async () => {
     const { open } = await emptyDatabase();
     const db = open();
     await migrateToLatest(db);
-    expect(await migrateDown(db)).toEqual(['2026_11_22_0001_foundation']);
+    const reverted: string[] = [];
+    for (let i = 0; i < MIGRATION_NAMES.length; i++) reverted.push(...(await migrateDown(db)));
+    expect(reverted).toEqual([...MIGRATION_NAMES].reverse());
     expect(await tables(db)).not.toContain('coins');
-    expect(await pendingMigrations(db)).toEqual(['2026_11_22_0001_foundation']);
-    await migrateToLatest(db);
+    expect(await pendingMigrations(db)).toEqual(MIGRATION_NAMES);
+    expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
     expect(await tables(db)).toContain('coins');
   });
 });

@@ -1,6 +1,8 @@
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './database.ts';
 import * as foundation from './migrations/2026_11_22_0001_foundation.ts';
+import * as accounts from './migrations/2026_11_22_0002_accounts.ts';
+import * as ledger from './migrations/2026_11_22_0003_ledger.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -8,7 +10,12 @@ import * as foundation from './migrations/2026_11_22_0001_foundation.ts';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
+  '2026_11_22_0002_accounts': accounts,
+  '2026_11_22_0003_ledger': ledger,
 };
+
+/** Every migration name in order. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { LedgerTables } from '../ledger/ledger.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
 
@@ -66,6 +67,22 @@ export interface UsersTable {
   nickname: Generated<string>;
   created_at: Generated<Date>;
   last_login_at: Date | null;
+  /** country_code of the bound phone's country. */
+  nationality: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Dial prefix of the bound phone, with the leading 00 (0086). */
+  phone_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** National number of the bound phone (digits). */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Authenticator secret, encrypted (security/secret-box.ts). */
+  google_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last accepted TOTP time step: a code of this step or earlier is refused (replay). */
+  google_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  google_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  google_pending_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  google_pending_attempts: Generated<number>;
+  /** Last password or second-factor change: withdrawals lock for 24 hours after it. */
+  security_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  activated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -80,12 +97,112 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
-export interface Database {
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Graphic codes: the answer's hash per captcha session, single use. */
+export interface CaptchasTable {
+  session_hash: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+/** E-mailed one-time links (activation, password reset); the token's sha256 only. */
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'activate' | 'reset';
+  /** Activation: the password of the registration that sent the link, set when it is used. */
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+/** One-time 6-digit codes sent by e-mail, SMS or Telegram for a security action. */
+export interface VerificationCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  channel: 'email' | 'sms' | 'telegram';
+  /** Where it was sent: e-mail, +E.164 phone or Telegram id (a code is valid for that target only). */
+  target: string;
+  action: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+/** Every outgoing account message, for the per-target send throttle. */
+export interface MessageLogTable {
+  id: Generated<string>;
+  channel: string;
+  target_hash: string;
+  purpose: string;
+  created_at: Generated<Date>;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  /** sha256 of the normalised identifier typed (e-mail, account, phone, messenger id). */
+  identifier_hash: string;
+  method: string;
+  ip: string;
+  country: Generated<string>;
+  user_agent: Generated<string>;
+  result: 'success' | 'wrong_password' | 'second_factor_failed' | 'not_activated' | 'banned' | 'locked';
+  created_at: Generated<Date>;
+}
+
+/** A sign-in waiting for its second factor (code 1030). */
+export interface LoginChallengesTable {
+  challenge_hash: string;
+  user_id: string;
+  method: string;
+  identifier_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface SocialBindingsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: 'telegram' | 'wechat';
+  /** The provider's user id (Telegram id, WeChat openid). */
+  subject: string;
+  display_name: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+/** Development and test only: every e-mail, SMS and messenger text the platform sent. */
+export interface DevMailboxTable {
+  id: Generated<string>;
+  channel: string;
+  recipient: string;
+  subject: Generated<string>;
+  text: Generated<string>;
+  html: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface Database extends LedgerTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  captchas: CaptchasTable;
+  account_tokens: AccountTokensTable;
+  verification_codes: VerificationCodesTable;
+  message_log: MessageLogTable;
+  login_attempts: LoginAttemptsTable;
+  login_challenges: LoginChallengesTable;
+  social_bindings: SocialBindingsTable;
+  dev_mailbox: DevMailboxTable;
 }
 
 export type CoinRow = Selectable<CoinsTable>;

@@ -1,11 +1,12 @@
-import { ERR, errorMessage, errorMessageByName, isAppError, type AppError, type Envelope } from '@platter/domain';
+import { ERR, ERROR_CATALOGUE, errorMessage, errorMessageByName, isAppError, isErrorName, type AppError, type Envelope } from '@platter/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
  * One place turns every failure into the envelope:
  * - AppError → its catalogue code and text (HTTP 200, as the spec's client expects);
- * - a request that fails its zod schema → INVALID_PARAMETER (216) naming the field;
+ * - a request that fails its zod schema → INVALID_PARAMETER (216) naming the field, or the
+ *   catalogue code its rule names (a schema message such as 'COUNT_OUT_OF_RANGE');
  * - other client faults (bad JSON, wrong content type, too large) → 216 as well;
  * - anything else → logged with the request id, answered as code 500 with that id as the
  *   reference, never a stack trace.
@@ -28,6 +29,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: v.message ?? '',
       }));
       const field = issues[0]?.field ?? '';
+      // A schema rule whose message names a catalogue error answers with that code
+      // (COUNT_OUT_OF_RANGE, PASSWORD_FORMAT, …); other failures are the parameter error.
+      const named = issues[0]?.message;
+      if (isErrorName(named)) {
+        return reply.status(200).send({ code: ERROR_CATALOGUE[named].code, msg: errorMessageByName(named, lang), data: { field, in: error.validationContext ?? 'body' } });
+      }
       return reply.status(200).send({
         code: ERR.INVALID_PARAMETER,
         msg: field ? `${errorMessageByName('INVALID_PARAMETER', lang)}: ${field}` : errorMessageByName('INVALID_PARAMETER', lang),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './fields.ts';
 
 /** Every API answer: `{code, msg, data}`; code 200 is success (ARCHITECTURE.md 'HTTP API'). */
 export interface Envelope<T> {
@@ -15,9 +16,13 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 export const PAGE_COUNT_MIN = 1;
 export const PAGE_COUNT_MAX = 200;
 
+/**
+ * A schema message that is a catalogue name (`'COUNT_OUT_OF_RANGE'`) makes the server answer
+ * that code instead of the generic parameter error; the web forms translate the same name.
+ */
 export const pagingQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  count: z.coerce.number().int().min(PAGE_COUNT_MIN).max(PAGE_COUNT_MAX).default(10),
+  page: z.coerce.number().int().min(1, msg('PAGE_OUT_OF_LIMIT')).default(1),
+  count: z.coerce.number().int().min(PAGE_COUNT_MIN, msg('COUNT_OUT_OF_RANGE')).max(PAGE_COUNT_MAX, msg('COUNT_OUT_OF_RANGE')).default(10),
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 

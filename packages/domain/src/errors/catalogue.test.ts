@@ -48,7 +48,7 @@ describe('error catalogue', () => {
   });
 
   it('covers every group the spec names', () => {
-    const used = new Set(names.map((n) => ERROR_CATALOGUE[n].group));
+    const used = new Set<string>(names.map((n) => ERROR_CATALOGUE[n].group));
     for (const group of Object.keys(GROUPS)) expect(used.has(group), group).toBe(true);
   });
 

@@ -244,6 +244,11 @@ export function errorNameOf(code: number): ErrorName | undefined {
   return NAME_BY_CODE.get(code);
 }
 
+/** True for a catalogue name: schemas use one as their message to answer with that code. */
+export function isErrorName(value: unknown): value is ErrorName {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
 export function isKnownCode(code: number): boolean {
   return NAME_BY_CODE.has(code);
 }

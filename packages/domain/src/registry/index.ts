@@ -1,2 +1,3 @@
 export * from './coins.ts';
 export * from './pools.ts';
+export * from './countries.ts';

@@ -1,24 +1,39 @@
-import { hash } from '@node-rs/argon2';
-import { randomInt } from 'node:crypto';
+import {
+  ACCOUNT_LINK_PATHS,
+  AppError,
+  countryByCode,
+  isLang,
+  type Lang,
+  type LoginBody,
+  type LoginMethod,
+  type TelegramAuth,
+} from '@platter/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { isMainlandChina } from '../../http/geo.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
+import type { loginLogService } from '../log/login-log.service.ts';
+import type { Messaging } from '../messaging/messaging.service.ts';
+import type { SecurityService } from '../security/security.service.ts';
+import { sessionRepository } from '../session/session.repository.ts';
+import type { sessionService } from '../session/session.service.ts';
+import type { SocialLoginProvider } from '../social/social.ts';
+import { socialRepository } from '../social/social.repository.ts';
 import { accountRepository } from './account.repository.ts';
+import { generatePassword, hashPassword, passwordMatches } from './password.ts';
 
-/** argon2id with OWASP's minimum profile (m = 19 MiB, t = 2, p = 1). */
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export { generatePassword, hashPassword } from './password.ts';
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2);
-}
-
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
-/** A random password that satisfies the spec's rule (6–17 characters, not only digits). */
-export function generatePassword(length = 16): string {
-  let out = '';
-  while (out.length < length) out += ALPHABET[randomInt(ALPHABET.length)];
-  return /\D/.test(out) ? out : `a${out.slice(1)}`;
-}
+/** An activation link works 24 hours, a password-reset link 1 hour; each works once. */
+export const ACTIVATION_TTL_MS = 24 * 3600 * 1000;
+export const RESET_TTL_MS = 3600 * 1000;
+/** A sign-in waiting for its second factor: 5 minutes, 5 tries. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const CHALLENGE_MAX_ATTEMPTS = 5;
+/** Failed sign-ins (wrong password or second factor) allowed per account per hour. */
+export const MAX_FAILED_LOGINS_PER_HOUR = 100;
 
 async function newUid(db: Db): Promise<string> {
   const repo = accountRepository(db);
@@ -62,3 +77,298 @@ export async function ensureFirstAdmin(db: Db, email: string): Promise<{ email: 
     return { email, password };
   });
 }
+
+/** Signs the user out everywhere (every session revoked). */
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await sessionRepository(db).revokeAllOfUser(userId);
+}
+
+/** Bans a user (back office): sign-in refused with ACCOUNT_BANNED, every session ends now. */
+export async function banUser(db: Db, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await accountRepository(trx).setStatus(userId, 'banned');
+    await sessionRepository(trx).revokeAllOfUser(userId);
+  });
+}
+
+/** Lifts a ban: the account is active again (the user signs in anew). */
+export async function unbanUser(db: Db, userId: string): Promise<void> {
+  await accountRepository(db).setStatus(userId, 'active');
+}
+
+/** Registration is refused while closed (221) and from a mainland-China address (222). */
+export function assertRegistrable(ip: string, open: boolean): void {
+  if (!open) throw new AppError('REGISTRATION_CLOSED');
+  if (isMainlandChina(ip)) throw new AppError('REGION_NOT_SUPPORTED');
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** The per-account failure counter's key for what was typed (unknown accounts are counted too). */
+export function identifierHash(method: LoginMethod, identifier: string): string {
+  return sha256(`login:${method}:${identifier.trim().toLowerCase()}`);
+}
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+interface Deps {
+  db: Db;
+  sessions: ReturnType<typeof sessionService>;
+  captcha: CaptchaService;
+  messaging: Messaging;
+  security: SecurityService;
+  loginLog: ReturnType<typeof loginLogService>;
+  telegram: SocialLoginProvider<TelegramAuth>;
+  wechat: SocialLoginProvider<{ code: string }>;
+  publicUrl: string;
+  logger: FastifyBaseLogger;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accountRepository>['findById']>>>;
+
+/**
+ * Registration, activation, sign-in (password, second factor, messengers) and password reset.
+ * Answers never tell whether an account exists: registration and forgot-password answer the
+ * same and mail the address either way; a wrong sign-in is LOGIN_FAILED whatever was wrong,
+ * and an account's state (not activated, banned) is told only after its correct password.
+ */
+export function accountService(deps: Deps) {
+  const { db } = deps;
+  const repo = accountRepository(db);
+  const link = (path: string, token?: string) => `${deps.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  // Checked against when no account matches, so that a miss costs as long as a wrong password.
+  let dummyHash: Promise<string> | undefined;
+
+  async function sendMail(to: string, lang: Lang, template: Parameters<Messaging['mail']>[2]) {
+    await deps.messaging.mail(to, lang, template).catch((error: unknown) => deps.logger.error({ err: error, kind: template.kind }, 'account e-mail failed'));
+  }
+
+  async function findForLogin(body: LoginBody): Promise<{ user: UserRow | undefined; identifier: string }> {
+    switch (body.method) {
+      case 'email':
+        return { user: await repo.findByEmail(body.email), identifier: body.email };
+      case 'account':
+        return { user: await repo.findByAccount(body.account), identifier: body.account };
+      case 'phone': {
+        const country = countryByCode(body.nationality);
+        const identifier = `${country?.phone_code ?? ''}${body.phone}`;
+        return { user: country ? await repo.findByPhone(country.phone_code, body.phone) : undefined, identifier };
+      }
+    }
+  }
+
+  async function assertNotLocked(userId: string | null, idHash: string, method: LoginMethod, meta: ClientMeta) {
+    const failures = await deps.loginLog.countFailuresLastHour(userId, idHash);
+    if (failures >= MAX_FAILED_LOGINS_PER_HOUR) {
+      await deps.loginLog.record({ userId, identifierHash: idHash, method, ...meta, result: 'locked' });
+      throw new AppError('TOO_MANY_FAILED_LOGINS');
+    }
+  }
+
+  async function completeLogin(user: UserRow, method: LoginMethod, idHash: string, meta: ClientMeta, presentedToken: string | undefined) {
+    // A new session id at every sign-in; the one the browser brought (if any) ends.
+    await deps.sessions.close(presentedToken);
+    const { token } = await deps.sessions.open(user.id, meta);
+    await repo.setLastLogin(user.id);
+    await deps.loginLog.record({ userId: user.id, identifierHash: idHash, method, ...meta, result: 'success' });
+    return { token, userId: user.id };
+  }
+
+  /** After the first factor passed: the account's state, then the second factor or the session. */
+  async function afterFirstFactor(user: UserRow, method: LoginMethod, idHash: string, meta: ClientMeta, presentedToken: string | undefined) {
+    if (user.status === 'banned') {
+      await deps.loginLog.record({ userId: user.id, identifierHash: idHash, method, ...meta, result: 'banned' });
+      throw new AppError('ACCOUNT_BANNED');
+    }
+    if (user.status === 'pending') {
+      await deps.loginLog.record({ userId: user.id, identifierHash: idHash, method, ...meta, result: 'not_activated' });
+      throw new AppError('ACCOUNT_NOT_ACTIVATED');
+    }
+    if (user.google_secret) {
+      const challenge = newToken();
+      await repo.insertChallenge({
+        challenge_hash: sha256(challenge),
+        user_id: user.id,
+        method,
+        identifier_hash: idHash,
+        expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
+      });
+      throw new AppError('SECOND_FACTOR_REQUIRED', { challenge, methods: ['google'] });
+    }
+    return completeLogin(user, method, idHash, meta, presentedToken);
+  }
+
+  async function socialLogin(provider: 'telegram' | 'wechat', subject: string, meta: ClientMeta, presentedToken: string | undefined) {
+    const idHash = identifierHash(provider, subject);
+    const binding = await socialRepository(db).findBySubject(provider, subject);
+    const user = binding ? await repo.findById(binding.user_id) : undefined;
+    if (!user) throw new AppError(provider === 'telegram' ? 'TELEGRAM_NOT_BOUND' : 'WECHAT_NOT_BOUND');
+    await assertNotLocked(user.id, idHash, provider, meta);
+    return afterFirstFactor(user, provider, idHash, meta, presentedToken);
+  }
+
+  return {
+    /** Always answers the same; mails an activation link, or an 'already registered' notice. */
+    async register(body: { email: string; password: string; session: string; captcha: string }, lang: Lang): Promise<void> {
+      await deps.captcha.check(body.session, body.captcha);
+      await deps.messaging.reserve('email', body.email, 'register');
+      // Hashed whatever happens next: the answer takes as long for a known address.
+      const passwordHash = await hashPassword(body.password);
+      let existing = await repo.findByEmail(body.email);
+      if (!existing) {
+        try {
+          const user = await repo.insertUser({ uid: await newUid(db), email: body.email, password_hash: passwordHash, language: lang, status: 'pending' });
+          const token = newToken();
+          await repo.insertToken({ token_hash: sha256(token), user_id: user.id, purpose: 'activate', expires_at: new Date(Date.now() + ACTIVATION_TTL_MS) });
+          await sendMail(body.email, lang, { kind: 'activation', link: link(ACCOUNT_LINK_PATHS.activate, token), hours: ACTIVATION_TTL_MS / 3600_000 });
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '23505') throw error;
+          existing = await repo.findByEmail(body.email); // registered concurrently
+          if (!existing) throw error;
+        }
+      }
+      const userLang: Lang = isLang(existing.language) ? existing.language : lang;
+      if (existing.status === 'pending') {
+        // Not activated yet: a new link, carrying the password chosen this time (set when used).
+        const token = newToken();
+        await repo.insertToken({
+          token_hash: sha256(token),
+          user_id: existing.id,
+          purpose: 'activate',
+          expires_at: new Date(Date.now() + ACTIVATION_TTL_MS),
+          password_hash: passwordHash,
+        });
+        await sendMail(existing.email, userLang, { kind: 'activation', link: link(ACCOUNT_LINK_PATHS.activate, token), hours: ACTIVATION_TTL_MS / 3600_000 });
+        return;
+      }
+      await sendMail(existing.email, userLang, {
+        kind: 'already_registered',
+        loginLink: link(ACCOUNT_LINK_PATHS.login),
+        forgotLink: link(ACCOUNT_LINK_PATHS.forgot),
+      });
+    },
+
+    /** ACTIVATION_FAILED for an unknown or used link, LINK_EXPIRED after 24 hours. */
+    async activate(token: string): Promise<{ email: string }> {
+      return db.transaction().execute(async (trx) => {
+        const tx = accountRepository(trx);
+        const row = await tx.takeToken(sha256(token), 'activate');
+        if (!row || row.used_at) throw new AppError('ACTIVATION_FAILED');
+        if (row.expires_at.getTime() < Date.now()) throw new AppError('LINK_EXPIRED');
+        const user = await tx.findById(row.user_id);
+        if (!user || user.status !== 'pending') throw new AppError('ACTIVATION_FAILED');
+        await tx.activate(user.id, row.password_hash);
+        await tx.useTokens(user.id, 'activate');
+        return { email: user.email };
+      });
+    },
+
+    /**
+     * Password sign-in. Answers: the session (code 200), SECOND_FACTOR_REQUIRED with a
+     * challenge, LOGIN_FAILED, ACCOUNT_NOT_ACTIVATED / ACCOUNT_BANNED (only after the right
+     * password), TOO_MANY_FAILED_LOGINS after 100 failures in an hour.
+     */
+    async login(body: LoginBody, meta: ClientMeta, presentedToken: string | undefined) {
+      await deps.captcha.check(body.session, body.captcha);
+      const { user, identifier } = await findForLogin(body);
+      const idHash = identifierHash(body.method, identifier);
+      await assertNotLocked(user?.id ?? null, idHash, body.method, meta);
+      dummyHash ??= hashPassword(newToken());
+      const valid = await passwordMatches(user?.password_hash ?? (await dummyHash), body.password);
+      if (!user || !valid) {
+        await deps.loginLog.record({ userId: user?.id ?? null, identifierHash: idHash, method: body.method, ...meta, result: 'wrong_password' });
+        throw new AppError('LOGIN_FAILED');
+      }
+      return afterFirstFactor(user, body.method, idHash, meta, presentedToken);
+    },
+
+    /** The second step of a sign-in: the challenge of code 1030 and the authenticator code. */
+    async loginVerify(body: { challenge: string; code: string }, meta: ClientMeta, presentedToken: string | undefined) {
+      const challengeHash = sha256(body.challenge);
+      const row = await repo.takeChallenge(challengeHash);
+      if (!row || row.used_at || row.expires_at.getTime() < Date.now() || row.attempts >= CHALLENGE_MAX_ATTEMPTS) throw new AppError('SESSION_EXPIRED');
+      const user = await repo.findById(row.user_id);
+      if (!user) throw new AppError('SESSION_EXPIRED');
+      const method = row.method as LoginMethod;
+      await assertNotLocked(user.id, row.identifier_hash, method, meta);
+      if (user.status !== 'active') return afterFirstFactor(user, method, row.identifier_hash, meta, presentedToken);
+      if (!(await deps.security.checkSignInCode(user.id, body.code))) {
+        await repo.bumpChallenge(challengeHash);
+        await deps.loginLog.record({ userId: user.id, identifierHash: row.identifier_hash, method, ...meta, result: 'second_factor_failed' });
+        throw new AppError('GOOGLE_FAILED');
+      }
+      await repo.useChallenge(challengeHash);
+      return completeLogin(user, method, row.identifier_hash, meta, presentedToken);
+    },
+
+    /** Telegram Login Widget sign-in of the account that has that Telegram bound. */
+    async telegramLogin(payload: TelegramAuth, meta: ClientMeta, presentedToken: string | undefined) {
+      const identity = await deps.telegram.verify(payload);
+      return socialLogin('telegram', identity.subject, meta, presentedToken);
+    },
+
+    /** WeChat sign-in (disabled unless configured). */
+    async wechatLogin(code: string, meta: ClientMeta, presentedToken: string | undefined) {
+      const identity = await deps.wechat.verify({ code });
+      return socialLogin('wechat', identity.subject, meta, presentedToken);
+    },
+
+    /** Always answers the same; mails a reset link, or a 'no account here' notice. */
+    async forgotPassword(body: { email: string; session: string; captcha: string }, lang: Lang): Promise<void> {
+      await deps.captcha.check(body.session, body.captcha);
+      await deps.messaging.reserve('email', body.email, 'forgot');
+      const user = await repo.findByEmail(body.email);
+      if (!user) {
+        await sendMail(body.email, lang, { kind: 'reset_unknown', registerLink: link(ACCOUNT_LINK_PATHS.register) });
+        return;
+      }
+      const token = newToken();
+      await repo.insertToken({ token_hash: sha256(token), user_id: user.id, purpose: 'reset', expires_at: new Date(Date.now() + RESET_TTL_MS) });
+      await sendMail(user.email, isLang(user.language) ? user.language : lang, { kind: 'reset', link: link(ACCOUNT_LINK_PATHS.reset, token), minutes: RESET_TTL_MS / 60_000 });
+    },
+
+    /**
+     * Sets a new password from a reset link: PASSWORD_RESET_FAILED for an unknown or used link,
+     * LINK_EXPIRED after an hour. Every session ends and withdrawals lock for 24 hours.
+     */
+    async resetPassword(body: { token: string; password: string }, meta: ClientMeta): Promise<void> {
+      const passwordHash = await hashPassword(body.password);
+      const userId = await db.transaction().execute(async (trx) => {
+        const tx = accountRepository(trx);
+        const row = await tx.takeToken(sha256(body.token), 'reset');
+        if (!row || row.used_at) throw new AppError('PASSWORD_RESET_FAILED');
+        if (row.expires_at.getTime() < Date.now()) throw new AppError('LINK_EXPIRED');
+        await tx.resetPassword(row.user_id, passwordHash);
+        await tx.useTokens(row.user_id, 'reset');
+        await sessionRepository(trx).revokeAllOfUser(row.user_id);
+        return row.user_id;
+      });
+      const user = await repo.findById(userId);
+      if (user) {
+        await sendMail(user.email, isLang(user.language) ? user.language : 'en', {
+          kind: 'security_notice',
+          change: 'password_reset',
+          time: new Date(),
+          ip: meta.ip,
+          forgotLink: link(ACCOUNT_LINK_PATHS.forgot),
+        });
+      }
+    },
+
+    /** USER_EXISTS when another account has the name. */
+    async setAccountName(userId: string, account: string): Promise<void> {
+      if (!(await repo.setAccountName(userId, account))) throw new AppError('USER_EXISTS');
+    },
+
+    async setNickname(userId: string, nickname: string): Promise<void> {
+      await repo.setNickname(userId, nickname);
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

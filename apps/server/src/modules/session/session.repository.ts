@@ -24,6 +24,11 @@ export function sessionRepository(db: Db) {
           'users.language',
           'users.nickname',
           'users.last_login_at',
+          'users.nationality',
+          'users.phone_code',
+          'users.phone',
+          sql<boolean>`users.google_secret IS NOT NULL`.as('google_bound'),
+          'users.security_changed_at',
         ])
         .where('sessions.id_hash', '=', idHash)
         .where('sessions.revoked_at', 'is', null)
@@ -39,6 +44,15 @@ export function sessionRepository(db: Db) {
     },
     async revokeAllOfUser(userId: string) {
       await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    },
+    async revokeAllOfUserExcept(userId: string, keepIdHash: string) {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('id_hash', '!=', keepIdHash)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     async setLanguage(userId: string, language: string) {
       await db.updateTable('users').set({ language }).where('id', '=', userId).execute();

@@ -34,6 +34,11 @@ export function sessionService(db: Db) {
     async closeAllOfUser(userId: string): Promise<void> {
       await repo.revokeAllOfUser(userId);
     },
+    /** Signs the user out everywhere but the session of `keepToken` (after a password change). */
+    async closeOthersOfUser(userId: string, keepToken: string | undefined): Promise<void> {
+      if (!keepToken) return repo.revokeAllOfUser(userId);
+      await repo.revokeAllOfUserExcept(userId, hashToken(keepToken));
+    },
     async setLanguage(userId: string, language: string): Promise<void> {
       await repo.setLanguage(userId, language);
     },

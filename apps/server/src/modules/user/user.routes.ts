@@ -3,9 +3,13 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { SESSION_COOKIE, type sessionService } from '../session/session.service.ts';
-import { toUserInfo } from './user.service.ts';
+import type { Db } from '../../db/database.ts';
+import { clientMeta } from '../../http/auth.ts';
+import { assertRegistrable } from '../account/account.service.ts';
+import { loadUserInfo } from './user.service.ts';
 
 interface Deps {
+  db: Db;
   sessions: ReturnType<typeof sessionService>;
   registrationOpen: () => boolean;
   secureCookies: boolean;
@@ -24,7 +28,7 @@ export function userRoutes(app: ZodApp, deps: Deps): void {
     async (request) => {
       const user = await deps.sessions.resolve(request.cookies[SESSION_COOKIE]);
       if (!user) throw new AppError('NOT_LOGGED_IN');
-      return ok(request, toUserInfo(user, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }));
+      return ok(request, await loadUserInfo(deps.db, user, { ...clientMeta(request), lang: request.lang }));
     },
   );
 
@@ -33,12 +37,12 @@ export function userRoutes(app: ZodApp, deps: Deps): void {
     {
       schema: {
         tags: ['user'],
-        summary: 'Registration availability: code 200 when open, 221 when closed',
+        summary: 'Registration availability: code 200 when open, 221 when closed, 222 from mainland China',
         response: { 200: envelopeSchema(z.null()) },
       },
     },
     async (request) => {
-      if (!deps.registrationOpen()) throw new AppError('REGISTRATION_CLOSED');
+      assertRegistrable(request.ip, deps.registrationOpen());
       return ok(request, null);
     },
   );

@@ -1,0 +1,220 @@
+import {
+  AppError,
+  accountKey,
+  assertBalanced,
+  transfer,
+  type AccountRef,
+  type PostingInput,
+  type UserBucket,
+} from '@platter/domain';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { ledgerRepository } from './ledger.repository.ts';
+
+/**
+ * The double-entry core. Every money movement of the platform is a call to `postTransaction`
+ * inside the caller's database transaction, so the business change and its postings commit
+ * or roll back together.
+ */
+
+export interface TransactionInput {
+  /** What happened, in the domain's words: deposit, withdrawal_hold, transfer, settlement … */
+  kind: string;
+  postings: readonly PostingInput[];
+  /** The business record this belongs to, e.g. `withdrawal:42`. */
+  reference?: string;
+  memo?: string;
+  /** The admin or user who caused it, when a person did. */
+  createdBy?: string;
+}
+
+const user = (userId: string, coin: string, bucket: UserBucket): AccountRef => ({ kind: 'user', userId, coin, bucket });
+
+function assertInTransaction(db: Db): void {
+  if (!db.isTransaction) throw new Error('ledger writes must run inside a database transaction');
+}
+
+function isNonNegativeViolation(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e.code === '23514' && e.constraint === 'ledger_accounts_non_negative';
+}
+
+/** Writes one balanced transaction and projects it onto the balances. */
+export async function postTransaction(trx: Db, input: TransactionInput): Promise<{ transactionId: string }> {
+  assertInTransaction(trx);
+  assertBalanced(input.postings);
+  const repo = ledgerRepository(trx);
+  const ids = await repo.accountIds(input.postings.map((p) => p.account));
+  const deltas = new Map<string, bigint>();
+  for (const posting of input.postings) {
+    const accountId = ids.get(accountKey(posting.account));
+    if (!accountId) throw new Error(`ledger account missing: ${accountKey(posting.account)}`);
+    deltas.set(accountId, (deltas.get(accountId) ?? 0n) + posting.amount);
+  }
+  // Balances first: this takes the accounts' row locks (in id order) before the postings'
+  // foreign keys take share locks on the same rows, which would otherwise deadlock two
+  // concurrent transactions on the same accounts.
+  try {
+    await repo.applyDeltas(deltas);
+  } catch (error) {
+    if (isNonNegativeViolation(error)) throw new AppError('BALANCE_INSUFFICIENT');
+    throw error;
+  }
+  const tx = await repo.insertTransaction({
+    kind: input.kind,
+    reference: input.reference ?? null,
+    memo: input.memo ?? '',
+    created_by: input.createdBy ?? null,
+  });
+  await repo.insertPostings(
+    input.postings.map((posting) => ({
+      transaction_id: tx.id,
+      account_id: ids.get(accountKey(posting.account)) ?? '',
+      coin: posting.account.coin,
+      amount: posting.amount,
+    })),
+  );
+  return { transactionId: tx.id };
+}
+
+export class HoldStateError extends Error {
+  override name = 'HoldStateError';
+  constructor(readonly status: string) {
+    super(`the hold is ${status}, not pending`);
+  }
+}
+
+/** Moves `amount` from available into a holding bucket: pending until posted or voided. */
+export async function placeHold(
+  trx: Db,
+  input: { userId: string; coin: string; amount: bigint; bucket?: UserBucket; kind: string; reference?: string; createdBy?: string },
+): Promise<{ holdId: string; transactionId: string }> {
+  const bucket = input.bucket ?? 'withdraw_hold';
+  const { transactionId } = await postTransaction(trx, {
+    kind: input.kind,
+    postings: transfer(user(input.userId, input.coin, 'available'), user(input.userId, input.coin, bucket), input.amount),
+    ...(input.reference ? { reference: input.reference } : {}),
+    ...(input.createdBy ? { createdBy: input.createdBy } : {}),
+  });
+  const hold = await ledgerRepository(trx).insertHold({
+    user_id: input.userId,
+    coin: input.coin,
+    bucket,
+    amount: input.amount,
+    reference: input.reference ?? null,
+    hold_transaction_id: transactionId,
+  });
+  return { holdId: hold.id, transactionId };
+}
+
+async function pendingHold(trx: Db, holdId: string) {
+  const hold = await ledgerRepository(trx).lockHold(holdId);
+  if (!hold) throw new Error(`hold ${holdId} not found`);
+  if (hold.status !== 'pending') throw new HoldStateError(hold.status);
+  return hold;
+}
+
+/**
+ * Settles a pending hold: its amount leaves the holding bucket for `destinations` (credits
+ * that must add up to the held amount, e.g. the chain and the fee account).
+ */
+export async function postHold(
+  trx: Db,
+  holdId: string,
+  destinations: readonly PostingInput[],
+  meta: { kind: string; memo?: string; createdBy?: string },
+): Promise<{ transactionId: string }> {
+  const hold = await pendingHold(trx, holdId);
+  const { transactionId } = await postTransaction(trx, {
+    kind: meta.kind,
+    postings: [{ account: user(hold.user_id, hold.coin, hold.bucket as UserBucket), amount: -BigInt(hold.amount) }, ...destinations],
+    ...(hold.reference ? { reference: hold.reference } : {}),
+    ...(meta.memo ? { memo: meta.memo } : {}),
+    ...(meta.createdBy ? { createdBy: meta.createdBy } : {}),
+  });
+  await ledgerRepository(trx).resolveHold(holdId, 'posted', transactionId);
+  return { transactionId };
+}
+
+/** Releases a pending hold back to the available balance. */
+export async function voidHold(trx: Db, holdId: string, meta: { kind: string; createdBy?: string }): Promise<{ transactionId: string }> {
+  const hold = await pendingHold(trx, holdId);
+  const { transactionId } = await postTransaction(trx, {
+    kind: meta.kind,
+    postings: transfer(user(hold.user_id, hold.coin, hold.bucket as UserBucket), user(hold.user_id, hold.coin, 'available'), BigInt(hold.amount)),
+    ...(hold.reference ? { reference: hold.reference } : {}),
+    ...(meta.createdBy ? { createdBy: meta.createdBy } : {}),
+  });
+  await ledgerRepository(trx).resolveHold(holdId, 'voided', transactionId);
+  return { transactionId };
+}
+
+/** A user's balances per coin and bucket, as bigints (missing buckets are zero). */
+export async function userBalances(db: Db, userId: string, coin?: string): Promise<Map<string, Record<UserBucket, bigint>>> {
+  const rows = await ledgerRepository(db).balances(userId, coin);
+  const out = new Map<string, Record<UserBucket, bigint>>();
+  for (const row of rows) {
+    const entry =
+      out.get(row.coin) ??
+      ({ available: 0n, withdraw_hold: 0n, collateral: 0n, point_margin: 0n, mortgage: 0n, pending_earnings: 0n, finance: 0n } as Record<UserBucket, bigint>);
+    entry[row.bucket as UserBucket] = BigInt(row.balance);
+    out.set(row.coin, entry);
+  }
+  return out;
+}
+
+/** Canonical JSON (sorted keys, bigints as strings) for hashing a request body. */
+function canonical(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,128}$/;
+
+/**
+ * Runs a money-moving call once per idempotency key. The key is claimed in the same database
+ * transaction as the work: a concurrent replay waits on the key's unique index until the first
+ * commits and then answers the stored result; the same key with a different request is
+ * refused; a call that fails leaves no key behind, so it can be retried.
+ */
+export async function idempotent<T>(
+  db: Db,
+  scope: string,
+  key: string,
+  request: unknown,
+  run: (trx: Db) => Promise<T>,
+): Promise<T> {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('INVALID_PARAMETER', { field: 'idempotency_key' });
+  const requestHash = createHash('sha256').update(canonical(request)).digest('hex');
+  return db.transaction().execute(async (trx) => {
+    const claimed = await sql<{ claimed: number }>`
+      INSERT INTO idempotency_keys (scope, key, request_hash, response) VALUES (${scope}, ${key}, ${requestHash}, 'null'::jsonb)
+      ON CONFLICT (scope, key) DO NOTHING RETURNING 1 AS claimed`.execute(trx);
+    if (claimed.rows.length === 0) {
+      const existing = await trx
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'response'])
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
+      if (existing.request_hash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      return existing.response as T;
+    }
+    const result = await run(trx);
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ response: JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .execute();
+    return result;
+  });
+}

@@ -1,0 +1,76 @@
+import type { LoginMethod, LoginResult } from '@platter/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Results that count as failed sign-ins (the per-account limit). */
+const FAILURES: LoginResult[] = ['wrong_password', 'second_factor_failed'];
+
+export function loginLogRepository(db: Db) {
+  return {
+    async record(entry: {
+      userId: string | null;
+      identifierHash: string;
+      method: LoginMethod;
+      ip: string;
+      country: string;
+      userAgent: string;
+      result: LoginResult;
+    }) {
+      await db
+        .insertInto('login_attempts')
+        .values({
+          user_id: entry.userId,
+          identifier_hash: entry.identifierHash,
+          method: entry.method,
+          ip: entry.ip,
+          country: entry.country,
+          user_agent: entry.userAgent.slice(0, 512),
+          result: entry.result,
+        })
+        .execute();
+    },
+    /** Failed sign-ins in the last `seconds` against the account or, for unknown ones, the identifier. */
+    async countFailures(userId: string | null, identifierHash: string, seconds: number): Promise<number> {
+      const row = await db
+        .selectFrom('login_attempts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+        .where('result', 'in', FAILURES)
+        .where((eb) => (userId === null ? eb('identifier_hash', '=', identifierHash) : eb.or([eb('user_id', '=', userId), eb('identifier_hash', '=', identifierHash)])))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async page(userId: string, page: number, count: number) {
+      return db
+        .selectFrom('login_attempts')
+        .select(['created_at', 'ip', 'country', 'user_agent', 'method', 'result'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(count)
+        .offset((page - 1) * count)
+        .execute();
+    },
+    async total(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('login_attempts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** The successful sign-in before the latest one. */
+    async previousSuccess(userId: string) {
+      return db
+        .selectFrom('login_attempts')
+        .select(['created_at', 'ip', 'country', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('result', '=', 'success')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(1)
+        .limit(1)
+        .executeTakeFirst();
+    },
+  };
+}

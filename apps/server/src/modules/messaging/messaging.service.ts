@@ -1,0 +1,100 @@
+import { AppError, type Lang } from '@platter/domain';
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
+import { smtpMailer, type Mailer } from './mailer.ts';
+import { messagingRepository } from './messaging.repository.ts';
+import { devMailboxSms, httpGatewaySms, type SmsSender } from './sms.ts';
+import { botApiSender, devMailboxTelegram, type TelegramSender } from './telegram-bot.ts';
+import { renderMail, type MailTemplate } from './templates.ts';
+
+/** One message per target and purpose per minute, and at most this many a day. */
+export const SEND_INTERVAL_SECONDS = 60;
+export const SENDS_PER_DAY = 10;
+
+export type SendPurpose = 'register' | 'forgot' | 'code';
+
+export interface Messaging {
+  /** Renders and sends an e-mail; rejects when it cannot be handed to SMTP. */
+  mail(to: string, lang: Lang, template: MailTemplate): Promise<void>;
+  sms(to: string, text: string): Promise<void>;
+  telegram(chatId: string, text: string): Promise<void>;
+  /** Whether SMS can be sent (a gateway, or the dev mailbox outside production). */
+  readonly smsAvailable: boolean;
+  /** Whether Telegram is on (a bot token is configured). */
+  readonly telegramAvailable: boolean;
+  /**
+   * Reserves a send to `target` for `purpose`: FREQUENCY_TOO_FAST within 60 s of the last one,
+   * REQUEST_LIMIT_BIND_2FA after 10 in a day. Counted in PostgreSQL (every process agrees).
+   */
+  reserve(channel: string, target: string, purpose: SendPurpose): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const targetHash = (target: string) => createHash('sha256').update(`target:${target.trim().toLowerCase()}`).digest('hex');
+
+export interface MessagingOverrides {
+  mailer?: Mailer;
+  sms?: SmsSender;
+  telegram?: TelegramSender;
+}
+
+export async function createMessaging(options: {
+  config: Config;
+  db: Db;
+  logger: FastifyBaseLogger;
+  overrides?: MessagingOverrides;
+}): Promise<Messaging> {
+  const { config, db, logger } = options;
+  const production = config.nodeEnv === 'production';
+
+  let catcher: MailCatcher | undefined;
+  let mailer: Mailer | undefined = options.overrides?.mailer;
+  if (!mailer && config.smtpUrl) mailer = smtpMailer(config.smtpUrl, config.mailFrom);
+  if (!mailer && !production) {
+    catcher = await startMailCatcher(db, (error) => logger.error({ err: error }, 'mail catcher failed'));
+    mailer = smtpMailer({ host: catcher.host, port: catcher.port }, config.mailFrom);
+    logger.debug({ port: catcher.port }, 'development mail catcher listening (dev mailbox: GET /api/dev/mailbox)');
+  }
+  if (!mailer) logger.warn('SMTP_URL is not set: e-mails cannot be sent');
+
+  let sms: SmsSender | undefined = options.overrides?.sms;
+  if (!sms && config.smsGatewayUrl) sms = httpGatewaySms(config.smsGatewayUrl, config.smsGatewayToken);
+  if (!sms && !production) sms = devMailboxSms(db);
+
+  let telegram: TelegramSender | undefined = options.overrides?.telegram;
+  if (!telegram && config.telegramBotToken) telegram = production ? botApiSender(config.telegramBotToken) : devMailboxTelegram(db);
+
+  return {
+    async mail(to, lang, template) {
+      if (!mailer) throw new AppError('FEATURE_NOT_OPEN');
+      await mailer.send({ to, ...renderMail(template, lang, config.siteTitle) });
+    },
+    async sms(to, text) {
+      if (!sms) throw new AppError('FEATURE_NOT_OPEN');
+      await sms.send(to, text);
+    },
+    async telegram(chatId, text) {
+      if (!telegram) throw new AppError('SOCIAL_LOGIN_DISABLED');
+      await telegram.send(chatId, text);
+    },
+    smsAvailable: sms !== undefined,
+    telegramAvailable: telegram !== undefined,
+    async reserve(channel, target, purpose) {
+      const hash = targetHash(target);
+      await db.transaction().execute(async (trx) => {
+        const repo = messagingRepository(trx);
+        await repo.lockTarget(hash);
+        if ((await repo.countSince(hash, purpose, SEND_INTERVAL_SECONDS)) > 0) throw new AppError('FREQUENCY_TOO_FAST');
+        if ((await repo.countSince(hash, purpose, 24 * 3600)) >= SENDS_PER_DAY) throw new AppError('REQUEST_LIMIT_BIND_2FA');
+        await repo.record({ channel, targetHash: hash, purpose });
+      });
+    },
+    async close() {
+      mailer?.close();
+      await catcher?.close();
+    },
+  };
+}

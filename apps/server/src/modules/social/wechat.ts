@@ -1,0 +1,43 @@
+import { AppError } from '@platter/domain';
+import type { SocialIdentity, SocialLoginProvider } from './social.ts';
+
+interface WechatTokenAnswer {
+  openid?: string;
+  unionid?: string;
+  errcode?: number;
+}
+
+/**
+ * WeChat website sign-in (Open Platform, QR code): the browser comes back with an OAuth code,
+ * exchanged here for the user's openid/unionid. Enabled only with WECHAT_APP_ID and
+ * WECHAT_APP_SECRET. The exchange calls api.weixin.qq.com, which this project's test machines
+ * cannot reach: only the disabled path and the error mapping are tested.
+ */
+export function wechatProvider(options: {
+  appId: string | undefined;
+  appSecret: string | undefined;
+  fetchImpl?: typeof fetch;
+  apiBase?: string;
+}): SocialLoginProvider<{ code: string }> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const apiBase = options.apiBase ?? 'https://api.weixin.qq.com';
+  return {
+    name: 'wechat',
+    enabled: Boolean(options.appId && options.appSecret),
+    async verify({ code }): Promise<SocialIdentity> {
+      if (!options.appId || !options.appSecret) throw new AppError('SOCIAL_LOGIN_DISABLED');
+      const url = new URL('/sns/oauth2/access_token', apiBase);
+      url.search = new URLSearchParams({ appid: options.appId, secret: options.appSecret, code, grant_type: 'authorization_code' }).toString();
+      let answer: WechatTokenAnswer | null;
+      try {
+        const response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
+        answer = (await response.json()) as WechatTokenAnswer | null;
+      } catch {
+        throw new AppError('NETWORK_ERROR');
+      }
+      const subject = answer?.unionid ?? answer?.openid;
+      if (!subject || answer?.errcode) throw new AppError('SOCIAL_LOGIN_FAILED');
+      return { subject, displayName: 'WeChat' };
+    },
+  };
+}

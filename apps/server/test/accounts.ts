@@ -1,0 +1,46 @@
+import { generate } from 'otplib';
+import type { Db } from '../src/db/database.ts';
+import type { Database } from '../src/db/schema.ts';
+import type { Browser } from './browser.ts';
+import { tokenIn, type testMailServer } from './mail.ts';
+
+/** Helpers of the account and security tests: real registrations through the API. */
+
+export const PASSWORD = 'miner-pass1';
+
+export type Mailbox = Awaited<ReturnType<typeof testMailServer>>;
+
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function register(b: Browser, email: string, overrides: Record<string, unknown> = {}) {
+  return b.post('/api/user/register', { email, password: PASSWORD, confirm_password: PASSWORD, agreement: true, ...(await b.captcha()), ...overrides });
+}
+
+/** Registers and activates through the e-mailed link; returns the user's id. */
+export async function activeUser(db: Db, b: Browser, mail: Mailbox, email: string): Promise<string> {
+  const answer = await register(b, email);
+  if (answer.code !== 200) throw new Error(`register ${email}: ${JSON.stringify(answer)}`);
+  const activated = await b.post('/api/user/activate', { token: tokenIn(mail.last(email), '/register/activate') });
+  if (activated.code !== 200) throw new Error(`activate ${email}: ${JSON.stringify(activated)}`);
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function login(b: Browser, body: Record<string, unknown>) {
+  return b.post<Record<string, unknown>>('/api/user/login', { ...(await b.captcha()), ...body });
+}
+
+export async function loginByEmail(b: Browser, email: string, password = PASSWORD) {
+  return login(b, { method: 'email', email, password });
+}
+
+/** An authenticator code `stepsAhead` time steps from now (0: the current one). */
+export function totp(secret: string, stepsAhead = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}

@@ -1,0 +1,101 @@
+/**
+ * The ledger's vocabulary (ARCHITECTURE.md 'Money and the ledger'). Every balance change is a
+ * transaction of postings that sum to zero per coin; balances live in accounts, one per
+ * (owner, coin, bucket). This file holds the pure rules; the server holds the SQL.
+ */
+
+/** A user's buckets. Frozen (spec) = collateral + point_margin; a withdrawal hold waits in withdraw_hold. */
+export const USER_BUCKETS = [
+  'available',
+  'withdraw_hold',
+  'collateral',
+  'point_margin',
+  'mortgage',
+  'pending_earnings',
+  'finance',
+] as const;
+export type UserBucket = (typeof USER_BUCKETS)[number];
+
+/**
+ * System accounts, one per coin. `chain` is the world outside the pool (deposits come from it,
+ * sends go to it), so it runs negative by the custody held; the others are the pool's own.
+ */
+export const SYSTEM_ACCOUNTS = [
+  'chain',
+  'pool_revenue',
+  'fees',
+  'interest_expense',
+  'adjustments',
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+/** System accounts that may go below zero (they mirror money entering from outside). */
+export const NEGATIVE_ALLOWED: ReadonlySet<SystemAccount> = new Set(['chain', 'interest_expense', 'adjustments']);
+
+export type AccountRef =
+  | { kind: 'user'; userId: string; coin: string; bucket: UserBucket }
+  | { kind: 'system'; code: SystemAccount; coin: string };
+
+export interface PostingInput {
+  account: AccountRef;
+  /** Signed base units: positive credits the account, negative debits it. */
+  amount: bigint;
+}
+
+export class UnbalancedTransactionError extends Error {
+  override name = 'UnbalancedTransactionError';
+}
+
+/** Refuses empty, zero-amount or unbalanced postings (sum must be zero per coin). */
+export function assertBalanced(postings: readonly PostingInput[]): void {
+  if (postings.length < 2) throw new UnbalancedTransactionError('a transaction needs at least two postings');
+  const sums = new Map<string, bigint>();
+  for (const posting of postings) {
+    if (posting.amount === 0n) throw new UnbalancedTransactionError('a posting of zero');
+    const coin = posting.account.coin;
+    sums.set(coin, (sums.get(coin) ?? 0n) + posting.amount);
+  }
+  for (const [coin, sum] of sums) {
+    if (sum !== 0n) throw new UnbalancedTransactionError(`postings of ${coin} sum to ${sum}, not zero`);
+  }
+}
+
+/** A readable key of an account, for maps and error messages. */
+export function accountKey(account: AccountRef): string {
+  return account.kind === 'user'
+    ? `user:${account.userId}:${account.coin}:${account.bucket}`
+    : `system:${account.code}:${account.coin}`;
+}
+
+/** Moves `amount` from one account to another: the two-posting transaction. */
+export function transfer(from: AccountRef, to: AccountRef, amount: bigint): PostingInput[] {
+  if (amount <= 0n) throw new UnbalancedTransactionError('a transfer moves a positive amount');
+  return [
+    { account: from, amount: -amount },
+    { account: to, amount },
+  ];
+}
+
+/**
+ * Splits `total` base units in proportion to integer `weights`, exactly: every part is
+ * floor(total × weight / Σweights), and the units left over go one each to the largest
+ * fractional remainders (ties: earlier index first). The parts always sum to `total`.
+ */
+export function allocateProportionally(total: bigint, weights: readonly bigint[]): bigint[] {
+  if (total < 0n) throw new RangeError('cannot allocate a negative total');
+  if (weights.some((w) => w < 0n)) throw new RangeError('weights must not be negative');
+  const sum = weights.reduce((a, b) => a + b, 0n);
+  if (weights.length === 0 || sum === 0n) return weights.map(() => 0n);
+  const parts = weights.map((w) => (total * w) / sum);
+  let left = total - parts.reduce((a, b) => a + b, 0n);
+  const order = weights
+    .map((w, index) => ({ index, remainder: (total * w) % sum }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index, remainder } of order) {
+    if (left === 0n) break;
+    if (remainder === 0n) continue;
+    parts[index] = (parts[index] ?? 0n) + 1n;
+    left -= 1n;
+  }
+  return parts;
+}
