@@ -19,6 +19,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
+    // Not 'assets': /assets is a page of the site (spec doc 2 §2).
+    assetsDir: 'static',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {

@@ -54,5 +54,7 @@ export async function openBrowser(options: { viewport?: { width: number; height:
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../../screenshots');
   await fs.mkdir(dir, { recursive: true });
+  // let drawers and fades finish so the picture shows the settled page
+  await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
 }

@@ -81,7 +81,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
-    const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), 30_000)));
+    const code = await Promise.race([exited, timeout]);
+    clearTimeout(timer);
     if (code === 'timeout') child.kill('SIGKILL');
     await fs.rm(dataDir, { recursive: true, force: true });
     if (code !== 0) throw new Error(`Platter did not stop cleanly (exit ${String(code)}):\n${output.slice(-4000)}`);

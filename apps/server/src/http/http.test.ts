@@ -73,6 +73,8 @@ describe('error handling', () => {
     const res = await app.inject({ method: 'GET', url: '/api/no/such/call' });
     expect(res.statusCode).toBe(404);
     expect(res.json<{ code: number }>().code).toBe(404);
+    const ru = await app.inject({ method: 'GET', url: '/api/no/such/call', cookies: { h9_lang: 'ru' } });
+    expect(ru.json<{ msg: string }>().msg).toBe('Такого API нет');
   });
 });
 
@@ -108,9 +110,9 @@ describe('health and docs', () => {
 describe('web app', () => {
   it('serves the built SPA: files as they are, client routes as index.html, hashed assets cached', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
-    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.mkdir(path.join(dist, 'static'));
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root">spa</div>');
-    await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dist, 'static', 'app-abc123.js'), 'console.log(1)');
     await fs.writeFile(path.join(dist, 'logo.svg'), '<svg/>');
     const app = await testApp(db, { webDist: dist });
     const route = await app.inject({ method: 'GET', url: '/center/assets?x=1' });
@@ -120,7 +122,11 @@ describe('web app', () => {
     expect(route.cookies.find((c) => c.name === 'platter_csrf')?.value).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(route.headers['content-security-policy']).toContain("default-src 'self'");
     expect(route.headers['x-content-type-options']).toBe('nosniff');
-    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    // a client route named like a folder of the build is still the app, not a 404
+    const folderRoute = await app.inject({ method: 'GET', url: '/static' });
+    expect(folderRoute.statusCode).toBe(200);
+    expect(folderRoute.body).toContain('spa');
+    const asset = await app.inject({ method: 'GET', url: '/static/app-abc123.js' });
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject({ method: 'GET', url: '/logo.svg' })).body).toBe('<svg/>');

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodApp } from './types.ts';
 
 /**
@@ -17,16 +17,16 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        const immutable = filePath.includes(`${path.sep}static${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     // Explicit routes for files at the root of dist (favicon, icons) come from the wildcard below.
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-      if (urlPath.startsWith('/api/')) return sendApiNotFound(reply);
+      if (urlPath.startsWith('/api/')) return sendApiNotFound(request, reply);
       const candidate = path.join(root, path.normalize(urlPath));
-      if (candidate.startsWith(root) && urlPath !== '/' && existsSync(candidate) && !candidate.endsWith(path.sep)) {
+      if (candidate.startsWith(root + path.sep) && isFile(candidate)) {
         return reply.sendFile(path.relative(root, candidate));
       }
       reply.header('cache-control', 'no-cache');
@@ -34,7 +34,7 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') return sendApiNotFound(reply);
+    if (request.url.startsWith('/api/') || request.method !== 'GET') return sendApiNotFound(request, reply);
     return reply
       .status(503)
       .type('text/plain; charset=utf-8')
@@ -42,6 +42,13 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
   });
 }
 
-function sendApiNotFound(reply: FastifyReply) {
-  return reply.status(404).send({ code: 404, msg: 'Not Found', data: null });
+function isFile(candidate: string): boolean {
+  return statSync(candidate, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/** An unknown API path: outside the catalogue (no client calls it), but still in the reader's language. */
+const API_NOT_FOUND = { en: 'No such API', zh: '沒有這個介面', ru: 'Такого API нет' } as const;
+
+function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ code: 404, msg: API_NOT_FOUND[request.lang], data: null });
 }
