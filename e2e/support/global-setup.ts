@@ -87,6 +87,15 @@ export default async function setup(project: TestProject) {
     clearTimeout(timer);
     if (code === 'timeout') child.kill('SIGKILL');
     await fs.rm(dataDir, { recursive: true, force: true });
-    if (code !== 0) throw new Error(`Platter did not stop cleanly (exit ${String(code)}):\n${output.slice(-4000)}`);
+    const logFile = path.join(ROOT, 'e2e/.artifacts/server.log');
+    await fs.mkdir(path.dirname(logFile), { recursive: true });
+    await fs.writeFile(logFile, output);
+    if (code !== 0) {
+      // Vitest reports a teardown error without failing the run: fail it here.
+      process.exitCode = 1;
+      const firstError = output.split('\n').findIndex((line) => /error|Error|"level":[56]0/.test(line));
+      const excerpt = output.split('\n').slice(Math.max(0, firstError - 2), firstError + 25).join('\n');
+      throw new Error(`Platter did not stop cleanly (exit ${String(code)}); whole log in ${logFile}:\n${excerpt}`);
+    }
   };
 }

@@ -29,6 +29,12 @@ import { wechatProvider } from './modules/social/wechat.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { settingService } from './modules/setting/setting.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { devnetRegistry } from './chain/devnet.ts';
+import { runPendingExports } from './modules/wallet/exports.ts';
+import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
+import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { parseSchedule } from './modules/wallet/withdrawals.ts';
+import { startWorker } from './worker.ts';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +45,8 @@ export interface AppDeps {
   isReady?: () => boolean;
   /** Replaces the e-mail, SMS or Telegram sender (tests of the adapters). */
   messaging?: MessagingOverrides;
+  /** Runs the background jobs in this process (`npm start`; tests call the jobs directly). */
+  worker?: boolean;
 }
 
 function trustProxy(value: string): boolean | number | string {
@@ -107,6 +115,29 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   const accounts = accountService({ db, sessions, captcha, messaging, security, loginLog, telegram, wechat, publicUrl: config.publicUrl, logger: app.log });
 
+  const devnet = devnetRegistry(db, deps.secret);
+  const chains = devnet;
+  const schedule = parseSchedule(config.withdrawReviewTime, config.withdrawReviewUtcOffset, config.withdrawSendDelayHours);
+  const verify: Verify = async (userId, action, codes, work) => (await security.verifySecurity(userId, action, codes, work)) as Awaited<ReturnType<typeof work>>;
+  const wallet = walletService({ db, chains, schedule, verify });
+  const worker = deps.worker
+    ? startWorker({
+        db,
+        chains,
+        devnet,
+        schedule,
+        autoPayHourUtc: config.autoPayHourUtc,
+        intervalMs: config.workerIntervalMs,
+        devnetBlockMs: config.devnetBlockSeconds * 1000,
+        logger: app.log,
+      })
+    : undefined;
+  if (worker) app.addHook('onClose', () => worker.stop());
+  const kickExports = () => {
+    if (worker) worker.kick();
+    else void runPendingExports(db).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));
+  };
+
   healthRoutes(app, { db, isReady: deps.isReady ?? (() => true) });
   settingRoutes(app, settings);
   userRoutes(app, {
@@ -130,7 +161,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   securityRoutes(app, { sessions, security, captcha, limits });
   loginLogRoutes(app, { sessions, loginLog });
-  if (development) devRoutes(app, { db });
+  walletRoutes(app, { db, sessions, wallet, chains, schedule, limits, kickExports });
+  adminWalletRoutes(app, { db, sessions, wallet, chains, schedule, limits });
+  if (development) {
+    devRoutes(app, { db });
+    devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });
+  }
   await registerWeb(app, config.webDist);
   return app;
 }

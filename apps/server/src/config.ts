@@ -137,6 +137,41 @@ export const SETTINGS = {
     default: '10',
     meaning: 'Verification-code sending calls allowed per IP per minute (each target also gets at most one code per 60 s and 10 per day).',
   },
+  chain: {
+    env: 'CHAIN',
+    default: 'devnet',
+    meaning: 'Chain adapters: `devnet` simulates every coin in the database (blocks on a timer, deposits sent from the dev mailbox page). Real adapters are configured per coin in a later release.',
+  },
+  devnetBlockSeconds: {
+    env: 'DEVNET_BLOCK_SECONDS',
+    default: '5',
+    meaning: 'Seconds between simulated blocks on the devnet (a deposit is credited after the coin’s confirmations).',
+  },
+  withdrawReviewTime: {
+    env: 'WITHDRAW_REVIEW_TIME',
+    default: '17:00',
+    meaning: 'Daily withdrawal review time (HH:MM): applications until then form that day’s batch, later ones the next day’s.',
+  },
+  withdrawReviewUtcOffset: {
+    env: 'WITHDRAW_REVIEW_UTC_OFFSET',
+    default: '+00:00',
+    meaning: 'Time zone of the review time as a UTC offset (e.g. `+08:00`). The spec names 17:00 but no zone; UTC is the default reading.',
+  },
+  withdrawSendDelayHours: {
+    env: 'WITHDRAW_SEND_DELAY_HOURS',
+    default: '24',
+    meaning: 'Approved withdrawals are sent this many hours after approval (T+1 by default; 0 sends at the next worker run).',
+  },
+  autoPayHourUtc: {
+    env: 'AUTO_PAY_HOUR_UTC',
+    default: '1',
+    meaning: 'UTC hour (0 to 7) of the daily Auto Pay run, after the 00:00 settlement and before 08:00; each user at most once per 24 hours.',
+  },
+  workerIntervalMs: {
+    env: 'WORKER_INTERVAL_MS',
+    default: '1000',
+    meaning: 'How often the background worker looks for due jobs (deposits, sending, Auto Pay, exports).',
+  },
   nodeEnv: {
     env: 'NODE_ENV',
     default: 'development',
@@ -179,6 +214,13 @@ const schema = z.object({
   wechatAppSecret: z.string().optional(),
   authRateLimit: z.coerce.number().int().min(1),
   codeRateLimit: z.coerce.number().int().min(1),
+  chain: z.enum(['devnet']),
+  devnetBlockSeconds: z.coerce.number().positive().max(3600),
+  withdrawReviewTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
+  withdrawReviewUtcOffset: z.string().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, '+HH:MM or -HH:MM'),
+  withdrawSendDelayHours: z.coerce.number().min(0).max(24 * 14),
+  autoPayHourUtc: z.coerce.number().int().min(0).max(7),
+  workerIntervalMs: z.coerce.number().int().min(50).max(60_000),
   nodeEnv: z.enum(['development', 'production', 'test']),
 });
 

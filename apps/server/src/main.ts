@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     secret,
     logger,
     isReady: () => ready,
+    worker: config.role !== 'api',
   });
   running.app = app;
   const address = await app.listen({ host: config.host, port: config.port });

@@ -7,5 +7,6 @@ export * from './api/index.ts';
 export * from './surfacing.ts';
 export * from './mask.ts';
 export * from './ledger.ts';
+export * from './wallet.ts';
 export * from './security.ts';
 export * from './device.ts';

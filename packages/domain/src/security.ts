@@ -14,6 +14,7 @@ export type SecurityFactor = (typeof SECURITY_FACTORS)[number];
  */
 export const SECURITY_ACTIONS = [
   'withdraw',
+  'transfer',
   'address',
   'watcher',
   'message_channel',

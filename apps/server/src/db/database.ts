@@ -9,8 +9,16 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, poolSize = 10): { db: Db; pool: pg.Pool } {
+export function createDb(
+  connectionString: string,
+  poolSize = 10,
+  onIdleError: (error: Error) => void = () => undefined,
+): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
+  // An idle connection that the server drops (a restart, a failover, the embedded database
+  // stopping) is an 'error' event on the pool; unhandled, it would end the process. The pool
+  // replaces the connection by itself, so it is only logged.
+  pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

@@ -34,7 +34,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
     await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
     url = withDatabase(embedded.url, EMBEDDED_DATABASE);
   }
-  const { db } = createDb(url, config.dbPoolSize);
+  const { db } = createDb(url, config.dbPoolSize, (error) => logger.warn({ err: error }, 'database connection dropped'));
   return {
     db,
     url,

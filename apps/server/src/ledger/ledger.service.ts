@@ -85,15 +85,18 @@ export class HoldStateError extends Error {
   }
 }
 
-/** Moves `amount` from available into a holding bucket: pending until posted or voided. */
+/**
+ * Moves `amount` from a bucket (available unless `from` says otherwise) into a holding bucket:
+ * pending until posted or voided. Voiding returns it to the available balance.
+ */
 export async function placeHold(
   trx: Db,
-  input: { userId: string; coin: string; amount: bigint; bucket?: UserBucket; kind: string; reference?: string; createdBy?: string },
+  input: { userId: string; coin: string; amount: bigint; bucket?: UserBucket; from?: UserBucket; kind: string; reference?: string; createdBy?: string },
 ): Promise<{ holdId: string; transactionId: string }> {
   const bucket = input.bucket ?? 'withdraw_hold';
   const { transactionId } = await postTransaction(trx, {
     kind: input.kind,
-    postings: transfer(user(input.userId, input.coin, 'available'), user(input.userId, input.coin, bucket), input.amount),
+    postings: transfer(user(input.userId, input.coin, input.from ?? 'available'), user(input.userId, input.coin, bucket), input.amount),
     ...(input.reference ? { reference: input.reference } : {}),
     ...(input.createdBy ? { createdBy: input.createdBy } : {}),
   });
@@ -179,11 +182,58 @@ function canonical(value: unknown): string {
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,128}$/;
 
+export function requestHash(request: unknown): string {
+  return createHash('sha256').update(canonical(request)).digest('hex');
+}
+
+/** The stored answer of an earlier call under this key (IDEMPOTENCY_KEY_REUSED when its request differed). */
+export async function replayOf(db: Db, scope: string, key: string, hash: string): Promise<{ response: unknown } | undefined> {
+  const existing = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!existing) return undefined;
+  if (existing.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return { response: existing.response };
+}
+
+/**
+ * Claims the key inside the caller's transaction. A concurrent claim of the same key waits on
+ * the unique index until the first commits (then it is not claimed) or rolls back (then it is).
+ */
+export async function claimKey(trx: Db, scope: string, key: string, hash: string): Promise<boolean> {
+  assertInTransaction(trx);
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('INVALID_PARAMETER', { field: 'request_id' });
+  const claimed = await sql<{ claimed: number }>`
+    INSERT INTO idempotency_keys (scope, key, request_hash, response) VALUES (${scope}, ${key}, ${hash}, 'null'::jsonb)
+    ON CONFLICT (scope, key) DO NOTHING RETURNING 1 AS claimed`.execute(trx);
+  return claimed.rows.length > 0;
+}
+
+export async function storeResponse(trx: Db, scope: string, key: string, result: unknown): Promise<void> {
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ response: JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .execute();
+}
+
+/** Raised inside a transaction that lost the race for its key: the caller answers the winner's result. */
+export class KeyTakenError extends Error {
+  override name = 'KeyTakenError';
+}
+
 /**
  * Runs a money-moving call once per idempotency key. The key is claimed in the same database
  * transaction as the work: a concurrent replay waits on the key's unique index until the first
  * commits and then answers the stored result; the same key with a different request is
  * refused; a call that fails leaves no key behind, so it can be retried.
+ *
+ * `inTransaction` lets the caller own the transaction (e.g. the security verification's,
+ * which must use its codes in the same commit); it must call `claim` before any other write.
  */
 export async function idempotent<T>(
   db: Db,
@@ -191,30 +241,24 @@ export async function idempotent<T>(
   key: string,
   request: unknown,
   run: (trx: Db) => Promise<T>,
+  inTransaction: (work: (trx: Db) => Promise<T>) => Promise<T> = (work) => db.transaction().execute(work),
 ): Promise<T> {
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('INVALID_PARAMETER', { field: 'idempotency_key' });
-  const requestHash = createHash('sha256').update(canonical(request)).digest('hex');
-  return db.transaction().execute(async (trx) => {
-    const claimed = await sql<{ claimed: number }>`
-      INSERT INTO idempotency_keys (scope, key, request_hash, response) VALUES (${scope}, ${key}, ${requestHash}, 'null'::jsonb)
-      ON CONFLICT (scope, key) DO NOTHING RETURNING 1 AS claimed`.execute(trx);
-    if (claimed.rows.length === 0) {
-      const existing = await trx
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'response'])
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .executeTakeFirstOrThrow();
-      if (existing.request_hash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      return existing.response as T;
-    }
-    const result = await run(trx);
-    await trx
-      .updateTable('idempotency_keys')
-      .set({ response: JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) })
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .execute();
-    return result;
-  });
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('INVALID_PARAMETER', { field: 'request_id' });
+  const hash = requestHash(request);
+  const earlier = await replayOf(db, scope, key, hash);
+  if (earlier) return earlier.response as T;
+  try {
+    return await inTransaction(async (trx) => {
+      if (!(await claimKey(trx, scope, key, hash))) throw new KeyTakenError();
+      const result = await run(trx);
+      await storeResponse(trx, scope, key, result);
+      return result;
+    });
+  } catch (error) {
+    // Lost a race (or failed after another call under this key committed): answer the first result.
+    const winner = await replayOf(db, scope, key, hash);
+    if (winner) return winner.response as T;
+    if (error instanceof KeyTakenError) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    throw error;
+  }
 }

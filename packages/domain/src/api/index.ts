@@ -6,3 +6,4 @@ export * from './account.ts';
 export * from './security.ts';
 export * from './log.ts';
 export * from './dev.ts';
+export * from './wallet.ts';

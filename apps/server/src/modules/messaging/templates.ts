@@ -29,6 +29,7 @@ export interface RenderedMail {
 
 const ACTION_NAMES: Record<SecurityAction, Record<Lang, string>> = {
   withdraw: { en: 'a withdrawal', zh: '提現', ru: 'вывода средств' },
+  transfer: { en: 'an internal transfer', zh: '站內轉帳', ru: 'внутреннего перевода' },
   address: { en: 'the address book', zh: '地址管理', ru: 'адресной книги' },
   watcher: { en: 'a watcher authorisation', zh: '觀察者授權', ru: 'доступа наблюдателя' },
   message_channel: { en: 'a message channel', zh: '訊息通道', ru: 'канала уведомлений' },

@@ -1,0 +1,112 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { ChainAdapter, ChainRegistry, IncomingTransfer, SendRequest } from './chain.ts';
+
+/**
+ * The devnet simulator: one simulated chain per coin, kept in the platform's database (so it
+ * survives restarts as a real chain would). Blocks advance on a timer (`tick`), anyone can
+ * send coins to any address (the development mailbox's 'send to deposit address' and tests),
+ * and payouts are idempotent on their client id, as a careful real adapter must be too.
+ */
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
+/** Address prefixes that make devnet deposit addresses look like the coin's own. */
+const PREFIX: Record<string, { prefix: string; length: number }> = {
+  CHIA: { prefix: 'xch1', length: 58 },
+  CHIA_TEST: { prefix: 'txch1', length: 58 },
+};
+
+function encode(bytes: Buffer, length: number): string {
+  let out = '';
+  for (let i = 0; out.length < length; i++) out += BECH32[(bytes[i % bytes.length] ?? 0) % 32];
+  return out;
+}
+
+/** A deterministic, well-formed-looking devnet address for (coin, key). */
+export function devnetAddress(secret: string, coin: string, key: string): string {
+  const digest = createHmac('sha256', secret).update(`${coin}:${key}`).digest();
+  const wide = Buffer.concat([digest, createHmac('sha256', secret).update(`${coin}:${key}:2`).digest()]);
+  const shape = PREFIX[coin] ?? { prefix: `${coin.toLowerCase().replace(/_/g, '')}dev1`, length: 40 };
+  return shape.prefix + encode(wide, shape.length);
+}
+
+export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapter {
+  async function height(): Promise<number> {
+    const row = await db.selectFrom('devnet_chain').select('height').where('coin', '=', coin).executeTakeFirst();
+    return row ? Number(row.height) : 1;
+  }
+  return {
+    coin,
+    height,
+    depositAddress(userId) {
+      return Promise.resolve(devnetAddress(secret, coin, `deposit:${userId}`));
+    },
+    async incoming(fromHeight, toHeight): Promise<IncomingTransfer[]> {
+      const rows = await db
+        .selectFrom('devnet_transactions')
+        .select(['txid', 'to_address', 'amount', 'height'])
+        .where('coin', '=', coin)
+        .where('client_id', 'is', null)
+        .where('height', '>', String(fromHeight))
+        .where('height', '<=', String(toHeight))
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ txid: r.txid, outputIndex: 0, address: r.to_address, amount: BigInt(r.amount), height: Number(r.height) }));
+    },
+    async send(request: SendRequest) {
+      const txid = randomBytes(32).toString('hex');
+      await sql`
+        INSERT INTO devnet_transactions (coin, txid, client_id, to_address, memo, amount, height)
+        VALUES (${coin}, ${txid}, ${request.clientId}, ${request.to}, ${request.memo}, ${request.amount.toString()},
+                COALESCE((SELECT height FROM devnet_chain WHERE coin = ${coin}), 1))
+        ON CONFLICT (client_id) DO NOTHING`.execute(db);
+      const sent = await this.findSent(request.clientId);
+      if (!sent) throw new Error(`devnet send ${request.clientId} was not recorded`);
+      return sent;
+    },
+    async findSent(clientId) {
+      const row = await db.selectFrom('devnet_transactions').select('txid').where('client_id', '=', clientId).executeTakeFirst();
+      return row ? { txid: row.txid } : undefined;
+    },
+  };
+}
+
+/** Every coin on the devnet. */
+export function devnetRegistry(db: Db, secret: string): ChainRegistry & {
+  /** Mines one block on every coin's chain (or only `coin`'s). */
+  tick(coin?: string): Promise<void>;
+  /** A transfer from outside into `address` (what a tester's own wallet would do). */
+  receive(coin: string, address: string, amount: bigint): Promise<{ txid: string; height: number }>;
+} {
+  const adapters = new Map<string, ChainAdapter>();
+  return {
+    adapter(coin) {
+      let adapter = adapters.get(coin);
+      if (!adapter) {
+        adapter = devnetAdapter(db, coin, secret);
+        adapters.set(coin, adapter);
+      }
+      return adapter;
+    },
+    async tick(coin) {
+      if (coin) {
+        await sql`INSERT INTO devnet_chain (coin, height) VALUES (${coin}, 2)
+          ON CONFLICT (coin) DO UPDATE SET height = devnet_chain.height + 1, updated_at = now()`.execute(db);
+        return;
+      }
+      await sql`INSERT INTO devnet_chain (coin, height) SELECT type, 2 FROM coins
+        ON CONFLICT (coin) DO UPDATE SET height = devnet_chain.height + 1, updated_at = now()`.execute(db);
+    },
+    async receive(coin, address, amount) {
+      const txid = randomBytes(32).toString('hex');
+      const row = await sql<{ height: string }>`
+        INSERT INTO devnet_transactions (coin, txid, to_address, amount, height)
+        VALUES (${coin}, ${txid}, ${address}, ${amount.toString()}, COALESCE((SELECT height FROM devnet_chain WHERE coin = ${coin}), 1) + 1)
+        RETURNING height`.execute(db);
+      return { txid, height: Number(row.rows[0]?.height ?? 0) };
+    },
+  };
+}
+export type DevnetRegistry = ReturnType<typeof devnetRegistry>;

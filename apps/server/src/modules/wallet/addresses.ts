@@ -1,0 +1,112 @@
+import { AppError, addressMatches, MAX_WITHDRAW_ADDRESSES, type WithdrawAddress } from '@platter/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { coinRules, show, type CoinRules } from './coins.ts';
+
+/**
+ * The address book (spec doc 1 §3 'Withdrawal address', §5): per coin, format-checked, a remark
+ * of at most 32 characters, a memo where the coin takes one, at most 20 live addresses; an
+ * address with Auto Pay income on its way cannot be deleted.
+ */
+
+/** A test-net coin's address that is valid on its main net is refused (spec doc 1 §8). */
+export async function addressBelongsToMainnet(db: Db, coin: CoinRules, address: string): Promise<boolean> {
+  if (!coin.testnet || !coin.mainnetType) return false;
+  const main = await coinRules(db, coin.mainnetType);
+  return main.addressPattern !== coin.addressPattern && addressMatches(main.addressPattern, address);
+}
+
+/** Auto Pay amounts on their way to each address (not yet sent). */
+async function pendingIncome(db: Db, addressIds: readonly string[]): Promise<Map<string, bigint>> {
+  if (addressIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select(['address_id', sql<string>`sum(received)`.as('pending')])
+    .where('address_id', 'in', addressIds)
+    .where('source', '=', 'autopay')
+    .where('status', 'in', ['AUDITING', 'SENT_PENDING'])
+    .groupBy('address_id')
+    .execute();
+  return new Map(rows.map((r) => [r.address_id ?? '', BigInt(r.pending)]));
+}
+
+export async function listAddresses(db: Db, userId: string, coin?: string): Promise<WithdrawAddress[]> {
+  let query = db.selectFrom('withdraw_addresses').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null);
+  if (coin) query = query.where('coin', '=', coin);
+  const rows = await query.orderBy('coin').orderBy('id').execute();
+  const pending = await pendingIncome(
+    db,
+    rows.map((r) => r.id),
+  );
+  const scales = new Map((await db.selectFrom('coins').select(['type', 'scale']).execute()).map((c) => [c.type, c.scale]));
+  return rows.map((r) => {
+    const scale = scales.get(r.coin) ?? 0;
+    return {
+      id: r.id,
+      coin: r.coin,
+      address: r.address,
+      remark: r.remark,
+      memo: r.memo,
+      auto_pay: r.auto_pay,
+      ratio: r.ratio,
+      min_pay: show(r.min_pay, scale),
+      pending_income: show(pending.get(r.id) ?? 0n, scale),
+      activated: r.activated,
+      created_at: Math.floor(r.created_at.getTime() / 1000),
+    };
+  });
+}
+
+/** Adds an address inside the caller's transaction (after the security verification). */
+export async function addAddress(trx: Db, userId: string, input: { coin: string; address: string; remark: string; memo: string }): Promise<{ id: string }> {
+  const coin = await coinRules(trx, input.coin);
+  if (!addressMatches(coin.addressPattern, input.address)) throw new AppError('WALLET_ADDRESS_INVALID');
+  if (await addressBelongsToMainnet(trx, coin, input.address)) throw new AppError('TESTNET_TO_MAINNET');
+  if (input.memo && !coin.memoSupported) throw new AppError('INVALID_PARAMETER', { field: 'memo' });
+  // Serialise additions per user so the limit holds under concurrent requests.
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  const live = await trx
+    .selectFrom('withdraw_addresses')
+    .select(['address'])
+    .where('user_id', '=', userId)
+    .where('coin', '=', coin.type)
+    .where('deleted_at', 'is', null)
+    .execute();
+  if (live.some((a) => a.address === input.address)) throw new AppError('ADDRESS_EXISTS');
+  if (live.length >= MAX_WITHDRAW_ADDRESSES) throw new AppError('TOO_MANY_ADDRESSES');
+  const row = await trx
+    .insertInto('withdraw_addresses')
+    .values({ user_id: userId, coin: coin.type, address: input.address, remark: input.remark, memo: input.memo })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id };
+}
+
+export async function updateRemark(db: Db, userId: string, id: string, remark: string): Promise<void> {
+  const result = await db
+    .updateTable('withdraw_addresses')
+    .set({ remark })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
+}
+
+export async function deleteAddress(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const address = await trx
+      .selectFrom('withdraw_addresses')
+      .select(['id'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!address) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
+    const pending = (await pendingIncome(trx, [id])).get(id) ?? 0n;
+    if (pending > 0n) throw new AppError('ADDRESS_HAS_PENDING_INCOME');
+    // Soft delete: withdrawals keep pointing at the address they went to.
+    await trx.updateTable('withdraw_addresses').set({ deleted_at: sql`now()`, auto_pay: false, ratio: 0 }).where('id', '=', id).execute();
+  });
+}

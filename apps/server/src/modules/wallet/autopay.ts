@@ -1,0 +1,174 @@
+import { AppError, planAutoPay, RATIO_WHOLE, type AutoPay, type SetAutoPayBody } from '@platter/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
+import { coinRules, show, units } from './coins.ts';
+import { batchOf, openWithdrawal, type ReviewSchedule } from './withdrawals.ts';
+
+/**
+ * Auto Pay (spec doc 1 §5, §9): mining income waits in pending earnings; once a day before
+ * 08:00 UTC (after the 00:00 settlement), at most once per 24 hours, it is split among the
+ * user's Auto Pay addresses by their ratios into withdrawals that are sent without manual
+ * review. Skipped, the income staying pending, when the ratios do not total 100 % or a share
+ * is below its recipient's minimum pay. With Auto Pay off, income goes to the available balance.
+ */
+
+const DAY_MS = 24 * 3600_000;
+
+function autoPayRecipients(db: Db, userId: string, coin: string) {
+  return db
+    .selectFrom('withdraw_addresses')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('coin', '=', coin)
+    .where('deleted_at', 'is', null)
+    .where('auto_pay', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+export async function getAutoPay(db: Db, userId: string, coinType: string): Promise<AutoPay> {
+  const coin = await coinRules(db, coinType);
+  const setting = await db.selectFrom('auto_pay_settings').selectAll().where('user_id', '=', userId).where('coin', '=', coin.type).executeTakeFirst();
+  const recipients = await autoPayRecipients(db, userId, coin.type);
+  return {
+    coin: coin.type,
+    enabled: setting?.enabled ?? false,
+    recipients: recipients.map((r) => ({ address_id: r.id, address: r.address, remark: r.remark, ratio: r.ratio, min_pay: show(r.min_pay, coin.scale) })),
+    last_run_at: setting?.last_run_at ? Math.floor(setting.last_run_at.getTime() / 1000) : null,
+  };
+}
+
+/** Saves the recipients (ratios must total 100 % when enabled); turning it off releases pending income. */
+export async function setAutoPay(db: Db, userId: string, body: SetAutoPayBody): Promise<void> {
+  const coin = await coinRules(db, body.coin);
+  const ids = body.recipients.map((r) => r.address_id);
+  if (new Set(ids).size !== ids.length) throw new AppError('INVALID_PARAMETER', { field: 'recipients' });
+  if (body.enabled && body.recipients.reduce((sum, r) => sum + r.ratio, 0) !== RATIO_WHOLE) throw new AppError('AUTO_PAY_INVALID');
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    if (ids.length) {
+      const owned = await trx
+        .selectFrom('withdraw_addresses')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('coin', '=', coin.type)
+        .where('deleted_at', 'is', null)
+        .where('id', 'in', ids)
+        .execute();
+      if (owned.length !== ids.length) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
+    }
+    await trx
+      .updateTable('withdraw_addresses')
+      .set({ auto_pay: false, ratio: 0, min_pay: 0n })
+      .where('user_id', '=', userId)
+      .where('coin', '=', coin.type)
+      .execute();
+    for (const r of body.recipients) {
+      await trx
+        .updateTable('withdraw_addresses')
+        .set({ auto_pay: true, ratio: r.ratio, min_pay: units(r.min_pay, coin.scale) })
+        .where('id', '=', r.address_id)
+        .execute();
+    }
+    await sql`INSERT INTO auto_pay_settings (user_id, coin, enabled) VALUES (${userId}, ${coin.type}, ${body.enabled})
+      ON CONFLICT (user_id, coin) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = now()`.execute(trx);
+    if (!body.enabled) {
+      const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
+      if (pending > 0n) {
+        await postTransaction(trx, {
+          kind: 'autopay_release',
+          postings: [
+            { account: { kind: 'user', userId, coin: coin.type, bucket: 'pending_earnings' }, amount: -pending },
+            { account: { kind: 'user', userId, coin: coin.type, bucket: 'available' }, amount: pending },
+          ],
+        });
+      }
+    }
+  });
+}
+
+/**
+ * Credits mining income to a user (the settlement's last step, issue 5 writes the rest): into
+ * pending earnings when Auto Pay is on, else straight to the available balance. Inside the
+ * caller's transaction; the pool's revenue account pays it.
+ */
+export async function creditMiningIncome(trx: Db, userId: string, coin: string, amount: bigint, reference: string): Promise<void> {
+  const setting = await trx.selectFrom('auto_pay_settings').select('enabled').where('user_id', '=', userId).where('coin', '=', coin).executeTakeFirst();
+  await postTransaction(trx, {
+    kind: 'mining_income',
+    reference,
+    postings: [
+      { account: { kind: 'system', code: 'pool_revenue', coin }, amount: -amount },
+      { account: { kind: 'user', userId, coin, bucket: setting?.enabled ? 'pending_earnings' : 'available' }, amount },
+    ],
+  });
+}
+
+export type AutoPayResult = { userId: string; coin: string; outcome: 'paid' | 'no_recipients' | 'ratio_not_whole' | 'below_minimum' | 'nothing_to_pay' };
+
+/** One user's run, in its own transaction; the setting's row lock makes it once per 24 hours. */
+export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: string, coinType: string, now: Date): Promise<AutoPayResult | undefined> {
+  const coin = await coinRules(db, coinType);
+  return db.transaction().execute(async (trx) => {
+    const setting = await trx
+      .selectFrom('auto_pay_settings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('coin', '=', coin.type)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!setting?.enabled) return undefined;
+    if (setting.last_run_at && now.getTime() - setting.last_run_at.getTime() < DAY_MS) return undefined;
+    await trx.updateTable('auto_pay_settings').set({ last_run_at: now }).where('user_id', '=', userId).where('coin', '=', coin.type).execute();
+    const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
+    const recipients = await autoPayRecipients(trx, userId, coin.type);
+    // A share must also cover the withdrawal fee: below it nothing would arrive.
+    const plan = planAutoPay(
+      pending,
+      recipients.map((r) => {
+        const minPay = BigInt(r.min_pay);
+        const floor = coin.withdrawFee + (r.activated ? 0n : coin.activationFee) + 1n;
+        return { id: r.id, ratio: r.ratio, minPay: minPay > floor ? minPay : floor };
+      }),
+    );
+    if (!plan.run) return { userId, coin: coin.type, outcome: plan.reason };
+    for (const part of plan.parts) {
+      const address = recipients.find((r) => r.id === part.id);
+      if (!address) continue;
+      const fee = coin.withdrawFee + (address.activated ? 0n : coin.activationFee);
+      await openWithdrawal(trx, {
+        userId,
+        coin: coin.type,
+        address,
+        amount: part.amount,
+        fee,
+        status: 'SENT_PENDING',
+        source: 'autopay',
+        batch: batchOf(schedule, now),
+        sendAfter: now,
+        from: 'pending_earnings',
+      });
+      if (!address.activated && coin.activationFee > 0n) await trx.updateTable('withdraw_addresses').set({ activated: true }).where('id', '=', address.id).execute();
+    }
+    return { userId, coin: coin.type, outcome: 'paid' as const };
+  });
+}
+
+/** The daily run: every enabled user, once the Auto Pay hour has come and before 08:00 UTC. */
+export async function runAutoPay(db: Db, schedule: ReviewSchedule, hourUtc: number, now = new Date(), options: { force?: boolean } = {}): Promise<AutoPayResult[]> {
+  const hour = now.getUTCHours();
+  if (!options.force && (hour < hourUtc || hour >= 8)) return [];
+  const due = await db
+    .selectFrom('auto_pay_settings')
+    .select(['user_id', 'coin'])
+    .where('enabled', '=', true)
+    .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<=', new Date(now.getTime() - DAY_MS))]))
+    .execute();
+  const results: AutoPayResult[] = [];
+  for (const row of due) {
+    const result = await runAutoPayFor(db, schedule, row.user_id, row.coin, now);
+    if (result) results.push(result);
+  }
+  return results;
+}

@@ -1,0 +1,94 @@
+import { AppError, AR_ACTIVATION_FEE_UNITS, AR_COIN, formatAmount, parseAmount } from '@platter/domain';
+import type { Db } from '../../db/database.ts';
+
+/** What the wallet needs to know of a coin, amounts in base units. */
+export interface CoinRules {
+  type: string;
+  unit: string;
+  icon: string;
+  scale: number;
+  closed: boolean;
+  testnet: boolean;
+  mainnetType: string | null;
+  confirmation: number;
+  minWithdraw: bigint;
+  withdrawFee: bigint;
+  minTransfer: bigint;
+  memoSupported: boolean;
+  addressPattern: string;
+  /** AR's first-use fee of an address; 0 for other coins. */
+  activationFee: bigint;
+}
+
+type CoinRow = {
+  type: string;
+  unit: string;
+  icon: string;
+  scale: number;
+  closed: boolean;
+  testnet: boolean;
+  mainnet_type: string | null;
+  confirmation: number;
+  min_withdraw_units: string;
+  withdraw_fee_units: string;
+  min_transfer_units: string;
+  memo_supported: boolean;
+  address_pattern: string;
+};
+
+const COLUMNS = [
+  'type',
+  'unit',
+  'icon',
+  'scale',
+  'closed',
+  'testnet',
+  'mainnet_type',
+  'confirmation',
+  'min_withdraw_units',
+  'withdraw_fee_units',
+  'min_transfer_units',
+  'memo_supported',
+  'address_pattern',
+] as const;
+
+function toRules(row: CoinRow): CoinRules {
+  return {
+    type: row.type,
+    unit: row.unit,
+    icon: row.icon,
+    scale: row.scale,
+    closed: row.closed,
+    testnet: row.testnet,
+    mainnetType: row.mainnet_type,
+    confirmation: row.confirmation,
+    minWithdraw: BigInt(row.min_withdraw_units),
+    withdrawFee: BigInt(row.withdraw_fee_units),
+    minTransfer: BigInt(row.min_transfer_units),
+    memoSupported: row.memo_supported,
+    addressPattern: row.address_pattern,
+    activationFee: row.type === AR_COIN ? AR_ACTIVATION_FEE_UNITS : 0n,
+  };
+}
+
+export async function coinRules(db: Db, coin: string): Promise<CoinRules> {
+  const row = await db.selectFrom('coins').select(COLUMNS).where('type', '=', coin).executeTakeFirst();
+  if (!row) throw new AppError('COIN_NOT_FOUND');
+  return toRules(row);
+}
+
+export async function allCoinRules(db: Db): Promise<CoinRules[]> {
+  const rows = await db.selectFrom('coins').select(COLUMNS).orderBy('sort').orderBy('type').execute();
+  return rows.map(toRules);
+}
+
+/** A decimal string at the coin's scale, or AMOUNT_INVALID (never rounded). */
+export function units(text: string, scale: number): bigint {
+  try {
+    return parseAmount(text, scale);
+  } catch {
+    throw new AppError('AMOUNT_INVALID');
+  }
+}
+
+export const show = (value: bigint | string, scale: number): string => formatAmount(BigInt(value), scale);

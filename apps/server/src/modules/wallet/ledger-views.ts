@@ -1,0 +1,226 @@
+import { assetFigures, EMPTY_BUCKETS, type AssetLogItem, type AssetLogQuery, type TotalAssets, type Withdrawal } from '@platter/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { userBalances } from '../../ledger/ledger.service.ts';
+import { withdrawLockedUntil } from '../security/security.service.ts';
+import { allCoinRules, show, type CoinRules } from './coins.ts';
+
+/** Read models over the ledger: the assets page, mining income, the bill, the withdrawal log. */
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** Total mining income per coin (every mining_income posting into the user's accounts). */
+async function earnings(db: Db, userId: string, since?: Date): Promise<Map<string, bigint>> {
+  let query = db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .select(['p.coin', sql<string>`sum(p.amount)`.as('total')])
+    .where('a.user_id', '=', userId)
+    .where('t.kind', '=', 'mining_income');
+  if (since) query = query.where('t.created_at', '>=', since);
+  const rows = await query.groupBy('p.coin').execute();
+  return new Map(rows.map((r) => [r.coin, BigInt(r.total)]));
+}
+
+export async function totalAssets(db: Db, userId: string): Promise<TotalAssets> {
+  const [coins, balances, totals, user] = await Promise.all([
+    allCoinRules(db),
+    userBalances(db, userId),
+    earnings(db, userId),
+    db.selectFrom('users').select('security_changed_at').where('id', '=', userId).executeTakeFirst(),
+  ]);
+  const until = withdrawLockedUntil(user?.security_changed_at ?? null);
+  return {
+    list: coins.map((coin) => {
+      const f = assetFigures(balances.get(coin.type) ?? { ...EMPTY_BUCKETS });
+      const s = (v: bigint) => show(v, coin.scale);
+      return {
+        type: coin.type,
+        icon: coin.icon,
+        unit: coin.unit,
+        scale: coin.scale,
+        available: s(f.available),
+        withdrawing: s(f.withdrawing),
+        frozen: s(f.frozen),
+        mortgage: s(f.mortgage),
+        pending_earnings: s(f.pending_earnings),
+        finance: s(f.finance),
+        total: s(f.total),
+        total_earnings: s(totals.get(coin.type) ?? 0n),
+      };
+    }),
+    currency: coins.map((coin) => currencyEntry(coin)),
+    withdraw_locked_until: until ? seconds(until) : null,
+  };
+}
+
+export function currencyEntry(coin: CoinRules) {
+  return {
+    type: coin.type,
+    unit: coin.unit,
+    scale: coin.scale,
+    closed: coin.closed,
+    testnet: coin.testnet,
+    confirmation: coin.confirmation,
+    min_withdraw: show(coin.minWithdraw, coin.scale),
+    withdraw_fee: show(coin.withdrawFee, coin.scale),
+    min_transfer: show(coin.minTransfer, coin.scale),
+    memo_supported: coin.memoSupported,
+    activation_fee: show(coin.activationFee, coin.scale),
+  };
+}
+
+export async function miningIncome(db: Db, userId: string, coinFilter?: string) {
+  const since = new Date(Date.now() - 24 * 3600_000);
+  const [coins, balances, totals, recent, settings] = await Promise.all([
+    allCoinRules(db),
+    userBalances(db, userId),
+    earnings(db, userId),
+    earnings(db, userId, since),
+    db.selectFrom('auto_pay_settings').select(['coin', 'enabled']).where('user_id', '=', userId).execute(),
+  ]);
+  const autoPay = new Map(settings.map((s) => [s.coin, s.enabled]));
+  return coins
+    .filter((c) => !coinFilter || c.type === coinFilter)
+    .map((coin) => ({
+      type: coin.type,
+      unit: coin.unit,
+      yesterday: show(recent.get(coin.type) ?? 0n, coin.scale),
+      total: show(totals.get(coin.type) ?? 0n, coin.scale),
+      pending: show(balances.get(coin.type)?.pending_earnings ?? 0n, coin.scale),
+      auto_pay: autoPay.get(coin.type) ?? false,
+    }));
+}
+
+type LogFilter = Pick<AssetLogQuery, 'coin' | 'kind' | 'start' | 'end'>;
+
+function assetLogBase(db: Db, userId: string, filter: LogFilter) {
+  let query = db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+    .where('a.user_id', '=', userId);
+  if (filter.coin) query = query.where('p.coin', '=', filter.coin);
+  if (filter.kind) query = query.where('t.kind', '=', filter.kind);
+  if (filter.start !== undefined) query = query.where('t.created_at', '>=', new Date(filter.start * 1000));
+  if (filter.end !== undefined) query = query.where('t.created_at', '<', new Date(filter.end * 1000));
+  return query;
+}
+
+/** The bill: every change to the user's buckets, newest first. */
+export async function assetLog(db: Db, userId: string, query: LogFilter & { page: number; count: number }): Promise<{ list: AssetLogItem[]; total: number }> {
+  const base = assetLogBase(db, userId, query);
+  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .select(['p.id', 'p.coin', 'p.amount', 'a.bucket', 't.kind', 't.reference', 't.memo', 't.created_at'])
+    .orderBy('p.id', 'desc')
+    .limit(query.count)
+    .offset((query.page - 1) * query.count)
+    .execute();
+  const scales = await scaleMap(db);
+  return { total, list: rows.map((r) => toLogItem(r, scales)) };
+}
+
+export async function* assetLogAll(db: Db, userId: string, filter: LogFilter, chunk = 500): AsyncGenerator<AssetLogItem[]> {
+  const scales = await scaleMap(db);
+  let before: string | undefined;
+  for (;;) {
+    let query = assetLogBase(db, userId, filter).select(['p.id', 'p.coin', 'p.amount', 'a.bucket', 't.kind', 't.reference', 't.memo', 't.created_at']);
+    if (before) query = query.where('p.id', '<', before);
+    const rows = await query.orderBy('p.id', 'desc').limit(chunk).execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => toLogItem(r, scales));
+    before = rows[rows.length - 1]?.id;
+    if (rows.length < chunk) return;
+  }
+}
+
+export async function countAssetLog(db: Db, userId: string, filter: LogFilter): Promise<number> {
+  return Number((await assetLogBase(db, userId, filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+}
+
+function toLogItem(
+  r: { id: string; coin: string; amount: string; bucket: string; kind: string; reference: string | null; memo: string; created_at: Date },
+  scales: Map<string, number>,
+): AssetLogItem {
+  return {
+    id: r.id,
+    coin: r.coin,
+    kind: r.kind,
+    amount: show(r.amount, scales.get(r.coin) ?? 0),
+    bucket: r.bucket,
+    reference: r.reference ?? '',
+    memo: r.memo,
+    created_at: seconds(r.created_at),
+  };
+}
+
+async function scaleMap(db: Db): Promise<Map<string, number>> {
+  const coins = await db.selectFrom('coins').select(['type', 'scale', 'unit']).execute();
+  return new Map(coins.map((c) => [c.type, c.scale]));
+}
+
+export type WithdrawalRow = {
+  id: string;
+  coin: string;
+  amount: string;
+  fee: string;
+  received: string;
+  address: string;
+  memo: string;
+  status: Withdrawal['status'];
+  source: Withdrawal['source'];
+  reason: string;
+  txid: string;
+  batch: string;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export async function toWithdrawals(db: Db, rows: readonly WithdrawalRow[]): Promise<Withdrawal[]> {
+  const coins = await db.selectFrom('coins').select(['type', 'scale', 'unit']).execute();
+  const byType = new Map(coins.map((c) => [c.type, c]));
+  return rows.map((r) => {
+    const coin = byType.get(r.coin) ?? { scale: 0, unit: r.coin };
+    return {
+      id: r.id,
+      coin: r.coin,
+      unit: coin.unit,
+      amount: show(r.amount, coin.scale),
+      fee: show(r.fee, coin.scale),
+      received: show(r.received, coin.scale),
+      address: r.address,
+      memo: r.memo,
+      status: r.status,
+      source: r.source,
+      reason: r.reason,
+      txid: r.txid,
+      batch: r.batch,
+      created_at: seconds(r.created_at),
+      updated_at: seconds(r.updated_at),
+    };
+  });
+}
+
+const WITHDRAWAL_COLUMNS = ['id', 'coin', 'amount', 'fee', 'received', 'address', 'memo', 'status', 'source', 'reason', 'txid', 'batch', 'created_at', 'updated_at'] as const;
+
+export async function withdrawLog(
+  db: Db,
+  userId: string,
+  query: { coin?: string | undefined; status?: Withdrawal['status'] | undefined; page: number; count: number },
+): Promise<{ list: Withdrawal[]; total: number }> {
+  let base = db.selectFrom('withdrawals').where('user_id', '=', userId);
+  if (query.coin) base = base.where('coin', '=', query.coin);
+  if (query.status) base = base.where('status', '=', query.status);
+  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .select(WITHDRAWAL_COLUMNS)
+    .orderBy('id', 'desc')
+    .limit(query.count)
+    .offset((query.page - 1) * query.count)
+    .execute();
+  return { total, list: await toWithdrawals(db, rows) };
+}
+
+export { WITHDRAWAL_COLUMNS };

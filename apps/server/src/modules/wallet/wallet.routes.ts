@@ -1,0 +1,352 @@
+import {
+  AppError,
+  addWithdrawAddressBody,
+  adminWithdrawPage,
+  adminWithdrawQuery,
+  applyExportBody,
+  assetLogPage,
+  assetLogQuery,
+  auditBatchCancelWithdrawBody,
+  auditBatchWithdrawBody,
+  auditCancelWithdrawBody,
+  auditResultSchema,
+  auditWithdrawBody,
+  autoPayQuery,
+  autoPaySchema,
+  deleteWithdrawAddressQuery,
+  depositLogQuery,
+  depositPage,
+  devnetSendBody,
+  devnetSendSchema,
+  envelopeSchema,
+  exportSchema,
+  exportStatusQuery,
+  miningIncomeQuery,
+  miningIncomeSchema,
+  rechargeAddressQuery,
+  rechargeAddressSchema,
+  revocationWithdrawBody,
+  setAutoPayBody,
+  totalAssetsSchema,
+  transferBody,
+  transferResultSchema,
+  updateBalanceBody,
+  updateRemarkBody,
+  updateWithdrawFeeBody,
+  withdrawAddressSchema,
+  withdrawAddressesQuery,
+  withdrawBody,
+  withdrawLogQuery,
+  withdrawPage,
+} from '@platter/domain';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { ChainRegistry } from '../../chain/chain.ts';
+import type { DevnetRegistry } from '../../chain/devnet.ts';
+import type { Db } from '../../db/database.ts';
+import { requireUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { RateLimits } from '../../http/rate-limit.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { sessionService } from '../session/session.service.ts';
+import { deleteAddress, listAddresses, updateRemark } from './addresses.ts';
+import { getAutoPay, setAutoPay } from './autopay.ts';
+import { coinRules, units } from './coins.ts';
+import { depositLog, rechargeAddress } from './deposits.ts';
+import { applyExport, exportFile, exportStatus } from './exports.ts';
+import { assetLog, miningIncome, toWithdrawals, totalAssets, withdrawLog, WITHDRAWAL_COLUMNS } from './ledger-views.ts';
+import { audit, type WalletService } from './wallet.service.ts';
+import { auditWithdrawals, operatorCancel, revokeWithdrawal, type ReviewSchedule } from './withdrawals.ts';
+
+interface Deps {
+  db: Db;
+  sessions: ReturnType<typeof sessionService>;
+  wallet: WalletService;
+  chains: ChainRegistry;
+  schedule: ReviewSchedule;
+  limits: RateLimits;
+  /** Starts building an export now (the worker would pick it up too). */
+  kickExports?: () => void;
+}
+
+const nothing = envelopeSchema(z.null());
+const idSchema = envelopeSchema(z.object({ id: z.string() }));
+
+/** The user's wallet (spec doc 2 §7 'Assets and logs' and the address calls). */
+export function walletRoutes(app: ZodApp, deps: Deps): void {
+  const { db, sessions, wallet, chains, limits } = deps;
+  const tags = ['assets'];
+  const signedIn = async (request: FastifyRequest) => (await requireUser(sessions, request)).user_id;
+
+  app.get(
+    '/api/assets/totalassets',
+    { schema: { tags, summary: 'Per coin: available, withdrawing, frozen, mortgage, pending earnings, finance, total, total earnings; and the currency block', response: { 200: envelopeSchema(totalAssetsSchema) } } },
+    async (request) => ok(request, await totalAssets(db, await signedIn(request))),
+  );
+
+  app.get(
+    '/api/assets/miningincome',
+    { schema: { tags, summary: 'Mining income per coin: last 24 hours, total, pending (Auto Pay)', querystring: miningIncomeQuery, response: { 200: envelopeSchema(miningIncomeSchema) } } },
+    async (request) => ok(request, await miningIncome(db, await signedIn(request), request.query.coin)),
+  );
+
+  app.get(
+    '/api/assets/rechargeaddress',
+    { schema: { tags, summary: 'The user’s deposit address for a coin (created on first request)', querystring: rechargeAddressQuery, response: { 200: envelopeSchema(rechargeAddressSchema) } } },
+    async (request) => ok(request, await rechargeAddress(db, chains, await signedIn(request), request.query.coin)),
+  );
+
+  app.get(
+    '/api/log/recharge',
+    { schema: { tags: ['log'], summary: 'Deposits with their confirmations, newest first', querystring: depositLogQuery, response: { 200: envelopeSchema(depositPage) } } },
+    async (request) => ok(request, await depositLog(db, chains, await signedIn(request), request.query)),
+  );
+
+  app.get(
+    '/api/assets/withdrawaddresses',
+    { schema: { tags, summary: 'The address book', querystring: withdrawAddressesQuery, response: { 200: envelopeSchema(z.array(withdrawAddressSchema)) } } },
+    async (request) => ok(request, await listAddresses(db, await signedIn(request), request.query.coin)),
+  );
+
+  app.post(
+    '/api/assets/addwithdrawaddress',
+    {
+      config: limits.auth,
+      schema: { tags, summary: 'Adds an address (format checked per coin; security verification `address`); 10202 too many, 10203 exists', body: addWithdrawAddressBody, response: { 200: idSchema } },
+    },
+    async (request) => ok(request, await wallet.addAddress(await signedIn(request), request.body)),
+  );
+
+  app.post(
+    '/api/assets/updatewithdrawaddressremark',
+    { schema: { tags, summary: 'Changes an address’s remark (at most 32 characters)', body: updateRemarkBody, response: { 200: nothing } } },
+    async (request) => {
+      await updateRemark(db, await signedIn(request), request.body.id, request.body.remark);
+      return ok(request, null);
+    },
+  );
+
+  app.delete(
+    '/api/assets/withdrawaddress',
+    { schema: { tags, summary: 'Deletes an address; 10207 while Auto Pay income is on its way to it', querystring: deleteWithdrawAddressQuery, response: { 200: nothing } } },
+    async (request) => {
+      await deleteAddress(db, await signedIn(request), request.query.id);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/assets/withdraw',
+    {
+      config: limits.auth,
+      schema: {
+        tags,
+        summary: 'Applies for a withdrawal to an address of the book (security verification `withdraw`; idempotent on request_id); reviewed in the daily batch, sent T+1',
+        body: withdrawBody,
+        response: { 200: idSchema },
+      },
+    },
+    async (request) => ok(request, await wallet.withdraw(await signedIn(request), request.body)),
+  );
+
+  app.post(
+    '/api/assets/revocationwithdraw',
+    { schema: { tags, summary: 'Cancels a withdrawal before review; 10201 once in progress', body: revocationWithdrawBody, response: { 200: nothing } } },
+    async (request) => {
+      await revokeWithdrawal(db, await signedIn(request), request.body.id);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/assets/transfer',
+    {
+      config: limits.auth,
+      schema: { tags, summary: 'Internal transfer to another user by e-mail or uid: real time, free (security verification `transfer`; idempotent on request_id)', body: transferBody, response: { 200: envelopeSchema(transferResultSchema) } },
+    },
+    async (request) => ok(request, await wallet.transfer(await signedIn(request), request.body)),
+  );
+
+  app.get(
+    '/api/assets/GetAutoWithdrawAddresses',
+    { schema: { tags, summary: 'Auto Pay of a coin: on/off and the recipients with ratios (basis points) and minimum pay', querystring: autoPayQuery, response: { 200: envelopeSchema(autoPaySchema) } } },
+    async (request) => ok(request, await getAutoPay(db, await signedIn(request), request.query.coin)),
+  );
+
+  app.post(
+    '/api/assets/SetAutoWithdrawAddress',
+    { schema: { tags, summary: 'Sets Auto Pay: ratios must total 10000 (100 %) when on; off moves pending income to the available balance', body: setAutoPayBody, response: { 200: nothing } } },
+    async (request) => {
+      await setAutoPay(db, await signedIn(request), request.body);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/api/log/asset',
+    { schema: { tags: ['log'], summary: 'The bill: every change to the user’s balances, newest first (count 1 to 200)', querystring: assetLogQuery, response: { 200: envelopeSchema(assetLogPage) } } },
+    async (request) => ok(request, await assetLog(db, await signedIn(request), request.query)),
+  );
+
+  app.get(
+    '/api/log/withdraw',
+    { schema: { tags: ['log'], summary: 'Withdrawals, newest first (count 1 to 200)', querystring: withdrawLogQuery, response: { 200: envelopeSchema(withdrawPage) } } },
+    async (request) => ok(request, await withdrawLog(db, await signedIn(request), request.query)),
+  );
+
+  app.post(
+    '/api/log/ApplyForDownload',
+    { schema: { tags: ['log'], summary: 'Applies for an export of the bill or the withdrawals as CSV or XLSX (once every ten minutes: 2005)', body: applyExportBody, response: { 200: envelopeSchema(exportSchema) } } },
+    async (request) => {
+      const job = await applyExport(db, await signedIn(request), request.body);
+      deps.kickExports?.();
+      return ok(request, job);
+    },
+  );
+
+  app.get(
+    '/api/log/GetDownloadStatus',
+    { schema: { tags: ['log'], summary: 'Status and progress (0 to 100) of an export', querystring: exportStatusQuery, response: { 200: envelopeSchema(exportSchema) } } },
+    async (request) => ok(request, await exportStatus(db, await signedIn(request), request.query.id)),
+  );
+
+  app.get(
+    '/api/log/DownloadExcel',
+    { schema: { tags: ['log'], summary: 'The finished export file (CSV or XLSX); 2006 while it is not ready', querystring: exportStatusQuery } },
+    async (request, reply) => {
+      const file = await exportFile(db, await signedIn(request), request.query.id);
+      return reply
+        .header('content-type', file.type)
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
+}
+
+/** The back office's wallet calls (spec doc 2 §7 'Admin'). */
+export function adminWalletRoutes(app: ZodApp, deps: Deps): void {
+  const { db, sessions, wallet, schedule } = deps;
+  const tags = ['admin'];
+  const admin = async (request: FastifyRequest) => {
+    const user = await requireUser(sessions, request);
+    if (user.role !== 'admin') throw new AppError('ACCESS_FORBIDDEN');
+    return user.user_id;
+  };
+
+  app.get(
+    '/api/admin/withdraw',
+    { schema: { tags, summary: 'Withdrawals of every user, filtered by coin, status, uid and review batch', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
+    async (request) => {
+      await admin(request);
+      const q = request.query;
+      let base = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
+      if (q.coin) base = base.where('w.coin', '=', q.coin);
+      if (q.status) base = base.where('w.status', '=', q.status);
+      if (q.uid) base = base.where('u.uid', '=', q.uid);
+      if (q.batch) base = base.where('w.batch', '=', q.batch);
+      const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+      const rows = await base
+        .select([...WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const), 'u.uid', 'u.email', 'w.sending_at'])
+        .orderBy('w.id', 'desc')
+        .limit(q.count)
+        .offset((q.page - 1) * q.count)
+        .execute();
+      const shaped = await toWithdrawals(db, rows);
+      return ok(request, {
+        total,
+        list: shaped.map((w, i) => ({ ...w, uid: rows[i]?.uid ?? '', email: rows[i]?.email ?? '', cancel_requested: false })),
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/getauditingwithdrawlogs',
+    { schema: { tags, summary: 'Withdrawals waiting for review (AUDITING), oldest first', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
+    async (request) => {
+      await admin(request);
+      const q = request.query;
+      let base = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id').where('w.status', '=', 'AUDITING');
+      if (q.coin) base = base.where('w.coin', '=', q.coin);
+      if (q.batch) base = base.where('w.batch', '=', q.batch);
+      const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+      const rows = await base
+        .select([...WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const), 'u.uid', 'u.email'])
+        .orderBy('w.id')
+        .limit(q.count)
+        .offset((q.page - 1) * q.count)
+        .execute();
+      const shaped = await toWithdrawals(db, rows);
+      return ok(request, { total, list: shaped.map((w, i) => ({ ...w, uid: rows[i]?.uid ?? '', email: rows[i]?.email ?? '', cancel_requested: false })) });
+    },
+  );
+
+  const auditOne = async (request: FastifyRequest, ids: string[], approve: boolean, reason: string) => {
+    const adminId = await admin(request);
+    const outcome = await auditWithdrawals(db, schedule, adminId, ids, approve, reason);
+    await audit(db, adminId, approve ? 'approve_withdrawal' : 'reject_withdrawal', `withdrawals:${ids.join(',')}`, { reason, ...outcome });
+    return outcome;
+  };
+
+  app.post(
+    '/api/admin/auditwithdrawbalance',
+    { schema: { tags, summary: 'Approves a withdrawal, or rejects it with a reason (required)', body: auditWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    async (request) => ok(request, await auditOne(request, [request.body.id], request.body.approve, request.body.reason)),
+  );
+
+  app.post(
+    '/api/admin/auditbatchwithdrawbalance',
+    { schema: { tags, summary: 'Approves or rejects many withdrawals; each is done or skipped with its code', body: auditBatchWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    async (request) => ok(request, await auditOne(request, request.body.ids, request.body.approve, request.body.reason)),
+  );
+
+  const cancel = async (request: FastifyRequest, ids: string[], reason: string) => {
+    const adminId = await admin(request);
+    const outcome = await operatorCancel(db, adminId, ids, reason);
+    await audit(db, adminId, 'cancel_withdrawal', `withdrawals:${ids.join(',')}`, { reason, ...outcome });
+    return outcome;
+  };
+
+  app.post(
+    '/api/admin/auditcancelwithdrawbalance',
+    { schema: { tags, summary: 'Cancels a withdrawal that has not started sending (a user’s request through support); funds return', body: auditCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    async (request) => ok(request, await cancel(request, [request.body.id], request.body.reason)),
+  );
+
+  app.post(
+    '/api/admin/auditbatchcancelwithdrawbalance',
+    { schema: { tags, summary: 'Cancels many withdrawals that have not started sending', body: auditBatchCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    async (request) => ok(request, await cancel(request, request.body.ids, request.body.reason)),
+  );
+
+  app.post(
+    '/api/admin/updatewithdrawfee',
+    { schema: { tags, summary: 'Sets a coin’s withdrawal fee (required)', body: updateWithdrawFeeBody, response: { 200: nothing } } },
+    async (request) => {
+      await wallet.updateWithdrawFee(await admin(request), request.body.coin, request.body.fee);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/admin/UpdateBalance',
+    { schema: { tags, summary: 'Adjusts a user’s available balance (signed amount, reason required), as a ledger transaction with an audit entry', body: updateBalanceBody, response: { 200: envelopeSchema(z.object({ transaction_id: z.string() })) } } },
+    async (request) => ok(request, await wallet.adjustBalance(await admin(request), request.body)),
+  );
+}
+
+/** Development only: send coins from 'outside' to an address on the devnet, and mine blocks. */
+export function devnetRoutes(app: ZodApp, deps: { db: Db; devnet: DevnetRegistry; kickWorker?: () => void }): void {
+  app.post(
+    '/api/dev/devnet/send',
+    { schema: { tags: ['dev'], summary: 'Development only: a transfer into any address on the simulated chain (e.g. your deposit address)', body: devnetSendBody, response: { 200: envelopeSchema(devnetSendSchema) } } },
+    async (request) => {
+      const coin = await coinRules(deps.db, request.body.coin);
+      const sent = await deps.devnet.receive(coin.type, request.body.address, units(request.body.amount, coin.scale));
+      deps.kickWorker?.();
+      return ok(request, sent);
+    },
+  );
+}
+

@@ -1,0 +1,135 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Numeric = ColumnType<string, string | bigint, string | bigint>;
+type NumericDefault = ColumnType<string, string | bigint | undefined, string | bigint>;
+
+export interface DepositAddressesTable {
+  user_id: string;
+  coin: string;
+  address: string;
+  created_at: Generated<Date>;
+}
+
+export interface DepositsTable {
+  id: Generated<string>;
+  user_id: string;
+  coin: string;
+  address: string;
+  txid: string;
+  output_index: ColumnType<number, number | undefined, number>;
+  amount: Numeric;
+  height: ColumnType<string, string | number | bigint, string | number | bigint>;
+  status: ColumnType<'pending' | 'credited', 'pending' | undefined, 'credited'>;
+  transaction_id: string | null;
+  created_at: Generated<Date>;
+  credited_at: Date | null;
+}
+
+export interface ChainCursorsTable {
+  coin: string;
+  scanned_height: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+}
+
+export interface WithdrawAddressesTable {
+  id: Generated<string>;
+  user_id: string;
+  coin: string;
+  address: string;
+  remark: ColumnType<string, string | undefined, string>;
+  memo: ColumnType<string, string | undefined, string>;
+  auto_pay: ColumnType<boolean, boolean | undefined, boolean>;
+  ratio: ColumnType<number, number | undefined, number>;
+  min_pay: NumericDefault;
+  activated: ColumnType<boolean, boolean | undefined, boolean>;
+  deleted_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface AutoPaySettingsTable {
+  user_id: string;
+  coin: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  last_run_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export type WithdrawStatusColumn = 'AUDITING' | 'SENT_PENDING' | 'SENT' | 'CANCELED' | 'REJECTED';
+
+export interface WithdrawalsTable {
+  id: Generated<string>;
+  user_id: string;
+  coin: string;
+  address_id: string | null;
+  address: string;
+  memo: ColumnType<string, string | undefined, string>;
+  amount: Numeric;
+  fee: Numeric;
+  received: Numeric;
+  status: WithdrawStatusColumn;
+  source: ColumnType<'user' | 'autopay', 'user' | 'autopay' | undefined, never>;
+  reason: ColumnType<string, string | undefined, string>;
+  txid: ColumnType<string, string | undefined, string>;
+  batch: string;
+  hold_id: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  send_after: Date | null;
+  sending_at: Date | null;
+  sent_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ExportsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'asset' | 'withdraw';
+  format: 'csv' | 'xlsx';
+  filters: ColumnType<unknown, string, string>;
+  status: ColumnType<'pending' | 'ready' | 'failed', 'pending' | undefined, 'pending' | 'ready' | 'failed'>;
+  progress: ColumnType<number, number | undefined, number>;
+  rows: ColumnType<number, number | undefined, number>;
+  content: Buffer | null;
+  created_at: Generated<Date>;
+}
+
+export interface AdminAuditTable {
+  id: Generated<string>;
+  admin_id: string;
+  action: string;
+  target: string;
+  detail: ColumnType<unknown, string, never>;
+  created_at: Generated<Date>;
+}
+
+export interface DevnetChainTable {
+  coin: string;
+  height: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  updated_at: Generated<Date>;
+}
+
+export interface DevnetTransactionsTable {
+  id: Generated<string>;
+  coin: string;
+  txid: string;
+  client_id: string | null;
+  to_address: string;
+  memo: ColumnType<string, string | undefined, string>;
+  amount: Numeric;
+  height: ColumnType<string, string | number | bigint, string | number | bigint>;
+  created_at: Generated<Date>;
+}
+
+/** The wallet's tables, merged into the database type in db/schema.ts. */
+export interface WalletTables {
+  deposit_addresses: DepositAddressesTable;
+  deposits: DepositsTable;
+  chain_cursors: ChainCursorsTable;
+  withdraw_addresses: WithdrawAddressesTable;
+  auto_pay_settings: AutoPaySettingsTable;
+  withdrawals: WithdrawalsTable;
+  exports: ExportsTable;
+  admin_audit: AdminAuditTable;
+  devnet_chain: DevnetChainTable;
+  devnet_transactions: DevnetTransactionsTable;
+}

@@ -1,0 +1,142 @@
+import {
+  AppError,
+  type AddWithdrawAddressBody,
+  type SecurityAction,
+  type SecurityCodes,
+  type TransferBody,
+  type WithdrawBody,
+} from '@platter/domain';
+import { sql } from 'kysely';
+import type { ChainRegistry } from '../../chain/chain.ts';
+import type { Db } from '../../db/database.ts';
+import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
+import { addAddress } from './addresses.ts';
+import { coinRules, show, units } from './coins.ts';
+import { createWithdrawal, type ReviewSchedule } from './withdrawals.ts';
+
+/**
+ * The wallet's money-moving calls, each behind an idempotency key and, where the spec asks
+ * for it, the security verification (whose one-time codes are used in the same commit).
+ */
+
+/** Runs `work` after the user's security verification for `action`, in its transaction. */
+export type Verify = <T>(userId: string, action: SecurityAction, codes: SecurityCodes, work: (trx: Db) => Promise<T>) => Promise<T>;
+
+export interface WalletDeps {
+  db: Db;
+  chains: ChainRegistry;
+  schedule: ReviewSchedule;
+  verify: Verify;
+}
+
+const codesOf = (body: SecurityCodes): SecurityCodes => ({
+  ...(body.email_code ? { email_code: body.email_code } : {}),
+  ...(body.sms_code ? { sms_code: body.sms_code } : {}),
+  ...(body.google_code ? { google_code: body.google_code } : {}),
+  ...(body.telegram_code ? { telegram_code: body.telegram_code } : {}),
+});
+
+/** The request as the idempotency key remembers it: what it does, not the one-time codes. */
+const intent = <T extends SecurityCodes>(body: T) => {
+  const { email_code: _e, sms_code: _s, google_code: _g, telegram_code: _t, ...rest } = body;
+  return rest;
+};
+
+export function walletService(deps: WalletDeps) {
+  const { db, schedule, verify } = deps;
+
+  return {
+    /** POST /api/assets/withdraw */
+    async withdraw(userId: string, body: WithdrawBody): Promise<{ id: string }> {
+      const request = intent(body);
+      return idempotent(
+        db,
+        `withdraw:${userId}`,
+        body.request_id,
+        request,
+        (trx) => createWithdrawal(trx, schedule, userId, { coin: body.coin, addressId: body.address_id, amount: body.amount }),
+        (work) => verify(userId, 'withdraw', codesOf(body), work),
+      );
+    },
+
+    /** POST /api/assets/addwithdrawaddress (security verification 'address'). */
+    addAddress(userId: string, body: AddWithdrawAddressBody): Promise<{ id: string }> {
+      return verify(userId, 'address', codesOf(body), (trx) => addAddress(trx, userId, body));
+    },
+
+    /** Internal transfer to another user: real time, free (spec doc 1 §9). */
+    async transfer(userId: string, body: TransferBody): Promise<{ transaction_id: string; amount: string; to: string }> {
+      const coin = await coinRules(db, body.coin);
+      if (coin.closed) throw new AppError('FEATURE_NOT_OPEN');
+      const amount = units(body.amount, coin.scale);
+      if (amount <= 0n) throw new AppError('AMOUNT_INVALID');
+      if (amount < coin.minTransfer) throw new AppError('TRANSFER_BELOW_MIN');
+      const target = body.to.trim();
+      const recipient = await db
+        .selectFrom('users')
+        .select(['id', 'uid', 'email', 'status'])
+        .where((eb) => eb.or([eb(sql`lower(email)`, '=', target.toLowerCase()), eb('uid', '=', target)]))
+        .executeTakeFirst();
+      if (!recipient || recipient.status !== 'active') throw new AppError('USER_NOT_EXIST');
+      if (recipient.id === userId) throw new AppError('TRANSFER_TO_SELF');
+      return idempotent(
+        db,
+        `transfer:${userId}`,
+        body.request_id,
+        intent(body),
+        async (trx) => {
+          const { transactionId } = await postTransaction(trx, {
+            kind: 'transfer',
+            reference: `transfer:${userId}:${body.request_id}`,
+            createdBy: userId,
+            postings: [
+              { account: { kind: 'user', userId, coin: coin.type, bucket: 'available' }, amount: -amount },
+              { account: { kind: 'user', userId: recipient.id, coin: coin.type, bucket: 'available' }, amount },
+            ],
+          });
+          return { transaction_id: transactionId, amount: show(amount, coin.scale), to: recipient.uid };
+        },
+        (work) => verify(userId, 'transfer', codesOf(body), work),
+      );
+    },
+
+    /** Admin UpdateBalance: a signed adjustment against the adjustments account, audited. */
+    async adjustBalance(adminId: string, body: { uid: string; coin: string; amount: string; reason: string; request_id: string }) {
+      const coin = await coinRules(db, body.coin);
+      const amount = units(body.amount, coin.scale);
+      if (amount === 0n) throw new AppError('AMOUNT_INVALID');
+      const user = await db.selectFrom('users').select(['id']).where('uid', '=', body.uid).executeTakeFirst();
+      if (!user) throw new AppError('USER_NOT_EXIST');
+      return idempotent(db, `adjust:${adminId}`, body.request_id, body, async (trx) => {
+        const { transactionId } = await postTransaction(trx, {
+          kind: 'adjustment',
+          reference: `adjustment:${body.request_id}`,
+          memo: body.reason,
+          createdBy: adminId,
+          postings: [
+            { account: { kind: 'system', code: 'adjustments', coin: coin.type }, amount: -amount },
+            { account: { kind: 'user', userId: user.id, coin: coin.type, bucket: 'available' }, amount },
+          ],
+        });
+        await audit(trx, adminId, 'UpdateBalance', `user:${body.uid}`, { coin: coin.type, amount: body.amount, reason: body.reason, transaction_id: transactionId });
+        return { transaction_id: transactionId };
+      });
+    },
+
+    /** Admin updatewithdrawfee. */
+    async updateWithdrawFee(adminId: string, coinType: string, fee: string): Promise<void> {
+      const coin = await coinRules(db, coinType);
+      const feeUnits = units(fee, coin.scale);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('coins').set({ withdraw_fee_units: feeUnits.toString(), updated_at: sql`now()` }).where('type', '=', coin.type).execute();
+        await audit(trx, adminId, 'updatewithdrawfee', `coin:${coin.type}`, { from: show(coin.withdrawFee, coin.scale), to: show(feeUnits, coin.scale) });
+      });
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof walletService>;
+
+export async function audit(db: Db, adminId: string, action: string, target: string, detail: Record<string, unknown>): Promise<void> {
+  await db.insertInto('admin_audit').values({ admin_id: adminId, action, target, detail: JSON.stringify(detail) }).execute();
+}

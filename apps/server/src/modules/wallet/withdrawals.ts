@@ -1,0 +1,269 @@
+import {
+  AppError,
+  operatorCanCancel,
+  quoteWithdrawal,
+  reviewBatchOf,
+  userCanCancel,
+  type WithdrawStatus,
+} from '@platter/domain';
+import { sql } from 'kysely';
+import type { ChainRegistry } from '../../chain/chain.ts';
+import type { Db } from '../../db/database.ts';
+import { placeHold, postHold, voidHold } from '../../ledger/ledger.service.ts';
+import { assertWithdrawalAllowed } from '../security/security.service.ts';
+import { coinRules, units } from './coins.ts';
+import { addressBelongsToMainnet } from './addresses.ts';
+
+/**
+ * Withdrawals (spec doc 1 §4): AUDITING → SENT_PENDING (approved) → SENT with a TXID, or
+ * CANCELED (by the user before review, or by an operator before sending), or REJECTED with a
+ * reason. The amount is held on request, posted to the chain and the fee account on sending,
+ * and released on cancel or reject.
+ */
+
+export interface ReviewSchedule {
+  /** Review time of day in the review zone. */
+  hour: number;
+  minute: number;
+  /** The review zone's UTC offset in minutes. */
+  offsetMinutes: number;
+  /** Approved withdrawals wait this long before they are sent (T+1 by default). */
+  sendDelayMs: number;
+}
+
+export function parseSchedule(time: string, offset: string, sendDelayHours: number): ReviewSchedule {
+  const [hour = 17, minute = 0] = time.split(':').map(Number);
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const [oh = 0, om = 0] = offset.slice(1).split(':').map(Number);
+  return { hour, minute, offsetMinutes: sign * (oh * 60 + om), sendDelayMs: sendDelayHours * 3600_000 };
+}
+
+export function batchOf(schedule: ReviewSchedule, at: Date): string {
+  // Review at HH:MM: shift by the minutes so that reviewBatchOf's whole-hour cut applies.
+  return reviewBatchOf(new Date(at.getTime() - schedule.minute * 60_000), schedule.hour, schedule.offsetMinutes);
+}
+
+export interface WithdrawInput {
+  coin: string;
+  addressId: string;
+  amount: string;
+}
+
+/** Creates a withdrawal and holds its amount, inside the caller's transaction. */
+export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId: string, input: WithdrawInput) {
+  const coin = await coinRules(trx, input.coin);
+  if (coin.closed) throw new AppError('FEATURE_NOT_OPEN');
+  await assertWithdrawalAllowed(trx, userId);
+  const address = await trx
+    .selectFrom('withdraw_addresses')
+    .selectAll()
+    .where('id', '=', input.addressId)
+    .where('user_id', '=', userId)
+    .where('coin', '=', coin.type)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!address) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
+  if (coin.testnet && (await addressBelongsToMainnet(trx, coin, address.address))) throw new AppError('TESTNET_TO_MAINNET');
+  const amount = units(input.amount, coin.scale);
+  const activationFee = address.activated ? 0n : coin.activationFee;
+  const quote = quoteWithdrawal({ amount, fee: coin.withdrawFee, minimum: coin.minWithdraw, activationFee });
+  if (!quote.ok) throw new AppError(quote.error);
+  const { id } = await openWithdrawal(trx, {
+    userId,
+    coin: coin.type,
+    address,
+    amount,
+    fee: quote.fee,
+    status: 'AUDITING',
+    batch: batchOf(schedule, new Date()),
+    from: 'available',
+  });
+  if (activationFee > 0n) await trx.updateTable('withdraw_addresses').set({ activated: true }).where('id', '=', address.id).execute();
+  return { id };
+}
+
+/**
+ * Writes a withdrawal and holds its amount (from the available balance, or from pending
+ * earnings for Auto Pay) under the reference `withdrawal:<id>`.
+ */
+export async function openWithdrawal(
+  trx: Db,
+  input: {
+    userId: string;
+    coin: string;
+    address: { id: string; address: string; memo: string };
+    amount: bigint;
+    fee: bigint;
+    status: 'AUDITING' | 'SENT_PENDING';
+    source?: 'user' | 'autopay';
+    batch: string;
+    sendAfter?: Date;
+    from: 'available' | 'pending_earnings';
+  },
+): Promise<{ id: string }> {
+  const row = await trx
+    .insertInto('withdrawals')
+    .values({
+      user_id: input.userId,
+      coin: input.coin,
+      address_id: input.address.id,
+      address: input.address.address,
+      memo: input.address.memo,
+      amount: input.amount,
+      fee: input.fee,
+      received: input.amount - input.fee,
+      status: input.status,
+      source: input.source ?? 'user',
+      batch: input.batch,
+      ...(input.sendAfter ? { send_after: input.sendAfter, reviewed_at: input.sendAfter } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { holdId } = await placeHold(trx, {
+    userId: input.userId,
+    coin: input.coin,
+    amount: input.amount,
+    from: input.from,
+    kind: input.source === 'autopay' ? 'autopay' : 'withdrawal_hold',
+    reference: `withdrawal:${row.id}`,
+  });
+  await trx.updateTable('withdrawals').set({ hold_id: holdId }).where('id', '=', row.id).execute();
+  return { id: row.id };
+}
+
+async function lockWithdrawal(trx: Db, id: string) {
+  return trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof lockWithdrawal>>>;
+
+/** Releases the hold and closes the withdrawal as CANCELED or REJECTED. */
+async function release(trx: Db, w: Locked, status: 'CANCELED' | 'REJECTED', reason: string, by: string | null) {
+  if (!w.hold_id) throw new Error(`withdrawal ${w.id} has no hold`);
+  await voidHold(trx, w.hold_id, { kind: status === 'CANCELED' ? 'withdrawal_canceled' : 'withdrawal_rejected', ...(by ? { createdBy: by } : {}) });
+  await trx
+    .updateTable('withdrawals')
+    .set({ status, reason, updated_at: sql`now()`, ...(by ? { reviewed_by: by, reviewed_at: sql`now()` } : {}) })
+    .where('id', '=', w.id)
+    .execute();
+  // A first use that never happened does not use up AR's activation.
+  const coin = await coinRules(trx, w.coin);
+  if (coin.activationFee > 0n && w.address_id && BigInt(w.fee) >= coin.withdrawFee + coin.activationFee) {
+    await trx.updateTable('withdraw_addresses').set({ activated: false }).where('id', '=', w.address_id).execute();
+  }
+}
+
+/** The user cancels before review; afterwards 'cannot cancel once in progress'. */
+export async function revokeWithdrawal(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const w = await lockWithdrawal(trx, id);
+    if (!w || w.user_id !== userId) throw new AppError('NO_DATA');
+    if (!userCanCancel(w.status)) throw new AppError('WITHDRAW_CANNOT_CANCEL');
+    await release(trx, w, 'CANCELED', '', null);
+  });
+}
+
+export type AuditOutcome = { done: string[]; skipped: { id: string; code: number }[] };
+
+async function eachLocked(db: Db, ids: readonly string[], step: (trx: Db, w: Locked) => Promise<void>): Promise<AuditOutcome> {
+  const outcome: AuditOutcome = { done: [], skipped: [] };
+  // One transaction per withdrawal: one bad row never blocks the rest of a batch.
+  for (const id of [...new Set(ids)].sort((a, b) => Number(BigInt(a) - BigInt(b)))) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const w = await lockWithdrawal(trx, id);
+        if (!w) throw new AppError('NO_DATA');
+        await step(trx, w);
+      });
+      outcome.done.push(id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcome.skipped.push({ id, code: error.code });
+    }
+  }
+  return outcome;
+}
+
+/** Approves (→ SENT_PENDING, sent after the T+1 delay) or rejects with a reason. */
+export function auditWithdrawals(db: Db, schedule: ReviewSchedule, adminId: string, ids: readonly string[], approve: boolean, reason: string) {
+  return eachLocked(db, ids, async (trx, w) => {
+    if (w.status !== 'AUDITING') throw new AppError('FAILED');
+    if (!approve) return release(trx, w, 'REJECTED', reason, adminId);
+    await trx
+      .updateTable('withdrawals')
+      .set({
+        status: 'SENT_PENDING',
+        reviewed_by: adminId,
+        reviewed_at: sql`now()`,
+        send_after: new Date(Date.now() + schedule.sendDelayMs),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', w.id)
+      .execute();
+  });
+}
+
+/** An operator cancels a withdrawal that has not started sending (the user's request through support). */
+export function operatorCancel(db: Db, adminId: string, ids: readonly string[], reason: string) {
+  return eachLocked(db, ids, async (trx, w) => {
+    if (!operatorCanCancel(w.status, w.sending_at !== null)) throw new AppError('WITHDRAW_CANNOT_CANCEL');
+    await release(trx, w, 'CANCELED', reason, adminId);
+  });
+}
+
+/**
+ * Sends one approved withdrawal, exactly once. (1) Mark it sending in its own commit. (2) Pay
+ * through the chain adapter under the client id `withdrawal:<id>`, which the adapter pays at
+ * most once. (3) Post the hold and record the TXID. A crash after (1) or (2) leaves the
+ * withdrawal SENT_PENDING with `sending_at` set: the next run repeats (2), which returns the
+ * first payment's TXID, and then (3). Nothing is paid twice and no TXID is lost.
+ */
+export async function sendWithdrawal(db: Db, chains: ChainRegistry, id: string): Promise<'sent' | 'skipped'> {
+  const claimed = await db.transaction().execute(async (trx) => {
+    const w = await lockWithdrawal(trx, id);
+    if (!w || w.status !== 'SENT_PENDING') return undefined;
+    if (!w.sending_at) await trx.updateTable('withdrawals').set({ sending_at: sql`now()` }).where('id', '=', id).execute();
+    return w;
+  });
+  if (!claimed) return 'skipped';
+  const adapter = chains.adapter(claimed.coin);
+  const clientId = `withdrawal:${claimed.id}`;
+  const paid = (await adapter.findSent(clientId)) ?? (await adapter.send({ clientId, to: claimed.address, amount: BigInt(claimed.received), memo: claimed.memo }));
+  return db.transaction().execute(async (trx) => {
+    const w = await lockWithdrawal(trx, id);
+    if (!w || w.status !== 'SENT_PENDING' || !w.hold_id) return 'skipped' as const;
+    await postHold(
+      trx,
+      w.hold_id,
+      [
+        { account: { kind: 'system', code: 'chain', coin: w.coin }, amount: BigInt(w.received) },
+        { account: { kind: 'system', code: 'fees', coin: w.coin }, amount: BigInt(w.fee) },
+      ],
+      { kind: 'withdrawal_sent', memo: paid.txid },
+    );
+    await trx
+      .updateTable('withdrawals')
+      .set({ status: 'SENT', txid: paid.txid, sent_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+    return 'sent' as const;
+  });
+}
+
+/** Sends every approved withdrawal whose T+1 time has come. */
+export async function sendDue(db: Db, chains: ChainRegistry, now = new Date()): Promise<number> {
+  const due = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('status', '=', 'SENT_PENDING')
+    .where('send_after', '<=', now)
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  let sent = 0;
+  for (const { id } of due) if ((await sendWithdrawal(db, chains, id)) === 'sent') sent++;
+  return sent;
+}
+
+export const OPEN_STATUSES: readonly WithdrawStatus[] = ['AUDITING', 'SENT_PENDING'];

@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { DevnetRegistry } from './chain/devnet.ts';
+import type { ChainRegistry } from './chain/chain.ts';
+import type { Db } from './db/database.ts';
+import { runAutoPay } from './modules/wallet/autopay.ts';
+import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
+import { runPendingExports } from './modules/wallet/exports.ts';
+import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
+
+/** Advisory lock key of the worker: one process runs the jobs at a time. */
+const WORKER_LOCK = 7_204_113;
+
+export interface WorkerOptions {
+  db: Db;
+  chains: ChainRegistry;
+  /** Present when the chains are the devnet simulator: the worker mines its blocks. */
+  devnet?: DevnetRegistry;
+  schedule: ReviewSchedule;
+  autoPayHourUtc: number;
+  intervalMs: number;
+  devnetBlockMs: number;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * The background jobs: devnet blocks, deposit scanning and crediting, sending approved
+ * withdrawals (exactly once, see withdrawals.ts), the daily Auto Pay run and exports. Every
+ * job is safe to run twice; the advisory lock only keeps two processes from doing the same work.
+ */
+export function startWorker(options: WorkerOptions) {
+  const { db, chains, devnet, logger } = options;
+  let lastBlock = Date.now();
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function runJobs(): Promise<void> {
+    if (devnet && Date.now() - lastBlock >= options.devnetBlockMs) {
+      lastBlock = Date.now();
+      await devnet.tick();
+    }
+    for (const coin of await coinsToScan(db)) {
+      const { credited } = await scanDeposits(db, chains, coin);
+      if (credited) logger.info({ coin, credited }, 'deposits credited');
+    }
+    const sent = await sendDue(db, chains);
+    if (sent) logger.info({ sent }, 'withdrawals sent');
+    const paid = await runAutoPay(db, options.schedule, options.autoPayHourUtc);
+    if (paid.length) logger.info({ runs: paid.length }, 'Auto Pay ran');
+    await runPendingExports(db);
+  }
+
+  async function once(): Promise<void> {
+    await db.connection().execute(async (conn) => {
+      const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${WORKER_LOCK}) AS locked`.execute(conn);
+      if (!lock.rows[0]?.locked) return;
+      try {
+        await runJobs();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${WORKER_LOCK})`.execute(conn);
+      }
+    });
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await once();
+        } catch (error) {
+          logger.error({ err: error }, 'worker run failed');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+    });
+  }
+
+  const timer = setInterval(kick, options.intervalMs);
+  timer.unref();
+  return {
+    kick,
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+export type Worker = ReturnType<typeof startWorker>;

@@ -1,0 +1,314 @@
+import { z } from 'zod';
+import { MEMO_MAX, RATIO_WHOLE, REMARK_MAX, WITHDRAW_STATUSES, WITHDRAW_SOURCES, ASSET_LOG_KINDS } from '../wallet.ts';
+import { pagingQuery, pageOf } from './envelope.ts';
+import { msg } from './fields.ts';
+import { securityCodesSchema } from './security.ts';
+
+/**
+ * The wallet calls (spec doc 2 §7 'Assets and logs', the address calls, the admin withdrawal
+ * calls). Amounts travel as decimal strings in whole coins ("1.25"); the server parses them at
+ * the coin's scale (more decimals than the coin has: AMOUNT_INVALID) and answers the same way.
+ */
+
+/** A decimal amount in whole coins, positive. */
+export const amountField = z
+  .string({ error: msg('AMOUNT_INVALID') })
+  .trim()
+  .regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID'))
+  .meta({ description: 'Decimal amount in whole coins, e.g. "1.25"', example: '1.25' });
+
+/** A signed decimal amount (admin adjustments). */
+export const signedAmountField = z
+  .string({ error: msg('AMOUNT_INVALID') })
+  .trim()
+  .regex(/^-?\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID'))
+  .meta({ description: 'Signed decimal amount in whole coins', example: '-0.5' });
+
+export const coinField = z
+  .string({ error: msg('COIN_NOT_FOUND') })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_]{2,32}$/, msg('COIN_NOT_FOUND'))
+  .meta({ description: 'Coin type as in GET /api/setting/coin, e.g. CHIA', example: 'CHIA' });
+
+export const idField = z.coerce.string().regex(/^\d{1,18}$/, msg('INVALID_PARAMETER')).meta({ description: 'Record id' });
+
+/** Idempotency key of a money-moving call: the same key returns the first answer. */
+export const requestIdField = z
+  .string()
+  .regex(/^[\w.:-]{8,128}$/, msg('INVALID_PARAMETER'))
+  .meta({ description: 'Idempotency key (8 to 128 of letters, digits, _ . : -); a replay returns the first answer' });
+
+// --- assets ---------------------------------------------------------------------------------
+
+export const assetEntrySchema = z.object({
+  type: z.string(),
+  icon: z.string(),
+  unit: z.string(),
+  scale: z.number().int(),
+  available: z.string(),
+  withdrawing: z.string(),
+  frozen: z.string(),
+  mortgage: z.string(),
+  pending_earnings: z.string(),
+  finance: z.string(),
+  total: z.string(),
+  total_earnings: z.string(),
+});
+export type AssetEntry = z.infer<typeof assetEntrySchema>;
+
+/** The currency block: per-coin wallet settings the deposit and withdrawal forms need. */
+export const currencyEntrySchema = z.object({
+  type: z.string(),
+  unit: z.string(),
+  scale: z.number().int(),
+  closed: z.boolean(),
+  testnet: z.boolean(),
+  confirmation: z.number().int(),
+  min_withdraw: z.string(),
+  withdraw_fee: z.string(),
+  min_transfer: z.string(),
+  memo_supported: z.boolean(),
+  activation_fee: z.string().meta({ description: 'Extra fee on an address’s first use (AR), else "0"' }),
+});
+export type CurrencyEntry = z.infer<typeof currencyEntrySchema>;
+
+export const totalAssetsSchema = z.object({
+  list: z.array(assetEntrySchema),
+  currency: z.array(currencyEntrySchema),
+  withdraw_locked_until: z.number().int().nullable().meta({ description: 'Unix seconds; set for 24 h after a security change' }),
+});
+export type TotalAssets = z.infer<typeof totalAssetsSchema>;
+
+export const miningIncomeQuery = z.object({ coin: coinField.optional() });
+export const miningIncomeEntrySchema = z.object({
+  type: z.string(),
+  unit: z.string(),
+  yesterday: z.string(),
+  total: z.string(),
+  pending: z.string(),
+  auto_pay: z.boolean(),
+});
+export const miningIncomeSchema = z.array(miningIncomeEntrySchema);
+
+// --- deposits ---------------------------------------------------------------------------------
+
+export const rechargeAddressQuery = z.object({ coin: coinField });
+export const rechargeAddressSchema = z.object({
+  coin: z.string(),
+  address: z.string(),
+  confirmation: z.number().int().meta({ description: 'Confirmations before a deposit is credited' }),
+});
+
+export const depositSchema = z.object({
+  id: z.string(),
+  coin: z.string(),
+  address: z.string(),
+  amount: z.string(),
+  txid: z.string(),
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  status: z.enum(['pending', 'credited']),
+  created_at: z.number().int(),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+export const depositLogQuery = pagingQuery.extend({ coin: coinField.optional() });
+export const depositPage = pageOf(depositSchema);
+
+// --- address book -----------------------------------------------------------------------------
+
+export const remarkField = z
+  .string()
+  .trim()
+  .max(REMARK_MAX, msg('OUT_OF_LENGTH_LIMIT'))
+  .meta({ description: `At most ${REMARK_MAX} characters` });
+
+export const withdrawAddressSchema = z.object({
+  id: z.string(),
+  coin: z.string(),
+  address: z.string(),
+  remark: z.string(),
+  memo: z.string(),
+  auto_pay: z.boolean(),
+  ratio: z.number().int().meta({ description: `Auto Pay share in basis points (${RATIO_WHOLE} = 100 %)` }),
+  min_pay: z.string(),
+  pending_income: z.string().meta({ description: 'Auto Pay amounts on their way to this address' }),
+  activated: z.boolean().meta({ description: 'Used before (AR: no activation fee any more)' }),
+  created_at: z.number().int(),
+});
+export type WithdrawAddress = z.infer<typeof withdrawAddressSchema>;
+
+export const withdrawAddressesQuery = z.object({ coin: coinField.optional() });
+
+export const addWithdrawAddressBody = securityCodesSchema.extend({
+  coin: coinField,
+  address: z.string().trim().min(1, msg('WALLET_ADDRESS_INVALID')).max(128, msg('WALLET_ADDRESS_INVALID')),
+  remark: remarkField.default(''),
+  memo: z.string().trim().max(MEMO_MAX, msg('OUT_OF_LENGTH_LIMIT')).default(''),
+});
+export type AddWithdrawAddressBody = z.infer<typeof addWithdrawAddressBody>;
+
+export const updateRemarkBody = z.object({ id: idField, remark: remarkField });
+export const deleteWithdrawAddressQuery = z.object({ id: idField });
+
+// --- withdrawals ------------------------------------------------------------------------------
+
+export const withdrawBody = securityCodesSchema.extend({
+  coin: coinField,
+  address_id: idField.meta({ description: 'An address of the address book (WITHDRAW_ADDRESS_NOT_FOUND without)' }),
+  amount: amountField,
+  request_id: requestIdField,
+});
+export type WithdrawBody = z.infer<typeof withdrawBody>;
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  coin: z.string(),
+  unit: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  received: z.string().meta({ description: 'Actual received = amount − fee' }),
+  address: z.string(),
+  memo: z.string(),
+  status: z.enum(WITHDRAW_STATUSES),
+  source: z.enum(WITHDRAW_SOURCES),
+  reason: z.string().meta({ description: 'Rejection or cancellation reason' }),
+  txid: z.string(),
+  batch: z.string().meta({ description: 'Review batch date (YYYY-MM-DD)' }),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const revocationWithdrawBody = z.object({ id: idField });
+
+export const withdrawLogQuery = pagingQuery.extend({
+  coin: coinField.optional(),
+  status: z.enum(WITHDRAW_STATUSES).optional(),
+});
+export const withdrawPage = pageOf(withdrawalSchema);
+
+// --- transfers --------------------------------------------------------------------------------
+
+export const transferBody = securityCodesSchema.extend({
+  coin: coinField,
+  to: z.string().trim().min(1, msg('USER_NOT_EXIST')).max(254).meta({ description: 'Recipient e-mail or uid' }),
+  amount: amountField,
+  request_id: requestIdField,
+});
+export type TransferBody = z.infer<typeof transferBody>;
+export const transferResultSchema = z.object({ transaction_id: z.string(), amount: z.string(), to: z.string() });
+
+// --- Auto Pay ---------------------------------------------------------------------------------
+
+export const autoPayQuery = z.object({ coin: coinField });
+export const autoPaySchema = z.object({
+  coin: z.string(),
+  enabled: z.boolean(),
+  recipients: z.array(z.object({ address_id: z.string(), address: z.string(), remark: z.string(), ratio: z.number().int(), min_pay: z.string() })),
+  last_run_at: z.number().int().nullable(),
+});
+export type AutoPay = z.infer<typeof autoPaySchema>;
+
+export const setAutoPayBody = z.object({
+  coin: coinField,
+  enabled: z.boolean(),
+  recipients: z
+    .array(
+      z.object({
+        address_id: idField,
+        ratio: z.number().int().min(1, msg('AUTO_PAY_INVALID')).max(RATIO_WHOLE, msg('AUTO_PAY_INVALID')),
+        min_pay: amountField.default('0'),
+      }),
+    )
+    .max(20, msg('TOO_MANY_ADDRESSES'))
+    .default([]),
+});
+export type SetAutoPayBody = z.infer<typeof setAutoPayBody>;
+
+// --- bill (asset log) and exports -------------------------------------------------------------
+
+export const assetLogQuery = pagingQuery.extend({
+  coin: coinField.optional(),
+  kind: z.enum(ASSET_LOG_KINDS).optional(),
+  start: z.coerce.number().int().min(0).optional().meta({ description: 'Unix seconds, inclusive' }),
+  end: z.coerce.number().int().min(0).optional().meta({ description: 'Unix seconds, exclusive' }),
+});
+export type AssetLogQuery = z.infer<typeof assetLogQuery>;
+
+export const assetLogItemSchema = z.object({
+  id: z.string(),
+  coin: z.string(),
+  kind: z.string(),
+  amount: z.string().meta({ description: 'Change of the available balance (signed)' }),
+  bucket: z.string(),
+  reference: z.string(),
+  memo: z.string(),
+  created_at: z.number().int(),
+});
+export type AssetLogItem = z.infer<typeof assetLogItemSchema>;
+export const assetLogPage = pageOf(assetLogItemSchema);
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const EXPORT_KINDS = ['asset', 'withdraw'] as const;
+export const applyExportBody = z.object({
+  kind: z.enum(EXPORT_KINDS),
+  format: z.enum(EXPORT_FORMATS),
+  coin: coinField.optional(),
+  start: z.number().int().min(0).optional(),
+  end: z.number().int().min(0).optional(),
+});
+export const exportStatusQuery = z.object({ id: idField });
+export const exportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(EXPORT_KINDS),
+  format: z.enum(EXPORT_FORMATS),
+  status: z.enum(['pending', 'ready', 'failed']),
+  progress: z.number().int().min(0).max(100),
+  rows: z.number().int(),
+  created_at: z.number().int(),
+  next_allowed_at: z.number().int(),
+});
+export type ExportJob = z.infer<typeof exportSchema>;
+
+// --- admin --------------------------------------------------------------------------------------
+
+export const adminWithdrawQuery = pagingQuery.extend({
+  coin: coinField.optional(),
+  status: z.enum(WITHDRAW_STATUSES).optional(),
+  uid: z.string().trim().max(64).optional(),
+  batch: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+export const adminWithdrawalSchema = withdrawalSchema.extend({ uid: z.string(), email: z.string(), cancel_requested: z.boolean() });
+export const adminWithdrawPage = pageOf(adminWithdrawalSchema);
+
+const reasonField = z.string().trim().max(200, msg('OUT_OF_LENGTH_LIMIT'));
+
+/** Approve, or reject with a reason (spec doc 1 §5: a reject reason is required). */
+export const auditWithdrawBody = z
+  .object({ id: idField, approve: z.boolean(), reason: reasonField.default('') })
+  .refine((b) => b.approve || b.reason.length > 0, { message: 'a reject reason is required', path: ['reason'] });
+export const auditBatchWithdrawBody = z
+  .object({ ids: z.array(idField).min(1).max(500), approve: z.boolean(), reason: reasonField.default('') })
+  .refine((b) => b.approve || b.reason.length > 0, { message: 'a reject reason is required', path: ['reason'] });
+export const auditCancelWithdrawBody = z.object({ id: idField, reason: reasonField.default('') });
+export const auditBatchCancelWithdrawBody = z.object({ ids: z.array(idField).min(1).max(500), reason: reasonField.default('') });
+export const auditResultSchema = z.object({ done: z.array(z.string()), skipped: z.array(z.object({ id: z.string(), code: z.number().int() })) });
+
+export const updateWithdrawFeeBody = z.object({
+  coin: coinField,
+  fee: z.string().trim().min(1, 'a withdraw fee is required').pipe(amountField),
+});
+
+export const updateBalanceBody = z.object({
+  uid: z.string().trim().min(1).max(64),
+  coin: coinField,
+  amount: signedAmountField,
+  reason: z.string().trim().min(1, 'a reason is required').max(200, msg('OUT_OF_LENGTH_LIMIT')),
+  request_id: requestIdField,
+});
+
+// --- devnet (development only) ------------------------------------------------------------------
+
+export const devnetSendBody = z.object({ coin: coinField, address: z.string().trim().min(1).max(128), amount: amountField });
+export const devnetSendSchema = z.object({ txid: z.string(), height: z.number().int() });

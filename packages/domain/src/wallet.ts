@@ -1,0 +1,163 @@
+/**
+ * The wallet's rules (spec doc 1 §3 'Asset', 'Withdrawal', 'Withdrawal address', §4, §5, §9
+ * 'Withdrawal and transfers', 'Settlement and payout'): pure functions over bigint base units,
+ * shared by the server (which enforces them) and the web app (which explains them).
+ */
+import type { ErrorName } from './errors/codes.ts';
+import type { UserBucket } from './ledger.ts';
+import { allocateProportionally } from './ledger.ts';
+
+/** Withdrawal statuses (spec doc 1 §4) plus REJECTED for a refusal with a reason. */
+export const WITHDRAW_STATUSES = ['AUDITING', 'SENT_PENDING', 'SENT', 'CANCELED', 'REJECTED'] as const;
+export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
+
+/** Where a withdrawal came from: the user's form, or Auto Pay after settlement. */
+export const WITHDRAW_SOURCES = ['user', 'autopay'] as const;
+export type WithdrawSource = (typeof WITHDRAW_SOURCES)[number];
+
+/** Address book limits (spec doc 1 §5, §9). */
+export const REMARK_MAX = 32;
+export const MEMO_MAX = 64;
+export const MAX_WITHDRAW_ADDRESSES = 20;
+
+/** First use of an AR withdrawal address costs an extra 0.02 AR (spec doc 1 §9), in base units at AR's 12 decimals. */
+export const AR_COIN = 'AR';
+export const AR_ACTIVATION_FEE_UNITS = 20_000_000_000n;
+
+/** Auto Pay ratios are basis points: 10000 = 100 %. */
+export const RATIO_WHOLE = 10_000;
+
+/** Ledger transaction kinds the wallet writes; the bill shows them by these names. */
+export const ASSET_LOG_KINDS = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_sent',
+  'withdrawal_canceled',
+  'withdrawal_rejected',
+  'transfer_out',
+  'transfer_in',
+  'mining_income',
+  'autopay_release',
+  'adjustment',
+] as const;
+export type AssetLogKind = (typeof ASSET_LOG_KINDS)[number];
+
+export type Buckets = Record<UserBucket, bigint>;
+
+export const EMPTY_BUCKETS: Readonly<Buckets> = Object.freeze({
+  available: 0n,
+  withdraw_hold: 0n,
+  collateral: 0n,
+  point_margin: 0n,
+  mortgage: 0n,
+  pending_earnings: 0n,
+  finance: 0n,
+});
+
+export interface AssetFigures {
+  available: bigint;
+  /** Withdrawals requested and not yet sent (held). */
+  withdrawing: bigint;
+  /** Spec: frozen = balance converted to cooperation (mortgage) + pointing deposit; plus collateral. */
+  frozen: bigint;
+  mortgage: bigint;
+  pending_earnings: bigint;
+  finance: bigint;
+  /** Spec: total = available + cooperation + deposit + financial; withdrawals in flight are still the user's. */
+  total: bigint;
+}
+
+/** The asset formulas of spec doc 1 §3, computed from the buckets (never stored twice). */
+export function assetFigures(b: Buckets): AssetFigures {
+  const frozen = b.mortgage + b.point_margin + b.collateral;
+  return {
+    available: b.available,
+    withdrawing: b.withdraw_hold,
+    frozen,
+    mortgage: b.mortgage,
+    pending_earnings: b.pending_earnings,
+    finance: b.finance,
+    total: b.available + frozen + b.finance + b.withdraw_hold,
+  };
+}
+
+export interface WithdrawQuoteInput {
+  amount: bigint;
+  fee: bigint;
+  minimum: bigint;
+  /** The AR activation fee when the address has never been used, else 0. */
+  activationFee: bigint;
+}
+
+export type WithdrawQuote = { ok: true; fee: bigint; received: bigint } | { ok: false; error: ErrorName };
+
+/**
+ * What a withdrawal costs: the whole amount leaves the balance; the user receives the amount
+ * less the coin's fee (and AR's activation fee on an address's first use).
+ */
+export function quoteWithdrawal(input: WithdrawQuoteInput): WithdrawQuote {
+  if (input.amount <= 0n) return { ok: false, error: 'AMOUNT_INVALID' };
+  if (input.amount < input.minimum) return { ok: false, error: 'WITHDRAW_BELOW_MIN' };
+  const fee = input.fee + input.activationFee;
+  const received = input.amount - fee;
+  if (received <= 0n) return { ok: false, error: 'WITHDRAW_AMOUNT_ERROR' };
+  return { ok: true, fee, received };
+}
+
+/** Which statuses a user may still cancel (before review). */
+export function userCanCancel(status: WithdrawStatus): boolean {
+  return status === 'AUDITING';
+}
+
+/** An operator may cancel until the coins have left (not once sending started). */
+export function operatorCanCancel(status: WithdrawStatus, sending: boolean): boolean {
+  return status === 'AUDITING' || (status === 'SENT_PENDING' && !sending);
+}
+
+export interface AutoPayRecipient {
+  id: string;
+  /** Share in basis points (10000 = 100 %). */
+  ratio: number;
+  /** Minimum pay in base units: a smaller share skips the whole run. */
+  minPay: bigint;
+}
+
+export type AutoPayPlan =
+  | { run: true; parts: { id: string; amount: bigint }[] }
+  | { run: false; reason: 'no_recipients' | 'ratio_not_whole' | 'below_minimum' | 'nothing_to_pay' };
+
+/**
+ * Splits pending earnings among Auto Pay recipients (spec doc 1 §5): skipped, the income
+ * staying pending, when the ratios do not total 100 % or any share is below its minimum.
+ * The parts always add up to the whole amount.
+ */
+export function planAutoPay(total: bigint, recipients: readonly AutoPayRecipient[]): AutoPayPlan {
+  if (recipients.length === 0) return { run: false, reason: 'no_recipients' };
+  if (recipients.reduce((sum, r) => sum + r.ratio, 0) !== RATIO_WHOLE || recipients.some((r) => r.ratio <= 0)) {
+    return { run: false, reason: 'ratio_not_whole' };
+  }
+  if (total <= 0n) return { run: false, reason: 'nothing_to_pay' };
+  const amounts = allocateProportionally(
+    total,
+    recipients.map((r) => BigInt(r.ratio)),
+  );
+  if (recipients.some((r, i) => (amounts[i] ?? 0n) < r.minPay)) return { run: false, reason: 'below_minimum' };
+  return { run: true, parts: recipients.map((r, i) => ({ id: r.id, amount: amounts[i] ?? 0n })) };
+}
+
+/** Address format per coin: the registry's pattern (letters and digits as the chain writes them). */
+export function addressMatches(pattern: string, address: string): boolean {
+  return new RegExp(pattern).test(address);
+}
+
+/**
+ * The batch a withdrawal belongs to: applications until the daily review time (17:00 in the
+ * review zone by default) go to that day's batch, later ones to the next day's. Returns the
+ * batch date as YYYY-MM-DD in the zone given by its UTC offset in minutes.
+ */
+export function reviewBatchOf(createdAt: Date, reviewHour: number, offsetMinutes: number): string {
+  const local = new Date(createdAt.getTime() + offsetMinutes * 60_000);
+  const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
+  if (local.getUTCHours() >= reviewHour) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
