@@ -8,12 +8,17 @@ import { createDb, ensureDatabase, withDatabase } from '../apps/server/src/db/da
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seedRegistries } from '../apps/server/src/db/seed.ts';
+import { postTransaction } from '../apps/server/src/ledger/ledger.service.ts';
+import { sql } from 'kysely';
+import type { Db } from '../apps/server/src/db/database.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
  * ratio to a baseline measured in the same run, so the numbers compare across machines.
  *
  * 1. GET /api/setting/coin (Platter, real database) vs a bare Fastify hello-world. Goal ≥ 0.5.
+ * 2. Ledger transfers (balanced transaction, two postings, locked balances, non-negative
+ *    check) per second under 8 concurrent clients vs plain single-row UPDATEs, same database.
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -98,10 +103,96 @@ async function main(): Promise<void> {
     console.log(`| GET /api/setting/coin | ${appResult.rps.toFixed(0)} | ${appResult.p99} | ${appResult.errors} | ${appResult.non2xx} |`);
     console.log(`\nsetting/coin ÷ bare = ${ratio.toFixed(2)} (goal ≥ 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW GOAL'}\n`);
     if (appResult.errors > 0 || appResult.non2xx > 0) process.exitCode = 1;
+
+    await ledgerBench(url);
   } finally {
     await pg.stop();
     await fs.rm(tmp, { recursive: true, force: true });
   }
+}
+
+const LEDGER_CLIENTS = 8;
+
+/** Runs `op` in a loop on each of `clients` workers for the duration; returns operations per second. */
+async function throughput(clients: number, op: (client: number, i: number) => Promise<void>): Promise<number> {
+  const until = Date.now() + DURATION_S * 1000;
+  const counts = await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      let n = 0;
+      while (Date.now() < until) await op(client, n++);
+      return n;
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0) / DURATION_S;
+}
+
+async function ledgerBench(url: string): Promise<void> {
+  const { db } = createDb(url, LEDGER_CLIENTS + 2);
+  try {
+    await sql`CREATE TABLE IF NOT EXISTS bench_counters (id int PRIMARY KEY, n bigint NOT NULL)`.execute(db);
+    await sql`INSERT INTO bench_counters SELECT g, 0 FROM generate_series(0, ${LEDGER_CLIENTS - 1}) g ON CONFLICT DO NOTHING`.execute(db);
+    // Two users per client, funded once; each client moves 1 unit back and forth between its pair.
+    const pairs: [string, string][] = [];
+    for (let c = 0; c < LEDGER_CLIENTS; c++) {
+      const ids: string[] = [];
+      for (const side of ['a', 'b']) {
+        const row = await db
+          .insertInto('users')
+          .values({ uid: `bench-${c}-${side}-${Date.now()}`, email: `bench-${c}-${side}-${Date.now()}@bench.test`, password_hash: 'x', status: 'active' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(row.id);
+      }
+      const [a = '', b = ''] = ids;
+      pairs.push([a, b]);
+      await fundBench(db, a);
+      await fundBench(db, b);
+    }
+    const ledgerOp = async (client: number, i: number) => {
+      const [a, b] = pairs[client] ?? ['', ''];
+      const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
+      await db.transaction().execute((trx) =>
+        postTransaction(trx, {
+          kind: 'transfer',
+          postings: [
+            { account: { kind: 'user', userId: from, coin: 'CHIA', bucket: 'available' }, amount: -1n },
+            { account: { kind: 'user', userId: to, coin: 'CHIA', bucket: 'available' }, amount: 1n },
+          ],
+        }),
+      );
+    };
+    const updateOp = async (client: number) => {
+      await db.transaction().execute((trx) => sql`UPDATE bench_counters SET n = n + 1 WHERE id = ${client}`.execute(trx));
+    };
+    await throughput(LEDGER_CLIENTS, ledgerOp); // warm-up
+    const ledgerRuns: { rps: number }[] = [];
+    const updateRuns: { rps: number }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      updateRuns.push({ rps: await throughput(LEDGER_CLIENTS, updateOp) });
+      ledgerRuns.push({ rps: await throughput(LEDGER_CLIENTS, ledgerOp) });
+    }
+    const ledger = median(ledgerRuns).rps;
+    const update = median(updateRuns).rps;
+    console.log('| run (8 concurrent clients) | per second |');
+    console.log('|---|---|');
+    console.log(`| single-row UPDATE in a transaction | ${update.toFixed(0)} |`);
+    console.log(`| ledger transfer (2 postings) | ${ledger.toFixed(0)} |`);
+    console.log(`\nledger transfer ÷ single-row UPDATE = ${(ledger / update).toFixed(2)}\n`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function fundBench(db: Db, userId: string): Promise<void> {
+  await db.transaction().execute((trx) =>
+    postTransaction(trx, {
+      kind: 'deposit',
+      postings: [
+        { account: { kind: 'system', code: 'chain', coin: 'CHIA' }, amount: -1_000_000n },
+        { account: { kind: 'user', userId, coin: 'CHIA', bucket: 'available' }, amount: 1_000_000n },
+      ],
+    }),
+  );
 }
 
 await main();

@@ -45,37 +45,26 @@ export async function postTransaction(trx: Db, input: TransactionInput): Promise
   assertInTransaction(trx);
   assertBalanced(input.postings);
   const repo = ledgerRepository(trx);
-  const ids = await repo.accountIds(input.postings.map((p) => p.account));
+  // Locks the accounts (in id order) before anything else touches them: the postings' foreign
+  // keys would otherwise take share locks first and two transactions could deadlock.
+  const ids = await repo.lockAccounts(input.postings.map((p) => p.account));
   const deltas = new Map<string, bigint>();
   for (const posting of input.postings) {
     const accountId = ids.get(accountKey(posting.account));
     if (!accountId) throw new Error(`ledger account missing: ${accountKey(posting.account)}`);
     deltas.set(accountId, (deltas.get(accountId) ?? 0n) + posting.amount);
   }
-  // Balances first: this takes the accounts' row locks (in id order) before the postings'
-  // foreign keys take share locks on the same rows, which would otherwise deadlock two
-  // concurrent transactions on the same accounts.
   try {
     await repo.applyDeltas(deltas);
   } catch (error) {
     if (isNonNegativeViolation(error)) throw new AppError('BALANCE_INSUFFICIENT');
     throw error;
   }
-  const tx = await repo.insertTransaction({
-    kind: input.kind,
-    reference: input.reference ?? null,
-    memo: input.memo ?? '',
-    created_by: input.createdBy ?? null,
-  });
-  await repo.insertPostings(
-    input.postings.map((posting) => ({
-      transaction_id: tx.id,
-      account_id: ids.get(accountKey(posting.account)) ?? '',
-      coin: posting.account.coin,
-      amount: posting.amount,
-    })),
+  const transactionId = await repo.insertTransactionWithPostings(
+    { kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? '', created_by: input.createdBy ?? null },
+    input.postings.map((posting) => ({ account_id: ids.get(accountKey(posting.account)) ?? '', coin: posting.account.coin, amount: posting.amount })),
   );
-  return { transactionId: tx.id };
+  return { transactionId };
 }
 
 export class HoldStateError extends Error {
