@@ -34,12 +34,17 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
     await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
     url = withDatabase(embedded.url, EMBEDDED_DATABASE);
   }
-  const { db } = createDb(url, config.dbPoolSize, (error) => logger.warn({ err: error }, 'database connection dropped'));
+  let closing = false;
+  const { db } = createDb(url, config.dbPoolSize, (error) => {
+    // While closing, connections still saying goodbye see the database stop: expected.
+    if (!closing) logger.warn({ err: error }, 'database connection dropped');
+  });
   return {
     db,
     url,
     ...(embedded ? { embedded } : {}),
     async close() {
+      closing = true;
       await db.destroy();
       await embedded?.stop();
     },
