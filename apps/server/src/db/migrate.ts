@@ -4,6 +4,7 @@ import * as foundation from './migrations/2026_11_22_0001_foundation.ts';
 import * as accounts from './migrations/2026_11_22_0002_accounts.ts';
 import * as ledger from './migrations/2026_11_22_0003_ledger.ts';
 import * as wallet from './migrations/2026_11_22_0004_wallet.ts';
+import * as ledgerPost from './migrations/2026_11_22_0005_ledger_post.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0002_accounts': accounts,
   '2026_11_22_0003_ledger': ledger,
   '2026_11_22_0004_wallet': wallet,
+  '2026_11_22_0005_ledger_post': ledgerPost,
 };
 
 /** Every migration name in order. */

@@ -1,7 +1,7 @@
 import {
   AppError,
-  accountKey,
   assertBalanced,
+  NEGATIVE_ALLOWED,
   transfer,
   type AccountRef,
   type PostingInput,
@@ -44,27 +44,24 @@ function isNonNegativeViolation(error: unknown): boolean {
 export async function postTransaction(trx: Db, input: TransactionInput): Promise<{ transactionId: string }> {
   assertInTransaction(trx);
   assertBalanced(input.postings);
-  const repo = ledgerRepository(trx);
-  // Locks the accounts (in id order) before anything else touches them: the postings' foreign
-  // keys would otherwise take share locks first and two transactions could deadlock.
-  const ids = await repo.lockAccounts(input.postings.map((p) => p.account));
-  const deltas = new Map<string, bigint>();
-  for (const posting of input.postings) {
-    const accountId = ids.get(accountKey(posting.account));
-    if (!accountId) throw new Error(`ledger account missing: ${accountKey(posting.account)}`);
-    deltas.set(accountId, (deltas.get(accountId) ?? 0n) + posting.amount);
-  }
+  const postings = input.postings;
+  const userIds = postings.map((p) => (p.account.kind === 'user' ? p.account.userId : null));
+  const systemCodes = postings.map((p) => (p.account.kind === 'system' ? p.account.code : null));
+  const buckets = postings.map((p) => (p.account.kind === 'user' ? p.account.bucket : 'system'));
+  const allowNegative = postings.map((p) => p.account.kind === 'system' && NEGATIVE_ALLOWED.has(p.account.code));
   try {
-    await repo.applyDeltas(deltas);
+    // One round trip: accounts on first use, locked in id order, balances, transaction, postings.
+    const result = await sql<{ id: string }>`
+      SELECT ledger_post(${input.kind}, ${input.reference ?? null}, ${input.memo ?? ''}, ${input.createdBy ?? null}::bigint,
+        ${userIds}::bigint[], ${systemCodes}::text[], ${postings.map((p) => p.account.coin)}::text[], ${buckets}::text[],
+        ${postings.map((p) => p.amount.toString())}::numeric[], ${allowNegative}::boolean[]) AS id`.execute(trx);
+    const transactionId = result.rows[0]?.id;
+    if (!transactionId) throw new Error('ledger_post returned nothing');
+    return { transactionId };
   } catch (error) {
     if (isNonNegativeViolation(error)) throw new AppError('BALANCE_INSUFFICIENT');
     throw error;
   }
-  const transactionId = await repo.insertTransactionWithPostings(
-    { kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? '', created_by: input.createdBy ?? null },
-    input.postings.map((posting) => ({ account_id: ids.get(accountKey(posting.account)) ?? '', coin: posting.account.coin, amount: posting.amount })),
-  );
-  return { transactionId };
 }
 
 export class HoldStateError extends Error {
