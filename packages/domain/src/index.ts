@@ -8,5 +8,6 @@ export * from './surfacing.ts';
 export * from './mask.ts';
 export * from './ledger.ts';
 export * from './wallet.ts';
+export * from './settlement.ts';
 export * from './security.ts';
 export * from './device.ts';

@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CHIA_FINDER_REWARD, settlePoolDay, SettlementInputError, UNSECURED_SHARE_BP, type SettlementResult } from './settlement.ts';
+
+const total = (r: SettlementResult) => r.credits.reduce((sum, c) => sum + c.amount, 0n) + r.fee + r.withheld + r.remainder;
+
+describe('settlePoolDay', () => {
+  it('takes the fee, then shares the rest by contribution', () => {
+    const result = settlePoolDay({
+      revenue: 1_000n,
+      feeBp: 500,
+      finderRewards: [],
+      members: [
+        { userId: 'a', points: 3n },
+        { userId: 'b', points: 1n },
+      ],
+    });
+    expect(result.fee).toBe(50n);
+    expect(result.credits).toEqual([
+      { userId: 'a', amount: 713n },
+      { userId: 'b', amount: 237n },
+    ]);
+    expect(result.remainder).toBe(0n);
+    expect(total(result)).toBe(1_000n);
+  });
+
+  it('gives Chia’s 0.25 XCH per block to the finder before sharing, fee-free', () => {
+    const revenue = 2n * 2_000_000_000_000n; // two blocks of 2 XCH
+    const result = settlePoolDay({
+      revenue,
+      feeBp: 100,
+      finderRewards: [
+        { userId: 'finder', amount: CHIA_FINDER_REWARD },
+        { userId: 'finder', amount: CHIA_FINDER_REWARD },
+      ],
+      members: [
+        { userId: 'finder', points: 1n },
+        { userId: 'other', points: 1n },
+      ],
+    });
+    const shared = revenue - 2n * CHIA_FINDER_REWARD;
+    expect(result.fee).toBe(shared / 100n);
+    const finder = result.credits.find((c) => c.userId === 'finder')?.amount ?? 0n;
+    const other = result.credits.find((c) => c.userId === 'other')?.amount ?? 0n;
+    expect(finder - other).toBe(2n * CHIA_FINDER_REWARD);
+    expect(total(result)).toBe(revenue);
+  });
+
+  it('pays BHD’s unsecured capacity 55 % and mortgaged capacity 100 %', () => {
+    const result = settlePoolDay({
+      revenue: 2_000_000n,
+      feeBp: 0,
+      finderRewards: [],
+      unsecuredShareBp: UNSECURED_SHARE_BP.BHD,
+      members: [
+        { userId: 'mortgaged', points: 1n, securedBp: 10_000 },
+        { userId: 'bare', points: 1n, securedBp: 0 },
+        { userId: 'half', points: 2n, securedBp: 5_000 },
+      ],
+    });
+    expect(result.credits).toEqual([
+      { userId: 'mortgaged', amount: 500_000n },
+      { userId: 'bare', amount: 275_000n },
+      { userId: 'half', amount: 775_000n },
+    ]);
+    expect(result.withheld).toBe(225_000n + 225_000n);
+    expect(total(result)).toBe(2_000_000n);
+  });
+
+  it('keeps the revenue as remainder when nobody contributed', () => {
+    const result = settlePoolDay({ revenue: 77n, feeBp: 1_000, finderRewards: [], members: [{ userId: 'small', points: 0n }] });
+    expect(result.credits).toEqual([]);
+    expect(result.fee + result.remainder).toBe(77n);
+  });
+
+  it('refuses impossible inputs', () => {
+    expect(() => settlePoolDay({ revenue: 1n, feeBp: 0, finderRewards: [{ userId: 'a', amount: 2n }], members: [] })).toThrow(SettlementInputError);
+    expect(() => settlePoolDay({ revenue: 1n, feeBp: 10_001, finderRewards: [], members: [] })).toThrow(SettlementInputError);
+  });
+
+  it('always adds up to the revenue and never credits a negative amount', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 24n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.array(fc.record({ points: fc.bigInt({ min: 0n, max: 10n ** 12n }), securedBp: fc.integer({ min: 0, max: 10_000 }) }), { maxLength: 30 }),
+        fc.option(fc.constantFrom(...Object.values(UNSECURED_SHARE_BP)), { nil: undefined }),
+        fc.nat(3),
+        (revenue, feeBp, members, unsecuredShareBp, blocks) => {
+          const finder = BigInt(blocks) * 7n <= revenue ? BigInt(blocks) * 7n : 0n;
+          const result = settlePoolDay({
+            revenue,
+            feeBp,
+            finderRewards: finder > 0n ? [{ userId: 'm0', amount: finder }] : [],
+            members: members.map((m, i) => ({ userId: `m${i}`, ...m })),
+            ...(unsecuredShareBp !== undefined ? { unsecuredShareBp } : {}),
+          });
+          expect(total(result)).toBe(revenue);
+          expect(result.credits.every((c) => c.amount > 0n)).toBe(true);
+          expect(result.fee >= 0n && result.withheld >= 0n && result.remainder >= 0n).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The daily settlement's arithmetic (spec doc 1 §9 'Revenue shares', 'Chia'; issue 5): a
+ * pool's block revenue for one day, less the pool fee, shared by contribution, with the
+ * per-coin rules. Pure and exact in base units: the credits, the fee, the part withheld from
+ * unsecured capacity and the rounding remainder always add up to the revenue.
+ */
+import { allocateProportionally } from './ledger.ts';
+
+export const BASIS_POINTS = 10_000;
+
+/**
+ * BHD-family coins: the unsecured part of a miner's capacity earns this share of its block
+ * yield (spec doc 1 §9); the part covered by mortgage earns 100 %. Other coins: no such rule.
+ */
+export const UNSECURED_SHARE_BP: Readonly<Record<string, number>> = Object.freeze({
+  BHD: 5_500,
+  LHD: 1_500,
+  HDD: 750,
+  XHD: 200,
+});
+
+/** Chia (new protocol): of every block, 0.25 XCH goes entirely to the finder. In mojo. */
+export const CHIA_FINDER_REWARD = 250_000_000_000n;
+
+/** Chia: under 2 T (TiB) of capacity a farmer earns no income or contribution points. */
+export const CHIA_MIN_CAPACITY_BYTES = 2n * 1024n ** 4n;
+
+export interface SettlementMember {
+  userId: string;
+  /** Contribution points of the day (shares weighted by difficulty). */
+  points: bigint;
+  /** Part of the member's capacity covered by mortgage, in basis points (0 to 10000). */
+  securedBp?: number;
+}
+
+export interface SettlementInput {
+  /** The pool's block revenue of the day, base units. */
+  revenue: bigint;
+  /** Pool fee in basis points, taken from what is shared (not from finder rewards). */
+  feeBp: number;
+  /** Rewards that go to a block's finder before sharing (Chia: 0.25 XCH per block). */
+  finderRewards: readonly { userId: string; amount: bigint }[];
+  members: readonly SettlementMember[];
+  /** The unsecured share of the coin (UNSECURED_SHARE_BP), or undefined for none. */
+  unsecuredShareBp?: number;
+}
+
+export interface SettlementResult {
+  credits: { userId: string; amount: bigint }[];
+  fee: bigint;
+  /** Withheld from unsecured capacity (stays with the pool). */
+  withheld: bigint;
+  /** Base units no member could be given (no contributions, or rounding). */
+  remainder: bigint;
+}
+
+export class SettlementInputError extends Error {
+  override name = 'SettlementInputError';
+}
+
+/** Splits one pool-day. Credits are summed per user and never negative. */
+export function settlePoolDay(input: SettlementInput): SettlementResult {
+  if (input.revenue < 0n) throw new SettlementInputError('negative revenue');
+  if (!Number.isInteger(input.feeBp) || input.feeBp < 0 || input.feeBp > BASIS_POINTS) throw new SettlementInputError('fee out of range');
+  const finderTotal = input.finderRewards.reduce((sum, r) => sum + r.amount, 0n);
+  if (input.finderRewards.some((r) => r.amount < 0n) || finderTotal > input.revenue) throw new SettlementInputError('finder rewards exceed revenue');
+  if (input.members.some((m) => m.points < 0n)) throw new SettlementInputError('negative points');
+
+  const credits = new Map<string, bigint>();
+  const add = (userId: string, amount: bigint) => credits.set(userId, (credits.get(userId) ?? 0n) + amount);
+  for (const reward of input.finderRewards) add(reward.userId, reward.amount);
+
+  const shared = input.revenue - finderTotal;
+  const fee = (shared * BigInt(input.feeBp)) / BigInt(BASIS_POINTS);
+  const pot = shared - fee;
+  const members = input.members.filter((m) => m.points > 0n);
+  let withheld = 0n;
+  let given = 0n;
+  if (members.length > 0) {
+    const shares = allocateProportionally(
+      pot,
+      members.map((m) => m.points),
+    );
+    members.forEach((member, i) => {
+      const share = shares[i] ?? 0n;
+      let amount = share;
+      if (input.unsecuredShareBp !== undefined) {
+        const secured = BigInt(Math.min(BASIS_POINTS, Math.max(0, member.securedBp ?? 0)));
+        const unsecured = BigInt(BASIS_POINTS) - secured;
+        // secured part at 100 %, unsecured part at the coin's share; rounded down.
+        amount = (share * (secured * BigInt(BASIS_POINTS) + unsecured * BigInt(input.unsecuredShareBp))) / BigInt(BASIS_POINTS) ** 2n;
+        withheld += share - amount;
+      }
+      given += share;
+      add(member.userId, amount);
+    });
+  }
+  const remainder = pot - given;
+  return {
+    credits: [...credits].filter(([, amount]) => amount > 0n).map(([userId, amount]) => ({ userId, amount })),
+    fee,
+    withheld,
+    remainder,
+  };
+}
