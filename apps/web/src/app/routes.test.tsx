@@ -15,7 +15,32 @@ async function pageOf(testIds: string[]): Promise<string> {
   return waitFor(() => testIds.find((id) => byTestId(id)));
 }
 
-const PAGE_IDS = ['not-yet-open', 'not-found', 'legal-page', 'home-welcome', 'mypools-page', 'admin-forbidden', 'admin-layout'];
+const PAGE_IDS = [
+  'not-yet-open',
+  'not-found',
+  'legal-page',
+  'home-welcome',
+  'mypools-page',
+  'admin-forbidden',
+  'admin-layout',
+  'login-page',
+  'register-page',
+  'forgot-page',
+  'reset-page',
+  'personal-centre',
+  'security-page',
+  'login-history',
+];
+
+/** The page a signed-in user sees at a member or centre path (built pages, else 'not yet open'). */
+const BUILT_PAGES: Record<string, string> = {
+  '/user': 'personal-centre',
+  '/security': 'security-page',
+  '/center/': 'personal-centre',
+  '/center/security': 'security-page',
+  '/center/security/phone': 'security-page',
+  '/center/history': 'login-history',
+};
 
 describe('routes of spec doc 2 §2', () => {
   it('shows home at /', async () => {
@@ -23,7 +48,19 @@ describe('routes of spec doc 2 §2', () => {
     expect(await pageOf(PAGE_IDS)).toBe('home-welcome');
   });
 
-  const publicNotYetOpen = ['/help/bulletin', '/financial', '/pools', '/request', '/register', '/mypools/chia/xch1abc'];
+  const publicNotYetOpen = ['/help/bulletin', '/financial', '/pools', '/mypools/chia/xch1abc'];
+  const accountPages: [string, string][] = [
+    ['/request', 'login-page'],
+    ['/register', 'register-page'],
+    ['/request/forgot', 'forgot-page'],
+    ['/request/reset?token=abc', 'reset-page'],
+  ];
+  for (const [path, page] of accountPages) {
+    it(`shows ${page} at ${path}`, async () => {
+      await renderApp(path);
+      expect(await pageOf(PAGE_IDS)).toBe(page);
+    });
+  }
   for (const path of publicNotYetOpen) {
     it(`registers ${path} (not yet open)`, async () => {
       await renderApp(path);
@@ -58,14 +95,14 @@ describe('routes of spec doc 2 §2', () => {
     it(`sends a signed-out visitor from ${path} to /request`, async () => {
       await renderApp(path);
       await waitFor(() => currentLocation.pathname === '/request');
-      expect(await pageOf(PAGE_IDS)).toBe('not-yet-open');
+      expect(await pageOf(PAGE_IDS)).toBe('login-page');
     });
   }
 
   for (const path of signedInOnly) {
     it(`registers ${path} for a signed-in user`, async () => {
       await renderApp(path, { 'GET /api/user/info': signedIn() });
-      expect(await pageOf(PAGE_IDS)).toBe('not-yet-open');
+      expect(await pageOf(PAGE_IDS)).toBe(BUILT_PAGES[path] ?? 'not-yet-open');
       await waitFor(() => currentLocation.pathname === path.split('?')[0]);
     });
   }

@@ -19,6 +19,12 @@ const InmailPage = lazyPage(() => import('../pages/member/index.tsx').then((m) =
 const CenterRoutes = lazyPage(() => import('../pages/center/CenterRoutes.tsx').then((m) => m.CenterRoutes));
 const LoginPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.LoginPage));
 const RegisterPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.RegisterPage));
+const ActivatePage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.ActivatePage));
+const ForgotPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.ForgotPage));
+const ResetPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.ResetPage));
+const SecurityPage = lazyPage(() => import('../pages/center/SecurityPages.tsx').then((m) => m.SecurityPage));
+const PersonalCentre = lazyPage(() => import('../pages/center/SecurityPages.tsx').then((m) => m.PersonalCentre));
+const DevMailboxPage = lazyPage(() => import('../pages/dev/DevMailbox.tsx').then((m) => m.DevMailboxPage));
 const AgreementPage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.AgreementPage));
 const PrivacyPage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.PrivacyPage));
 const BulletinPage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.BulletinPage));
@@ -32,7 +38,8 @@ function CurrentPoolType() {
 }
 
 function member(path: string, feature: string): RouteObject {
-  const element = path === '/inmail' ? <InmailPage /> : <MemberPage feature={feature} />;
+  const element =
+    path === '/inmail' ? <InmailPage /> : path === '/user' ? <PersonalCentre /> : path === '/security' ? <SecurityPage /> : <MemberPage feature={feature} />;
   return { path, element: <RequireSignIn>{element}</RequireSignIn> };
 }
 
@@ -49,7 +56,11 @@ export const mainRoutes: RouteObject[] = [
   { path: '/financial', element: <PublicFeaturePage feature="financial" /> },
   { path: '/pools', element: <PublicFeaturePage feature="pools" /> },
   { path: '/request', element: <LoginPage /> },
+  { path: '/request/forgot', element: <ForgotPage /> },
+  { path: '/request/reset', element: <ResetPage /> },
   { path: '/register', element: <RegisterPage /> },
+  { path: '/register/activate', element: <ActivatePage /> },
+  { path: '/dev/mailbox', element: <DevMailboxPage /> },
   { path: '*', element: <NotFound /> },
 ];
 

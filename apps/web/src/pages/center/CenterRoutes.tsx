@@ -1,7 +1,21 @@
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { CENTER_ROUTES } from '../../app/routeTable.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
+import { LoginHistoryPage, PersonalCentre, SecurityPage } from './SecurityPages.tsx';
+
+/** Centre pages that are built; the others show 'not yet open' until their issue lands. */
+const BUILT: Partial<Record<string, () => ReactNode>> = {
+  center: () => <PersonalCentre />,
+  centerSecurity: () => <SecurityPage />,
+  phone: () => <SecurityPage />,
+  history: () => <LoginHistoryPage />,
+};
+
+function page(feature: string): ReactNode {
+  return BUILT[feature]?.() ?? <NotYetOpen feature={feature} />;
+}
 
 /** The user centre's own route tree (mounted at /center/*, signed-in only). */
 export function CenterRoutes() {
@@ -9,9 +23,9 @@ export function CenterRoutes() {
     <Routes>
       {CENTER_ROUTES.map((route) =>
         route.path === '' ? (
-          <Route key="index" index element={<NotYetOpen feature={route.feature} />} />
+          <Route key="index" index element={page(route.feature)} />
         ) : (
-          <Route key={route.path} path={route.path} element={<NotYetOpen feature={route.feature} />} />
+          <Route key={route.path} path={route.path} element={page(route.feature)} />
         ),
       )}
       <Route path="*" element={<NotFound />} />

@@ -1,0 +1,114 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { errorMessageByName, isErrorName, type Lang, type UserInfo } from '@platter/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Input, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { api, currentLang, dataOf } from '../../api/index.ts';
+import { queryKeys } from '../../api/queries.ts';
+import { appStore } from '../../state/store.ts';
+
+/** The centred card of the account pages (sign-in, registration, password reset). */
+export function AccountCard({ title, testId, children, footer }: { title: string; testId: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="page page--narrow account-page" data-testid={testId}>
+      <Card className="account-card">
+        <Typography.Title level={2} className="account-card__title">
+          {title}
+        </Typography.Title>
+        {children}
+        {footer ? <div className="account-card__footer">{footer}</div> : null}
+      </Card>
+    </div>
+  );
+}
+
+/** A graphic code: the session from requestsession, its image (click for a new one) and the answer. */
+export function useCaptcha(endpoint: '/api/user' | '/api/security' = '/api/user') {
+  const [answer, setAnswer] = useState('');
+  // A new session on every mount (gcTime 0) and on every refresh; never shared between forms.
+  const query = useQuery({
+    queryKey: ['captcha', endpoint],
+    queryFn: async () => dataOf(await api.get<{ session: string }>(`${endpoint}/requestsession`))?.session ?? '',
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const { refetch } = query;
+  const refresh = useCallback(async () => {
+    setAnswer('');
+    await refetch();
+  }, [refetch]);
+  return { session: query.data ?? '', answer, setAnswer, refresh };
+}
+
+export function CaptchaField({ captcha }: { captcha: ReturnType<typeof useCaptcha> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="captcha">
+      <Input
+        value={captcha.answer}
+        onChange={(e) => captcha.setAnswer(e.target.value)}
+        placeholder={t('auth.captcha')}
+        maxLength={4}
+        autoComplete="off"
+        data-testid="captcha-input"
+        aria-label={t('auth.captcha')}
+      />
+      <Tooltip title={t('auth.captchaRefresh')}>
+        <button type="button" className="captcha__image" onClick={() => void captcha.refresh()} data-testid="captcha-image" data-session={captcha.session}>
+          {captcha.session ? <img src={`/api/user/verificationcode?session=${encodeURIComponent(captcha.session)}`} alt={t('auth.captcha')} /> : <ReloadOutlined />}
+        </button>
+      </Tooltip>
+    </div>
+  );
+}
+
+/** Field errors of a shared zod schema, in the interface language (catalogue names are translated). */
+export function fieldErrors(error: z.ZodError, lang: Lang = currentLang()): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (out[field]) continue;
+    out[field] = isErrorName(issue.message) ? errorMessageByName(issue.message, lang) : errorMessageByName('INVALID_PARAMETER', lang);
+  }
+  return out;
+}
+
+/** After a sign-in: store the user, then go where the visitor came from (or the admin area). */
+export function useFinishSignIn(): (info: UserInfo) => void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(
+    (info: UserInfo) => {
+      appStore.setUserInfo(info);
+      queryClient.setQueryData(queryKeys.userInfo, info);
+      const from = (location.state as { from?: unknown } | null)?.from;
+      const target = info.redirect_url ? '/admin' : typeof from === 'string' && from.startsWith('/') ? from : '/';
+      void navigate(target, { replace: true });
+    },
+    [queryClient, navigate, location.state],
+  );
+}
+
+/** A seconds countdown for 'send code again' buttons (spec: 60 s). */
+export function useCountdown(): { left: number; start: (seconds: number) => void } {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return { left, start: setLeft };
+}
+
+export function SubmitButton({ loading, testId, children }: { loading: boolean; testId: string; children: ReactNode }) {
+  return (
+    <Button type="primary" htmlType="submit" block size="large" loading={loading} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,61 @@
+import type { DevMessage } from '@platter/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Input, Space, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, dataOf } from '../../api/index.ts';
+
+/** Links in a plain-text message, made clickable (activation and reset links). */
+function linkify(text: string): ReactNode[] {
+  return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
+    /^https?:\/\//.test(part) ? (
+      <a key={i} href={part} data-testid="dev-mail-link">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
+/**
+ * /dev/mailbox: every e-mail, SMS and Telegram text the platform sent, outside production
+ * (the server answers 404 there). How a person running `npm start` gets their activation link.
+ */
+export function DevMailboxPage() {
+  const { t } = useTranslation();
+  const [to, setTo] = useState('');
+  const messages = useQuery({
+    queryKey: ['dev', 'mailbox', to],
+    queryFn: async () => {
+      const answer = await api.get<DevMessage[]>('/api/dev/mailbox', { query: { to: to || undefined, limit: 50 }, quiet: true });
+      return 'code' in answer && answer.code === 200 ? (dataOf(answer) ?? []) : null;
+    },
+    refetchInterval: 3000,
+  });
+  return (
+    <div className="page page--narrow" data-testid="dev-mailbox">
+      <Typography.Title level={1} className="page__title">
+        {t('dev.mailbox')}
+      </Typography.Title>
+      <p className="page__subtitle">{t('dev.mailboxHint')}</p>
+      <Space.Compact block className="dev-mailbox__filter">
+        <Input placeholder={t('dev.recipient')} value={to} onChange={(e) => setTo(e.target.value.trim())} data-testid="dev-mailbox-to" />
+        <Button onClick={() => void messages.refetch()}>{t('dev.refresh')}</Button>
+      </Space.Compact>
+      {messages.data === null ? <Alert type="info" showIcon message={t('dev.unavailable')} /> : null}
+      {messages.data?.length === 0 ? <Empty description={t('dev.empty')} /> : null}
+      {(messages.data ?? []).map((m) => (
+        <Card key={m.id} size="small" className="dev-mail" data-testid="dev-mail">
+          <div className="dev-mail__head">
+            <Tag>{m.channel}</Tag> <strong>{m.subject || m.to}</strong>
+            <span className="dev-mail__meta">
+              {m.to} · {new Date(m.created_at * 1000).toLocaleString()}
+            </span>
+          </div>
+          <pre className="dev-mail__text">{linkify(m.text)}</pre>
+        </Card>
+      ))}
+    </div>
+  );
+}
