@@ -66,10 +66,15 @@ async function activate(page: Page, baseUrl: string, email: string): Promise<voi
   await page.getByTestId('activate-success').waitFor();
 }
 
-async function signIn(page: Page, baseUrl: string, email: string, password = PASSWORD): Promise<void> {
+async function signIn(page: Page, baseUrl: string, email: string, password = PASSWORD, account?: string): Promise<void> {
   await page.goto(baseUrl + '/request');
   await page.getByTestId('login-page').waitFor();
-  await page.getByTestId('login-email').fill(email);
+  if (account) {
+    await page.getByTestId('login-method-account').click();
+    await page.getByTestId('login-account').fill(account);
+  } else {
+    await page.getByTestId('login-email').fill(email);
+  }
   await page.getByTestId('login-password').fill(password);
   await solveCaptcha(page, baseUrl);
   await page.getByTestId('login-submit').click();
@@ -94,6 +99,7 @@ async function freshTotp(secret: string, afterStep: number): Promise<{ code: str
 describe('an account from registration to two-step sign-in (English, desktop)', async () => {
   const { page, baseUrl } = await openBrowser({ viewport: DESKTOP });
   const email = `miner-${Date.now()}@example.com`;
+  const account = `miner${Date.now() % 1_000_000}`;
   let secret = '';
   let boundStep = 0;
 
@@ -133,6 +139,10 @@ describe('an account from registration to two-step sign-in (English, desktop)', 
     await page.getByTestId('personal-centre').waitFor();
     expect(await page.getByTestId('centre-email').textContent()).toBe(email);
     expect(await page.getByTestId('security-level').getAttribute('data-level')).toBe('low');
+    await page.getByTestId('centre-account-edit').click();
+    await page.getByTestId('centre-account-input').fill(account);
+    await page.getByTestId('centre-account-save').click();
+    await expect.poll(() => page.getByTestId('centre-account').textContent()).toBe(account);
     await screenshot(page, 'accounts-personal-centre-en');
   });
 
@@ -157,9 +167,9 @@ describe('an account from registration to two-step sign-in (English, desktop)', 
     await screenshot(page, 'accounts-security-en');
   });
 
-  it('signs out, then signs in with the password and the authenticator code', async () => {
+  it('signs out, then signs in by account name with the password and the authenticator code', async () => {
     await signOut(page);
-    await signIn(page, baseUrl, email);
+    await signIn(page, baseUrl, email, PASSWORD, account);
     await page.getByTestId('login-2fa').waitFor();
     await screenshot(page, 'accounts-2fa-en');
     const { code } = await freshTotp(secret, boundStep);

@@ -328,7 +328,16 @@ export function PersonalCentre() {
   const { data: info } = useQuery(userInfoQuery);
   const refresh = useRefreshUser();
   const [nickname, setNickname] = useState<string | null>(null);
+  const [account, setAccount] = useState<string | null>(null);
   if (!info) return null;
+  const saveAccount = async () => {
+    const answer = await api.post('/api/user/setaccount', { account: account ?? '' }, { userTriggered: true });
+    if ('code' in answer && answer.code === 200) {
+      void message.success(t('center.saved'));
+      setAccount(null);
+      await refresh();
+    }
+  };
   const saveNickname = async () => {
     const answer = await api.post('/api/user/nickname', { nickname: nickname ?? '' }, { userTriggered: true });
     if ('code' in answer && answer.code === 200) {
@@ -365,7 +374,23 @@ export function PersonalCentre() {
             </Space.Compact>
           )}
         </Descriptions.Item>
-        <Descriptions.Item label={t('auth.account')}>{info.account || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('auth.account')}>
+          {account === null ? (
+            <Space>
+              <span data-testid="centre-account">{info.account || '—'}</span>
+              <Button size="small" onClick={() => setAccount(info.account)} data-testid="centre-account-edit">
+                {info.account ? t('security.change') : t('center.setAccount')}
+              </Button>
+            </Space>
+          ) : (
+            <Space.Compact>
+              <Input value={account} onChange={(e) => setAccount(e.target.value)} maxLength={16} placeholder={t('center.accountRule')} data-testid="centre-account-input" />
+              <Button type="primary" onClick={() => void saveAccount()} data-testid="centre-account-save">
+                {t('center.save')}
+              </Button>
+            </Space.Compact>
+          )}
+        </Descriptions.Item>
         <Descriptions.Item label={t('auth.phone')}>{info.phone || <Bound on={false} testId="centre-phone" />}</Descriptions.Item>
         <Descriptions.Item label={t('auth.nationality')}>{info.nationality || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('security.google')}>
