@@ -11,11 +11,11 @@ import {
 } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, Result, Select, Space, Tabs } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api, currentLang, dataOf } from '../../api/index.ts';
-import { AccountCard, CaptchaField, fieldErrors, SubmitButton, useCaptcha, useFinishSignIn } from './shared.tsx';
+import { AccountCard, CaptchaField, fieldErrors, SubmitButton, TelegramWidget, useCaptcha, useFinishSignIn } from './shared.tsx';
 
 type Method = 'email' | 'account' | 'phone';
 
@@ -169,30 +169,16 @@ export function LoginPage() {
   );
 }
 
-/** Telegram's Login Widget (only when a bot is configured); its data is checked by the server. */
+/** Sign-in through Telegram's Login Widget (only when a bot is configured). */
 function TelegramLogin({ botName, onSignedIn }: { botName: string; onSignedIn: (info: UserInfo) => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const holder = box.current;
-    if (!holder) return;
-    const callback = `platterTelegram${Math.random().toString(36).slice(2)}`;
-    (window as unknown as Record<string, unknown>)[callback] = async (user: Record<string, unknown>) => {
+  const onAuth = useCallback(
+    async (user: Record<string, unknown>) => {
       const answer = await api.post<UserInfo>('/api/user/telegramlogin', user, { userTriggered: true });
       if ('code' in answer && answer.code === 200) onSignedIn(answer.data);
-    };
-    const script = document.createElement('script');
-    script.src = 'https://telegram.org/js/telegram-widget.js?22';
-    script.async = true;
-    script.setAttribute('data-telegram-login', botName);
-    script.setAttribute('data-size', 'large');
-    script.setAttribute('data-onauth', `${callback}(user)`);
-    holder.appendChild(script);
-    return () => {
-      holder.innerHTML = '';
-      delete (window as unknown as Record<string, unknown>)[callback];
-    };
-  }, [botName, onSignedIn]);
-  return <div className="account-card__social" ref={box} data-testid="login-telegram" />;
+    },
+    [onSignedIn],
+  );
+  return <TelegramWidget botName={botName} onAuth={onAuth} testId="login-telegram" />;
 }
 
 /** /register: e-mail, password twice, graphic code, agreement; then 'check your mailbox'. */

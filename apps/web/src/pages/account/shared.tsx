@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { errorMessageByName, isErrorName, type Lang, type UserInfo } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -111,4 +111,30 @@ export function SubmitButton({ loading, testId, children }: { loading: boolean; 
       {children}
     </Button>
   );
+}
+
+/**
+ * Telegram's Login Widget (its script comes from telegram.org, so it shows only where the
+ * browser can reach it); `onAuth` receives the signed data, which the server checks.
+ */
+export function TelegramWidget({ botName, onAuth, testId }: { botName: string; onAuth: (user: Record<string, unknown>) => Promise<void>; testId: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const holder = box.current;
+    if (!holder) return;
+    const callback = `platterTelegram${Math.random().toString(36).slice(2)}`;
+    (window as unknown as Record<string, unknown>)[callback] = (user: Record<string, unknown>) => void onAuth(user);
+    const script = document.createElement('script');
+    script.src = 'https://telegram.org/js/telegram-widget.js?22';
+    script.async = true;
+    script.setAttribute('data-telegram-login', botName);
+    script.setAttribute('data-size', 'large');
+    script.setAttribute('data-onauth', `${callback}(user)`);
+    holder.appendChild(script);
+    return () => {
+      holder.innerHTML = '';
+      delete (window as unknown as Record<string, unknown>)[callback];
+    };
+  }, [botName, onAuth]);
+  return <div className="account-card__social" ref={box} data-testid={testId} />;
 }

@@ -1,8 +1,8 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { modifyPasswordBody, type LoginLogItem, type SecurityCodes, type UserInfo } from '@platter/domain';
+import { modifyPasswordBody, type LoginLogItem, type SecurityAction, type SecurityCodes, type SocialProviders, type UserInfo } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { api, dataOf } from '../../api/index.ts';
@@ -10,7 +10,7 @@ import { queryKeys, userInfoQuery } from '../../api/queries.ts';
 import { SecurityVerification } from '../../components/SecurityVerification.tsx';
 import { appStore } from '../../state/store.ts';
 import { CountrySelect, setErrors } from '../account/index.tsx';
-import { fieldErrors, useCountdown } from '../account/shared.tsx';
+import { fieldErrors, TelegramWidget, useCountdown } from '../account/shared.tsx';
 
 const formatTime = (seconds: number) => (seconds ? new Date(seconds * 1000).toLocaleString() : '—');
 
@@ -54,7 +54,13 @@ export function SecurityPage() {
   const { t } = useTranslation();
   const { data: info } = useQuery(userInfoQuery);
   const location = useLocation();
-  const [open, setOpen] = useState<null | 'password' | 'google' | 'unbindGoogle' | 'phone'>(location.pathname.endsWith('/phone') ? 'phone' : null);
+  const [open, setOpen] = useState<null | 'password' | 'google' | 'unbindGoogle' | 'phone' | 'unbindTelegram'>(location.pathname.endsWith('/phone') ? 'phone' : null);
+  const [telegramData, setTelegramData] = useState<Record<string, unknown> | null>(null);
+  const providers = useQuery({
+    queryKey: ['user', 'socialproviders'],
+    queryFn: async () => dataOf(await api.get<SocialProviders>('/api/user/socialproviders')) ?? null,
+  });
+  const onTelegramAuth = useCallback(async (user: Record<string, unknown>) => setTelegramData(user), []);
   if (!info) return null;
   // The server sends 0 unless withdrawals are locked now.
   const lockedUntil = info.withdraw_locked_until;
@@ -107,6 +113,23 @@ export function SecurityPage() {
             </Button>
           </div>
         </Card>
+        {providers.data?.telegram.enabled ? (
+          <Card size="small" className="security-item">
+            <div className="security-item__row">
+              <div>
+                <strong>Telegram</strong> <Bound on={info.telegram} testId="telegram-state" /> {info.telegram_name ? <span className="security-item__value">{info.telegram_name}</span> : null}
+                <div className="security-item__hint">{t('security.telegramHint')}</div>
+              </div>
+              {info.telegram ? (
+                <Button danger onClick={() => setOpen('unbindTelegram')} data-testid="security-unbind-telegram">
+                  {t('security.unbind')}
+                </Button>
+              ) : (
+                <TelegramWidget botName={providers.data.telegram.bot_name} onAuth={onTelegramAuth} testId="security-bind-telegram" />
+              )}
+            </div>
+          </Card>
+        ) : null}
         <Card size="small" className="security-item">
           <div className="security-item__row">
             <div>
@@ -128,8 +151,23 @@ export function SecurityPage() {
       </div>
       {open === 'password' ? <ChangePasswordDialog onClose={() => setOpen(null)} /> : null}
       {open === 'google' ? <BindGoogleDialog onClose={() => setOpen(null)} /> : null}
-      {open === 'unbindGoogle' ? <UnbindGoogleDialog onClose={() => setOpen(null)} /> : null}
+      {open === 'unbindGoogle' ? (
+        <VerifiedAction action="unbind_google" path="/api/security/unbindgoogle" title={t('security.unbindGoogle')} done={t('security.googleUnbound')} onClose={() => setOpen(null)} danger />
+      ) : null}
       {open === 'phone' ? <PhoneDialog onClose={() => setOpen(null)} /> : null}
+      {open === 'unbindTelegram' ? (
+        <VerifiedAction action="unbind_telegram" path="/api/security/unbindtelegram" title={t('security.unbindTelegram')} done={t('security.telegramUnbound')} onClose={() => setOpen(null)} danger />
+      ) : null}
+      {telegramData ? (
+        <VerifiedAction
+          action="bind_telegram"
+          path="/api/security/bindtelegram"
+          extra={{ telegram: telegramData }}
+          title={t('security.bindTelegram')}
+          done={t('security.telegramBound')}
+          onClose={() => setTelegramData(null)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -233,7 +271,24 @@ function BindGoogleDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function UnbindGoogleDialog({ onClose }: { onClose: () => void }) {
+/** A dialog that runs one call after the action's security verification. */
+function VerifiedAction({
+  action,
+  path,
+  extra = {},
+  title,
+  done,
+  onClose,
+  danger = false,
+}: {
+  action: SecurityAction;
+  path: string;
+  extra?: Record<string, unknown>;
+  title: string;
+  done: string;
+  onClose: () => void;
+  danger?: boolean;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const refresh = useRefreshUser();
@@ -242,9 +297,9 @@ function UnbindGoogleDialog({ onClose }: { onClose: () => void }) {
   const submit = async () => {
     setBusy(true);
     try {
-      const answer = await api.post('/api/security/unbindgoogle', codes, { userTriggered: true });
+      const answer = await api.post(path, { ...extra, ...codes }, { userTriggered: true });
       if ('code' in answer && answer.code === 200) {
-        void message.success(t('security.googleUnbound'));
+        void message.success(done);
         await refresh();
         onClose();
       }
@@ -253,12 +308,12 @@ function UnbindGoogleDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <Modal open title={t('security.unbindGoogle')} onCancel={onClose} footer={null} destroyOnHidden>
-      <Form layout="vertical" onFinish={() => void submit()} data-testid="unbind-google-dialog">
+    <Modal open title={title} onCancel={onClose} footer={null} destroyOnHidden>
+      <Form layout="vertical" onFinish={() => void submit()} data-testid={`${action}-dialog`}>
         <p className="security-item__hint">{t('security.lockNotice')}</p>
-        <SecurityVerification action="unbind_google" value={codes} onChange={setCodes} />
-        <Button danger type="primary" htmlType="submit" block loading={busy} data-testid="unbind-google-submit">
-          {t('security.unbind')}
+        <SecurityVerification action={action} value={codes} onChange={setCodes} />
+        <Button danger={danger} type="primary" htmlType="submit" block loading={busy} data-testid={`${action}-submit`}>
+          {t('common.confirm')}
         </Button>
       </Form>
     </Modal>
