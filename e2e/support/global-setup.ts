@@ -51,6 +51,10 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: 'admin@e2e.test',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The wallet test: fast devnet blocks (CHIA's 32 confirmations ≈ 7 s), approved withdrawals sent at once.
+      DEVNET_BLOCK_SECONDS: '0.2',
+      WITHDRAW_SEND_DELAY_HOURS: '0',
+      WORKER_INTERVAL_MS: '200',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

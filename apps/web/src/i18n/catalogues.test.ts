@@ -1,11 +1,20 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import ru from './ru.json';
-import zh from './zh.json';
+import enBase from './en.json';
+import ruBase from './ru.json';
+import walletEn from './wallet.en.json';
+import walletRu from './wallet.ru.json';
+import walletZh from './wallet.zh.json';
+import zhBase from './zh.json';
 
 /** Every visible string lives in en/zh/ru with the same keys (STYLE.md, issue text). */
 type Tree = { [key: string]: string | Tree };
+
+// The wallet's catalogues are merged under their own top-level key: none may shadow a base key.
+const wallets = { en: walletEn, zh: walletZh, ru: walletRu };
+const en = { ...enBase, ...walletEn };
+const zh = { ...zhBase, ...walletZh };
+const ru = { ...ruBase, ...walletRu };
 
 function keyPaths(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -44,6 +53,13 @@ describe('translation catalogues', () => {
       }
     });
   }
+
+  it('keeps the wallet strings under their own top-level key', () => {
+    for (const [lang, wallet] of Object.entries(wallets)) {
+      expect(Object.keys(wallet), lang).toEqual(['wallet']);
+      expect(Object.keys(enBase)).not.toContain('wallet');
+    }
+  });
 
   it('zh is Traditional Chinese, not Simplified', () => {
     const text = leaves(zh as Tree).map(([, value]) => value).join('');

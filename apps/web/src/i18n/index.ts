@@ -4,10 +4,16 @@ import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
 import en from './en.json';
 import ru from './ru.json';
+import walletEn from './wallet.en.json';
+import walletRu from './wallet.ru.json';
+import walletZh from './wallet.zh.json';
 import zh from './zh.json';
 
-/** Every visible string lives in these three catalogues (same keys in each; tested). */
-export const catalogues = { en, zh, ru } as const;
+/**
+ * Every visible string lives in these catalogues (same keys in each language; tested). The
+ * wallet's strings are their own files under the top-level key `wallet`.
+ */
+export const catalogues = { en: { ...en, ...walletEn }, zh: { ...zh, ...walletZh }, ru: { ...ru, ...walletRu } } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */
 export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-Hant', ru: 'ru' };
@@ -20,9 +26,9 @@ export function initialLang(): Lang {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    en: { translation: en },
-    zh: { translation: zh },
-    ru: { translation: ru },
+    en: { translation: catalogues.en },
+    zh: { translation: catalogues.zh },
+    ru: { translation: catalogues.ru },
   },
   lng: initialLang(),
   fallbackLng: 'en',

@@ -13,6 +13,7 @@ import { ADMIN_GROUPS, ADMIN_ROUTES } from '../../app/routeTable.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
 import { isSignedIn, useAppState } from '../../state/store.ts';
+import { WALLET_ADMIN_PAGES } from '../wallet/adminPages.tsx';
 
 /** The back office: its own wrapper (spec doc 2 §2), without the site header and frame. */
 export function AdminApp() {
@@ -30,7 +31,11 @@ function AdminRoutes() {
   return (
     <Routes>
       {ADMIN_ROUTES.map((route) => (
-        <Route key={route.path} path={route.path} element={<NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />} />
+        <Route
+          key={route.path}
+          path={route.path}
+          element={WALLET_ADMIN_PAGES[route.key]?.() ?? <NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />}
+        />
       ))}
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { CENTER_ROUTES } from '../../app/routeTable.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
+import { WALLET_CENTER_PAGES } from '../wallet/centerPages.tsx';
 import { LoginHistoryPage, PersonalCentre, SecurityPage } from './SecurityPages.tsx';
 
 /** Centre pages that are built; the others show 'not yet open' until their issue lands. */
@@ -11,6 +12,7 @@ const BUILT: Partial<Record<string, () => ReactNode>> = {
   centerSecurity: () => <SecurityPage />,
   phone: () => <SecurityPage />,
   history: () => <LoginHistoryPage />,
+  ...WALLET_CENTER_PAGES,
 };
 
 function page(feature: string): ReactNode {

@@ -1,0 +1,131 @@
+import type { AssetEntry, TotalAssets } from '@platter/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Grid, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CoinIcon } from '../../components/CoinIcon.tsx';
+import { DepositDialog } from './DepositDialog.tsx';
+import { WithdrawalList } from './WithdrawalList.tsx';
+import { WithdrawDialog } from './WithdrawDialog.tsx';
+import { currencyOf, fetchTotalAssets, walletKeys } from './walletApi.ts';
+import './wallet.css';
+
+const FIGURES = ['available', 'withdrawing', 'frozen', 'pending_earnings', 'finance', 'total', 'total_earnings'] as const;
+
+type Dialog = { kind: 'deposit' | 'withdraw'; coin: string } | null;
+
+/** True while the 24-hour withdrawal lock after a security change runs. */
+export function withdrawLocked(assets: TotalAssets | undefined, nowMs = Date.now()): boolean {
+  return assets?.withdraw_locked_until != null && assets.withdraw_locked_until * 1000 > nowMs;
+}
+
+/**
+ * The assets page (/assets and /center/assets, spec doc 1 §3 'Asset'): every coin's figures
+ * with deposit and withdraw actions, and the user's withdrawals below.
+ */
+export function AssetsPage() {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const assets = useQuery({ queryKey: walletKeys.assets, queryFn: fetchTotalAssets, refetchInterval: 10_000 });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const list = assets.data?.list ?? [];
+  const currency = dialog ? currencyOf(assets.data, dialog.coin) : undefined;
+  const entry = dialog ? list.find((a) => a.type === dialog.coin) : undefined;
+
+  const actions = (asset: AssetEntry) => {
+    const rules = currencyOf(assets.data, asset.type);
+    return (
+      <Space wrap size="small">
+        <Button size="small" type="primary" disabled={rules?.closed} onClick={() => setDialog({ kind: 'deposit', coin: asset.type })} data-testid={`assets-deposit-${asset.type}`}>
+          {t('wallet.assets.deposit')}
+        </Button>
+        <Button size="small" disabled={rules?.closed} onClick={() => setDialog({ kind: 'withdraw', coin: asset.type })} data-testid={`assets-withdraw-${asset.type}`}>
+          {t('wallet.assets.withdraw')}
+        </Button>
+      </Space>
+    );
+  };
+
+  const columns: TableColumnsType<AssetEntry> = [
+    {
+      key: 'coin',
+      title: t('wallet.assets.coin'),
+      fixed: 'left',
+      render: (_, asset) => (
+        <span className="wallet-coin">
+          <CoinIcon src={asset.icon} size={22} />
+          <span>{asset.unit}</span>
+        </span>
+      ),
+    },
+    ...FIGURES.map((figure) => ({
+      key: figure,
+      title: t(`wallet.figure.${figure}`),
+      align: 'right' as const,
+      render: (_: unknown, asset: AssetEntry) => (
+        <span className="wallet-amount" data-testid={`assets-${figure}-${asset.type}`}>
+          {asset[figure]}
+        </span>
+      ),
+    })),
+    { key: 'actions', title: t('wallet.assets.actions'), render: (_, asset) => actions(asset) },
+  ];
+
+  return (
+    <div className="page wallet-page" data-testid="assets-page">
+      <div className="wallet-page__head">
+        <Typography.Title level={2} className="page__title">
+          {t('wallet.assets.title')}
+        </Typography.Title>
+        <Space wrap>
+          <Link to="/center/address" data-testid="assets-address-book">
+            {t('wallet.assets.addressBook')}
+          </Link>
+          <Link to="/center/bill" data-testid="assets-bill">
+            {t('wallet.assets.bill')}
+          </Link>
+        </Space>
+      </div>
+      {withdrawLocked(assets.data) ? (
+        <Alert type="warning" showIcon className="wallet-gap" title={t('wallet.withdraw.locked')} data-testid="assets-withdraw-locked" />
+      ) : null}
+      {assets.isError ? <Alert type="error" showIcon className="wallet-gap" title={t('wallet.loadFailed')} /> : null}
+      {screens.md === false ? (
+        <div className="wallet-cards" data-testid="assets-cards">
+          {list.map((asset) => (
+            <Card key={asset.type} size="small" data-testid={`assets-row-${asset.type}`} title={<span className="wallet-coin"><CoinIcon src={asset.icon} size={22} />{asset.unit}</span>} extra={actions(asset)}>
+              <dl className="wallet-figures">
+                {FIGURES.map((figure) => (
+                  <div key={figure}>
+                    <dt>{t(`wallet.figure.${figure}`)}</dt>
+                    <dd className="wallet-amount" data-testid={`assets-${figure}-${asset.type}`}>
+                      {asset[figure]}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </Card>
+          ))}
+        </div>
+      ) : (
+        <Table
+          data-testid="assets-table"
+          rowKey="type"
+          size="middle"
+          loading={assets.isPending}
+          columns={columns}
+          dataSource={list}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          onRow={(asset) => ({ 'data-testid': `assets-row-${asset.type}` }) as HTMLAttributes<HTMLElement>}
+        />
+      )}
+      <WithdrawalList />
+      {dialog?.kind === 'deposit' && currency ? <DepositDialog currency={currency} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'withdraw' && currency && entry ? (
+        <WithdrawDialog currency={currency} available={entry.available} locked={withdrawLocked(assets.data)} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}
