@@ -1,6 +1,6 @@
 import { ASSET_LOG_KINDS, EXPORT_FORMATS, type AssetLogItem } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Progress, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Grid, Pagination, Progress, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -19,6 +19,7 @@ type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export function BillPage() {
   const { t } = useTranslation();
   const { param } = useParams();
+  const screens = Grid.useBreakpoint();
   const assets = useQuery({ queryKey: walletKeys.assets, queryFn: fetchTotalAssets });
   const currencies = assets.data?.currency ?? [];
   // /center/flow/<coin> opens on that coin once the registry confirms it is one.
@@ -30,6 +31,7 @@ export function BillPage() {
   const query = { coin: coin || undefined, kind: kind || undefined, page, count: PAGE_SIZE };
   const bill = useQuery({ queryKey: walletKeys.bill(query), queryFn: () => fetchBill(query) });
   const unitOf = (type: string) => currencies.find((c) => c.type === type)?.unit ?? type;
+  const kindLabel = (kind: string) => ((ASSET_LOG_KINDS as readonly string[]).includes(kind) ? t(`wallet.kind.${kind}`) : kind);
 
   const columns: TableColumnsType<AssetLogItem> = [
     { key: 'time', title: t('wallet.bill.time'), render: (_, row) => formatTime(row.created_at) },
@@ -37,18 +39,9 @@ export function BillPage() {
     {
       key: 'kind',
       title: t('wallet.bill.kind'),
-      render: (_, row) => <span data-testid={`bill-kind-${row.id}`}>{(ASSET_LOG_KINDS as readonly string[]).includes(row.kind) ? t(`wallet.kind.${row.kind}`) : row.kind}</span>,
+      render: (_, row) => <span data-testid={`bill-kind-${row.id}`}>{kindLabel(row.kind)}</span>,
     },
-    {
-      key: 'amount',
-      title: t('wallet.bill.amount'),
-      align: 'right',
-      render: (_, row) => (
-        <Typography.Text type={row.amount.startsWith('-') ? 'danger' : 'success'} className="wallet-amount" data-testid={`bill-amount-${row.id}`}>
-          {row.amount.startsWith('-') ? row.amount : `+${row.amount}`}
-        </Typography.Text>
-      ),
-    },
+    { key: 'amount', title: t('wallet.bill.amount'), align: 'right', render: (_, row) => <BillAmount row={row} /> },
     { key: 'memo', title: t('wallet.bill.memo'), render: (_, row) => row.memo || '—' },
   ];
 
@@ -81,19 +74,49 @@ export function BillPage() {
         />
         <BillExport coin={coin} />
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
-        data-testid="bill-table"
-        loading={bill.isPending}
-        columns={columns}
-        dataSource={bill.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('wallet.noData') }}
-        onRow={(row) => ({ 'data-testid': `bill-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: bill.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
-      />
+      {screens.md === false ? (
+        <div className="wallet-bill-list" data-testid="bill-table">
+          {(bill.data?.list ?? []).length === 0 ? <Typography.Text type="secondary">{t('wallet.noData')}</Typography.Text> : null}
+          {(bill.data?.list ?? []).map((row) => (
+            <div key={row.id} className="wallet-bill-item" data-testid={`bill-row-${row.id}`}>
+              <div>
+                <div data-testid={`bill-kind-${row.id}`}>{kindLabel(row.kind)}</div>
+                <Typography.Text type="secondary" className="wallet-small">
+                  {formatTime(row.created_at)}
+                </Typography.Text>
+              </div>
+              <div className="wallet-bill-item__amount">
+                <BillAmount row={row} /> {unitOf(row.coin)}
+              </div>
+            </div>
+          ))}
+          <Pagination simple current={page} pageSize={PAGE_SIZE} total={bill.data?.total ?? 0} onChange={setPage} hideOnSinglePage />
+        </div>
+      ) : (
+        <Table
+          rowKey="id"
+          size="middle"
+          data-testid="bill-table"
+          loading={bill.isPending}
+          columns={columns}
+          dataSource={bill.data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('wallet.noData') }}
+          onRow={(row) => ({ 'data-testid': `bill-row-${row.id}` }) as HTMLAttributes<HTMLElement>}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: bill.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        />
+      )}
     </div>
+  );
+}
+
+/** A signed change of the balance, green in and red out. */
+function BillAmount({ row }: { row: AssetLogItem }) {
+  const out = row.amount.startsWith('-');
+  return (
+    <Typography.Text type={out ? 'danger' : 'success'} className="wallet-amount" data-testid={`bill-amount-${row.id}`}>
+      {out ? row.amount : `+${row.amount}`}
+    </Typography.Text>
   );
 }
 
