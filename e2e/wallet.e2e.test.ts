@@ -130,7 +130,10 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await page.getByTestId('address-add').click();
     await page.getByTestId('address-dialog-add').waitFor();
     await chooseOption(page, 'address-add-coin', 'address-add-coin-option-CHIA');
+    await page.getByTestId('address-add-address').fill('xch1bad');
+    await page.getByTestId('address-add-invalid').waitFor();
     await page.getByTestId('address-add-address').fill(payee);
+    await page.getByTestId('address-add-invalid').waitFor({ state: 'detached' });
     await page.getByTestId('address-add-remark').fill('cold wallet');
     await enterEmailCode(page, email, seen, lastSent);
     await screenshot(page, 'wallet-address-add-en-light');
@@ -186,8 +189,10 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
   it('cancels the second withdrawal: the amount returns', async () => {
     const [, second = ''] = withdrawalIds;
     await page.getByTestId(`withdrawal-cancel-${second}`).click();
-    await page.getByTestId('withdrawal-cancel-confirm').click();
-    await expect.poll(() => page.getByTestId(`withdrawal-status-${second}`).getAttribute('data-status')).toBe('CANCELED');
+    const confirm = page.getByTestId('withdrawal-cancel-confirm');
+    await confirm.click();
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId(`withdrawal-status-${second}`).getAttribute('data-status'), { timeout: 10_000 }).toBe('CANCELED');
     await expect.poll(() => page.getByTestId('assets-available-CHIA').textContent()).toBe('8');
     expect(await page.getByTestId('assets-withdrawing-CHIA').textContent()).toBe('2');
     await screenshot(page, 'wallet-withdrawals-en-light');

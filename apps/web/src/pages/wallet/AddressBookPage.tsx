@@ -1,7 +1,9 @@
-import { REMARK_MAX, MEMO_MAX, type CurrencyEntry, type SecurityCodes, type WithdrawAddress } from '@platter/domain';
+import { addressMatches, errorMessageByName, REMARK_MAX, MEMO_MAX, type CurrencyEntry, type SecurityCodes, type WithdrawAddress } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
+import { currentLang } from '../../api/index.ts';
+import { coinsQuery } from '../../api/queries.ts';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from './format.ts';
 import { SecurityVerification } from '../../components/SecurityVerification.tsx';
@@ -133,7 +135,11 @@ function AddAddressDialog({ currencies, initialCoin, onClose }: { currencies: Cu
   const [memo, setMemo] = useState('');
   const [codes, setCodes] = useState<SecurityCodes>({});
   const currency = currencies.find((c) => c.type === coin);
-  const ready = coin !== '' && address.trim() !== '' && remark.length <= REMARK_MAX && codesComplete(methods, codes);
+  // The registry's address pattern, checked as the user types (the server checks it again).
+  const coins = useQuery(coinsQuery);
+  const pattern = coins.data?.find((c) => c.type === coin)?.address_pattern;
+  const addressOk = pattern === undefined || addressMatches(pattern, address.trim());
+  const ready = coin !== '' && address.trim() !== '' && addressOk && remark.length <= REMARK_MAX && codesComplete(methods, codes);
 
   const submit = () => run(() => addAddress({ coin, address: address.trim(), remark: remark.trim(), memo: currency?.memo_supported ? memo.trim() : '', ...codes }));
 
@@ -157,7 +163,12 @@ function AddAddressDialog({ currencies, initialCoin, onClose }: { currencies: Cu
         <Form.Item label={t('wallet.assets.coin')} required>
           <Select value={coin} onChange={setCoin} data-testid="address-add-coin" options={currencies.map((c) => ({ value: c.type, label: <span data-testid={`address-add-coin-option-${c.type}`}>{c.unit}</span> }))} />
         </Form.Item>
-        <Form.Item label={t('wallet.address.address')} required>
+        <Form.Item
+          label={t('wallet.address.address')}
+          required
+          validateStatus={address.trim() !== '' && !addressOk ? 'error' : undefined}
+          help={address.trim() !== '' && !addressOk ? <span data-testid="address-add-invalid">{errorMessageByName('WALLET_ADDRESS_INVALID', currentLang())}</span> : undefined}
+        >
           <Input value={address} onChange={(e) => setAddress(e.target.value)} maxLength={128} data-testid="address-add-address" />
         </Form.Item>
         <Form.Item label={t('wallet.address.remark')} help={t('wallet.address.remarkHelp', { max: REMARK_MAX })}>

@@ -45,6 +45,7 @@ describe('the bill', () => {
     expect(byTestId('bill-amount-1')?.textContent).toBe('+10');
     expect(byTestId('bill-amount-2')?.textContent).toBe('-2');
     expect(byTestId('bill-kind-2')?.textContent).toBe('Withdrawal');
+    expect(byTestId('bill-bucket-2')?.textContent).toBe('Available');
     await waitFor(() => calls.some((c) => c.url.pathname === '/api/log/asset' && c.url.searchParams.get('coin') === 'CHIA'));
   });
 

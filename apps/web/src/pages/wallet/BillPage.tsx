@@ -1,4 +1,4 @@
-import { ASSET_LOG_KINDS, EXPORT_FORMATS, type AssetLogItem } from '@platter/domain';
+import { ASSET_LOG_KINDS, EXPORT_FORMATS, USER_BUCKETS, type AssetLogItem } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Grid, Pagination, Progress, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
@@ -32,6 +32,8 @@ export function BillPage() {
   const bill = useQuery({ queryKey: walletKeys.bill(query), queryFn: () => fetchBill(query) });
   const unitOf = (type: string) => currencies.find((c) => c.type === type)?.unit ?? type;
   const kindLabel = (kind: string) => ((ASSET_LOG_KINDS as readonly string[]).includes(kind) ? t(`wallet.kind.${kind}`) : kind);
+  // One transaction moves several balances (a withdrawal: available → withdrawing): each row names its own.
+  const bucketLabel = (bucket: string) => ((USER_BUCKETS as readonly string[]).includes(bucket) ? t(`wallet.bucket.${bucket}`) : bucket);
 
   const columns: TableColumnsType<AssetLogItem> = [
     { key: 'time', title: t('wallet.bill.time'), render: (_, row) => formatTime(row.created_at) },
@@ -41,6 +43,7 @@ export function BillPage() {
       title: t('wallet.bill.kind'),
       render: (_, row) => <span data-testid={`bill-kind-${row.id}`}>{kindLabel(row.kind)}</span>,
     },
+    { key: 'bucket', title: t('wallet.bill.bucket'), render: (_, row) => <span data-testid={`bill-bucket-${row.id}`}>{bucketLabel(row.bucket)}</span> },
     { key: 'amount', title: t('wallet.bill.amount'), align: 'right', render: (_, row) => <BillAmount row={row} /> },
     { key: 'memo', title: t('wallet.bill.memo'), render: (_, row) => row.memo || '—' },
   ];
@@ -82,7 +85,7 @@ export function BillPage() {
               <div>
                 <div data-testid={`bill-kind-${row.id}`}>{kindLabel(row.kind)}</div>
                 <Typography.Text type="secondary" className="wallet-small">
-                  {formatTime(row.created_at)}
+                  <span data-testid={`bill-bucket-${row.id}`}>{bucketLabel(row.bucket)}</span> · {formatTime(row.created_at)}
                 </Typography.Text>
               </div>
               <div className="wallet-bill-item__amount">
