@@ -240,7 +240,7 @@ export const assetLogItemSchema = z.object({
   id: z.string(),
   coin: z.string(),
   kind: z.string(),
-  amount: z.string().meta({ description: 'Change of the available balance (signed)' }),
+  amount: z.string().meta({ description: 'Signed change of the balance named by `bucket` (a withdrawal hold is two rows: available −, withdraw_hold +)' }),
   bucket: z.string(),
   reference: z.string(),
   memo: z.string(),
