@@ -1,9 +1,9 @@
-import type { SecurityAction, SecurityCodes, SecurityFactor, SecurityVerification as Verification } from '@platter/domain';
+import { CODE_LENGTH, type SecurityAction, type SecurityCodes, type SecurityFactor, type SecurityVerification as Verification } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, dataOf } from '../api/index.ts';
-import { useCountdown } from '../pages/account/shared.tsx';
+import { useCountdown } from '../app/hooks/useCountdown.ts';
 
 /**
  * The security verification of a sensitive action (withdrawal, address book, binding a
@@ -61,7 +61,6 @@ function CodeField({
   onChange: (code: string) => void;
   label: string;
 }) {
-  const { t } = useTranslation();
   const countdown = useCountdown();
   const send = async () => {
     const answer =
@@ -74,21 +73,63 @@ function CodeField({
   };
   return (
     <Form.Item label={target ? `${label} (${target})` : label}>
-      <Space.Compact block>
-        <Input
+      {factor === 'google' ? (
+        <CodeInput value={value} onChange={onChange} testId={`verify-${factor}-code`} />
+      ) : (
+        <SendCodeInput
           value={value}
-          onChange={(e) => onChange(e.target.value.trim())}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          data-testid={`verify-${factor}-code`}
+          onChange={onChange}
+          left={countdown.left}
+          onSend={() => void send()}
+          inputTestId={`verify-${factor}-code`}
+          sendTestId={`verify-${factor}-send`}
         />
-        {factor === 'google' ? null : (
-          <Button onClick={() => void send()} disabled={countdown.left > 0} data-testid={`verify-${factor}-send`}>
-            {countdown.left > 0 ? t('verify.resendIn', { seconds: countdown.left }) : t('verify.send')}
-          </Button>
-        )}
-      </Space.Compact>
+      )}
     </Form.Item>
+  );
+}
+
+/**
+ * A 6-digit code field with its 'send code' button, which counts down (60 s, or what the
+ * server says) before another code can be asked for. Works as a Form.Item child too.
+ */
+export function SendCodeInput({
+  value,
+  onChange,
+  left,
+  onSend,
+  inputTestId,
+  sendTestId,
+}: {
+  value?: string;
+  onChange?: (code: string) => void;
+  left: number;
+  onSend: () => void;
+  inputTestId: string;
+  sendTestId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space.Compact block>
+      <CodeInput value={value} onChange={onChange} testId={inputTestId} />
+      <Button onClick={onSend} disabled={left > 0} className="send-code" data-testid={sendTestId}>
+        {left > 0 ? t('verify.resendIn', { seconds: left }) : t('verify.send')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/** A 6-digit code (SMS, e-mail, authenticator): digits only, offered by the phone's keyboard and autofill. */
+export function CodeInput({ value, onChange, testId, autoFocus }: { value?: string; onChange?: (code: string) => void; testId: string; autoFocus?: boolean }) {
+  return (
+    <Input
+      value={value}
+      onChange={(e) => onChange?.(e.target.value.replace(/\D/g, ''))}
+      inputMode="numeric"
+      maxLength={CODE_LENGTH}
+      autoComplete="one-time-code"
+      autoFocus={autoFocus}
+      data-testid={testId}
+    />
   );
 }

@@ -20,6 +20,8 @@ export async function renderApp(path: string, routes: Record<string, Responder> 
     'GET /api/user/info': signedOut,
     'GET /api/setting/coin': ok([]),
     'GET /api/setting/pool': ok([]),
+    // Registration open unless a test says otherwise (the register page asks too).
+    'GET /api/user/checkRegister': ok(null),
     ...routes,
   });
   vi.stubGlobal('fetch', mock.fetch);

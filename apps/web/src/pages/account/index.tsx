@@ -1,8 +1,9 @@
 import {
-  COUNTRIES,
-  countryName,
+  activateBody,
   forgotPasswordBody,
+  linkTokenField,
   loginBody,
+  loginVerifyBody,
   registerBody,
   resetPasswordBody,
   secondFactorChallengeSchema,
@@ -10,36 +11,29 @@ import {
   type UserInfo,
 } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Form, Input, Result, Select, Space, Tabs } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form, Input, Result, Space, Spin, Tabs } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api, currentLang, dataOf } from '../../api/index.ts';
-import { AccountCard, CaptchaField, fieldErrors, SubmitButton, TelegramWidget, useCaptcha, useFinishSignIn } from './shared.tsx';
+import { checkRegistrationOpen } from '../../api/endpoints.ts';
+import { useRegisterAction } from '../../app/session.tsx';
+import { CodeInput } from '../../components/SecurityVerification.tsx';
+import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
+import { PhoneFields } from './countries.tsx';
+import {
+  AccountCard,
+  CaptchaField,
+  DevMailboxLink,
+  fieldErrors,
+  NewPasswordFields,
+  setErrors,
+  SubmitButton,
+  TelegramWidget,
+  useCaptcha,
+  useFinishSignIn,
+} from './shared.tsx';
 
 type Method = 'email' | 'account' | 'phone';
-
-/** Shows these field errors and clears every other field's earlier one. */
-export function setErrors(form: ReturnType<typeof Form.useForm>[0], errors: Record<string, string>) {
-  const cleared = form.getFieldsError().map((field) => ({ name: field.name, errors: [] as string[] }));
-  form.setFields([...cleared, ...Object.entries(errors).map(([name, message]) => ({ name, errors: [message] }))]);
-}
-
-export function CountrySelect({ value, onChange, testId }: { value?: string; onChange?: (value: string) => void; testId: string }) {
-  const { t } = useTranslation();
-  const lang = currentLang();
-  return (
-    <Select
-      showSearch
-      value={value}
-      onChange={onChange}
-      placeholder={t('auth.nationality')}
-      optionFilterProp="label"
-      data-testid={testId}
-      options={COUNTRIES.map((c) => ({ value: c.country_code, label: `${countryName(c, lang)} (+${c.phone_code.replace(/^00/, '')})` }))}
-    />
-  );
-}
 
 /** /request: sign in by e-mail, account name or phone, then the authenticator code when bound. */
 export function LoginPage() {
@@ -50,11 +44,29 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const finish = useFinishSignIn();
+  const { openRegister } = useRegisterAction();
   const providers = useQuery({
     queryKey: ['user', 'socialproviders'],
     queryFn: async () => dataOf(await api.get<SocialProviders>('/api/user/socialproviders')) ?? null,
   });
+
+  /** A first-factor answer: signed in (200) or the authenticator step (1030); false otherwise. */
+  const afterFirstFactor = useCallback(
+    (answer: ApiAnswer<unknown>): boolean => {
+      if (!('code' in answer)) return false;
+      if (answer.code === 200) {
+        finish(answer.data as UserInfo);
+        return true;
+      }
+      if (answer.code !== 1030) return false;
+      const data = secondFactorChallengeSchema.safeParse(answer.data);
+      if (data.success) setChallenge(data.data.challenge);
+      return data.success;
+    },
+    [finish],
+  );
 
   const submit = async (values: Record<string, string>) => {
     const body = { method, ...values, session: captcha.session, captcha: captcha.answer };
@@ -68,13 +80,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       const answer = await api.post<unknown>('/api/user/login', parsed.data, { userTriggered: true });
-      if ('code' in answer && answer.code === 200) return finish(answer.data as UserInfo);
-      if ('code' in answer && answer.code === 1030) {
-        const data = secondFactorChallengeSchema.safeParse(answer.data);
-        if (data.success) setChallenge(data.data.challenge);
-        return;
-      }
-      await captcha.refresh();
+      if (!afterFirstFactor(answer)) await captcha.refresh();
     } finally {
       setBusy(false);
     }
@@ -82,28 +88,41 @@ export function LoginPage() {
 
   const verify = async () => {
     if (!challenge) return;
+    const parsed = loginVerifyBody.safeParse({ challenge, code: code.trim() });
+    setCodeError(parsed.success ? null : (fieldErrors(parsed.error).code ?? null));
+    if (!parsed.success) return;
     setBusy(true);
     try {
-      const answer = await api.post<UserInfo>('/api/user/login/verify', { challenge, code: code.trim() }, { userTriggered: true });
+      const answer = await api.post<UserInfo>('/api/user/login/verify', parsed.data, { userTriggered: true });
       if ('code' in answer && answer.code === 200) finish(answer.data);
+      // An expired or spent challenge (1045): start again from the password.
+      else if ('code' in answer && answer.code === 1045) leaveChallenge();
+      else setCode('');
     } finally {
       setBusy(false);
     }
+  };
+
+  const leaveChallenge = () => {
+    setChallenge(null);
+    setCode('');
+    setCodeError(null);
+    void captcha.refresh();
   };
 
   if (challenge) {
     return (
       <AccountCard title={t('auth.secondFactorTitle')} testId="login-2fa">
         <p className="account-card__hint">{t('auth.secondFactorHint')}</p>
-        <Form layout="vertical" onFinish={() => void verify()}>
-          <Form.Item label={t('auth.googleCode')}>
-            <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" maxLength={6} autoFocus autoComplete="one-time-code" data-testid="login-2fa-code" />
+        <Form layout="vertical" size="large" onFinish={() => void verify()}>
+          <Form.Item label={t('auth.googleCode')} validateStatus={codeError ? 'error' : undefined} help={codeError}>
+            <CodeInput value={code} onChange={setCode} autoFocus testId="login-2fa-code" />
           </Form.Item>
           <SubmitButton loading={busy} testId="login-2fa-submit">
             {t('auth.verify')}
           </SubmitButton>
         </Form>
-        <Button type="link" onClick={() => setChallenge(null)} data-testid="login-2fa-back">
+        <Button type="link" block onClick={leaveChallenge} className="account-card__back" data-testid="login-2fa-back">
           {t('auth.backToLogin')}
         </Button>
       </AccountCard>
@@ -115,10 +134,18 @@ export function LoginPage() {
       title={t('auth.loginTitle')}
       testId="login-page"
       footer={
-        <Space split="·" wrap>
-          <Link to="/register" data-testid="login-register-link">
+        <Space separator="·" wrap>
+          <a
+            href="/register"
+            onClick={(event) => {
+              // The registration link checks availability first (spec doc 2 §4).
+              event.preventDefault();
+              void openRegister();
+            }}
+            data-testid="login-register-link"
+          >
             {t('auth.noAccount')}
-          </Link>
+          </a>
           <Link to="/request/forgot" data-testid="login-forgot-link">
             {t('auth.forgot')}
           </Link>
@@ -133,10 +160,10 @@ export function LoginPage() {
         }}
         items={(['email', 'account', 'phone'] as const).map((key) => ({ key, label: <span data-testid={`login-method-${key}`}>{t(`auth.method.${key}`)}</span> }))}
       />
-      <Form form={form} layout="vertical" onFinish={(values: Record<string, string>) => void submit(values)} requiredMark={false}>
+      <Form form={form} layout="vertical" size="large" onFinish={(values: Record<string, string>) => void submit(values)} requiredMark={false}>
         {method === 'email' ? (
           <Form.Item name="email" label={t('auth.email')}>
-            <Input autoComplete="email" data-testid="login-email" />
+            <Input autoComplete="email" inputMode="email" data-testid="login-email" />
           </Form.Item>
         ) : null}
         {method === 'account' ? (
@@ -144,16 +171,7 @@ export function LoginPage() {
             <Input autoComplete="username" data-testid="login-account" />
           </Form.Item>
         ) : null}
-        {method === 'phone' ? (
-          <>
-            <Form.Item name="nationality" label={t('auth.nationality')}>
-              <CountrySelect testId="login-nationality" />
-            </Form.Item>
-            <Form.Item name="phone" label={t('auth.phone')}>
-              <Input autoComplete="tel-national" data-testid="login-phone" />
-            </Form.Item>
-          </>
-        ) : null}
+        {method === 'phone' ? <PhoneFields phoneLabel={t('auth.phone')} testIds={['login-nationality', 'login-phone']} /> : null}
         <Form.Item name="password" label={t('auth.password')}>
           <Input.Password autoComplete="current-password" data-testid="login-password" />
         </Form.Item>
@@ -164,19 +182,25 @@ export function LoginPage() {
           {t('auth.login')}
         </SubmitButton>
       </Form>
-      {providers.data?.telegram.enabled ? <TelegramLogin botName={providers.data.telegram.bot_name} onSignedIn={finish} /> : null}
+      {providers.data?.telegram.enabled ? (
+        <>
+          <Divider plain className="account-card__divider">
+            {t('auth.orSocial')}
+          </Divider>
+          <TelegramLogin botName={providers.data.telegram.bot_name} onAnswer={afterFirstFactor} />
+        </>
+      ) : null}
     </AccountCard>
   );
 }
 
 /** Sign-in through Telegram's Login Widget (only when a bot is configured). */
-function TelegramLogin({ botName, onSignedIn }: { botName: string; onSignedIn: (info: UserInfo) => void }) {
+function TelegramLogin({ botName, onAnswer }: { botName: string; onAnswer: (answer: ApiAnswer<unknown>) => boolean }) {
   const onAuth = useCallback(
     async (user: Record<string, unknown>) => {
-      const answer = await api.post<UserInfo>('/api/user/telegramlogin', user, { userTriggered: true });
-      if ('code' in answer && answer.code === 200) onSignedIn(answer.data);
+      onAnswer(await api.post<unknown>('/api/user/telegramlogin', user, { userTriggered: true }));
     },
-    [onSignedIn],
+    [onAnswer],
   );
   return <TelegramWidget botName={botName} onAuth={onAuth} testId="login-telegram" />;
 }
@@ -188,6 +212,8 @@ export function RegisterPage() {
   const captcha = useCaptcha();
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Someone can reach /register without the header's check (a bookmark): ask here too.
+  const open = useQuery({ queryKey: ['user', 'checkRegister'], queryFn: () => checkRegistrationOpen(), staleTime: 0, gcTime: 0 });
 
   const submit = async (values: Record<string, unknown>) => {
     const parsed = registerBody.safeParse({ ...values, agreement: values.agreement === true, session: captcha.session, captcha: captcha.answer });
@@ -203,10 +229,39 @@ export function RegisterPage() {
     }
   };
 
+  if (open.data === false) {
+    return (
+      <AccountCard title={t('auth.registerTitle')} testId="register-closed">
+        <Result
+          status="warning"
+          title={t('register.unavailableTitle')}
+          subTitle={t('register.unavailable')}
+          extra={
+            <Link to="/">
+              <Button>{t('common.backHome')}</Button>
+            </Link>
+          }
+        />
+      </AccountCard>
+    );
+  }
+
   if (sentTo) {
     return (
       <AccountCard title={t('auth.registerTitle')} testId="register-done">
-        <Result status="success" title={t('auth.checkMailbox')} subTitle={t('auth.activationSent', { email: sentTo })} extra={<Link to="/request">{t('auth.toLogin')}</Link>} />
+        <Result
+          status="success"
+          title={t('auth.checkMailbox')}
+          subTitle={t('auth.activationSent', { email: sentTo })}
+          extra={
+            <Space orientation="vertical" size="middle">
+              <Link to="/request">
+                <Button type="primary">{t('auth.toLogin')}</Button>
+              </Link>
+              <DevMailboxLink to={sentTo} />
+            </Space>
+          }
+        />
       </AccountCard>
     );
   }
@@ -221,22 +276,24 @@ export function RegisterPage() {
         </Link>
       }
     >
-      <Form form={form} layout="vertical" onFinish={(values: Record<string, unknown>) => void submit(values)} requiredMark={false}>
+      <Form form={form} layout="vertical" size="large" onFinish={(values: Record<string, unknown>) => void submit(values)} requiredMark={false}>
         <Form.Item name="email" label={t('auth.email')}>
-          <Input autoComplete="email" data-testid="register-email" />
+          <Input autoComplete="email" inputMode="email" data-testid="register-email" />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} extra={t('auth.passwordRule')}>
-          <Input.Password autoComplete="new-password" data-testid="register-password" />
-        </Form.Item>
-        <Form.Item name="confirm_password" label={t('auth.confirmPassword')}>
-          <Input.Password autoComplete="new-password" data-testid="register-confirm" />
-        </Form.Item>
+        <NewPasswordFields name="password" label={t('auth.password')} testIds={['register-password', 'register-confirm']} />
         <Form.Item name="captcha" label={t('auth.captcha')}>
           <CaptchaField captcha={captcha} />
         </Form.Item>
         <Form.Item name="agreement" valuePropName="checked">
           <Checkbox data-testid="register-agreement">
-            {t('auth.agreePrefix')} <Link to="/agreement">{t('footer.agreement')}</Link> {t('auth.and')} <Link to="/privacy">{t('footer.privacy')}</Link>
+            {t('auth.agreePrefix')}{' '}
+            <Link to="/agreement" target="_blank" data-testid="register-agreement-link">
+              {t('auth.minersAgreement')}
+            </Link>{' '}
+            {t('auth.and')}{' '}
+            <Link to="/privacy" target="_blank" data-testid="register-privacy-link">
+              {t('footer.privacy')}
+            </Link>
           </Checkbox>
         </Form.Item>
         <SubmitButton loading={busy} testId="register-submit">
@@ -252,31 +309,41 @@ export function ActivatePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
+  const wellFormed = activateBody.safeParse({ token }).success;
+  const [state, setState] = useState<{ ok: boolean; text: string } | null>(wellFormed ? null : { ok: false, text: t('auth.activationFailed') });
   const started = useRef(false);
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !wellFormed) return;
     started.current = true;
     void (async () => {
+      // Quiet: the page itself shows the outcome in words.
       const answer = await api.post<{ email: string }>('/api/user/activate', { token }, { userTriggered: true, quiet: true });
       if ('code' in answer && answer.code === 200) setState({ ok: true, text: t('auth.activated', { email: answer.data.email }) });
       else setState({ ok: false, text: 'msg' in answer && answer.msg ? answer.msg : t('auth.activationFailed') });
     })().catch(() => setState({ ok: false, text: t('auth.activationFailed') }));
-  }, [token, t]);
+  }, [token, wellFormed, t]);
   return (
     <AccountCard title={t('auth.activateTitle')} testId="activate-page">
       {state ? (
         <Result
           status={state.ok ? 'success' : 'error'}
           title={<span data-testid={state.ok ? 'activate-success' : 'activate-failed'}>{state.text}</span>}
+          subTitle={state.ok ? null : t('auth.activationRetry')}
           extra={
-            <Link to="/request" data-testid="activate-login-link">
-              <Button type="primary">{t('auth.toLogin')}</Button>
-            </Link>
+            <Space wrap>
+              <Link to="/request" data-testid="activate-login-link">
+                <Button type="primary">{t('auth.toLogin')}</Button>
+              </Link>
+              {state.ok ? null : (
+                <Link to="/register" data-testid="activate-register-link">
+                  <Button>{t('auth.registerAgain')}</Button>
+                </Link>
+              )}
+            </Space>
           }
         />
       ) : (
-        <Result status="info" title={t('auth.activating')} />
+        <Result icon={<Spin size="large" />} title={t('auth.activating')} />
       )}
     </AccountCard>
   );
@@ -288,83 +355,116 @@ export function ForgotPage() {
   const [form] = Form.useForm();
   const captcha = useCaptcha();
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const submit = async (values: Record<string, string>) => {
     const parsed = forgotPasswordBody.safeParse({ ...values, session: captcha.session, captcha: captcha.answer });
-    if (!parsed.success) return setErrors(form, fieldErrors(parsed.error));
+    setErrors(form, parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
     setBusy(true);
     try {
       const answer = await api.post('/api/user/forgotpassword', parsed.data, { userTriggered: true });
-      if ('code' in answer && answer.code === 200) setDone(true);
+      if ('code' in answer && answer.code === 200) setSentTo(parsed.data.email);
       else await captcha.refresh();
     } finally {
       setBusy(false);
     }
   };
   return (
-    <AccountCard title={t('auth.forgotTitle')} testId="forgot-page" footer={<Link to="/request">{t('auth.backToLogin')}</Link>}>
-      {done ? (
-        <Alert type="success" showIcon message={t('auth.resetSent')} data-testid="forgot-done" />
+    <AccountCard
+      title={t('auth.forgotTitle')}
+      testId="forgot-page"
+      footer={
+        <Link to="/request" data-testid="forgot-login-link">
+          {t('auth.backToLogin')}
+        </Link>
+      }
+    >
+      {sentTo ? (
+        <Space orientation="vertical" size="middle" className="account-card__block">
+          <Alert type="success" showIcon title={t('auth.checkMailbox')} description={t('auth.resetSent')} data-testid="forgot-done" />
+          <DevMailboxLink to={sentTo} />
+        </Space>
       ) : (
-        <Form form={form} layout="vertical" onFinish={(values: Record<string, string>) => void submit(values)} requiredMark={false}>
-          <Form.Item name="email" label={t('auth.email')}>
-            <Input autoComplete="email" data-testid="forgot-email" />
-          </Form.Item>
-          <Form.Item name="captcha" label={t('auth.captcha')}>
-            <CaptchaField captcha={captcha} />
-          </Form.Item>
-          <SubmitButton loading={busy} testId="forgot-submit">
-            {t('auth.sendResetLink')}
-          </SubmitButton>
-        </Form>
+        <>
+          <p className="account-card__hint">{t('auth.forgotHint')}</p>
+          <Form form={form} layout="vertical" size="large" onFinish={(values: Record<string, string>) => void submit(values)} requiredMark={false}>
+            <Form.Item name="email" label={t('auth.email')}>
+              <Input autoComplete="email" inputMode="email" data-testid="forgot-email" />
+            </Form.Item>
+            <Form.Item name="captcha" label={t('auth.captcha')}>
+              <CaptchaField captcha={captcha} />
+            </Form.Item>
+            <SubmitButton loading={busy} testId="forgot-submit">
+              {t('auth.sendResetLink')}
+            </SubmitButton>
+          </Form>
+        </>
       )}
     </AccountCard>
   );
 }
 
-/** /request/reset?token=…: a new password, once. */
+/** The codes after which a reset link is spent: 228 failed (unknown or used), 229 expired. */
+const DEAD_LINK_CODES = new Set([228, 229]);
+
+/** /request/reset?token=…: a new password, once; a used or expired link says so. */
 export function ResetPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  // A link without a well-formed token cannot work: say so before any password is typed.
+  const [outcome, setOutcome] = useState<{ ok: true } | { ok: false; text: string } | null>(
+    linkTokenField.safeParse(token).success ? null : { ok: false, text: t('auth.resetFailed') },
+  );
   const submit = async (values: Record<string, string>) => {
-    const parsed = resetPasswordBody.safeParse({ ...values, token: params.get('token') ?? '' });
-    if (!parsed.success) return setErrors(form, fieldErrors(parsed.error));
+    const parsed = resetPasswordBody.safeParse({ ...values, token });
+    setErrors(form, parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
     setBusy(true);
     try {
-      const answer = await api.post('/api/user/resetpassword', parsed.data, { userTriggered: true });
-      if ('code' in answer && answer.code === 200) setDone(true);
+      const answer = await api.post('/api/user/resetpassword', parsed.data, { userTriggered: true, quiet: true });
+      if (!('code' in answer)) return;
+      if (answer.code === 200) setOutcome({ ok: true });
+      else if (DEAD_LINK_CODES.has(answer.code)) setOutcome({ ok: false, text: answer.msg });
+      else setErrors(form, { password: answer.msg });
+    } catch {
+      setErrors(form, { password: t('auth.resetFailed') });
     } finally {
       setBusy(false);
     }
   };
-  return (
-    <AccountCard title={t('auth.resetTitle')} testId="reset-page">
-      {done ? (
+  if (outcome) {
+    return (
+      <AccountCard title={t('auth.resetTitle')} testId="reset-page">
         <Result
-          status="success"
-          title={<span data-testid="reset-done">{t('auth.resetDone')}</span>}
+          status={outcome.ok ? 'success' : 'error'}
+          title={<span data-testid={outcome.ok ? 'reset-done' : 'reset-failed'}>{outcome.ok ? t('auth.resetDone') : outcome.text}</span>}
+          subTitle={outcome.ok ? null : t('auth.resetRetry')}
           extra={
-            <Link to="/request">
-              <Button type="primary">{t('auth.toLogin')}</Button>
-            </Link>
+            outcome.ok ? (
+              <Link to="/request" data-testid="reset-login-link">
+                <Button type="primary">{t('auth.toLogin')}</Button>
+              </Link>
+            ) : (
+              <Link to="/request/forgot" data-testid="reset-forgot-link">
+                <Button type="primary">{t('auth.requestNewLink')}</Button>
+              </Link>
+            )
           }
         />
-      ) : (
-        <Form form={form} layout="vertical" onFinish={(values: Record<string, string>) => void submit(values)} requiredMark={false}>
-          <Form.Item name="password" label={t('auth.newPassword')} extra={t('auth.passwordRule')}>
-            <Input.Password autoComplete="new-password" data-testid="reset-password" />
-          </Form.Item>
-          <Form.Item name="confirm_password" label={t('auth.confirmPassword')}>
-            <Input.Password autoComplete="new-password" data-testid="reset-confirm" />
-          </Form.Item>
-          <SubmitButton loading={busy} testId="reset-submit">
-            {t('auth.resetSubmit')}
-          </SubmitButton>
-        </Form>
-      )}
+      </AccountCard>
+    );
+  }
+  return (
+    <AccountCard title={t('auth.resetTitle')} testId="reset-page">
+      <Form form={form} layout="vertical" size="large" onFinish={(values: Record<string, string>) => void submit(values)} requiredMark={false}>
+        <NewPasswordFields name="password" label={t('auth.newPassword')} testIds={['reset-password', 'reset-confirm']} />
+        <SubmitButton loading={busy} testId="reset-submit">
+          {t('auth.resetSubmit')}
+        </SubmitButton>
+      </Form>
     </AccountCard>
   );
 }

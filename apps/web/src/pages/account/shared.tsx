@@ -1,10 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { errorMessageByName, isErrorName, type Lang, type UserInfo } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Tooltip, Typography } from 'antd';
+import { Button, Card, Form, Input, Tooltip, Typography, type FormInstance } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { api, currentLang, dataOf } from '../../api/index.ts';
 import { queryKeys } from '../../api/queries.ts';
@@ -77,6 +77,39 @@ export function fieldErrors(error: z.ZodError, lang: Lang = currentLang()): Reco
   return out;
 }
 
+/** Shows these field errors and clears every other field's earlier one. */
+export function setErrors(form: FormInstance, errors: Record<string, string>): void {
+  const cleared = form.getFieldsError().map((field) => ({ name: field.name, errors: [] as string[] }));
+  form.setFields([...cleared, ...Object.entries(errors).map(([name, message]) => ({ name, errors: [message] }))]);
+}
+
+/**
+ * Outside production the server keeps every mail in its development mailbox: the 'check your
+ * mailbox' states link there so that a person running `npm start` can open their link.
+ * Nothing shows where the server has no mailbox (production answers 404).
+ */
+export function DevMailboxLink({ to }: { to: string }) {
+  const { t } = useTranslation();
+  const available = useQuery({
+    queryKey: ['dev', 'mailbox', 'available'],
+    queryFn: async () => {
+      try {
+        const answer = await api.get<unknown>('/api/dev/mailbox', { query: { limit: 1 }, quiet: true });
+        return dataOf(answer) !== undefined;
+      } catch {
+        return false;
+      }
+    },
+    staleTime: Infinity,
+  });
+  if (!available.data) return null;
+  return (
+    <Link to={`/dev/mailbox?to=${encodeURIComponent(to)}`} data-testid="dev-mailbox-link">
+      {t('dev.openMailbox')}
+    </Link>
+  );
+}
+
 /** After a sign-in: store the user, then go where the visitor came from (or the admin area). */
 export function useFinishSignIn(): (info: UserInfo) => void {
   const queryClient = useQueryClient();
@@ -92,17 +125,6 @@ export function useFinishSignIn(): (info: UserInfo) => void {
     },
     [queryClient, navigate, location.state],
   );
-}
-
-/** A seconds countdown for 'send code again' buttons (spec: 60 s). */
-export function useCountdown(): { left: number; start: (seconds: number) => void } {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return { left, start: setLeft };
 }
 
 export function SubmitButton({ loading, testId, children }: { loading: boolean; testId: string; children: ReactNode }) {
@@ -137,4 +159,22 @@ export function TelegramWidget({ botName, onAuth, testId }: { botName: string; o
     };
   }, [botName, onAuth]);
   return <div className="account-card__social" ref={box} data-testid={testId} />;
+}
+
+/**
+ * A new password entered twice (registration, reset, change): the rule under the first field,
+ * the shared schema's check of both when the form is submitted.
+ */
+export function NewPasswordFields({ name, label, testIds }: { name: 'password' | 'new_password'; label: string; testIds: [string, string] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name={name} label={label} extra={t('auth.passwordRule')}>
+        <Input.Password autoComplete="new-password" data-testid={testIds[0]} />
+      </Form.Item>
+      <Form.Item name="confirm_password" label={t('auth.confirmPassword')}>
+        <Input.Password autoComplete="new-password" data-testid={testIds[1]} />
+      </Form.Item>
+    </>
+  );
 }

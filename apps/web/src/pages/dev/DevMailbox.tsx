@@ -1,21 +1,43 @@
 import type { DevMessage } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Space, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isAccountPath } from '../../app/routeTable.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { api, dataOf } from '../../api/index.ts';
+
+/**
+ * A link of a message as it should open here: links to this app's account pages (activation,
+ * password reset) point at the configured public address, which on a development machine is
+ * often another port, so they open on this origin instead.
+ */
+export function localLink(href: string): { to: string; external: false } | { to: string; external: true } {
+  try {
+    const url = new URL(href);
+    if (isAccountPath(url.pathname)) return { to: `${url.pathname}${url.search}`, external: false };
+  } catch {
+    // Not a URL: left as it is.
+  }
+  return { to: href, external: true };
+}
 
 /** Links in a plain-text message, made clickable (activation and reset links). */
 function linkify(text: string): ReactNode[] {
-  return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
-    /^https?:\/\//.test(part) ? (
-      <a key={i} href={part} data-testid="dev-mail-link">
+  return text.split(/(https?:\/\/\S+)/g).map((part, i) => {
+    if (!/^https?:\/\//.test(part)) return part;
+    const link = localLink(part);
+    return link.external ? (
+      <a key={i} href={link.to} data-testid="dev-mail-link">
         {part}
       </a>
     ) : (
-      part
-    ),
-  );
+      <Link key={i} to={link.to} data-testid="dev-mail-link">
+        {`${window.location.origin}${link.to}`}
+      </Link>
+    );
+  });
 }
 
 /**
@@ -24,7 +46,8 @@ function linkify(text: string): ReactNode[] {
  */
 export function DevMailboxPage() {
   const { t } = useTranslation();
-  const [to, setTo] = useState('');
+  const [params] = useSearchParams();
+  const [to, setTo] = useState(params.get('to') ?? '');
   const messages = useQuery({
     queryKey: ['dev', 'mailbox', to],
     queryFn: async () => {
@@ -35,10 +58,7 @@ export function DevMailboxPage() {
   });
   return (
     <div className="page page--narrow" data-testid="dev-mailbox">
-      <Typography.Title level={1} className="page__title">
-        {t('dev.mailbox')}
-      </Typography.Title>
-      <p className="page__subtitle">{t('dev.mailboxHint')}</p>
+      <PageHeading title={t('dev.mailbox')}>{t('dev.mailboxHint')}</PageHeading>
       <Space.Compact block className="dev-mailbox__filter">
         <Input placeholder={t('dev.recipient')} value={to} onChange={(e) => setTo(e.target.value.trim())} data-testid="dev-mailbox-to" />
         <Button onClick={() => void messages.refetch()}>{t('dev.refresh')}</Button>
@@ -48,7 +68,7 @@ export function DevMailboxPage() {
       {(messages.data ?? []).map((m) => (
         <Card key={m.id} size="small" className="dev-mail" data-testid="dev-mail">
           <div className="dev-mail__head">
-            <Tag>{m.channel}</Tag> <strong>{m.subject || m.to}</strong>
+            <Tag>{t(`dev.channel.${m.channel}`)}</Tag> <strong>{m.subject || m.to}</strong>
             <span className="dev-mail__meta">
               {m.to} · {new Date(m.created_at * 1000).toLocaleString()}
             </span>
