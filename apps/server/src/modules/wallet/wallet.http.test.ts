@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeUser, countRows, loginByEmail } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
@@ -148,9 +148,13 @@ describe('a user’s wallet over HTTP', () => {
     const applied = await user.post<{ id: string; status: string }>('/api/log/ApplyForDownload', { kind: 'asset', format: 'csv', coin: 'CHIA' });
     expect(applied).toMatchObject({ code: 200, data: { status: 'pending' } });
     expect((await user.post('/api/log/ApplyForDownload', { kind: 'withdraw', format: 'xlsx' })).code).toBe(2005);
+    // The application kicks a background build; the user polls the status until it is ready.
     await runPendingExports(db);
-    const status = await user.get<{ status: string; progress: number; rows: number }>(`/api/log/GetDownloadStatus?id=${applied.data.id}`);
-    expect(status.data).toMatchObject({ status: 'ready', progress: 100 });
+    const status = await vi.waitFor(async () => {
+      const polled = await user.get<{ status: string; progress: number; rows: number }>(`/api/log/GetDownloadStatus?id=${applied.data.id}`);
+      expect(polled.data).toMatchObject({ status: 'ready', progress: 100 });
+      return polled;
+    }, { timeout: 10_000, interval: 50 });
     const file = await user.send('GET', `/api/log/DownloadExcel?id=${applied.data.id}`);
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="platter-bill-\d+\.csv"/);
