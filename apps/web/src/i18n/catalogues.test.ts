@@ -2,19 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import enBase from './en.json';
 import ruBase from './ru.json';
-import walletEn from './wallet.en.json';
-import walletRu from './wallet.ru.json';
-import walletZh from './wallet.zh.json';
+import { areaCatalogues, catalogues as merged } from './index.ts';
 import zhBase from './zh.json';
 
 /** Every visible string lives in en/zh/ru with the same keys (STYLE.md, issue text). */
 type Tree = { [key: string]: string | Tree };
 
-// The wallet's catalogues are merged under their own top-level key: none may shadow a base key.
-const wallets = { en: walletEn, zh: walletZh, ru: walletRu };
-const en = { ...enBase, ...walletEn };
-const zh = { ...zhBase, ...walletZh };
-const ru = { ...ruBase, ...walletRu };
+const { en, zh, ru } = merged;
 
 function keyPaths(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -54,10 +48,12 @@ describe('translation catalogues', () => {
     });
   }
 
-  it('keeps the wallet strings under their own top-level key', () => {
-    for (const [lang, wallet] of Object.entries(wallets)) {
-      expect(Object.keys(wallet), lang).toEqual(['wallet']);
-      expect(Object.keys(enBase)).not.toContain('wallet');
+  it('keeps the strings of each area under its own top-level key, shadowing no base key', () => {
+    for (const [area, langs] of Object.entries(areaCatalogues)) {
+      for (const [lang, catalogue] of Object.entries(langs)) {
+        expect(Object.keys(catalogue), `${area} ${lang}`).toEqual([area]);
+        expect(Object.keys({ ...enBase, ...zhBase, ...ruBase })).not.toContain(area);
+      }
     }
   });
 

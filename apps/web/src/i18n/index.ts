@@ -7,13 +7,26 @@ import ru from './ru.json';
 import walletEn from './wallet.en.json';
 import walletRu from './wallet.ru.json';
 import walletZh from './wallet.zh.json';
+import walletAdminEn from './walletAdmin.en.json';
+import walletAdminRu from './walletAdmin.ru.json';
+import walletAdminZh from './walletAdmin.zh.json';
 import zh from './zh.json';
 
 /**
- * Every visible string lives in these catalogues (same keys in each language; tested). The
- * wallet's strings are their own files under the top-level key `wallet`.
+ * Every visible string lives in these catalogues (same keys in each language; tested). Some
+ * areas keep their strings in files of their own, each under one top-level key named like
+ * the file (`wallet`, `walletAdmin`).
  */
-export const catalogues = { en: { ...en, ...walletEn }, zh: { ...zh, ...walletZh }, ru: { ...ru, ...walletRu } } as const;
+export const areaCatalogues = {
+  wallet: { en: walletEn, zh: walletZh, ru: walletRu },
+  walletAdmin: { en: walletAdminEn, zh: walletAdminZh, ru: walletAdminRu },
+} as const;
+
+export const catalogues = {
+  en: { ...en, ...walletEn, ...walletAdminEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu },
+} as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */
 export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-Hant', ru: 'ru' };
