@@ -69,19 +69,19 @@ describe('a user’s wallet over HTTP', () => {
 
   it('needs the security verification to add an address, and checks its format', async () => {
     const address = devnetAddress('outside', 'CHIA', 'cold-wallet');
-    const missing = await user.post('/api/assets/addwithdrawaddress', { coin: 'CHIA', address, remark: 'cold' });
+    const missing = await user.post('/api/user/addwithdrawaddress', { coin: 'CHIA', address, remark: 'cold' });
     expect(missing).toMatchObject({ code: 231, data: { missing: ['email'] } });
     const code = await emailCode(user, userEmail, 'address');
-    expect((await user.post('/api/assets/addwithdrawaddress', { coin: 'CHIA', address: 'xch1bad', remark: 'cold', email_code: code })).code).toBe(210);
-    const tooLong = await user.post('/api/assets/addwithdrawaddress', { coin: 'CHIA', address, remark: 'r'.repeat(33), email_code: code });
+    expect((await user.post('/api/user/addwithdrawaddress', { coin: 'CHIA', address: 'xch1bad', remark: 'cold', email_code: code })).code).toBe(210);
+    const tooLong = await user.post('/api/user/addwithdrawaddress', { coin: 'CHIA', address, remark: 'r'.repeat(33), email_code: code });
     expect(tooLong.code).toBe(217);
-    const added = await user.post<{ id: string }>('/api/assets/addwithdrawaddress', { coin: 'CHIA', address, remark: 'cold', email_code: code });
+    const added = await user.post<{ id: string }>('/api/user/addwithdrawaddress', { coin: 'CHIA', address, remark: 'cold', email_code: code });
     expect(added.code).toBe(200);
     addressId = added.data.id;
     // The code worked once.
-    expect((await user.post('/api/assets/addwithdrawaddress', { coin: 'CHIA', address: devnetAddress('outside', 'CHIA', 'other'), email_code: code })).code).not.toBe(200);
-    expect((await user.post('/api/assets/updatewithdrawaddressremark', { id: addressId, remark: 'ledger' })).code).toBe(200);
-    const book = await user.get<{ remark: string }[]>('/api/assets/withdrawaddresses?coin=CHIA');
+    expect((await user.post('/api/user/addwithdrawaddress', { coin: 'CHIA', address: devnetAddress('outside', 'CHIA', 'other'), email_code: code })).code).not.toBe(200);
+    expect((await user.post('/api/user/updatewithdrawaddressremark', { id: addressId, remark: 'ledger' })).code).toBe(200);
+    const book = await user.get<{ remark: string }[]>('/api/user/withdrawaddresses?coin=CHIA');
     expect(book.data.map((a) => a.remark)).toEqual(['ledger']);
   });
 

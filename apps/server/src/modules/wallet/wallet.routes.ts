@@ -104,13 +104,13 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
   );
 
   app.get(
-    '/api/assets/withdrawaddresses',
+    '/api/user/withdrawaddresses',
     { schema: { tags, summary: 'The address book', querystring: withdrawAddressesQuery, response: { 200: envelopeSchema(z.array(withdrawAddressSchema)) } } },
     async (request) => ok(request, await listAddresses(db, await signedIn(request), request.query.coin)),
   );
 
   app.post(
-    '/api/assets/addwithdrawaddress',
+    '/api/user/addwithdrawaddress',
     {
       config: limits.auth,
       schema: { tags, summary: 'Adds an address (format checked per coin; security verification `address`); 10202 too many, 10203 exists', body: addWithdrawAddressBody, response: { 200: idSchema } },
@@ -119,7 +119,7 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
   );
 
   app.post(
-    '/api/assets/updatewithdrawaddressremark',
+    '/api/user/updatewithdrawaddressremark',
     { schema: { tags, summary: 'Changes an address’s remark (at most 32 characters)', body: updateRemarkBody, response: { 200: nothing } } },
     async (request) => {
       await updateRemark(db, await signedIn(request), request.body.id, request.body.remark);
@@ -128,7 +128,7 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
   );
 
   app.delete(
-    '/api/assets/withdrawaddress',
+    '/api/user/withdrawaddress',
     { schema: { tags, summary: 'Deletes an address; 10207 while Auto Pay income is on its way to it', querystring: deleteWithdrawAddressQuery, response: { 200: nothing } } },
     async (request) => {
       await deleteAddress(db, await signedIn(request), request.query.id);
@@ -169,13 +169,13 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
   );
 
   app.get(
-    '/api/assets/GetAutoWithdrawAddresses',
+    '/api/user/GetAutoWithdrawAddresses',
     { schema: { tags, summary: 'Auto Pay of a coin: on/off and the recipients with ratios (basis points) and minimum pay', querystring: autoPayQuery, response: { 200: envelopeSchema(autoPaySchema) } } },
     async (request) => ok(request, await getAutoPay(db, await signedIn(request), request.query.coin)),
   );
 
   app.post(
-    '/api/assets/SetAutoWithdrawAddress',
+    '/api/user/SetAutoWithdrawAddress',
     { schema: { tags, summary: 'Sets Auto Pay: ratios must total 10000 (100 %) when on; off moves pending income to the available balance', body: setAutoPayBody, response: { 200: nothing } } },
     async (request) => {
       await setAutoPay(db, await signedIn(request), request.body);

@@ -59,7 +59,7 @@ export function walletService(deps: WalletDeps) {
       );
     },
 
-    /** POST /api/assets/addwithdrawaddress (security verification 'address'). */
+    /** POST /api/user/addwithdrawaddress (security verification 'address'). */
     addAddress(userId: string, body: AddWithdrawAddressBody): Promise<{ id: string }> {
       return verify(userId, 'address', codesOf(body), (trx) => addAddress(trx, userId, body));
     },

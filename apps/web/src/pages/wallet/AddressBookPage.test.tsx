@@ -40,10 +40,10 @@ describe('adding an address', () => {
   it('checks the address against the coin’s pattern while typing and sends the e-mailed code', async () => {
     const mock = mockFetch({
       'GET /api/assets/totalassets': ok({ list: [], currency: [chia], withdraw_locked_until: null }),
-      'GET /api/assets/withdrawaddresses': ok([]),
+      'GET /api/user/withdrawaddresses': ok([]),
       'GET /api/setting/coin': ok([chiaSetting]),
       'GET /api/security/getsecurityverification': ok({ action: 'address', methods: ['email'], email: 'a***@example.com', phone: '', telegram: '' }),
-      'POST /api/assets/addwithdrawaddress': ok({ id: '5' }),
+      'POST /api/user/addwithdrawaddress': ok({ id: '5' }),
     });
     vi.stubGlobal('fetch', mock.fetch);
     await render(

@@ -53,7 +53,7 @@ afterEach(() => {
 
 describe('the withdraw dialog', () => {
   it('shows the fee and actual received live, and asks for the e-mail code before submitting', async () => {
-    await open(chia, { 'GET /api/assets/withdrawaddresses': ok([address()]) });
+    await open(chia, { 'GET /api/user/withdrawaddresses': ok([address()]) });
     await waitFor(() => byTestId('withdraw-dialog')?.textContent?.includes('cold'));
     await typeInto(input('withdraw-amount'), '2.5');
     expect(byTestId('withdraw-quote-received')?.textContent).toBe('2.4999 XCH');
@@ -67,7 +67,7 @@ describe('the withdraw dialog', () => {
   });
 
   it('warns about the AR activation fee on a never-used address and about the memo', async () => {
-    await open(ar, { 'GET /api/assets/withdrawaddresses': ok([address({ coin: 'AR', activated: false, memo: '' })]) });
+    await open(ar, { 'GET /api/user/withdrawaddresses': ok([address({ coin: 'AR', activated: false, memo: '' })]) });
     await waitFor(() => byTestId('withdraw-activation-warning'));
     expect(byTestId('withdraw-memo-warning')).not.toBeNull();
     await typeInto(input('withdraw-amount'), '1');
@@ -76,7 +76,7 @@ describe('the withdraw dialog', () => {
   });
 
   it('shows the 24-hour lock and keeps the button disabled', async () => {
-    await open(chia, { 'GET /api/assets/withdrawaddresses': ok([address()]) }, true);
+    await open(chia, { 'GET /api/user/withdrawaddresses': ok([address()]) }, true);
     await waitFor(() => byTestId('withdraw-dialog')?.textContent?.includes('cold'));
     expect(byTestId('withdraw-dialog-locked')?.textContent).toMatch(/24 hours/);
     await typeInto(input('withdraw-amount'), '2');
@@ -87,7 +87,7 @@ describe('the withdraw dialog', () => {
   it('retries a submission lost in transit with the same request id, and closes on success', async () => {
     let attempt = 0;
     const { calls, onClose } = await open(chia, {
-      'GET /api/assets/withdrawaddresses': ok([address()]),
+      'GET /api/user/withdrawaddresses': ok([address()]),
       'POST /api/assets/withdraw': () => (++attempt === 1 ? 'network-error' : ok({ id: '1' })),
     });
     await waitFor(() => byTestId('withdraw-dialog')?.textContent?.includes('cold'));

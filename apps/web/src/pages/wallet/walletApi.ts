@@ -52,18 +52,18 @@ export const fetchDeposits = (coin: string) =>
   read(api.get<Page<DepositRow>>('/api/log/recharge', { query: { coin: coin || undefined, page: 1, count: 10 } }), 'deposits');
 
 export const fetchAddresses = (coin: string) =>
-  read(api.get<WithdrawAddress[]>('/api/assets/withdrawaddresses', { query: { coin: coin || undefined } }), 'addresses');
+  read(api.get<WithdrawAddress[]>('/api/user/withdrawaddresses', { query: { coin: coin || undefined } }), 'addresses');
 
 export const fetchWithdrawals = (page: number, count = 10) =>
   read(api.get<Page<Withdrawal>>('/api/log/withdraw', { query: { page, count } }), 'withdrawals');
 
 export const addAddress = (body: { coin: string; address: string; remark: string; memo: string } & SecurityCodes) =>
-  api.post<WithdrawAddress>('/api/assets/addwithdrawaddress', body, { userTriggered: true });
+  api.post<WithdrawAddress>('/api/user/addwithdrawaddress', body, { userTriggered: true });
 
 export const updateRemark = (id: string, remark: string) =>
-  api.post<null>('/api/assets/updatewithdrawaddressremark', { id, remark }, { userTriggered: true });
+  api.post<null>('/api/user/updatewithdrawaddressremark', { id, remark }, { userTriggered: true });
 
-export const deleteAddress = (id: string) => api.delete<null>(`/api/assets/withdrawaddress?id=${encodeURIComponent(id)}`, undefined, { userTriggered: true });
+export const deleteAddress = (id: string) => api.delete<null>(`/api/user/withdrawaddress?id=${encodeURIComponent(id)}`, undefined, { userTriggered: true });
 
 export const withdraw = (body: { coin: string; address_id: string; amount: string; request_id: string } & SecurityCodes) =>
   api.post<Withdrawal>('/api/assets/withdraw', body, { userTriggered: true });
