@@ -96,7 +96,7 @@ export const ERROR_CATALOGUE = {
   WITHDRAW_LOCKED: {
     code: 1038,
     group: 'account',
-    en: 'Withdrawals are locked for 24 hours after a security change',
+    en: 'Withdrawals and transfers are locked for 24 hours after a security change',
   },
   TELEGRAM_BOUND: { code: 1039, group: 'account', en: 'Telegram is already bound' },
   TELEGRAM_NOT_BOUND: { code: 1040, group: 'account', en: 'Telegram is not bound' },

@@ -74,7 +74,7 @@ export const ERROR_MESSAGES_RU: Record<ErrorName, string> = {
   PHONE_REQUIRED: 'Укажите номер телефона',
   EMAIL_FORMAT: 'Неверный формат электронной почты',
   NICKNAME_REQUIRED: 'Укажите новый никнейм',
-  WITHDRAW_LOCKED: 'Вывод средств заблокирован на 24 часа после изменения настроек безопасности',
+  WITHDRAW_LOCKED: 'Вывод и переводы средств заблокированы на 24 часа после изменения настроек безопасности',
   TELEGRAM_BOUND: 'Telegram уже привязан',
   TELEGRAM_NOT_BOUND: 'Telegram не привязан',
   LOGIN_FAILED: 'Неверное имя аккаунта или пароль',

@@ -73,7 +73,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorName, string> = {
   PHONE_REQUIRED: '請填寫手機號碼',
   EMAIL_FORMAT: '電子郵件格式不正確',
   NICKNAME_REQUIRED: '請輸入新暱稱',
-  WITHDRAW_LOCKED: '安全設定變更後 24 小時內禁止提現',
+  WITHDRAW_LOCKED: '安全設定變更後 24 小時內禁止提現和轉帳',
   TELEGRAM_BOUND: '已綁定 Telegram',
   TELEGRAM_NOT_BOUND: '尚未綁定 Telegram',
   LOGIN_FAILED: '帳號或密碼錯誤',

@@ -82,9 +82,9 @@ export function renderMail(template: MailTemplate, lang: Lang, site: string): Re
       }[lang]();
     case 'reset':
       return {
-        en: () => compose(`${site}: reset your password`, [`Open this link within ${template.minutes} minutes to choose a new password:`, template.link, 'The link works once. Withdrawals are locked for 24 hours after a reset.', 'If you did not ask for this, ignore this e-mail.']),
-        zh: () => compose(`${site}：重設密碼`, [`請在 ${template.minutes} 分鐘內開啟以下連結設定新密碼：`, template.link, '此連結僅可使用一次。重設密碼後 24 小時內無法提現。', '如果您沒有提出申請，請忽略本郵件。']),
-        ru: () => compose(`${site}: сброс пароля`, [`Откройте ссылку в течение ${template.minutes} минут, чтобы задать новый пароль:`, template.link, 'Ссылка одноразовая. После сброса вывод средств заблокирован на 24 часа.', 'Если вы не запрашивали сброс, проигнорируйте письмо.']),
+        en: () => compose(`${site}: reset your password`, [`Open this link within ${template.minutes} minutes to choose a new password:`, template.link, 'The link works once. Withdrawals and transfers are locked for 24 hours after a reset.', 'If you did not ask for this, ignore this e-mail.']),
+        zh: () => compose(`${site}：重設密碼`, [`請在 ${template.minutes} 分鐘內開啟以下連結設定新密碼：`, template.link, '此連結僅可使用一次。重設密碼後 24 小時內無法提現和轉帳。', '如果您沒有提出申請，請忽略本郵件。']),
+        ru: () => compose(`${site}: сброс пароля`, [`Откройте ссылку в течение ${template.minutes} минут, чтобы задать новый пароль:`, template.link, 'Ссылка одноразовая. После сброса вывод и переводы средств заблокированы на 24 часа.', 'Если вы не запрашивали сброс, проигнорируйте письмо.']),
       }[lang]();
     case 'reset_unknown':
       return {
@@ -104,9 +104,9 @@ export function renderMail(template: MailTemplate, lang: Lang, site: string): Re
       const change = CHANGE_NAMES[template.change][lang];
       const when = `${template.time.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
       return {
-        en: () => compose(`${site}: ${change.toLowerCase()}`, [`${change} on ${when} (IP ${template.ip}).`, 'Withdrawals are locked for 24 hours after a security change.', 'If this was not you, reset your password now:', template.forgotLink]),
-        zh: () => compose(`${site}：${change}`, [`${change}（${when}，IP ${template.ip}）。`, '安全設定變更後 24 小時內無法提現。', '如果不是您本人操作，請立即重設密碼：', template.forgotLink]),
-        ru: () => compose(`${site}: ${change.toLowerCase()}`, [`${change}: ${when} (IP ${template.ip}).`, 'После изменения настроек безопасности вывод средств заблокирован на 24 часа.', 'Если это были не вы, немедленно сбросьте пароль:', template.forgotLink]),
+        en: () => compose(`${site}: ${change.toLowerCase()}`, [`${change} on ${when} (IP ${template.ip}).`, 'Withdrawals and transfers are locked for 24 hours after a security change.', 'If this was not you, reset your password now:', template.forgotLink]),
+        zh: () => compose(`${site}：${change}`, [`${change}（${when}，IP ${template.ip}）。`, '安全設定變更後 24 小時內無法提現和轉帳。', '如果不是您本人操作，請立即重設密碼：', template.forgotLink]),
+        ru: () => compose(`${site}: ${change.toLowerCase()}`, [`${change}: ${when} (IP ${template.ip}).`, 'После изменения настроек безопасности вывод и переводы средств заблокированы на 24 часа.', 'Если это были не вы, немедленно сбросьте пароль:', template.forgotLink]),
       }[lang]();
     }
   }

@@ -11,6 +11,7 @@ import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
 import { addAddress } from './addresses.ts';
+import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { coinRules, show, units } from './coins.ts';
 import { createWithdrawal, type ReviewSchedule } from './withdrawals.ts';
 
@@ -85,6 +86,9 @@ export function walletService(deps: WalletDeps) {
         body.request_id,
         intent(body),
         async (trx) => {
+          // Money leaving the account: the 24-hour lock after a security change holds here too,
+          // or a hijacker would move the balance to an account of their own and withdraw there.
+          await assertWithdrawalAllowed(trx, userId);
           const { transactionId } = await postTransaction(trx, {
             kind: 'transfer',
             reference: `transfer:${userId}:${body.request_id}`,

@@ -224,6 +224,8 @@ describe('transfers', () => {
     await expectCode(wallet.transfer(alice.id, { ...body, amount: '0.01', request_id: 'transfer-small' }), 'TRANSFER_BELOW_MIN');
     await expectCode(wallet.transfer(alice.id, { ...body, to: 'nobody@example.com', request_id: 'transfer-nobody' }), 'USER_NOT_EXIST');
     await expectCode(wallet.transfer(alice.id, { ...body, amount: '2', request_id: 'transfer-more' }), 'BALANCE_INSUFFICIENT');
+    await db.updateTable('users').set({ security_changed_at: sql`now() - interval '1 hour'` }).where('id', '=', alice.id).execute();
+    await expectCode(wallet.transfer(alice.id, { ...body, amount: '0.1', request_id: 'transfer-locked' }), 'WITHDRAW_LOCKED');
     const bill = await assetLog(db, bob.id, { page: 1, count: 10 });
     expect(bill.list.map((i) => [i.kind, i.amount])).toEqual([['transfer', '1.5']]);
   });
