@@ -1,147 +1,131 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Modal, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState, type HTMLAttributes } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime, middleEllipsis, STATUS_COLOR } from './format.ts';
-import { moneyColumns } from './withdrawalColumns.tsx';
-import { auditBatch, fetchAdminWithdrawals, fetchAuditing, ok, walletKeys, type AdminWithdrawal } from './walletApi.ts';
+import { cancelBatch, fetchSendPending, walletAdminKeys } from './adminWalletApi.ts';
+import { ReasonDialog, rowTestId, SelectableBatch, useAdminWithdrawalColumns, useBatch } from './adminWithdrawalTable.tsx';
+import { BalanceAdjustment } from './BalanceAdjustment.tsx';
+import { auditBatch, fetchAdminWithdrawals, fetchAuditing, walletKeys } from './walletApi.ts';
+import { WithdrawFeeCard } from './WithdrawFeeCard.tsx';
 import './wallet.css';
+import './walletAdmin.css';
 
-function useColumns(): TableColumnsType<AdminWithdrawal> {
+/** The withdrawals under review, approved or rejected in a batch; a rejection needs its reason. */
+function ReviewTab() {
   const { t } = useTranslation();
-  return [
-    { key: 'time', title: t('wallet.list.time'), render: (_, w) => formatTime(w.created_at) },
-    { key: 'user', title: t('wallet.admin.user'), render: (_, w) => <span title={w.uid}>{w.email}</span> },
-    ...moneyColumns<AdminWithdrawal>(t),
-    { key: 'address', title: t('wallet.list.address'), render: (_, w) => <span title={w.address}>{middleEllipsis(w.address)}</span> },
-    { key: 'batch', title: t('wallet.admin.batch'), render: (_, w) => w.batch },
-    {
-      key: 'status',
-      title: t('wallet.list.status'),
-      render: (_, w) => (
-        <Tag color={STATUS_COLOR[w.status]} data-testid={`admin-withdrawal-status-${w.id}`} data-status={w.status}>
-          {t(`wallet.status.${w.status}`)}
-        </Tag>
-      ),
-    },
-    { key: 'txid', title: t('wallet.list.txid'), render: (_, w) => (w.txid ? <span title={w.txid}>{middleEllipsis(w.txid)}</span> : w.reason || '—') },
-  ];
-}
-
-const rowTestId = (w: AdminWithdrawal) => ({ 'data-testid': `admin-withdrawal-row-${w.id}` }) as HTMLAttributes<HTMLElement>;
-
-/**
- * /admin/withdraw_review (spec doc 1 §5, doc 2 §7 'Admin'): the withdrawals under review,
- * approved or rejected in a batch; a rejection needs its reason.
- */
-export function WithdrawReviewPage() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const auditing = useQuery({ queryKey: walletKeys.adminAuditing, queryFn: fetchAuditing });
-  const [selected, setSelected] = useState<string[]>([]);
+  const batch = useBatch();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ done: number; skipped: number } | null>(null);
-  const columns = useColumns();
+  const none = batch.selected.length === 0;
 
-  const audit = async (approve: boolean) => {
-    setBusy(true);
-    try {
-      const answer = await auditBatch(selected, approve, approve ? '' : reason.trim());
-      if (ok(answer) && 'data' in answer) {
-        setResult({ done: answer.data.done.length, skipped: answer.data.skipped.length });
-        setSelected([]);
-        setRejecting(false);
-        setReason('');
-        await queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      }
-    } catch {
-      // A transport failure: the API client has already shown it.
-    } finally {
-      setBusy(false);
-    }
+  const audit = async (approve: boolean, reason: string) => {
+    if (await batch.run((ids) => auditBatch(ids, approve, reason))) setRejecting(false);
   };
 
   return (
-    <div className="wallet-page" data-testid="withdraw-review-page">
-      <Typography.Title level={3}>{t('wallet.admin.reviewTitle')}</Typography.Title>
-      <div className="wallet-toolbar">
-        <Typography.Text type="secondary" data-testid="withdraw-review-selected">
-          {t('wallet.admin.selected', { count: selected.length })}
-        </Typography.Text>
+    <>
+      <SelectableBatch prefix="withdraw-review" batch={batch} rows={auditing.data?.list} loading={auditing.isPending}>
         <Space wrap>
           <Popconfirm
             title={t('wallet.admin.approveConfirm')}
             okText={t('wallet.yes')}
             cancelText={t('wallet.no')}
-            onConfirm={() => audit(true)}
+            onConfirm={() => audit(true, '')}
             okButtonProps={{ 'data-testid': 'withdraw-review-approve-confirm' }}
-            disabled={selected.length === 0}
+            disabled={none}
           >
-            <Button type="primary" disabled={selected.length === 0} loading={busy && !rejecting} data-testid="withdraw-review-approve">
+            <Button type="primary" disabled={none} loading={batch.busy && !rejecting} data-testid="withdraw-review-approve">
               {t('wallet.admin.approve')}
             </Button>
           </Popconfirm>
-          <Button danger disabled={selected.length === 0} onClick={() => setRejecting(true)} data-testid="withdraw-review-reject">
+          <Button danger disabled={none} onClick={() => setRejecting(true)} data-testid="withdraw-review-reject">
             {t('wallet.admin.reject')}
           </Button>
         </Space>
-      </div>
-      {result ? (
-        <Alert type="success" showIcon closable className="wallet-gap" onClose={() => setResult(null)} data-testid="withdraw-review-result" title={t('wallet.admin.result', result)} />
-      ) : null}
-      <Table
-        rowKey="id"
-        size="small"
-        data-testid="withdraw-review-table"
-        loading={auditing.isPending}
-        columns={columns}
-        dataSource={auditing.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('wallet.noData') }}
-        pagination={false}
-        onRow={rowTestId}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(String)),
-          getCheckboxProps: (w) => ({ 'data-testid': `withdraw-review-check-${w.id}` }) as object,
-        }}
-      />
-      <Modal
+      </SelectableBatch>
+      <ReasonDialog
         open={rejecting}
         title={t('wallet.admin.reject')}
+        placeholder={t('wallet.admin.reason')}
+        requiredText={t('wallet.admin.reasonRequired')}
+        busy={batch.busy}
+        testIds={{ dialog: 'withdraw-review-reject-dialog', reason: 'withdraw-review-reason', submit: 'withdraw-review-reject-submit' }}
         onCancel={() => setRejecting(false)}
-        okText={t('wallet.admin.reject')}
-        cancelText={t('wallet.cancel')}
-        okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: busy, 'data-testid': 'withdraw-review-reject-submit' }}
-        onOk={() => void audit(false)}
-        modalRender={(node) => <div data-testid="withdraw-review-reject-dialog">{node}</div>}
-      >
-        <Input.TextArea
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={200}
-          showCount
-          placeholder={t('wallet.admin.reason')}
-          status={reason.trim() === '' ? 'warning' : undefined}
-          data-testid="withdraw-review-reason"
-        />
-        {reason.trim() === '' ? <Typography.Text type="secondary">{t('wallet.admin.reasonRequired')}</Typography.Text> : null}
-      </Modal>
+        onSubmit={(reason) => void audit(false, reason)}
+      />
+    </>
+  );
+}
+
+/**
+ * Approved withdrawals the sender has not started (SENT_PENDING): cancelled with a reason, the
+ * amount returns to the user. One the sender picks up meanwhile is skipped with its code.
+ */
+function SendPendingTab() {
+  const { t } = useTranslation();
+  const pending = useQuery({ queryKey: walletAdminKeys.sendPending, queryFn: fetchSendPending });
+  const batch = useBatch();
+  const [cancelling, setCancelling] = useState(false);
+
+  const cancel = async (reason: string) => {
+    if (await batch.run((ids) => cancelBatch(ids, reason))) setCancelling(false);
+  };
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('walletAdmin.pending.intro')}</Typography.Paragraph>
+      <SelectableBatch prefix="withdraw-pending" batch={batch} rows={pending.data?.list} loading={pending.isPending}>
+        <Button danger disabled={batch.selected.length === 0} onClick={() => setCancelling(true)} data-testid="withdraw-pending-cancel">
+          {t('walletAdmin.pending.cancel')}
+        </Button>
+      </SelectableBatch>
+      <ReasonDialog
+        open={cancelling}
+        title={t('walletAdmin.pending.cancel')}
+        placeholder={t('walletAdmin.pending.reason')}
+        requiredText={t('walletAdmin.pending.reasonRequired')}
+        busy={batch.busy}
+        testIds={{ dialog: 'withdraw-pending-cancel-dialog', reason: 'withdraw-pending-reason', submit: 'withdraw-pending-cancel-submit' }}
+        onCancel={() => setCancelling(false)}
+        onSubmit={(reason) => void cancel(reason)}
+      />
+    </>
+  );
+}
+
+/**
+ * /admin/withdraw_review (spec doc 1 §5, doc 2 §7 'Admin'): the review, the approved
+ * withdrawals not sent yet, and each coin's withdrawal fee.
+ */
+export function WithdrawReviewPage() {
+  const { t } = useTranslation();
+  const tab = (key: string, label: string) => <span data-testid={`withdraw-review-tab-${key}`}>{label}</span>;
+  return (
+    <div className="wallet-page" data-testid="withdraw-review-page">
+      <Typography.Title level={3}>{t('wallet.admin.reviewTitle')}</Typography.Title>
+      <Tabs
+        items={[
+          { key: 'review', label: tab('review', t('walletAdmin.tabs.review')), children: <ReviewTab /> },
+          { key: 'pending', label: tab('pending', t('walletAdmin.tabs.pending')), children: <SendPendingTab /> },
+          { key: 'fees', label: tab('fees', t('walletAdmin.tabs.fees')), children: <WithdrawFeeCard /> },
+        ]}
+      />
     </div>
   );
 }
 
-/** /admin/deposit_withdrawal: every user's withdrawals, newest first, paged. */
+/** /admin/deposit_withdrawal: every user's withdrawals, newest first, paged; balance adjustments. */
 export function AdminWithdrawalsPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const withdrawals = useQuery({ queryKey: walletKeys.adminAll(page), queryFn: () => fetchAdminWithdrawals(page) });
-  const columns = useColumns();
+  const columns = useAdminWithdrawalColumns();
   return (
     <div className="wallet-page" data-testid="admin-withdrawals-page">
-      <Typography.Title level={3}>{t('wallet.admin.allTitle')}</Typography.Title>
+      <div className="wallet-page__head">
+        <Typography.Title level={3}>{t('wallet.admin.allTitle')}</Typography.Title>
+        <BalanceAdjustment />
+      </div>
       <Table
         rowKey="id"
         size="small"
