@@ -6,6 +6,7 @@
 import type { ErrorName } from './errors/codes.ts';
 import type { UserBucket } from './ledger.ts';
 import { allocateProportionally } from './ledger.ts';
+import { formatAmount, isAmount, parseAmount } from './money.ts';
 
 /** Withdrawal statuses (spec doc 1 §4) plus REJECTED for a refusal with a reason. */
 export const WITHDRAW_STATUSES = ['AUDITING', 'SENT_PENDING', 'SENT', 'CANCELED', 'REJECTED'] as const;
@@ -143,6 +144,30 @@ export function planAutoPay(total: bigint, recipients: readonly AutoPayRecipient
   );
   if (recipients.some((r, i) => (amounts[i] ?? 0n) < r.minPay)) return { run: false, reason: 'below_minimum' };
   return { run: true, parts: recipients.map((r, i) => ({ id: r.id, amount: amounts[i] ?? 0n })) };
+}
+
+/**
+ * An Auto Pay ratio as people enter it: a percentage with at most two decimals ("33.33"),
+ * which is a count of basis points. Undefined unless it is above 0 and at most 100 %.
+ */
+export function ratioFromPercent(input: string): number | undefined {
+  const text = input.trim();
+  if (!/^\d+(\.\d+)?$/.test(text) || !isAmount(text, 2)) return undefined;
+  const basisPoints = parseAmount(text, 2);
+  return basisPoints > 0n && basisPoints <= BigInt(RATIO_WHOLE) ? Number(basisPoints) : undefined;
+}
+
+/** Basis points as a percentage text: 3333 → "33.33", 10000 → "100". */
+export function percentOfRatio(ratio: number): string {
+  return formatAmount(BigInt(ratio), 2);
+}
+
+/** 100 % split over `count` recipients in basis points; the first ones carry the remainder. */
+export function evenRatios(count: number): number[] {
+  if (count <= 0) return [];
+  const share = Math.floor(RATIO_WHOLE / count);
+  const rest = RATIO_WHOLE - share * count;
+  return Array.from({ length: count }, (_, i) => share + (i < rest ? 1 : 0));
 }
 
 /** Address format per coin: the registry's pattern (letters and digits as the chain writes them). */

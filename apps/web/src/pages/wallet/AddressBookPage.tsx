@@ -5,9 +5,11 @@ import { useState, type HTMLAttributes } from 'react';
 import { currentLang } from '../../api/index.ts';
 import { coinsQuery } from '../../api/queries.ts';
 import { useTranslation } from 'react-i18next';
+import { AutoPayPanel } from './AutoPayPanel.tsx';
 import { formatTime } from './format.ts';
 import { SecurityVerification } from '../../components/SecurityVerification.tsx';
 import { codesComplete, useVerificationMethods } from './verification.ts';
+import { DialogFooter } from './dialogFooter.tsx';
 import { useWalletSubmit } from './useWalletSubmit.ts';
 import { addAddress, deleteAddress, fetchAddresses, fetchTotalAssets, ok, updateRemark, walletKeys } from './walletApi.ts';
 import './wallet.css';
@@ -119,6 +121,9 @@ export function AddressBookPage() {
           onRow={(a) => ({ 'data-testid': `address-row-${a.id}` }) as HTMLAttributes<HTMLElement>}
         />
       )}
+      <div className="wallet-section" id="autopay">
+        <AutoPayPanel currencies={currencies} initialCoin={coin} />
+      </div>
       {adding ? <AddAddressDialog currencies={currencies} initialCoin={coin} onClose={() => setAdding(false)} /> : null}
       {editing ? <RemarkDialog address={editing} onClose={() => setEditing(null)} /> : null}
     </div>
@@ -150,14 +155,9 @@ function AddAddressDialog({ currencies, initialCoin, onClose }: { currencies: Cu
       onCancel={onClose}
       destroyOnHidden
       modalRender={(node) => <div data-testid="address-dialog-add">{node}</div>}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('wallet.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" loading={busy} disabled={!ready} onClick={() => void submit()} data-testid="address-add-submit">
-          {t('wallet.save')}
-        </Button>,
-      ]}
+      footer={
+        <DialogFooter cancel={t('wallet.cancel')} submit={t('wallet.save')} onClose={onClose} onSubmit={() => void submit()} busy={busy} ready={ready} testId="address-add-submit" />
+      }
     >
       <Form layout="vertical" requiredMark={false}>
         <Form.Item label={t('wallet.assets.coin')} required>

@@ -1,19 +1,20 @@
 import type { AssetEntry, TotalAssets } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Grid, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Grid, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinIcon } from '../../components/CoinIcon.tsx';
 import { DepositDialog } from './DepositDialog.tsx';
+import { TransferDialog } from './TransferDialog.tsx';
 import { WithdrawalList } from './WithdrawalList.tsx';
 import { WithdrawDialog } from './WithdrawDialog.tsx';
-import { currencyOf, fetchTotalAssets, walletKeys } from './walletApi.ts';
+import { currencyOf, fetchMiningIncome, fetchTotalAssets, walletKeys, type MiningIncome } from './walletApi.ts';
 import './wallet.css';
 
 const FIGURES = ['available', 'withdrawing', 'frozen', 'pending_earnings', 'finance', 'total', 'total_earnings'] as const;
 
-type Dialog = { kind: 'deposit' | 'withdraw'; coin: string } | null;
+type Dialog = { kind: 'deposit' | 'withdraw' | 'transfer'; coin: string } | null;
 
 /** True while the 24-hour withdrawal lock after a security change runs. */
 export function withdrawLocked(assets: TotalAssets | undefined, nowMs = Date.now()): boolean {
@@ -28,10 +29,26 @@ export function AssetsPage() {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const assets = useQuery({ queryKey: walletKeys.assets, queryFn: fetchTotalAssets, refetchInterval: 10_000 });
+  const income = useQuery({ queryKey: walletKeys.miningIncome, queryFn: fetchMiningIncome, refetchInterval: 60_000 });
+  const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = assets.data?.list ?? [];
+  const incomeOf = (coin: string): MiningIncome[number] | undefined => income.data?.find((i) => i.type === coin);
   const currency = dialog ? currencyOf(assets.data, dialog.coin) : undefined;
   const entry = dialog ? list.find((a) => a.type === dialog.coin) : undefined;
+
+  // The coin, with a tag linking to its Auto Pay setting while Auto Pay is on.
+  const coinCell = (asset: AssetEntry) => (
+    <span className="wallet-coin">
+      <CoinIcon src={asset.icon} size={22} />
+      <span>{asset.unit}</span>
+      {incomeOf(asset.type)?.auto_pay ? (
+        <Link to="/center/address#autopay" data-testid={`assets-autopay-${asset.type}`}>
+          <Tag color="green">{t('wallet.autopay.title')}</Tag>
+        </Link>
+      ) : null}
+    </span>
+  );
 
   const actions = (asset: AssetEntry) => {
     const rules = currencyOf(assets.data, asset.type);
@@ -43,6 +60,9 @@ export function AssetsPage() {
         <Button size="small" disabled={rules?.closed} onClick={() => setDialog({ kind: 'withdraw', coin: asset.type })} data-testid={`assets-withdraw-${asset.type}`}>
           {t('wallet.assets.withdraw')}
         </Button>
+        <Button size="small" disabled={rules?.closed} onClick={() => setDialog({ kind: 'transfer', coin: asset.type })} data-testid={`assets-transfer-${asset.type}`}>
+          {t('wallet.transfer.action')}
+        </Button>
       </Space>
     );
   };
@@ -52,12 +72,7 @@ export function AssetsPage() {
       key: 'coin',
       title: t('wallet.assets.coin'),
       fixed: 'left',
-      render: (_, asset) => (
-        <span className="wallet-coin">
-          <CoinIcon src={asset.icon} size={22} />
-          <span>{asset.unit}</span>
-        </span>
-      ),
+      render: (_, asset) => coinCell(asset),
     },
     ...FIGURES.map((figure) => ({
       key: figure,
@@ -69,6 +84,16 @@ export function AssetsPage() {
         </span>
       ),
     })),
+    {
+      key: 'income24h',
+      title: t('wallet.assets.income24h'),
+      align: 'right' as const,
+      render: (_: unknown, asset: AssetEntry) => (
+        <span className="wallet-amount" data-testid={`assets-income24h-${asset.type}`}>
+          {incomeOf(asset.type)?.yesterday ?? '—'}
+        </span>
+      ),
+    },
     { key: 'actions', title: t('wallet.assets.actions'), render: (_, asset) => actions(asset) },
   ];
 
@@ -94,7 +119,7 @@ export function AssetsPage() {
       {screens.md === false ? (
         <div className="wallet-cards" data-testid="assets-cards">
           {list.map((asset) => (
-            <Card key={asset.type} size="small" data-testid={`assets-row-${asset.type}`} title={<span className="wallet-coin"><CoinIcon src={asset.icon} size={22} />{asset.unit}</span>} extra={actions(asset)}>
+            <Card key={asset.type} size="small" data-testid={`assets-row-${asset.type}`} title={coinCell(asset)} extra={actions(asset)}>
               <dl className="wallet-figures">
                 {FIGURES.map((figure) => (
                   <div key={figure}>
@@ -104,6 +129,12 @@ export function AssetsPage() {
                     </dd>
                   </div>
                 ))}
+                <div>
+                  <dt>{t('wallet.assets.income24h')}</dt>
+                  <dd className="wallet-amount" data-testid={`assets-income24h-${asset.type}`}>
+                    {incomeOf(asset.type)?.yesterday ?? '—'}
+                  </dd>
+                </div>
               </dl>
             </Card>
           ))}
@@ -123,6 +154,15 @@ export function AssetsPage() {
       )}
       <WithdrawalList />
       {dialog?.kind === 'deposit' && currency ? <DepositDialog currency={currency} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'transfer' && currency && entry ? (
+        <TransferDialog
+          currency={currency}
+          available={entry.available}
+          locked={withdrawLocked(assets.data)}
+          onClose={() => setDialog(null)}
+          onDone={(text) => void message.success({ content: <span data-testid="transfer-done">{text}</span> })}
+        />
+      ) : null}
       {dialog?.kind === 'withdraw' && currency && entry ? (
         <WithdrawDialog currency={currency} available={entry.available} locked={withdrawLocked(assets.data)} onClose={() => setDialog(null)} />
       ) : null}

@@ -8,6 +8,7 @@ import { currentLang } from '../../api/index.ts';
 import { middleEllipsis } from './format.ts';
 import { SecurityVerification } from '../../components/SecurityVerification.tsx';
 import { codesComplete, useVerificationMethods } from './verification.ts';
+import { DialogFooter } from './dialogFooter.tsx';
 import { useWalletSubmit } from './useWalletSubmit.ts';
 import { fetchAddresses, walletKeys, withdraw } from './walletApi.ts';
 import { previewWithdrawal } from './withdrawQuote.ts';
@@ -71,14 +72,9 @@ export function WithdrawDialog({
       onCancel={onClose}
       destroyOnHidden
       modalRender={(node) => <div data-testid="withdraw-dialog">{node}</div>}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('wallet.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" loading={busy} disabled={!ready} onClick={() => void submit()} data-testid="withdraw-submit">
-          {t('wallet.withdraw.submit')}
-        </Button>,
-      ]}
+      footer={
+        <DialogFooter cancel={t('wallet.cancel')} submit={t('wallet.withdraw.submit')} onClose={onClose} onSubmit={() => void submit()} busy={busy} ready={ready} testId="withdraw-submit" />
+      }
     >
       {locked ? <Alert type="warning" showIcon className="wallet-gap" title={t('wallet.withdraw.locked')} data-testid="withdraw-dialog-locked" /> : null}
       <Form layout="vertical" requiredMark={false}>

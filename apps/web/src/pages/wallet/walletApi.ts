@@ -1,6 +1,9 @@
 import type {
   adminWithdrawalSchema,
   AssetLogItem,
+  AutoPay,
+  miningIncomeSchema,
+  SetAutoPayBody,
   CurrencyEntry,
   ExportJob,
   SecurityCodes,
@@ -30,6 +33,8 @@ export const walletKeys = {
   withdrawals: (page: number) => ['wallet', 'withdrawals', page] as const,
   bill: (query: Record<string, QueryValue>) => ['wallet', 'bill', query] as const,
   devHelpers: ['wallet', 'devHelpers'] as const,
+  autoPay: (coin: string) => ['wallet', 'autoPay', coin] as const,
+  miningIncome: ['wallet', 'miningIncome'] as const,
   adminAuditing: ['wallet', 'admin', 'auditing'] as const,
   adminAll: (page: number) => ['wallet', 'admin', 'all', page] as const,
 };
@@ -67,6 +72,16 @@ export const deleteAddress = (id: string) => api.delete<null>(`/api/user/withdra
 
 export const withdraw = (body: { coin: string; address_id: string; amount: string; request_id: string } & SecurityCodes) =>
   api.post<Withdrawal>('/api/assets/withdraw', body, { userTriggered: true });
+
+export const transfer = (body: { coin: string; to: string; amount: string; request_id: string } & SecurityCodes) =>
+  api.post<{ transaction_id: string; amount: string; to: string }>('/api/assets/transfer', body, { userTriggered: true });
+
+export const fetchAutoPay = (coin: string) => read(api.get<AutoPay>('/api/user/GetAutoWithdrawAddresses', { query: { coin } }), 'Auto Pay');
+
+export const saveAutoPay = (body: SetAutoPayBody) => api.post<null>('/api/user/SetAutoWithdrawAddress', body, { userTriggered: true });
+
+export type MiningIncome = z.infer<typeof miningIncomeSchema>;
+export const fetchMiningIncome = () => read(api.get<MiningIncome>('/api/assets/miningincome'), 'mining income');
 
 export const cancelWithdrawal = (id: string) => api.post<null>('/api/assets/revocationwithdraw', { id }, { userTriggered: true });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ar, chia } from './testCurrencies.ts';
-import { isPositiveAmount, previewWithdrawal } from './withdrawQuote.ts';
+import { isPositiveAmount, previewTransfer, previewWithdrawal } from './withdrawQuote.ts';
 
 describe('the live withdrawal preview', () => {
   it('shows actual received = amount − fee exactly, beyond float precision', () => {
@@ -35,5 +35,17 @@ describe('isPositiveAmount', () => {
     expect(isPositiveAmount('0', 12)).toBe(false);
     expect(isPositiveAmount('abc', 12)).toBe(false);
     expect(isPositiveAmount('0.001', 2)).toBe(false);
+  });
+});
+
+describe('the live transfer check', () => {
+  it('needs at least the minimum transfer and at most the available balance, exactly', () => {
+    expect(previewTransfer('', chia, '10')).toEqual({ state: 'empty' });
+    expect(previewTransfer('0', chia, '10')).toEqual({ state: 'invalid' });
+    expect(previewTransfer('1e3', chia, '10')).toEqual({ state: 'invalid' });
+    expect(previewTransfer('0.099999999999', chia, '10')).toEqual({ state: 'error', error: 'TRANSFER_BELOW_MIN' });
+    expect(previewTransfer('0.1', chia, '10')).toEqual({ state: 'ok' });
+    expect(previewTransfer('10', chia, '10')).toEqual({ state: 'ok' });
+    expect(previewTransfer('10.000000000001', chia, '10')).toEqual({ state: 'error', error: 'BALANCE_INSUFFICIENT' });
   });
 });

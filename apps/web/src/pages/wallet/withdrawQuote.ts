@@ -43,3 +43,17 @@ export function isPositiveAmount(text: string, scale: number): boolean {
     return false;
   }
 }
+
+/** What the transfer form says of the amount while the user types: free, so only the limits. */
+export type TransferPreview = { state: 'empty' } | { state: 'invalid' } | { state: 'error'; error: ErrorName } | { state: 'ok' };
+
+/** An internal transfer's amount (spec doc 1 §9): positive, at least the coin's minimum transfer, at most the available balance. */
+export function previewTransfer(amountText: string, currency: CurrencyEntry, available: string): TransferPreview {
+  const text = amountText.trim();
+  if (text === '') return { state: 'empty' };
+  if (!isPositiveAmount(text, currency.scale)) return { state: 'invalid' };
+  const amount = parseAmount(text, currency.scale);
+  if (amount < parseAmount(currency.min_transfer, currency.scale)) return { state: 'error', error: 'TRANSFER_BELOW_MIN' };
+  if (amount > parseAmount(available, currency.scale)) return { state: 'error', error: 'BALANCE_INSUFFICIENT' };
+  return { state: 'ok' };
+}
