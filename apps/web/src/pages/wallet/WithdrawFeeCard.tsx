@@ -1,6 +1,6 @@
 import { updateWithdrawFeeBody, type CurrencyEntry } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Grid, Input, Modal, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkForm } from './adminForm.ts';
@@ -16,6 +16,8 @@ export function WithdrawFeeCard() {
   const { t } = useTranslation();
   const assets = useQuery({ queryKey: walletKeys.assets, queryFn: fetchTotalAssets });
   const [editing, setEditing] = useState<CurrencyEntry | null>(null);
+  // At phone width the minimum is left out so that the edit buttons stay in view.
+  const phone = Grid.useBreakpoint().sm === false;
 
   const columns: TableColumnsType<CurrencyEntry> = [
     {
@@ -37,7 +39,7 @@ export function WithdrawFeeCard() {
         </span>
       ),
     },
-    { key: 'min', title: t('walletAdmin.fee.minWithdraw'), render: (_, c) => <span className="wallet-amount">{`${c.min_withdraw} ${c.unit}`}</span> },
+    ...(phone ? [] : [{ key: 'min', title: t('walletAdmin.fee.minWithdraw'), render: (_: unknown, c: CurrencyEntry) => <span className="wallet-amount">{`${c.min_withdraw} ${c.unit}`}</span> }]),
     {
       key: 'edit',
       title: '',
