@@ -8,7 +8,8 @@ import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
  * 0.2 s, approved withdrawals sent at once; see support/global-setup): a devnet deposit is
  * credited, an address is added with the e-mailed code, two withdrawals are made, one is
  * cancelled, the back office approves the other in a batch, the user sees it sent with its
- * TXID, and the bill is exported as CSV.
+ * TXID, 1.5 XCH go to another user by internal transfer, Auto Pay is set, and the bill is
+ * exported as CSV.
  */
 
 const PASSWORD = 'miner-pass1';
@@ -226,11 +227,62 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await screenshot(page, 'wallet-sent-en-light');
   }, 60_000);
 
+  it('transfers 1.5 XCH to another user with the e-mailed code: it arrives at once', async () => {
+    const recipient = await openBrowser({ viewport: DESKTOP });
+    const recipientEmail = `payee-${Date.now()}@e2e.test`;
+    await newUser(recipient.page, baseUrl, recipientEmail);
+    await page.goto(baseUrl + '/assets');
+    await page.getByTestId('assets-transfer-CHIA').click();
+    await page.getByTestId('transfer-dialog').waitFor();
+    await page.getByTestId('transfer-to').fill(recipientEmail);
+    await page.getByTestId('transfer-amount').fill('0.05');
+    await expect.poll(() => page.getByTestId('transfer-amount-error').textContent()).toContain('0.1 XCH');
+    await page.getByTestId('transfer-amount').fill('1.5');
+    await page.getByTestId('transfer-amount-error').waitFor({ state: 'detached' });
+    await enterEmailCode(page, email, seen, lastSent);
+    await screenshot(page, 'wallet-transfer-en-light');
+    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('transfer-done').textContent()).toBe(`1.5 XCH sent to ${recipientEmail}`);
+    await expect.poll(() => page.getByTestId('assets-available-CHIA').textContent()).toBe('6.5');
+
+    await recipient.page.goto(baseUrl + '/assets');
+    await expect.poll(() => recipient.page.getByTestId('assets-available-CHIA').textContent()).toBe('1.5');
+  }, 120_000);
+
+  it('sets Auto Pay to the address at 100 % with a minimum pay; it stays set and shows on the assets page', async () => {
+    await page.goto(baseUrl + '/center/address');
+    const panel = page.getByTestId('autopay-panel');
+    await panel.waitFor();
+    await page.getByTestId(`autopay-line-${addressId}`).waitFor();
+    await page.getByTestId('autopay-enabled').click();
+    await expect.poll(() => page.getByTestId('autopay-problem').getAttribute('data-problem')).toBe('needRecipient');
+    await page.getByTestId(`autopay-include-${addressId}`).click();
+    await page.getByTestId(`autopay-ratio-${addressId}`).fill('60');
+    await expect.poll(() => page.getByTestId('autopay-problem').getAttribute('data-problem')).toBe('total');
+    expect(await page.getByTestId('autopay-save').isDisabled()).toBe(true);
+    await page.getByTestId('autopay-split').click();
+    await expect.poll(() => page.getByTestId(`autopay-ratio-${addressId}`).inputValue()).toBe('100');
+    await page.getByTestId(`autopay-minpay-${addressId}`).fill('0.5');
+    await page.getByTestId('autopay-save').click();
+    await page.getByTestId('autopay-saved').waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'wallet-autopay-en-light');
+
+    await page.reload();
+    await page.getByTestId(`autopay-line-${addressId}`).waitFor();
+    await expect.poll(() => page.getByTestId(`autopay-ratio-${addressId}`).inputValue()).toBe('100');
+    expect(await page.getByTestId(`autopay-minpay-${addressId}`).inputValue()).toBe('0.5');
+    expect(await page.getByTestId('autopay-enabled').getAttribute('aria-checked')).toBe('true');
+    await page.goto(baseUrl + '/assets');
+    await page.getByTestId('assets-autopay-CHIA').waitFor();
+  });
+
   it('shows every balance change in the bill, filters it, and exports it as CSV', async () => {
     await page.goto(baseUrl + '/center/bill');
     await page.getByTestId('bill-page').waitFor();
     const amounts = page.locator('[data-testid^="bill-amount-"]');
-    await expect.poll(() => amounts.allTextContents()).toEqual(expect.arrayContaining(['+10', '-2', '-3', '+3']));
+    await expect.poll(() => amounts.allTextContents()).toEqual(expect.arrayContaining(['+10', '-2', '-3', '+3', '-1.5']));
     await chooseOption(page, 'bill-filter-kind', 'bill-kind-option-deposit');
     await expect.poll(() => amounts.allTextContents()).toEqual(['+10']);
     await screenshot(page, 'wallet-bill-en-light');
@@ -267,9 +319,16 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await page.getByTestId('withdraw-dialog').waitFor();
     await screenshot(page, 'wallet-withdraw-ru-dark-phone');
     await page.keyboard.press('Escape');
+    await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('assets-transfer-CHIA').click();
+    await page.getByTestId('transfer-dialog').waitFor();
+    await screenshot(page, 'wallet-transfer-ru-dark-phone');
+    await page.keyboard.press('Escape');
     await page.goto(baseUrl + '/center/address');
     await page.getByTestId('address-cards').waitFor();
     await screenshot(page, 'wallet-address-ru-dark-phone');
+    await page.getByTestId('autopay-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'wallet-autopay-ru-dark-phone');
     await page.goto(baseUrl + '/center/bill');
     await page.getByTestId('bill-table').waitFor();
     await screenshot(page, 'wallet-bill-ru-dark-phone');
