@@ -13,6 +13,12 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 9090, registrationOpen: false, databaseUrl: 'postgres://x@y/z', role: 'worker' });
   });
 
+  it('links mails to this machine on its own port unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(loadConfig({ PORT: '9090', PUBLIC_URL: 'https://pool.example.com/' }).publicUrl).toBe('https://pool.example.com');
+  });
+
   it('refuses invalid values, naming every variable at fault', () => {
     expect(() => loadConfig({ PORT: 'eighty', PLATTER_ROLE: 'boss', SESSION_SECRET: 'short' })).toThrow(ConfigError);
     try {

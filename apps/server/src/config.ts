@@ -84,8 +84,8 @@ export const SETTINGS = {
   },
   publicUrl: {
     env: 'PUBLIC_URL',
-    default: 'http://localhost:8080',
-    meaning: 'Public address of the site: the base of the links in e-mails (activation, password reset).',
+    default: 'http://localhost:<PORT>',
+    meaning: 'Public address of the site: the base of the links in e-mails (activation, password reset). Unset: this machine on `PORT`.',
   },
   mailFrom: {
     env: 'MAIL_FROM',
@@ -197,7 +197,10 @@ const schema = z.object({
   logPretty: bool,
   webDist: z.string(),
   settingsCacheSeconds: z.coerce.number().int().min(0),
-  publicUrl: z.url().transform((url) => url.replace(/\/+$/, '')),
+  publicUrl: z
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   mailFrom: z.string().min(3),
   smtpUrl: z
     .string()
@@ -224,12 +227,13 @@ const schema = z.object({
   nodeEnv: z.enum(['development', 'production', 'test']),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'publicUrl'> & { publicUrl: string };
 type SettingKey = keyof typeof SETTINGS;
 
 const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'databaseUrl',
   'sessionSecret',
+  'publicUrl',
   'smtpUrl',
   'smsGatewayUrl',
   'smsGatewayToken',
@@ -259,7 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, ...overrides };
+  const publicUrl = parsed.data.publicUrl ?? `http://localhost:${parsed.data.port}`;
+  return { ...parsed.data, publicUrl, ...overrides };
 }
 
 /** The configuration table in Markdown, as the README shows it. */
