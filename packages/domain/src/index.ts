@@ -11,3 +11,4 @@ export * from './wallet.ts';
 export * from './settlement.ts';
 export * from './security.ts';
 export * from './device.ts';
+export * from './pool.ts';

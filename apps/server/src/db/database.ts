@@ -6,6 +6,8 @@ import type { Database } from './schema.ts';
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 // NUMERIC (money in base units) as string: parsed with BigInt where it is used.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+// DATE (a UTC settlement day) as 'YYYY-MM-DD': never shifted by the process's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 

@@ -5,6 +5,7 @@ import * as accounts from './migrations/2026_11_22_0002_accounts.ts';
 import * as ledger from './migrations/2026_11_22_0003_ledger.ts';
 import * as wallet from './migrations/2026_11_22_0004_wallet.ts';
 import * as ledgerPost from './migrations/2026_11_22_0005_ledger_post.ts';
+import * as pool from './migrations/2026_11_23_0006_pool.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0003_ledger': ledger,
   '2026_11_22_0004_wallet': wallet,
   '2026_11_22_0005_ledger_post': ledgerPost,
+  '2026_11_23_0006_pool': pool,
 };
 
 /** Every migration name in order. */

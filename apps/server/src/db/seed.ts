@@ -1,4 +1,4 @@
-import { COIN_SEEDS, POOL_SEEDS, SERVER_LINE_SEEDS, parseAmount } from '@platter/domain';
+import { COIN_SEEDS, POOL_SEEDS, SERVER_LINE_SEEDS, defaultPoolConfig, parseAmount } from '@platter/domain';
 
 import type { Db } from './database.ts';
 
@@ -45,6 +45,23 @@ export async function seedRegistries(db: Db): Promise<{ coins: number; pools: nu
       .values(POOL_SEEDS.map((pool, sort) => ({ ...pool, sort })))
       .onConflict((oc) => oc.column('type').doNothing())
       .executeTakeFirst();
+    // Each pool's configuration, from its coin's wallet settings (operators edit it later).
+    await trx
+      .insertInto('pool_configs')
+      .values(
+        POOL_SEEDS.flatMap((pool) => {
+          const coin = COIN_SEEDS.find((c) => c.type === pool.coin);
+          if (!coin) return [];
+          return [
+            defaultPoolConfig(pool, {
+              withdrawFeeUnits: parseAmount(coin.withdraw_fee, coin.scale),
+              minWithdrawUnits: parseAmount(coin.min_withdraw_value, coin.scale),
+            }),
+          ];
+        }),
+      )
+      .onConflict((oc) => oc.column('pool').doNothing())
+      .execute();
     const lines = await trx
       .insertInto('server_lines')
       .values(SERVER_LINE_SEEDS.map((line) => ({ ...line })))

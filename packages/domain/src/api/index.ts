@@ -7,3 +7,4 @@ export * from './security.ts';
 export * from './log.ts';
 export * from './dev.ts';
 export * from './wallet.ts';
+export * from './pool.ts';

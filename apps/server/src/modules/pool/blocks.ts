@@ -1,0 +1,61 @@
+import { CHIA_FINDER_REWARD, utcDay } from '@platter/domain';
+import type { Db } from '../../db/database.ts';
+import { postTransaction } from '../../ledger/ledger.service.ts';
+
+export interface FoundBlock {
+  pool: string;
+  height: bigint | number;
+  foundAt: Date;
+  finderUserId: string | null;
+  finderMinerId: string | null;
+  /** The block's reward to the pool, base units. */
+  reward: bigint;
+  /** Pool capacity when it was found (the block record shows it). */
+  capacityBytes?: bigint;
+}
+
+/**
+ * Records a block the pool found (once per pool and height) and books its reward: the chain
+ * pays the pool's revenue account, which the day's settlement shares out. Chia's new protocol
+ * gives 0.25 XCH of each block to its finder; that part is marked on the block.
+ */
+export async function recordBlock(db: Db, block: FoundBlock): Promise<{ id: string; created: boolean }> {
+  const pool = await db.selectFrom('pools').select(['coin', 'protocol']).where('type', '=', block.pool).executeTakeFirstOrThrow();
+  const finderReward =
+    pool.protocol === 'chia-pool-v1' && block.finderUserId !== null ? (block.reward < CHIA_FINDER_REWARD ? block.reward : CHIA_FINDER_REWARD) : 0n;
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('blocks')
+      .values({
+        pool: block.pool,
+        coin: pool.coin,
+        height: block.height.toString(),
+        found_at: block.foundAt,
+        day: utcDay(block.foundAt),
+        finder_user_id: block.finderUserId,
+        finder_miner_id: block.finderMinerId,
+        reward_units: block.reward,
+        finder_reward_units: finderReward,
+        capacity_bytes: block.capacityBytes ?? 0n,
+      })
+      .onConflict((oc) => oc.columns(['pool', 'height']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const existing = await trx.selectFrom('blocks').select('id').where('pool', '=', block.pool).where('height', '=', block.height.toString()).executeTakeFirstOrThrow();
+      return { id: existing.id, created: false };
+    }
+    if (block.reward > 0n) {
+      const { transactionId } = await postTransaction(trx, {
+        kind: 'block_reward',
+        reference: `block:${block.pool}:${block.height}`,
+        postings: [
+          { account: { kind: 'system', code: 'chain', coin: pool.coin }, amount: -block.reward },
+          { account: { kind: 'system', code: 'pool_revenue', coin: pool.coin }, amount: block.reward },
+        ],
+      });
+      await trx.updateTable('blocks').set({ transaction_id: transactionId }).where('id', '=', inserted.id).execute();
+    }
+    return { id: inserted.id, created: true };
+  });
+}

@@ -1,0 +1,113 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Numeric = ColumnType<string, string | bigint, string | bigint>;
+type NumericDefault = ColumnType<string, string | bigint | undefined, string | bigint>;
+/** A `date` column: read as 'YYYY-MM-DD' (see db/database.ts type parsers), written as text. */
+type Day = ColumnType<string, string, string>;
+
+export interface PoolConfigsTable {
+  pool: string;
+  mode: string;
+  fee_bp: number;
+  coop_ratio_bp: number;
+  burn_coefficient_bp: number;
+  payment_time: string;
+  payout_threshold_units: Numeric;
+  withdraw_fee_units: Numeric;
+  withdraw_audit: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface MinerKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  pool: string;
+  key_hash: string;
+  key_hint: string;
+  created_at: Generated<Date>;
+  revoked_at: Date | null;
+}
+
+export interface MinersTable {
+  id: Generated<string>;
+  user_id: string;
+  pool: string;
+  name: string;
+  version: ColumnType<string, string | undefined, string>;
+  capacity_bytes: NumericDefault;
+  hashrate: NumericDefault;
+  line: string | null;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: Generated<Date>;
+}
+
+export interface SharesTable {
+  day: Day;
+  pool: string;
+  user_id: string;
+  miner_id: string;
+  difficulty: ColumnType<string, string | number | bigint, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface BlocksTable {
+  id: Generated<string>;
+  pool: string;
+  coin: string;
+  height: ColumnType<string, string | number | bigint, never>;
+  found_at: Date;
+  day: Day;
+  finder_user_id: string | null;
+  finder_miner_id: string | null;
+  reward_units: Numeric;
+  finder_reward_units: NumericDefault;
+  capacity_bytes: NumericDefault;
+  transaction_id: string | null;
+}
+
+export type SettlementStatus = 'NOT_PENDING' | 'SETTLEMENT_PENDING' | 'SETTLEMENT' | 'UNSETTLEMENT';
+
+export interface SettlementsTable {
+  pool: string;
+  day: Day;
+  status: SettlementStatus;
+  revenue_units: NumericDefault;
+  fee_units: NumericDefault;
+  withheld_units: NumericDefault;
+  remainder_units: NumericDefault;
+  credited_units: NumericDefault;
+  members: ColumnType<number, number | undefined, number>;
+  transaction_id: string | null;
+  settled_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface SettlementCreditsTable {
+  pool: string;
+  day: Day;
+  user_id: string;
+  points: Numeric;
+  capacity_bytes: NumericDefault;
+  amount_units: Numeric;
+  status: 'SETTLEMENT' | 'UNSETTLEMENT';
+}
+
+export interface PoolSamplesTable {
+  pool: string;
+  at: Date;
+  capacity_bytes: Numeric;
+  miners: number;
+  users: number;
+}
+
+/** The pool core's tables, merged into the database type in db/schema.ts. */
+export interface PoolTables {
+  pool_configs: PoolConfigsTable;
+  miner_keys: MinerKeysTable;
+  miners: MinersTable;
+  shares: SharesTable;
+  blocks: BlocksTable;
+  settlements: SettlementsTable;
+  settlement_credits: SettlementCreditsTable;
+  pool_samples: PoolSamplesTable;
+}

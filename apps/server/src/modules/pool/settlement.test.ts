@@ -1,0 +1,133 @@
+import { K32_BYTES, parseAmount, POINTS_PER_K32_PER_DAY } from '@platter/domain';
+import { sql } from 'kysely';
+import { spawn } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../../test/db.ts';
+import { buildUser } from '../../../test/factories.ts';
+import type { Db } from '../../db/database.ts';
+import { checkLedger } from '../../ledger/ledger.check.ts';
+import { userBalances } from '../../ledger/ledger.service.ts';
+import { recordBlock } from './blocks.ts';
+import { ingestReport } from './report.ts';
+import { settleDay, settleDue } from './settlement.ts';
+
+let db: Db;
+let databaseUrl: string;
+
+beforeAll(async () => {
+  ({ db, url: databaseUrl } = await testDatabase());
+});
+
+const XCH = (text: string) => parseAmount(text, 12);
+/** Points a farm of `plots` K32 plots earns in a day (the pool's own estimate). */
+const pointsOf = (plots: number) => Number(POINTS_PER_K32_PER_DAY) * plots;
+const DAY = '2026-11-20';
+const noon = new Date(`${DAY}T12:00:00Z`);
+const nextDay = new Date('2026-11-21T00:10:00Z');
+
+async function balances(userId: string) {
+  return (await userBalances(db, userId, 'CHIA')).get('CHIA') ?? { available: 0n, pending_earnings: 0n };
+}
+
+/** One share carrying the whole day's points of a farm (difficulty = points). */
+async function farm(userId: string, pool: string, plots: number, at = noon) {
+  await ingestReport(db, { userId, pool }, { miners: [{ name: `rig-${userId}`, version: '1.0', capacity: String(K32_BYTES * BigInt(plots)), hashrate: '0' }], shares: [{ miner: `rig-${userId}`, difficulty: pointsOf(plots), at: Math.floor(at.getTime() / 1000) }] }, at);
+}
+
+describe('the daily settlement', () => {
+  it('shares the day’s revenue less the fee by points; under 2 T earns nothing; parts plus remainder equal revenue', async () => {
+    const big = await buildUser(db);
+    const small = await buildUser(db);
+    const tiny = await buildUser(db);
+    await farm(big.id, 'chia', 60);
+    await farm(small.id, 'chia', 30);
+    await farm(tiny.id, 'chia', 10); // ≈ 1 TiB: below Chia's 2 T
+    await recordBlock(db, { pool: 'chia', height: 1001, foundAt: noon, finderUserId: big.id, finderMinerId: null, reward: XCH('2') });
+    await recordBlock(db, { pool: 'chia', height: 1001, foundAt: noon, finderUserId: big.id, finderMinerId: null, reward: XCH('2') }); // replayed: once
+
+    const { settlement, ran } = await settleDay(db, 'chia', DAY, nextDay);
+    expect(ran).toBe(true);
+    // 2 XCH, 3 % fee (0.06), 1.94 shared 60:30; the odd mojo goes to the larger fraction.
+    expect(settlement).toMatchObject({ status: 'SETTLEMENT', revenue: '2', fee: '0.06', credited: '1.94', remainder: '0', members: 3 });
+    expect((await balances(big.id)).available).toBe(XCH('1.293333333333'));
+    expect((await balances(tiny.id)).available).toBe(0n);
+    expect((await balances(small.id)).available).toBe(XCH('0.646666666667'));
+    const records = await db.selectFrom('settlement_credits').select(['user_id', 'amount_units', 'status']).where('day', '=', DAY).orderBy('user_id').execute();
+    expect(records.find((r) => r.user_id === tiny.id)).toMatchObject({ amount_units: '0', status: 'UNSETTLEMENT' });
+    expect(await checkLedger(db)).toEqual([]);
+
+    // Run again: nothing more.
+    expect((await settleDay(db, 'chia', DAY, nextDay)).ran).toBe(false);
+    expect((await balances(big.id)).available).toBe(XCH('1.293333333333'));
+  });
+
+  it('gives a chia-pool-v1 block’s finder 0.25 XCH before sharing', async () => {
+    const finder = await buildUser(db);
+    const other = await buildUser(db);
+    await farm(finder.id, 'chiapp', 50);
+    await farm(other.id, 'chiapp', 50);
+    await recordBlock(db, { pool: 'chiapp', height: 7, foundAt: noon, finderUserId: finder.id, finderMinerId: null, reward: XCH('2') });
+    const { settlement } = await settleDay(db, 'chiapp', DAY, nextDay);
+    // 1.75 shared: fee 0.0525, 1.6975 halves = 0.84875 each; the finder adds 0.25.
+    expect(settlement).toMatchObject({ revenue: '2', fee: '0.0525', credited: '1.9475', remainder: '0' });
+    expect((await balances(finder.id)).available).toBe(XCH('1.09875'));
+    expect((await balances(other.id)).available).toBe(XCH('0.84875'));
+  });
+
+  it('settles each (pool, day) once when many workers race', async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, () => buildUser(db)));
+    for (const [i, user] of users.entries()) await farm(user.id, 'chiavip', 30 + i);
+    await recordBlock(db, { pool: 'chiavip', height: 99, foundAt: noon, finderUserId: null, finderMinerId: null, reward: XCH('1') });
+    const runs = await Promise.all(Array.from({ length: 8 }, () => settleDay(db, 'chiavip', DAY, nextDay)));
+    expect(runs.filter((r) => r.ran)).toHaveLength(1);
+    const postings = await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_transactions WHERE reference = ${`settlement:chiavip:${DAY}`}`.execute(db);
+    expect(postings.rows[0]?.n).toBe('1');
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('refuses a day that has not ended, and settles missed days with blocks', async () => {
+    await expect(settleDay(db, 'chia', '2026-11-21', nextDay)).rejects.toThrow();
+    const user = await buildUser(db);
+    const earlier = new Date('2026-11-18T08:00:00Z');
+    await farm(user.id, 'bhd', 40, earlier);
+    await recordBlock(db, { pool: 'bhd', height: 5, foundAt: earlier, finderUserId: user.id, finderMinerId: null, reward: parseAmount('10', 8) });
+    const done = await settleDue(db, nextDay);
+    const bhd = done.find((s) => s.pool === 'bhd' && s.day === '2026-11-18');
+    // BHD: the unsecured part earns 55 % of its share; the rest stays with the pool.
+    expect(bhd).toMatchObject({ status: 'SETTLEMENT', revenue: '10', fee: '0.3', credited: '5.335', withheld: '4.365' });
+    expect(done.some((s) => s.pool === 'chia' && s.day === '2026-11-20')).toBe(false); // settled before
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('survives a crash in the middle: the rerun credits each user once', async () => {
+    const users = await Promise.all(Array.from({ length: 3 }, () => buildUser(db)));
+    const day = '2026-11-15';
+    const at = new Date(`${day}T06:00:00Z`);
+    for (const user of users) await farm(user.id, 'lhd', 40, at);
+    await recordBlock(db, { pool: 'lhd', height: 12, foundAt: at, finderUserId: null, finderMinerId: null, reward: parseAmount('3', 8) });
+    // A child process starts the settlement and is killed while it holds the day's lock.
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
+      const { createDb } = await import(${JSON.stringify(new URL('../../db/database.ts', import.meta.url).pathname)});
+      const { db } = createDb(${JSON.stringify(databaseUrl)}, 1);
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('settlements').values({ pool: 'lhd', day: '${day}', status: 'SETTLEMENT_PENDING' }).execute();
+        await trx.selectFrom('settlements').selectAll().where('pool', '=', 'lhd').forUpdate().execute();
+        console.log('LOCKED');
+        await new Promise(() => {});
+      });`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('LOCKED') && resolve());
+      child.on('exit', (code) => reject(new Error(`the child exited early (${code})`)));
+    });
+    const waiting = settleDay(db, 'lhd', day, nextDay);
+    // The rerun waits on the dead run's lock; the kill rolls that run back.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill('SIGKILL');
+    const { ran, settlement } = await waiting;
+    expect(ran).toBe(true);
+    expect(settlement.status).toBe('SETTLEMENT');
+    const credits = await db.selectFrom('settlement_credits').select('user_id').where('pool', '=', 'lhd').where('day', '=', day).execute();
+    expect(credits).toHaveLength(3);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+});

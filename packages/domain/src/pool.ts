@@ -1,0 +1,92 @@
+/**
+ * The pool's rules (spec doc 1 §3 'Miner', 'Mining pool config', 'Block record', §4
+ * 'Settlement', §9 'Settlement and payout', 'Chia'): pure functions shared by the server,
+ * the simulator and the web app.
+ */
+import type { PoolInfo } from './registry/pools.ts';
+
+/** Settlement statuses of a pool-day and of a user's income record (spec doc 1 §4). */
+export const SETTLEMENT_STATUSES = ['NOT_PENDING', 'SETTLEMENT_PENDING', 'SETTLEMENT', 'UNSETTLEMENT'] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+
+/** A miner is online while its last heartbeat or share is at most this old. */
+export const MINER_ONLINE_SECONDS = 600;
+
+export function minerOnline(lastSeen: Date, now: Date = new Date()): boolean {
+  return now.getTime() - lastSeen.getTime() <= MINER_ONLINE_SECONDS * 1000;
+}
+
+/** A K32 plot's size in bytes (Chia's most common plot), the unit of share-based estimates. */
+export const K32_BYTES = 108_837_086_208n;
+
+/**
+ * Expected points a K32 plot earns per day at difficulty 1 under Chia's pool protocol; the
+ * capacity a pool estimates from shares is points per day ÷ this × K32_BYTES.
+ */
+export const POINTS_PER_K32_PER_DAY = 10n;
+
+/** Capacity in bytes estimated from the points of a window of `seconds`. */
+export function capacityFromPoints(points: bigint, seconds: number): bigint {
+  if (points <= 0n || seconds <= 0) return 0n;
+  return (points * 86_400n * K32_BYTES) / (POINTS_PER_K32_PER_DAY * BigInt(Math.round(seconds)));
+}
+
+/** The points per day a capacity earns in expectation (the simulator's miners use it). */
+export function pointsPerDayOf(capacityBytes: bigint): bigint {
+  return (capacityBytes * POINTS_PER_K32_PER_DAY) / K32_BYTES;
+}
+
+/** A pool's configuration (spec doc 1 §3 'Mining pool config'); amounts in base units. */
+export interface PoolConfig {
+  pool: string;
+  /** How block revenue is shared: the pool's share type (PPLNS, PPS, PROP). */
+  mode: string;
+  /** Pool fee in basis points of the shared revenue. */
+  fee_bp: number;
+  /** Cooperation pools (CO): the miners' part of revenue, basis points. */
+  coop_ratio_bp: number;
+  /** Burn coefficient (BHD family), basis points: 10000 = 1. */
+  burn_coefficient_bp: number;
+  /** Settlement time of day, UTC, HH:MM. */
+  payment_time: string;
+  payout_threshold_units: bigint;
+  withdraw_fee_units: bigint;
+  withdraw_audit: boolean;
+}
+
+/** The configuration a fresh install gives a pool. */
+export function defaultPoolConfig(pool: PoolInfo, coin: { withdrawFeeUnits: bigint; minWithdrawUnits: bigint }): PoolConfig {
+  return {
+    pool: pool.type,
+    mode: pool.share_type,
+    fee_bp: pool.pool_type === 'CO' ? 1_000 : 300,
+    coop_ratio_bp: pool.pool_type === 'CO' ? 5_000 : 0,
+    burn_coefficient_bp: 10_000,
+    payment_time: '00:00',
+    payout_threshold_units: coin.minWithdrawUnits,
+    withdraw_fee_units: coin.withdrawFeeUnits,
+    withdraw_audit: true,
+  };
+}
+
+/** The UTC day (YYYY-MM-DD) a moment belongs to: shares and blocks are settled by it. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The day before `day` (YYYY-MM-DD). */
+export function previousDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return utcDay(date);
+}
+
+/** True for a well-formed calendar day YYYY-MM-DD. */
+export function isDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && utcDay(date) === text;
+}
+
+/** Miner names: the computer name by default; printable, at most 64 characters. */
+export const MINER_NAME_PATTERN = /^[\p{L}\p{N} ._@()+-]{1,64}$/u;
