@@ -32,6 +32,7 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { devnetRegistry } from './chain/devnet.ts';
 import { runPendingExports } from './modules/wallet/exports.ts';
 import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
+import { minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { parseSchedule } from './modules/wallet/withdrawals.ts';
 import { startWorker } from './worker.ts';
@@ -163,6 +164,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   loginLogRoutes(app, { sessions, loginLog });
   walletRoutes(app, { db, sessions, wallet, chains, schedule, limits, kickExports });
   adminWalletRoutes(app, { db, sessions, wallet, chains, schedule, limits });
+  poolRoutes(app, { db, sessions, limits });
+  publicPoolRoutes(app, { db });
+  minerApiRoutes(app, { db });
   if (development) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });

@@ -47,7 +47,8 @@ export function registerCsrf(app: FastifyInstance, options: { secret: string; se
     // Issued with page loads and the session calls the web app makes on start, not with
     // every public API read (those are hot and need no token).
     if (!cookieValid && request.method === 'GET' && issuesToken(request.url)) setCookie(reply, tools.issue());
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Machine calls (/api/miner/*) authenticate with an API key, never a cookie: no CSRF to stop.
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || request.url.startsWith('/api/miner/')) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookieValid || typeof header !== 'string' || header !== cookie) {
       if (!cookieValid) setCookie(reply, tools.issue());

@@ -118,3 +118,83 @@ export const settlementSchema = z.object({
   members: z.number().int(),
 });
 export type Settlement = z.infer<typeof settlementSchema>;
+
+// --- dashboard ----------------------------------------------------------------------------------
+
+export const summaryQuery = z.object({ pool: poolField });
+export const dashboardSummarySchema = z.object({
+  pool: z.string(),
+  coin: z.string(),
+  unit: z.string(),
+  online: z.number().int(),
+  offline: z.number().int(),
+  capacity: z.string().meta({ description: 'Estimated from the points of the last 24 hours, bytes' }),
+  reported_capacity: z.string().meta({ description: 'Sum of what the online miners report, bytes' }),
+  hashrate: z.string(),
+  points_24h: z.string(),
+  income_yesterday: z.string(),
+  income_total: z.string(),
+  pending: z.string(),
+  available: z.string(),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+export const shareSeriesQuery = z.object({ pool: poolField, hours: z.coerce.number().int().min(1).max(24 * 30).default(24) });
+export const shareSeriesSchema = z.array(z.object({ time: z.number().int(), points: z.string(), shares: z.number().int(), capacity: z.string() }));
+export type ShareSeries = z.infer<typeof shareSeriesSchema>;
+
+// --- public statistics --------------------------------------------------------------------------
+
+export const poolStatSchema = z.object({
+  pool: z.string(),
+  coin: z.string(),
+  name: z.string(),
+  pool_type: z.string(),
+  unit: z.string(),
+  icon: z.string(),
+  capacity: z.string(),
+  hashrate: z.string(),
+  online_miners: z.number().int(),
+  online_users: z.number().int(),
+  height: z.string(),
+  blocks_24h: z.number().int(),
+  blocks_7d: z.number().int(),
+  mined_24h: z.string(),
+  mined_7d: z.string(),
+});
+export type PoolStat = z.infer<typeof poolStatSchema>;
+
+export const blockQuery = pagingQuery.extend({ pool: poolField.optional() });
+export const blockSchema = z.object({
+  id: z.string(),
+  pool: z.string(),
+  coin: z.string(),
+  unit: z.string(),
+  height: z.string(),
+  time: z.number().int(),
+  reward: z.string(),
+  capacity: z.string(),
+  finder: z.string(),
+});
+export type Block = z.infer<typeof blockSchema>;
+export const blockPage = pageOf(blockSchema);
+
+export const rankingSchema = z.array(z.object({ rank: z.number().int(), name: z.string(), capacity: z.string() }));
+export type Ranking = z.infer<typeof rankingSchema>;
+
+export const homeListSchema = z.object({
+  pools: z.array(poolStatSchema),
+  blocks: z.array(blockSchema),
+  ranking: rankingSchema,
+  default_pool: z.string(),
+});
+export type HomeList = z.infer<typeof homeListSchema>;
+
+export const trendQuery = z.object({ pool: poolField, days: z.coerce.number().int().min(1).max(90).default(7) });
+export const trendSchema = z.object({
+  samples: z.array(z.object({ time: z.number().int(), capacity: z.string(), miners: z.number().int(), users: z.number().int() })),
+  blocks: z.array(z.object({ day: z.string(), blocks: z.number().int(), reward: z.string() })),
+});
+export type Trend = z.infer<typeof trendSchema>;
+
+export const settleBody = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('INVALID_PARAMETER')), pool: poolField.optional() });

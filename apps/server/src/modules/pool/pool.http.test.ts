@@ -1,0 +1,115 @@
+import { K32_BYTES, parseAmount } from '@platter/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activeUser, loginByEmail } from '../../../test/accounts.ts';
+import { testApp } from '../../../test/app.ts';
+import { browser, type Browser } from '../../../test/browser.ts';
+import { testDatabase } from '../../../test/db.ts';
+import { testMailServer } from '../../../test/mail.ts';
+import type { Db } from '../../db/database.ts';
+import type { ZodApp } from '../../http/types.ts';
+import { recordBlock } from './blocks.ts';
+import { ensureSharePartition } from './report.ts';
+import { settleDay } from './settlement.ts';
+
+/** The pool through HTTP: a key for the proxy tool, its report, the user's pages and the public ones. */
+
+let db: Db;
+let app: ZodApp;
+let user: Browser;
+const email = 'farmer@example.com';
+
+beforeAll(async () => {
+  ({ db } = await testDatabase());
+  const mail = await testMailServer();
+  app = await testApp(db, { smtpUrl: mail.url });
+  user = browser(app);
+  await activeUser(db, user, mail, email);
+  expect((await loginByEmail(user, email)).code).toBe(200);
+});
+
+async function report(key: string | undefined, body: unknown) {
+  const res = await app.inject({ method: 'POST', url: '/api/miner/report', headers: key ? { 'x-api-key': key } : {}, payload: body as object });
+  return res.json() as { code: number; data: { miners: number; shares: number; rejected: number } };
+}
+
+describe('a farmer’s pool over HTTP', () => {
+  let key = '';
+
+  it('makes a miner API key shown once, and rotating it revokes the old one', async () => {
+    expect((await user.get('/api/pool/apikey?pool=chia')).data).toBeNull();
+    const first = await user.post<{ key: string; hint: string }>('/api/pool/apikey', { pool: 'chia' });
+    expect(first.data.key).toMatch(/^plk_/);
+    const second = await user.post<{ key: string; hint: string }>('/api/pool/apikey', { pool: 'chia' });
+    key = second.data.key;
+    expect((await user.get<{ hint: string; key?: string }>('/api/pool/apikey?pool=chia')).data).toEqual({ pool: 'chia', hint: second.data.hint, created_at: expect.any(Number) });
+    expect((await report(first.data.key, { miners: [{ name: 'old' }] })).code).toBe(218);
+    expect((await report(undefined, { miners: [{ name: 'none' }] })).code).toBe(218);
+    expect((await user.post('/api/pool/apikey', { pool: 'nope' })).code).toBe(206);
+  });
+
+  it('takes the proxy tool’s heartbeats and shares, without a session or CSRF token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const answer = await report(key, {
+      miners: [
+        { name: 'rig-01', version: '2.4.1', capacity: String(K32_BYTES * 100n), line: 'asia' },
+        { name: 'rig-02', version: '2.4.1', capacity: String(K32_BYTES * 50n), line: 'mars' },
+      ],
+      shares: [
+        { miner: 'rig-01', difficulty: 500, at: now - 30 },
+        { miner: 'rig-02', difficulty: 250 },
+        { miner: 'rig-03', difficulty: 10 },
+        { miner: 'rig-01', difficulty: 5, at: now - 3600 },
+      ],
+    });
+    expect(answer).toMatchObject({ code: 200, data: { miners: 3, shares: 3, rejected: 1 } });
+    expect((await report(key, { shares: [{ miner: 'bad/name', difficulty: 1 }] })).code).toBe(216);
+  });
+
+  it('lists the miners with their state, and refuses to remove an online one', async () => {
+    const miners = await user.get<{ list: { id: string; name: string; online: boolean; line: string | null; shares_24h: number }[]; online: number; offline: number }>('/api/pool/miner?pool=chia&count=10');
+    expect(miners.data).toMatchObject({ online: 3, offline: 0 });
+    const rig1 = miners.data.list.find((m) => m.name === 'rig-01');
+    expect(rig1).toMatchObject({ line: 'asia', shares_24h: 1, online: true });
+    expect(miners.data.list.find((m) => m.name === 'rig-02')?.line).toBeNull();
+    expect((await user.send('DELETE', `/api/pool/miner?id=${rig1?.id}`)).body).toContain('"code":11202');
+
+    await db.updateTable('miners').set({ last_seen_at: new Date(Date.now() - 3600_000) }).where('name', '=', 'rig-03').execute();
+    const offline = await user.get<{ list: { name: string }[]; total: number }>('/api/pool/miner?pool=chia&status=offline');
+    expect(offline.data.list.map((m) => m.name)).toEqual(['rig-03']);
+    expect((await user.send('DELETE', '/api/pool/removeallofflineminers?pool=chia')).body).toContain('"removed":1');
+    expect((await user.get('/api/pool/miner?count=500')).code).toBe(209); // count out of range
+  });
+
+  it('shows the dashboard, today’s points as NOT_PENDING, and settled days', async () => {
+    expect((await user.get<string[]>('/api/dashboard/poollist')).data).toEqual(['chia']);
+    const summary = await user.get<{ online: number; points_24h: string; capacity: string }>('/api/dashboard/summary?pool=chia');
+    expect(summary.data).toMatchObject({ online: 2, points_24h: '760' });
+    const owner = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const day = '2026-11-01';
+    const at = new Date(`${day}T10:00:00Z`);
+    await ensureSharePartition(db, day);
+    const miner = await db.selectFrom('miners').select('id').where('name', '=', 'rig-01').executeTakeFirstOrThrow();
+    await db.insertInto('shares').values({ day, pool: 'chia', user_id: owner.id, miner_id: miner.id, difficulty: 400, created_at: at }).execute();
+    await recordBlock(db, { pool: 'chia', height: 42, foundAt: at, finderUserId: owner.id, finderMinerId: miner.id, reward: parseAmount('2', 12) });
+    await settleDay(db, 'chia', day);
+    const income = await user.get<{ list: { day: string; status: string; amount: string }[] }>('/api/pool/Income?pool=chia');
+    expect(income.data.list.map((r) => [r.day, r.status])).toEqual([
+      [new Date().toISOString().slice(0, 10), 'NOT_PENDING'],
+      [day, 'SETTLEMENT'],
+    ]);
+    expect(income.data.list[1]?.amount).toBe('1.94');
+  });
+
+  it('shows public statistics and the block explorer to a visitor', async () => {
+    const visitor = browser(app);
+    const home = await visitor.get<{ pools: { pool: string; blocks_7d: number; online_miners: number }[]; blocks: { height: string; finder: string }[]; ranking: { name: string }[] }>('/api/home/list');
+    expect(home.code).toBe(200);
+    expect(home.data.blocks[0]).toMatchObject({ height: '42', finder: 'far***@example.com' });
+    expect(home.data.ranking[0]?.name).toBe('far***@example.com');
+    expect(home.data.pools.find((p) => p.pool === 'chia')?.online_miners).toBe(2);
+    const blocks = await visitor.get<{ total: number }>('/api/datastatistics/block?pool=chia');
+    expect(blocks.data.total).toBe(1);
+    expect((await visitor.get('/api/datastatistics/pool?pool=chia&days=7')).code).toBe(200);
+    expect((await visitor.get('/api/pool/miner')).code).toBe(202);
+  });
+});

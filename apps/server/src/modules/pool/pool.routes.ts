@@ -1,0 +1,174 @@
+import {
+  blockPage,
+  blockQuery,
+  DEFAULT_POOL_TYPE,
+  dashboardSummarySchema,
+  deleteMinerQuery,
+  envelopeSchema,
+  homeListSchema,
+  incomePage,
+  incomeQuery,
+  minerKeySchema,
+  minerPage,
+  minerQuery,
+  poolOnlyQuery,
+  poolStatSchema,
+  removeOfflineQuery,
+  reportBody,
+  reportResultSchema,
+  shareSeriesQuery,
+  shareSeriesSchema,
+  summaryQuery,
+  trendQuery,
+  trendSchema,
+} from '@platter/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { requireUser } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { RateLimits } from '../../http/rate-limit.ts';
+import type { ZodApp } from '../../http/types.ts';
+import type { sessionService } from '../session/session.service.ts';
+import { authenticateKey, currentKey, enabledPool, revokeKey, rotateKey } from './keys.ts';
+import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
+import { ingestReport } from './report.ts';
+import { blockList, dashboardSummary, incomeRecords, poolOf, poolStatistics, poolTrend, ranking, shareSeries, userPools } from './views.ts';
+
+interface Deps {
+  db: Db;
+  sessions: ReturnType<typeof sessionService>;
+  limits: RateLimits;
+}
+
+const nothing = envelopeSchema(z.null());
+
+/** The miner API (machines, by API key): the proxy tool's report. */
+export function minerApiRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
+  const { db } = deps;
+  app.post(
+    '/api/miner/report',
+    {
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags: ['miner'],
+        summary: 'The proxy tool’s report for the pool of its API key (header x-api-key): miner heartbeats and shares',
+        headers: z.object({ 'x-api-key': z.string().optional() }).passthrough(),
+        body: reportBody,
+        response: { 200: envelopeSchema(reportResultSchema) },
+      },
+    },
+    async (request) => {
+      const header = request.headers['x-api-key'];
+      const owner = await authenticateKey(db, typeof header === 'string' ? header : undefined);
+      return ok(request, await ingestReport(db, owner, request.body));
+    },
+  );
+}
+
+/** The user's pool calls (spec doc 2 §7 'Pool', 'Dashboard'). */
+export function poolRoutes(app: ZodApp, deps: Deps): void {
+  const { db, sessions } = deps;
+  const tags = ['pool'];
+  const signedIn = async (request: FastifyRequest) => (await requireUser(sessions, request)).user_id;
+
+  app.get(
+    '/api/pool/apikey',
+    { schema: { tags, summary: 'The active miner API key of a pool (its hint only), or null', querystring: poolOnlyQuery, response: { 200: envelopeSchema(minerKeySchema.nullable()) } } },
+    async (request) => ok(request, await currentKey(db, await signedIn(request), request.query.pool)),
+  );
+  app.post(
+    '/api/pool/apikey',
+    {
+      config: deps.limits.auth,
+      schema: { tags, summary: 'Makes a new miner API key for a pool, revoking the old one; the key is shown this once', body: poolOnlyQuery, response: { 200: envelopeSchema(minerKeySchema) } },
+    },
+    async (request) => ok(request, await rotateKey(db, await signedIn(request), request.body.pool)),
+  );
+  app.delete(
+    '/api/pool/apikey',
+    { schema: { tags, summary: 'Revokes the miner API key of a pool', querystring: poolOnlyQuery, response: { 200: nothing } } },
+    async (request) => {
+      await revokeKey(db, await signedIn(request), request.query.pool);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/api/pool/miner',
+    { schema: { tags, summary: 'The user’s miners: online or offline, capacity or hashrate, line, version', querystring: minerQuery, response: { 200: envelopeSchema(minerPage) } } },
+    async (request) => ok(request, await listMiners(db, await signedIn(request), request.query)),
+  );
+  app.delete(
+    '/api/pool/miner',
+    { schema: { tags, summary: 'Removes an offline miner (11202 while it is online)', querystring: deleteMinerQuery, response: { 200: nothing } } },
+    async (request) => {
+      await removeMiner(db, await signedIn(request), request.query.id);
+      return ok(request, null);
+    },
+  );
+  app.delete(
+    '/api/pool/removeallofflineminers',
+    { schema: { tags, summary: 'Removes every offline miner of a pool', querystring: removeOfflineQuery, response: { 200: envelopeSchema(z.object({ removed: z.number().int() })) } } },
+    async (request) => ok(request, { removed: await removeOfflineMiners(db, await signedIn(request), request.query.pool) }),
+  );
+
+  app.get(
+    '/api/pool/Income',
+    { schema: { tags, summary: 'Daily income records: settled days and today’s (NOT_PENDING)', querystring: incomeQuery, response: { 200: envelopeSchema(incomePage) } } },
+    async (request) => ok(request, await incomeRecords(db, await signedIn(request), request.query)),
+  );
+  app.get(
+    '/api/pool/share',
+    { schema: { tags, summary: 'The user’s points and shares per hour', querystring: shareSeriesQuery, response: { 200: envelopeSchema(shareSeriesSchema) } } },
+    async (request) => ok(request, await shareSeries(db, { userId: await signedIn(request), pool: request.query.pool }, request.query.hours)),
+  );
+
+  app.get(
+    '/api/dashboard/poollist',
+    { schema: { tags: ['dashboard'], summary: 'The pools the user mines in', response: { 200: envelopeSchema(z.array(z.string())) } } },
+    async (request) => ok(request, await userPools(db, await signedIn(request))),
+  );
+  app.get(
+    '/api/dashboard/summary',
+    { schema: { tags: ['dashboard'], summary: 'The user’s figures of one pool: miners, capacity, points, income, balances', querystring: summaryQuery, response: { 200: envelopeSchema(dashboardSummarySchema) } } },
+    async (request) => {
+      const userId = await signedIn(request);
+      await poolOf(db, request.query.pool);
+      return ok(request, await dashboardSummary(db, userId, request.query.pool));
+    },
+  );
+}
+
+/** The public statistics (spec doc 2 §7 'Home and content'; the data tables). */
+export function publicPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
+  const { db } = deps;
+  const tags = ['statistics'];
+
+  app.get(
+    '/api/home/list',
+    { schema: { tags, summary: 'The home page: every pool’s figures, recent blocks, and the default pool’s ranking', response: { 200: envelopeSchema(homeListSchema) } } },
+    async (request) => {
+      const [pools, blocks, top] = await Promise.all([poolStatistics(db), blockList(db, { page: 1, count: 10 }), ranking(db, DEFAULT_POOL_TYPE, 10)]);
+      return ok(request, { pools, blocks: blocks.list, ranking: top, default_pool: DEFAULT_POOL_TYPE });
+    },
+  );
+  app.get(
+    '/api/home/capacity',
+    { schema: { tags, summary: 'Every pool’s capacity, miners and mining of 24 hours and 7 days', response: { 200: envelopeSchema(z.array(poolStatSchema)) } } },
+    async (request) => ok(request, await poolStatistics(db)),
+  );
+  app.get(
+    '/api/datastatistics/block',
+    { schema: { tags, summary: 'Found blocks, newest first (block explorer)', querystring: blockQuery, response: { 200: envelopeSchema(blockPage) } } },
+    async (request) => ok(request, await blockList(db, request.query)),
+  );
+  app.get(
+    '/api/datastatistics/pool',
+    { schema: { tags, summary: 'A pool’s trend: hourly capacity and miners, blocks per day', querystring: trendQuery, response: { 200: envelopeSchema(trendSchema) } } },
+    async (request) => {
+      await enabledPool(db, request.query.pool);
+      return ok(request, await poolTrend(db, request.query.pool, request.query.days));
+    },
+  );
+}
