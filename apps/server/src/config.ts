@@ -172,6 +172,36 @@ export const SETTINGS = {
     default: '1000',
     meaning: 'How often the background worker looks for due jobs (deposits, sending, Auto Pay, exports).',
   },
+  simulator: {
+    env: 'SIMULATOR',
+    default: 'true',
+    meaning: 'With the devnet chain, run simulated farmers: a demo account (printed on first start) and a few others whose miners report heartbeats and shares through `POST /api/miner/report`, with blocks found on the devnet and a week of history made on first start. `false` turns it off.',
+  },
+  simulatorSeed: {
+    env: 'SIMULATOR_SEED',
+    default: '42',
+    meaning: 'Seed of the simulator: the same seed gives the same farmers, miners, shares and blocks.',
+  },
+  simulatorPools: {
+    env: 'SIMULATOR_POOLS',
+    default: 'chia,chiapp,bhd,bhd_co,lhd,hdd,xhd,mass,ar,ironfish,spacemesh,aleo',
+    meaning: 'Comma-separated pools the simulated miners join.',
+  },
+  simulatorTickSeconds: {
+    env: 'SIMULATOR_TICK_SECONDS',
+    default: '15',
+    meaning: 'Seconds between the simulated miners\' reports.',
+  },
+  simulatorBlockSeconds: {
+    env: 'SIMULATOR_BLOCK_SECONDS',
+    default: '600',
+    meaning: 'Average seconds between blocks each simulated pool finds.',
+  },
+  simulatorBackfillDays: {
+    env: 'SIMULATOR_BACKFILL_DAYS',
+    default: '7',
+    meaning: 'Days of history (shares, blocks, settlements, trend) the simulator makes when a pool has none yet.',
+  },
   nodeEnv: {
     env: 'NODE_ENV',
     default: 'development',
@@ -224,6 +254,12 @@ const schema = z.object({
   withdrawSendDelayHours: z.coerce.number().min(0).max(24 * 14),
   autoPayHourUtc: z.coerce.number().int().min(0).max(7),
   workerIntervalMs: z.coerce.number().int().min(50).max(60_000),
+  simulator: bool,
+  simulatorSeed: z.coerce.number().int().min(0).max(2 ** 31 - 1),
+  simulatorPools: z.string().regex(/^[a-z0-9_]+(,[a-z0-9_]+)*$/, 'pool types separated by commas'),
+  simulatorTickSeconds: z.coerce.number().positive().max(3600),
+  simulatorBlockSeconds: z.coerce.number().positive().max(7 * 86_400),
+  simulatorBackfillDays: z.coerce.number().int().min(0).max(60),
   nodeEnv: z.enum(['development', 'production', 'test']),
 });
 

@@ -4,6 +4,7 @@ import { loadSecret, openDatabase, prepareDatabase } from './db/open.ts';
 import { createLogger } from './logger.ts';
 import { ensureFirstAdmin } from './modules/account/account.service.ts';
 import { fromRoot } from './paths.ts';
+import { prepareSimulation, startSimulator } from './sim/simulator.ts';
 
 /** `npm start`: one process serving the API and the web app (and, later, running the jobs). */
 async function main(): Promise<void> {
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   let ready = false;
 
   let closing: Promise<void> | undefined;
-  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
+  const running: { app?: Awaited<ReturnType<typeof buildApp>>; simulator?: { stop: () => Promise<void> } } = {};
   const shutdown = (signal: string) => {
     if (closing) {
       logger.warn({ signal }, 'second signal: exiting now');
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     closing = (async () => {
       ready = false;
+      await running.simulator?.stop();
       await running.app?.close(); // stops accepting, waits for requests in flight
       await database.close(); // then the pool and the embedded PostgreSQL
       logger.info('stopped');
@@ -38,6 +40,8 @@ async function main(): Promise<void> {
   await prepareDatabase(database.db, logger);
   const admin = await ensureFirstAdmin(database.db, config.adminEmail);
   const secret = await loadSecret(config, logger);
+  // The devnet's farmers and their history come before the worker starts settling days.
+  const simulation = config.simulator && config.chain === 'devnet' && config.role !== 'api' ? await simulate(config, database.db, logger) : undefined;
   const app = await buildApp({
     config: { ...config, webDist: fromRoot(config.webDist) },
     db: database.db,
@@ -50,18 +54,41 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.host, port: config.port });
   ready = true;
   const local = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  if (simulation) running.simulator = startSimulator({ ...simulation.options, baseUrl: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1') }, simulation.farms);
+  const demo = simulation?.demo;
+  const lines: string[] = [];
   if (admin) {
     // Printed once, on the first start of an install: the password is stored only as a hash.
-    const lines = [
+    lines.push(
       'Admin account created (shown only this once):',
       `  e-mail:   ${admin.email}`,
       `  password: ${admin.password}`,
       'Change it after signing in, or reset it with: npm run platter -- create-admin <email>',
-    ];
+    );
+  }
+  if (demo) {
+    lines.push('Demo farmer of the simulator (shown only this once):', `  e-mail:   ${demo.email}`, `  password: ${demo.password}`);
+  }
+  if (lines.length > 0) {
     const width = Math.max(...lines.map((l) => l.length)) + 2;
     process.stdout.write(`\n+${'-'.repeat(width)}+\n${lines.map((l) => `| ${l.padEnd(width - 1)}|`).join('\n')}\n+${'-'.repeat(width)}+\n`);
   }
   process.stdout.write(`\nPlatter is running at ${local}  (API docs: ${local}/api/docs)\n\n`);
+}
+
+async function simulate(config: ReturnType<typeof loadConfig>, db: Parameters<typeof prepareSimulation>[0]['db'], logger: ReturnType<typeof createLogger>) {
+  const options = {
+    db,
+    baseUrl: '',
+    seed: config.simulatorSeed,
+    pools: config.simulatorPools.split(','),
+    tickSeconds: config.simulatorTickSeconds,
+    blockSeconds: config.simulatorBlockSeconds,
+    backfillDays: config.simulatorBackfillDays,
+    logger,
+  };
+  const prepared = await prepareSimulation(options);
+  return { options, ...prepared };
 }
 
 main().catch((error: unknown) => {

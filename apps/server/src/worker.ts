@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { DevnetRegistry } from './chain/devnet.ts';
 import type { ChainRegistry } from './chain/chain.ts';
 import type { Db } from './db/database.ts';
+import { settleDue } from './modules/pool/settlement.ts';
+import { samplePools } from './modules/pool/views.ts';
 import { runAutoPay } from './modules/wallet/autopay.ts';
 import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
 import { runPendingExports } from './modules/wallet/exports.ts';
@@ -25,12 +27,17 @@ export interface WorkerOptions {
 
 /**
  * The background jobs: devnet blocks, deposit scanning and crediting, sending approved
- * withdrawals (exactly once, see withdrawals.ts), the daily Auto Pay run and exports. Every
+ * withdrawals (exactly once, see withdrawals.ts), the daily settlement of the pools, the
+ * pool trend's hourly sample, the daily Auto Pay run and exports. Every
  * job is safe to run twice; the advisory lock only keeps two processes from doing the same work.
  */
 export function startWorker(options: WorkerOptions) {
   const { db, chains, devnet, logger } = options;
   let lastBlock = Date.now();
+  // The settlement runs once per UTC day (and at start, for any day missed while down); the
+  // trend takes one sample per hour.
+  let settledFor = '';
+  let sampledHour = -1;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -46,6 +53,19 @@ export function startWorker(options: WorkerOptions) {
     }
     const sent = await sendDue(db, chains);
     if (sent) logger.info({ sent }, 'withdrawals sent');
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    if (settledFor !== today) {
+      const settled = await settleDue(db, now);
+      settledFor = today;
+      if (settled.length) logger.info({ days: settled.map((s) => `${s.pool}:${s.day}:${s.status}`) }, 'pool days settled');
+    }
+    const hour = Math.floor(now.getTime() / 3600_000);
+    if (sampledHour !== hour) {
+      await samplePools(db, now);
+      sampledHour = hour;
+    }
+    // After the settlement: the day's income is in pending earnings for Auto Pay.
     const paid = await runAutoPay(db, options.schedule, options.autoPayHourUtc);
     if (paid.length) logger.info({ runs: paid.length }, 'Auto Pay ran');
     await runPendingExports(db);

@@ -68,3 +68,30 @@ describe('operator CLI on a database', () => {
     expect(row).toEqual({ role: 'support', status: 'active' });
   });
 });
+
+describe('settle from the CLI', () => {
+  it('settles a day for one pool once, and refuses a malformed day', async () => {
+    const { db, url } = await testDatabase();
+    const previous = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = url;
+    try {
+      let out = '';
+      expect(await runCli(['settle', '--day', '2026-02-30'], (t) => (out += t))).toBe(2);
+      const farmer = await buildUser(db);
+      const { recordBlock } = await import('../modules/pool/blocks.ts');
+      const { ingestReport } = await import('../modules/pool/report.ts');
+      const at = new Date('2026-10-05T09:00:00Z');
+      await ingestReport(db, { userId: farmer.id, pool: 'bhd' }, { miners: [], shares: [{ miner: 'rig', difficulty: 1000, at: Math.floor(at.getTime() / 1000) }] }, at);
+      await recordBlock(db, { pool: 'bhd', height: 9, foundAt: at, finderUserId: farmer.id, finderMinerId: null, reward: 1_000_000_000n });
+      out = '';
+      expect(await runCli(['settle', '--day', '2026-10-05', '--pool', 'bhd'], (t) => (out += t))).toBe(0);
+      expect(out).toBe('bhd 2026-10-05: SETTLEMENT revenue 10, credited 5.335 to 1, fee 0.3, withheld 4.365, remainder 0\n');
+      out = '';
+      expect(await runCli(['settle', '--day', '2026-10-05', '--pool', 'bhd'], (t) => (out += t))).toBe(0);
+      expect(out).toContain('SETTLEMENT (already)');
+    } finally {
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+    }
+  });
+});

@@ -5,6 +5,8 @@ import { migrateDown, migrateToLatest, pendingMigrations } from '../db/migrate.t
 import { checkLedger } from '../ledger/ledger.check.ts';
 import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
+import { settleDay } from '../modules/pool/settlement.ts';
+import { isDay } from '@platter/domain';
 
 /**
  * The operator CLI: `npm run platter -- <command>`. With no DATABASE_URL it works on the
@@ -18,6 +20,9 @@ Commands:
                                   create a back-office account (or promote and reset an existing one)
   ledger check                    verify the ledger: balanced transactions, coins summing to zero,
                                   balances equal to their postings; exits 1 and says where otherwise
+  settle --day YYYY-MM-DD [--pool <type>]
+                                  settle that UTC day for every enabled pool (or one); a day already
+                                  settled is left as it is, so a rerun pays nobody twice
   config                          print the configuration table (every setting, env variable, default)
   help                            this text
 `;
@@ -87,6 +92,24 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         }
         out(`ledger check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p.kind}: ${p.detail}`).join('\n')}\n`);
         return 1;
+      });
+    }
+    case 'settle': {
+      const { values } = parseArgs({ args: rest, options: { day: { type: 'string' }, pool: { type: 'string' } } });
+      const day = values.day ?? '';
+      if (!isDay(day)) {
+        out('settle needs --day YYYY-MM-DD (a UTC day that has ended)\n');
+        return 2;
+      }
+      return withDatabase(async (db) => {
+        const pools = values.pool
+          ? [values.pool]
+          : (await db.selectFrom('pools').select('type').where('enabled', '=', true).orderBy('sort').execute()).map((p) => p.type);
+        for (const pool of pools) {
+          const { settlement, ran } = await settleDay(db, pool, day);
+          out(`${pool} ${day}: ${settlement.status}${ran ? '' : ' (already)'} revenue ${settlement.revenue}, credited ${settlement.credited} to ${settlement.members}, fee ${settlement.fee}, withheld ${settlement.withheld}, remainder ${settlement.remainder}\n`);
+        }
+        return 0;
       });
     }
     case 'config':

@@ -65,6 +65,17 @@ export async function createAdmin(db: Db, email: string, role: Role = 'admin', p
   return { email, password, created: true };
 }
 
+/** An active member account made by the platform itself (the simulator's demo farmers). */
+export async function createActiveUser(db: Db, input: { email: string; nickname: string; password: string }): Promise<string> {
+  const repo = accountRepository(db);
+  const existing = await repo.findByEmail(input.email);
+  if (existing) return existing.id;
+  await repo.insertUser({ uid: await newUid(db), email: input.email, password_hash: await hashPassword(input.password), role: 'user', status: 'active', nickname: input.nickname });
+  const created = await repo.findByEmail(input.email);
+  if (!created) throw new Error(`could not create ${input.email}`);
+  return created.id;
+}
+
 /**
  * On the first start of an install (no admin yet) creates the admin account and returns its
  * credentials, to be printed once. Several processes starting together create one admin.

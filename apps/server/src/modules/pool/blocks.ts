@@ -1,6 +1,9 @@
 import { CHIA_FINDER_REWARD, utcDay } from '@platter/domain';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
+
+const nextDay = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
 
 export interface FoundBlock {
   pool: string;
@@ -24,6 +27,16 @@ export async function recordBlock(db: Db, block: FoundBlock): Promise<{ id: stri
   const finderReward =
     pool.protocol === 'chia-pool-v1' && block.finderUserId !== null ? (block.reward < CHIA_FINDER_REWARD ? block.reward : CHIA_FINDER_REWARD) : 0n;
   return db.transaction().execute(async (trx) => {
+    // A block recorded after its day was settled (found at 23:59, seen after 00:00) counts in
+    // the first day still open, so its revenue is always shared once.
+    const closed = await trx
+      .selectFrom('settlements')
+      .select(sql<string | null>`max(day)::text`.as('day'))
+      .where('pool', '=', block.pool)
+      .where('status', 'in', ['SETTLEMENT', 'UNSETTLEMENT'])
+      .executeTakeFirst();
+    const foundDay = utcDay(block.foundAt);
+    const day = closed?.day && closed.day >= foundDay ? nextDay(closed.day) : foundDay;
     const inserted = await trx
       .insertInto('blocks')
       .values({
@@ -31,7 +44,7 @@ export async function recordBlock(db: Db, block: FoundBlock): Promise<{ id: stri
         coin: pool.coin,
         height: block.height.toString(),
         found_at: block.foundAt,
-        day: utcDay(block.foundAt),
+        day,
         finder_user_id: block.finderUserId,
         finder_miner_id: block.finderMinerId,
         reward_units: block.reward,

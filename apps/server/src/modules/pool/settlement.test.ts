@@ -59,6 +59,9 @@ describe('the daily settlement', () => {
     // Run again: nothing more.
     expect((await settleDay(db, 'chia', DAY, nextDay)).ran).toBe(false);
     expect((await balances(big.id)).available).toBe(XCH('1.293333333333'));
+    // A block of that day seen only now counts in the next open day, not lost in a closed one.
+    await recordBlock(db, { pool: 'chia', height: 1002, foundAt: new Date(`${DAY}T23:59:50Z`), finderUserId: big.id, finderMinerId: null, reward: XCH('2') });
+    expect((await db.selectFrom('blocks').select('day').where('pool', '=', 'chia').where('height', '=', '1002').executeTakeFirstOrThrow()).day).toBe('2026-11-21');
   });
 
   it('gives a chia-pool-v1 block’s finder 0.25 XCH before sharing', async () => {

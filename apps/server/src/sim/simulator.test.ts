@@ -1,0 +1,62 @@
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../test/app.ts';
+import { testDatabase } from '../../test/db.ts';
+import type { Db } from '../db/database.ts';
+import { checkLedger } from '../ledger/ledger.check.ts';
+import { DEMO_EMAIL, prepareSimulation, startSimulator, type SimulatorOptions } from './simulator.ts';
+
+const logger = pino({ level: 'silent' });
+const options = (db: Db, seed: number): SimulatorOptions => ({ db, baseUrl: '', seed, pools: ['chia', 'bhd'], tickSeconds: 3600, blockSeconds: 600, backfillDays: 2, logger });
+
+let first: Db;
+let second: Db;
+
+beforeAll(async () => {
+  ({ db: first } = await testDatabase());
+  ({ db: second } = await testDatabase());
+});
+
+async function shape(db: Db) {
+  const miners = await db.selectFrom('miners as m').innerJoin('users as u', 'u.id', 'm.user_id').select(['u.email', 'm.pool', 'm.name', 'm.capacity_bytes']).orderBy('m.name').execute();
+  const blocks = await db.selectFrom('blocks').select(['pool', 'height', 'reward_units']).orderBy('pool').orderBy('height').execute();
+  return { miners, blocks };
+}
+
+describe('the devnet simulator', () => {
+  it('makes the same farmers, miners and history under the same seed, settled and balanced', async () => {
+    const a = await prepareSimulation(options(first, 7));
+    const b = await prepareSimulation(options(second, 7));
+    expect(a.demo?.email).toBe(DEMO_EMAIL);
+    expect(await shape(first)).toEqual(await shape(second));
+    const { blocks, miners } = await shape(first);
+    expect(blocks.length).toBeGreaterThan(2);
+    expect(new Set(miners.map((m) => m.pool))).toEqual(new Set(['chia', 'bhd']));
+    const settled = await first.selectFrom('settlements').select(['pool', 'status']).where('pool', 'in', ['chia', 'bhd']).execute();
+    expect(settled.length).toBeGreaterThanOrEqual(4);
+    expect(settled.every((s) => s.status === 'SETTLEMENT')).toBe(true);
+    expect(await checkLedger(first)).toEqual([]);
+    // A second start keeps the demo farmer's password (not printed again) and the history.
+    expect((await prepareSimulation(options(first, 7))).demo).toBeNull();
+    expect((await shape(first)).blocks).toHaveLength(blocks.length);
+    expect(b.farms.map((f) => f.miners.map((m) => m.name))).toEqual(a.farms.map((f) => f.miners.map((m) => m.name)));
+  });
+
+  it('reports through the real HTTP endpoint with the farm’s API key', async () => {
+    const { db } = await testDatabase();
+    const app = await testApp(db);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const opts = { ...options(db, 3), baseUrl: address, backfillDays: 0 };
+      const { farms } = await prepareSimulation(opts);
+      const sim = startSimulator(opts, farms);
+      await sim.firstRound;
+      await sim.stop();
+      const seen = await db.selectFrom('miners').select(['name', 'last_seen_at', 'version', 'line']).execute();
+      expect(seen.length).toBe(farms.reduce((n, f) => n + f.miners.length, 0));
+      expect(seen.every((m) => Date.now() - m.last_seen_at.getTime() < 60_000 && m.version !== '' && m.line !== null)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});

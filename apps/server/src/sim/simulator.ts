@@ -1,0 +1,328 @@
+import { parseAmount, pointsPerDayOf, utcDay } from '@platter/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { createActiveUser, generatePassword } from '../modules/account/account.service.ts';
+import { recordBlock } from '../modules/pool/blocks.ts';
+import { rotateKey } from '../modules/pool/keys.ts';
+import { ensureSharePartition } from '../modules/pool/report.ts';
+import { settleDay } from '../modules/pool/settlement.ts';
+
+/**
+ * The devnet's farmers (issue 5): a demo account and a few others, each with miners in the
+ * simulated pools. Live, the miners report heartbeats and shares over HTTP through the same
+ * endpoint a real proxy tool uses (POST /api/miner/report with the user's API key), and the
+ * devnet finds blocks for the pools; on first start a week of history (shares, blocks,
+ * settlements, trend samples) is written so that every page has data at once. Deterministic
+ * under a seed: the same seed gives the same farmers, miners and luck.
+ */
+
+export const DEMO_EMAIL = 'demo@platter.local';
+const FARMERS = ['demo', 'farmer-a', 'farmer-b', 'farmer-c', 'farmer-d', 'farmer-e'] as const;
+const TIB = 1024n ** 4n;
+
+/** A block's reward on the devnet, whole coins (the real chains' figures, rounded). */
+const BLOCK_REWARD: Record<string, string> = {
+  CHIA: '2',
+  BHD: '4.75',
+  LHD: '5',
+  HDD: '45',
+  XHD: '10',
+  MASS: '25',
+  AR: '0.66',
+  IRONFISH: '20',
+  SPACEMESH: '50',
+  ALEO: '30',
+  BURST: '100',
+  DEPINC: '67.5',
+};
+
+/** mulberry32: a small, fast, seedable PRNG (deterministic runs). */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface SimMiner {
+  name: string;
+  capacity: bigint;
+  version: string;
+  line: string;
+  /** Share difficulty: about one share per 30 seconds. */
+  difficulty: number;
+}
+
+interface SimFarm {
+  userId: string;
+  email: string;
+  pool: string;
+  coin: string;
+  key: string;
+  miners: SimMiner[];
+}
+
+export interface SimulatorOptions {
+  db: Db;
+  /** Where the platform listens (the miners post their reports there). */
+  baseUrl: string;
+  seed: number;
+  pools: string[];
+  tickSeconds: number;
+  blockSeconds: number;
+  backfillDays: number;
+  logger: FastifyBaseLogger;
+}
+
+const LINES = ['asia', 'europe', 'america', 'middle_east', 'russia'];
+const VERSIONS = ['2.4.1', '2.4.3', '2.5.0'];
+
+function farmsOf(random: () => number, users: { id: string; email: string; name: string }[], pools: { type: string; coin: string }[]): Omit<SimFarm, 'key'>[] {
+  const farms: Omit<SimFarm, 'key'>[] = [];
+  for (const pool of pools) {
+    for (const [u, user] of users.entries()) {
+      // The demo farmer is in every simulated pool; the others in about two pools of three.
+      if (u > 0 && random() < 0.35) continue;
+      const count = 1 + Math.floor(random() * 3);
+      const miners: SimMiner[] = Array.from({ length: count }, (_, i) => {
+        const capacity = BigInt(Math.floor(8 + random() * 120)) * TIB;
+        const perDay = Number(pointsPerDayOf(capacity));
+        return {
+          name: `${user.name}-${pool.type}-${String(i + 1).padStart(2, '0')}`,
+          capacity,
+          version: VERSIONS[Math.floor(random() * VERSIONS.length)] ?? '2.4.1',
+          line: LINES[Math.floor(random() * LINES.length)] ?? 'asia',
+          difficulty: Math.max(1, Math.round(perDay / 2880)),
+        };
+      });
+      farms.push({ userId: user.id, email: user.email, pool: pool.type, coin: pool.coin, miners });
+    }
+  }
+  return farms;
+}
+
+/** Shares of `seconds` for a miner: the expected points, in shares of its difficulty. */
+function sharesFor(random: () => number, miner: SimMiner, seconds: number): number {
+  const expected = (Number(pointsPerDayOf(miner.capacity)) * seconds) / 86_400 / miner.difficulty;
+  return Math.floor(expected + random());
+}
+
+/**
+ * Prepares the simulation: the farmers (the demo one's password is answered when it is made,
+ * to be printed once), a fresh API key per farm (kept in memory only), and the history.
+ */
+export async function prepareSimulation(options: SimulatorOptions): Promise<{ farms: SimFarm[]; demo: { email: string; password: string } | null }> {
+  const { db, seed } = options;
+  const random = prng(seed);
+  let demo: { email: string; password: string } | null = null;
+  const users: { id: string; email: string; name: string }[] = [];
+  for (const name of FARMERS) {
+    const email = name === 'demo' ? DEMO_EMAIL : `${name}@platter.local`;
+    const exists = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    const password = generatePassword();
+    const id = exists?.id ?? (await createActiveUser(db, { email, nickname: name, password }));
+    if (!exists && name === 'demo') demo = { email, password };
+    users.push({ id, email, name });
+  }
+  const pools = await db.selectFrom('pools').select(['type', 'coin']).where('type', 'in', options.pools.length ? options.pools : ['chia']).where('enabled', '=', true).orderBy('sort').execute();
+  const farms: SimFarm[] = [];
+  for (const farm of farmsOf(random, users, pools)) {
+    const { key } = await rotateKey(db, farm.userId, farm.pool);
+    farms.push({ ...farm, key });
+  }
+  await backfill(options, farms, random);
+  return { farms, demo };
+}
+
+async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () => number): Promise<void> {
+  const { db, logger } = options;
+  if (options.backfillDays <= 0) return;
+  const now = new Date();
+  const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
+  for (const pool of [...new Set(farms.map((f) => f.pool))]) {
+    const has = await db.selectFrom('blocks').select('id').where('pool', '=', pool).limit(1).executeTakeFirst();
+    if (has) continue;
+    const poolFarms = farms.filter((f) => f.pool === pool);
+    const coin = poolFarms[0]?.coin ?? 'CHIA';
+    const scale = (await db.selectFrom('coins').select('scale').where('type', '=', coin).executeTakeFirstOrThrow()).scale;
+    const reward = parseAmount(BLOCK_REWARD[coin] ?? '10', scale);
+    const minerIds = await ensureMiners(db, poolFarms, new Date(today - options.backfillDays * 86_400_000));
+    let height = 100_000 + Math.floor(random() * 1_000_000);
+    // Whole past days, then today up to the last full hour (so the last 24 hours are complete).
+    for (let d = options.backfillDays; d >= 0; d--) {
+      const dayStart = today - d * 86_400_000;
+      const hours = d === 0 ? Math.floor((now.getTime() - today) / 3600_000) : 24;
+      if (hours === 0) continue;
+      const day = utcDay(new Date(dayStart));
+      await ensureSharePartition(db, day);
+      // One share row per miner and hour carrying that hour's points.
+      const rows: { user: string; miner: string; points: number; at: Date }[] = [];
+      for (let h = 0; h < hours; h++) {
+        for (const farm of poolFarms) {
+          for (const miner of farm.miners) {
+            const points = Math.max(1, Math.round((Number(pointsPerDayOf(miner.capacity)) / 24) * (0.85 + random() * 0.3)));
+            rows.push({ user: farm.userId, miner: minerIds.get(`${farm.userId}:${miner.name}`) ?? '', points, at: new Date(dayStart + h * 3600_000 + Math.floor(random() * 3600_000)) });
+          }
+        }
+      }
+      await sql`
+        INSERT INTO shares (day, pool, user_id, miner_id, difficulty, created_at)
+        SELECT ${day}::date, ${pool}, u, m, p, t FROM unnest(${rows.map((r) => r.user)}::bigint[], ${rows.map((r) => r.miner)}::bigint[],
+          ${rows.map((r) => r.points)}::bigint[], ${rows.map((r) => r.at)}::timestamptz[]) AS s(u, m, p, t)`.execute(db);
+      // About one block every two hours in the history, to its finders by luck.
+      for (let h = 0; h + 2 <= hours; h += 2) {
+        if (random() < 0.3) continue;
+        const farm = poolFarms[Math.floor(random() * poolFarms.length)];
+        const miner = farm?.miners[Math.floor(random() * farm.miners.length)];
+        height += 10 + Math.floor(random() * 300);
+        await recordBlock(db, {
+          pool,
+          height,
+          foundAt: new Date(dayStart + h * 3600_000 + Math.floor(random() * 7_200_000)),
+          finderUserId: farm?.userId ?? null,
+          finderMinerId: farm && miner ? (minerIds.get(`${farm.userId}:${miner.name}`) ?? null) : null,
+          reward,
+          capacityBytes: poolFarms.reduce((sum, f) => sum + f.miners.reduce((s, m) => s + m.capacity, 0n), 0n),
+        });
+      }
+      // Hourly trend samples of the day.
+      const capacity = poolFarms.reduce((sum, f) => sum + f.miners.reduce((s, m) => s + m.capacity, 0n), 0n);
+      const miners = poolFarms.reduce((n, f) => n + f.miners.length, 0);
+      await db
+        .insertInto('pool_samples')
+        .values(
+          Array.from({ length: hours }, (_, h) => ({
+            pool,
+            at: new Date(dayStart + h * 3600_000),
+            capacity_bytes: ((capacity * BigInt(Math.round((0.9 + random() * 0.2) * 1000))) / 1000n).toString(),
+            miners,
+            users: poolFarms.length,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['pool', 'at']).doNothing())
+        .execute();
+      if (d > 0) await settleDay(db, pool, day, now);
+    }
+    logger.info({ pool, days: options.backfillDays }, 'simulator: history made');
+  }
+}
+
+/** The farms' miners as rows (made with their reports' figures), by `${userId}:${name}`. */
+async function ensureMiners(db: Db, farms: SimFarm[], seen: Date): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const farm of farms) {
+    for (const miner of farm.miners) {
+      const row = await db
+        .insertInto('miners')
+        .values({ user_id: farm.userId, pool: farm.pool, name: miner.name, version: miner.version, capacity_bytes: miner.capacity, line: miner.line, last_seen_at: seen })
+        .onConflict((oc) => oc.columns(['user_id', 'pool', 'name']).doUpdateSet({ version: miner.version }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.set(`${farm.userId}:${miner.name}`, row.id);
+    }
+  }
+  return ids;
+}
+
+/** Starts the live simulation: reports every tick, blocks by luck. Answers a stop function. */
+export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { stop: () => Promise<void>; firstRound: Promise<void> } {
+  const { db, logger } = options;
+  const random = prng(options.seed + 1);
+  const recent = new Map<string, number>();
+  let last = Date.now();
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  async function report(farm: SimFarm, seconds: number): Promise<void> {
+    const shares = farm.miners.flatMap((miner) => Array.from({ length: sharesFor(random, miner, seconds) }, () => ({ miner: miner.name, difficulty: miner.difficulty })));
+    for (const share of shares) recent.set(`${farm.userId}:${farm.pool}`, (recent.get(`${farm.userId}:${farm.pool}`) ?? 0) + share.difficulty);
+    const hashCoin = ['IRONFISH', 'ALEO'].includes(farm.coin);
+    const response = await fetch(`${options.baseUrl}/api/miner/report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': farm.key },
+      body: JSON.stringify({
+        miners: farm.miners.map((m) => ({
+          name: m.name,
+          version: m.version,
+          line: m.line,
+          capacity: hashCoin ? '0' : m.capacity.toString(),
+          hashrate: hashCoin ? (m.capacity / 1_000_000n).toString() : '0',
+        })),
+        shares,
+      }),
+    });
+    const answer = (await response.json()) as { code: number };
+    if (answer.code !== 200) logger.warn({ pool: farm.pool, code: answer.code }, 'simulator: report refused');
+  }
+
+  async function findBlocks(seconds: number): Promise<void> {
+    for (const pool of [...new Set(farms.map((f) => f.pool))]) {
+      if (random() >= seconds / options.blockSeconds) continue;
+      const poolFarms = farms.filter((f) => f.pool === pool);
+      const weights = poolFarms.map((f) => recent.get(`${f.userId}:${f.pool}`) ?? 0);
+      const total = weights.reduce((a, b) => a + b, 0);
+      if (total === 0) continue;
+      let pick = random() * total;
+      const finder = poolFarms.find((_, i) => (pick -= weights[i] ?? 0) < 0) ?? poolFarms[0];
+      if (!finder) continue;
+      const miner = finder.miners[Math.floor(random() * finder.miners.length)];
+      const row = miner
+        ? await db.selectFrom('miners').select('id').where('user_id', '=', finder.userId).where('pool', '=', pool).where('name', '=', miner.name).executeTakeFirst()
+        : undefined;
+      const top = await db.selectFrom('blocks').select(sql<string>`coalesce(max(height), 100000)`.as('h')).where('pool', '=', pool).executeTakeFirstOrThrow();
+      const scale = (await db.selectFrom('coins').select('scale').where('type', '=', finder.coin).executeTakeFirstOrThrow()).scale;
+      await recordBlock(db, {
+        pool,
+        height: BigInt(top.h) + 1n + BigInt(Math.floor(random() * 200)),
+        foundAt: new Date(),
+        finderUserId: finder.userId,
+        finderMinerId: row?.id ?? null,
+        reward: parseAmount(BLOCK_REWARD[finder.coin] ?? '10', scale),
+        capacityBytes: poolFarms.reduce((sum, f) => sum + f.miners.reduce((s, m) => s + m.capacity, 0n), 0n),
+      });
+      logger.info({ pool, finder: finder.email }, 'simulator: block found');
+    }
+  }
+
+  async function tick(): Promise<void> {
+    const now = Date.now();
+    const seconds = Math.max(1, (now - last) / 1000);
+    last = now;
+    for (const farm of farms) {
+      if (stopped) return;
+      await report(farm, seconds);
+    }
+    await findBlocks(seconds);
+  }
+
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = tick()
+      .catch((error: unknown) => logger.error({ err: error }, 'simulator tick failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, options.tickSeconds * 1000);
+  timer.unref();
+  // The first reports at once: the miners are online from the start.
+  const firstRound = tick()
+    .catch((error: unknown) => logger.error({ err: error }, 'simulator tick failed'))
+    .finally(() => {
+      running = undefined;
+    });
+  running = firstRound;
+  return {
+    firstRound,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
