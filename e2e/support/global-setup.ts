@@ -14,6 +14,8 @@ declare module 'vitest' {
     baseUrl: string;
     adminEmail: string;
     adminPassword: string;
+    demoEmail: string;
+    demoPassword: string;
   }
 }
 
@@ -55,20 +57,26 @@ export default async function setup(project: TestProject) {
       DEVNET_BLOCK_SECONDS: '0.2',
       WITHDRAW_SEND_DELAY_HOURS: '0',
       WORKER_INTERVAL_MS: '200',
+      // The pool pages: a few simulated pools with two days of history, reports every 2 s.
+      SIMULATOR_POOLS: 'chia,chiapp,bhd,ironfish',
+      SIMULATOR_BACKFILL_DAYS: '2',
+      SIMULATOR_TICK_SECONDS: '2',
+      SIMULATOR_BLOCK_SECONDS: '60',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const started = await new Promise<{ email: string; password: string }>((resolve, reject) => {
+  const started = await new Promise<{ email: string; password: string; demoEmail: string; demoPassword: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Platter did not start in 90 s:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const email = /e-mail:\s+(\S+)/.exec(output)?.[1];
       const password = /password:\s+(\S+)/.exec(output)?.[1];
-      if (output.includes('Platter is running at') && email && password) {
+      const demo = /Demo farmer[^\n]*\n[^\n]*e-mail:\s+(\S+)[^\n]*\n[^\n]*password:\s+(\S+)/.exec(output);
+      if (output.includes('Platter is running at') && email && password && demo?.[1] && demo[2]) {
         clearTimeout(timer);
-        resolve({ email, password });
+        resolve({ email, password, demoEmail: demo[1], demoPassword: demo[2] });
       }
     };
     child.stdout?.on('data', onData);
@@ -81,6 +89,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('adminEmail', started.email);
   project.provide('adminPassword', started.password);
+  project.provide('demoEmail', started.demoEmail);
+  project.provide('demoPassword', started.demoPassword);
 
   return async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
