@@ -11,25 +11,46 @@ import type { ChainAdapter, ChainRegistry, IncomingTransfer, SendRequest } from 
  */
 
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const HEX = '0123456789abcdef';
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** Address prefixes that make devnet deposit addresses look like the coin's own. */
-const PREFIX: Record<string, { prefix: string; length: number }> = {
-  CHIA: { prefix: 'xch1', length: 58 },
-  CHIA_TEST: { prefix: 'txch1', length: 58 },
+/**
+ * Address shapes that make devnet addresses look like (and pass the registry pattern of) the
+ * coin's own: bech32 for Chia, Spacemesh, MASS and Aleo, base58 P2SH-style for the BHD family,
+ * hex for Iron Fish, base64url for Arweave.
+ */
+const SHAPE: Record<string, { prefix: string; length: number; alphabet: string }> = {
+  CHIA: { prefix: 'xch1', length: 58, alphabet: BECH32 },
+  CHIA_TEST: { prefix: 'txch1', length: 58, alphabet: BECH32 },
+  BHD: { prefix: '3', length: 33, alphabet: BASE58 },
+  LHD: { prefix: '3', length: 33, alphabet: BASE58 },
+  HDD: { prefix: '3', length: 33, alphabet: BASE58 },
+  XHD: { prefix: '3', length: 33, alphabet: BASE58 },
+  DEPINC: { prefix: '3', length: 33, alphabet: BASE58 },
+  BURST: { prefix: '3', length: 33, alphabet: BASE58 },
+  MASS: { prefix: 'ms1q', length: 58, alphabet: BECH32 },
+  AR: { prefix: '', length: 43, alphabet: BASE64URL },
+  IRONFISH: { prefix: '', length: 64, alphabet: HEX },
+  IRONFISH_TEST: { prefix: '', length: 64, alphabet: HEX },
+  SPACEMESH: { prefix: 'sm1', length: 48, alphabet: BECH32 },
+  ALEO: { prefix: 'aleo1', length: 58, alphabet: BECH32 },
+  ALEO_TEST: { prefix: 'aleo1', length: 58, alphabet: BECH32 },
+  AUTONOMYS: { prefix: 'su', length: 46, alphabet: BASE58 },
 };
 
-function encode(bytes: Buffer, length: number): string {
+function encode(bytes: Buffer, length: number, alphabet = BECH32): string {
   let out = '';
-  for (let i = 0; out.length < length; i++) out += BECH32[(bytes[i % bytes.length] ?? 0) % 32];
+  for (let i = 0; out.length < length; i++) out += alphabet[(bytes[i % bytes.length] ?? 0) % alphabet.length];
   return out;
 }
 
-/** A deterministic, well-formed-looking devnet address for (coin, key). */
+/** A deterministic, well-formed devnet address for (coin, key). */
 export function devnetAddress(secret: string, coin: string, key: string): string {
   const digest = createHmac('sha256', secret).update(`${coin}:${key}`).digest();
-  const wide = Buffer.concat([digest, createHmac('sha256', secret).update(`${coin}:${key}:2`).digest()]);
-  const shape = PREFIX[coin] ?? { prefix: `${coin.toLowerCase().replace(/_/g, '')}dev1`, length: 40 };
-  return shape.prefix + encode(wide, shape.length);
+  const wide = Buffer.concat([digest, createHmac('sha256', secret).update(`${coin}:${key}:2`).digest(), createHmac('sha256', secret).update(`${coin}:${key}:3`).digest()]);
+  const shape = SHAPE[coin] ?? { prefix: `${coin.toLowerCase().replace(/_/g, '')}dev1`, length: 40, alphabet: BECH32 };
+  return shape.prefix + encode(wide, shape.length, shape.alphabet);
 }
 
 export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapter {

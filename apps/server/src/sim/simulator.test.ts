@@ -4,7 +4,8 @@ import { testApp } from '../../test/app.ts';
 import { testDatabase } from '../../test/db.ts';
 import type { Db } from '../db/database.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
-import { DEMO_EMAIL, prepareSimulation, startSimulator, type SimulatorOptions } from './simulator.ts';
+import { addressQuery } from '../modules/pool/views.ts';
+import { DEMO_EMAIL, prepareSimulation, simulatorAddress, startSimulator, type SimulatorOptions } from './simulator.ts';
 
 const logger = pino({ level: 'silent' });
 const options = (db: Db, seed: number): SimulatorOptions => ({ db, baseUrl: '', seed, pools: ['chia', 'bhd'], tickSeconds: 3600, blockSeconds: 600, backfillDays: 2, logger });
@@ -40,6 +41,11 @@ describe('the devnet simulator', () => {
     expect((await prepareSimulation(options(first, 7))).demo).toBeNull();
     expect((await shape(first)).blocks).toHaveLength(blocks.length);
     expect(b.farms.map((f) => f.miners.map((m) => m.name))).toEqual(a.farms.map((f) => f.miners.map((m) => m.name)));
+    // A visitor's address query finds the demo farmer by the payout address.
+    const found = await addressQuery(first, 'chia', simulatorAddress('CHIA', DEMO_EMAIL));
+    expect(found?.miners.length).toBeGreaterThan(0);
+    expect(found?.income.length).toBe(2);
+    expect(await addressQuery(first, 'chia', 'xch1nobody')).toBeNull();
   });
 
   it('reports through the real HTTP endpoint with the farm’s API key', async () => {

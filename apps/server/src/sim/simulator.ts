@@ -7,6 +7,11 @@ import { recordBlock } from '../modules/pool/blocks.ts';
 import { rotateKey } from '../modules/pool/keys.ts';
 import { ensureSharePartition } from '../modules/pool/report.ts';
 import { settleDay } from '../modules/pool/settlement.ts';
+import { addAddress } from '../modules/wallet/addresses.ts';
+import { devnetAddress } from '../chain/devnet.ts';
+
+/** A simulated farmer's payout address on the devnet (valid for the coin's registry pattern). */
+export const simulatorAddress = (coin: string, email: string) => devnetAddress('platter-simulator', coin, `payout:${email}`);
 
 /**
  * The devnet's farmers (issue 5): a demo account and a few others, each with miners in the
@@ -134,6 +139,10 @@ export async function prepareSimulation(options: SimulatorOptions): Promise<{ fa
   for (const farm of farmsOf(random, users, pools)) {
     const { key } = await rotateKey(db, farm.userId, farm.pool);
     farms.push({ ...farm, key });
+    // A payout address in the book, so the account-free address query finds the farmer.
+    const address = simulatorAddress(farm.coin, farm.email);
+    const known = await db.selectFrom('withdraw_addresses').select('id').where('user_id', '=', farm.userId).where('coin', '=', farm.coin).where('address', '=', address).executeTakeFirst();
+    if (!known) await db.transaction().execute((trx) => addAddress(trx, farm.userId, { coin: farm.coin, address, remark: 'payout', memo: '' }));
   }
   await backfill(options, farms, random);
   return { farms, demo };

@@ -198,3 +198,17 @@ export const trendSchema = z.object({
 export type Trend = z.infer<typeof trendSchema>;
 
 export const settleBody = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('INVALID_PARAMETER')), pool: poolField.optional() });
+
+export const addressQueryQuery = z.object({ pool: poolField, address: z.string().trim().min(1).max(128) });
+export const addressResultSchema = z.object({
+  pool: z.string(),
+  coin: z.string(),
+  unit: z.string(),
+  address: z.string(),
+  capacity: z.string(),
+  online: z.number().int(),
+  offline: z.number().int(),
+  miners: z.array(z.object({ name: z.string(), online: z.boolean(), capacity: z.string(), hashrate: z.string(), last_seen: z.number().int() })),
+  income: z.array(z.object({ day: z.string(), amount: z.string(), status: z.enum(['SETTLEMENT', 'UNSETTLEMENT']) })),
+});
+export type AddressResult = z.infer<typeof addressResultSchema>;

@@ -1,4 +1,6 @@
 import {
+  addressQueryQuery,
+  addressResultSchema,
   blockPage,
   blockQuery,
   DEFAULT_POOL_TYPE,
@@ -33,7 +35,7 @@ import type { sessionService } from '../session/session.service.ts';
 import { authenticateKey, currentKey, enabledPool, revokeKey, rotateKey } from './keys.ts';
 import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
 import { ingestReport } from './report.ts';
-import { blockList, dashboardSummary, incomeRecords, poolOf, poolStatistics, poolTrend, ranking, shareSeries, userPools } from './views.ts';
+import { addressQuery, blockList, dashboardSummary, incomeRecords, poolOf, poolStatistics, poolTrend, ranking, shareSeries, userPools } from './views.ts';
 
 interface Deps {
   db: Db;
@@ -162,6 +164,18 @@ export function publicPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
     '/api/datastatistics/block',
     { schema: { tags, summary: 'Found blocks, newest first (block explorer)', querystring: blockQuery, response: { 200: envelopeSchema(blockPage) } } },
     async (request) => ok(request, await blockList(db, request.query)),
+  );
+  app.get(
+    '/api/pool/address',
+    {
+      schema: {
+        tags,
+        summary: 'Account-free address query: the farmer paid to this address in the pool’s coin, their miners and last settled days (null when unknown)',
+        querystring: addressQueryQuery,
+        response: { 200: envelopeSchema(addressResultSchema.nullable()) },
+      },
+    },
+    async (request) => ok(request, await addressQuery(db, request.query.pool, request.query.address)),
   );
   app.get(
     '/api/datastatistics/pool',

@@ -309,3 +309,43 @@ export async function samplePools(db: Db, now = new Date()): Promise<number> {
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n);
 }
+
+/**
+ * The account-free address query (/mypools/{currency}/{address}): the farmer whose payout
+ * address (address book) it is in that pool's coin; their miners and last settled days.
+ */
+export async function addressQuery(db: Db, pool: string, address: string, now = new Date()) {
+  const info = await poolOf(db, pool);
+  const owner = await db
+    .selectFrom('withdraw_addresses')
+    .select('user_id')
+    .where('coin', '=', info.coin)
+    .where('address', '=', address)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!owner) return null;
+  const onlineSince = since(now, MINER_ONLINE_SECONDS * 1000);
+  const [miners, points, income] = await Promise.all([
+    db.selectFrom('miners').selectAll().where('user_id', '=', owner.user_id).where('pool', '=', pool).orderBy('name').limit(200).execute(),
+    points24h(db, now, { pool, userId: owner.user_id }),
+    db
+      .selectFrom('settlement_credits')
+      .select(['day', 'amount_units', 'status'])
+      .where('user_id', '=', owner.user_id)
+      .where('pool', '=', pool)
+      .orderBy('day', 'desc')
+      .limit(7)
+      .execute(),
+  ]);
+  return {
+    pool,
+    coin: info.coin,
+    unit: info.unit,
+    address,
+    capacity: capacityFromPoints(BigInt(points[0]?.points ?? '0'), DAY_MS / 1000).toString(),
+    online: miners.filter((m) => m.last_seen_at >= onlineSince).length,
+    offline: miners.filter((m) => m.last_seen_at < onlineSince).length,
+    miners: miners.map((m) => ({ name: m.name, online: m.last_seen_at >= onlineSince, capacity: m.capacity_bytes, hashrate: m.hashrate, last_seen: seconds(m.last_seen_at) })),
+    income: income.map((r) => ({ day: r.day, amount: show(BigInt(r.amount_units), info.scale), status: r.status })),
+  };
+}
