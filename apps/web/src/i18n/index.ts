@@ -10,22 +10,30 @@ import walletZh from './wallet.zh.json';
 import walletAdminEn from './walletAdmin.en.json';
 import walletAdminRu from './walletAdmin.ru.json';
 import walletAdminZh from './walletAdmin.zh.json';
+import poolPublicEn from './poolPublic.en.json';
+import poolPublicRu from './poolPublic.ru.json';
+import poolPublicZh from './poolPublic.zh.json';
+import poolUserEn from './poolUser.en.json';
+import poolUserRu from './poolUser.ru.json';
+import poolUserZh from './poolUser.zh.json';
 import zh from './zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
   walletAdmin: { en: walletAdminEn, zh: walletAdminZh, ru: walletAdminRu },
+  poolUser: { en: poolUserEn, zh: poolUserZh, ru: poolUserRu },
+  poolPublic: { en: poolPublicEn, zh: poolPublicZh, ru: poolPublicRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */
