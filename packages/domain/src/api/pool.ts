@@ -212,3 +212,60 @@ export const addressResultSchema = z.object({
   income: z.array(z.object({ day: z.string(), amount: z.string(), status: z.enum(['SETTLEMENT', 'UNSETTLEMENT']) })),
 });
 export type AddressResult = z.infer<typeof addressResultSchema>;
+
+// --- back office --------------------------------------------------------------------------------
+
+export const poolConfigSchema = z.object({
+  pool: z.string(),
+  coin: z.string(),
+  name: z.string(),
+  pool_type: z.string(),
+  enabled: z.boolean(),
+  mode: z.string(),
+  fee_bp: z.number().int(),
+  coop_ratio_bp: z.number().int(),
+  burn_coefficient_bp: z.number().int(),
+  payment_time: z.string(),
+  payout_threshold: z.string(),
+  withdraw_fee: z.string(),
+  withdraw_audit: z.boolean(),
+});
+export type PoolConfigView = z.infer<typeof poolConfigSchema>;
+
+const basisPoints = z.number().int().min(0, msg('INVALID_PARAMETER')).max(10_000, msg('INVALID_PARAMETER'));
+export const updatePoolConfigBody = z.object({
+  pool: poolField,
+  mode: z.enum(['PPLNS', 'PPS', 'PROP']).optional(),
+  fee_bp: basisPoints.optional().meta({ description: 'Pool fee, basis points (300 = 3 %)' }),
+  coop_ratio_bp: basisPoints.optional(),
+  burn_coefficient_bp: z.number().int().min(0).max(1_000_000).optional(),
+  payment_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('INVALID_PARAMETER')).optional(),
+  payout_threshold: z.string().trim().regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID')).optional(),
+  withdraw_fee: z.string().trim().regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID')).optional(),
+  withdraw_audit: z.boolean().optional(),
+  enabled: z.boolean().optional(),
+});
+export type UpdatePoolConfigBody = z.infer<typeof updatePoolConfigBody>;
+
+export const dailyReportQuery = pagingQuery.extend({ pool: poolField.optional(), status: z.enum(['NOT_PENDING', 'SETTLEMENT_PENDING', 'SETTLEMENT', 'UNSETTLEMENT']).optional() });
+export const dailyReportPage = pageOf(settlementSchema.extend({ settled_at: z.number().int().nullable() }));
+
+export const assetsReportQuery = pagingQuery.extend({ coin: z.string().trim().toUpperCase().regex(/^[A-Z0-9_]{2,32}$/, msg('COIN_NOT_FOUND')).optional() });
+export const assetsReportSchema = z.object({
+  day: z.string(),
+  coin: z.string(),
+  unit: z.string(),
+  deposits: z.string(),
+  withdrawals: z.string(),
+  mining_income: z.string(),
+  fees: z.string(),
+  adjustments: z.string(),
+  user_balance: z.string().meta({ description: 'Every user bucket of the coin at the end of the day' }),
+});
+export const assetsReportPage = pageOf(assetsReportSchema);
+
+export const adminMinerQuery = minerQuery.extend({ uid: z.string().trim().max(32).optional() });
+export const adminMinerPage = pageOf(minerSchema.extend({ uid: z.string(), email: z.string() })).extend({ online: z.number().int(), offline: z.number().int() });
+
+export const adminIncomeQuery = pagingQuery.extend({ pool: poolField.optional(), uid: z.string().trim().max(32).optional(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+export const adminIncomePage = pageOf(incomeRecordSchema.extend({ uid: z.string(), email: z.string() }));

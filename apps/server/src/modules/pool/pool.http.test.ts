@@ -16,11 +16,12 @@ import { settleDay } from './settlement.ts';
 let db: Db;
 let app: ZodApp;
 let user: Browser;
+let mail: Awaited<ReturnType<typeof testMailServer>>;
 const email = 'farmer@example.com';
 
 beforeAll(async () => {
   ({ db } = await testDatabase());
-  const mail = await testMailServer();
+  mail = await testMailServer();
   app = await testApp(db, { smtpUrl: mail.url });
   user = browser(app);
   await activeUser(db, user, mail, email);
@@ -111,5 +112,46 @@ describe('a farmer’s pool over HTTP', () => {
     expect(blocks.data.total).toBe(1);
     expect((await visitor.get('/api/datastatistics/pool?pool=chia&days=7')).code).toBe(200);
     expect((await visitor.get('/api/pool/miner')).code).toBe(202);
+  });
+});
+
+describe('the pool’s back office over HTTP', () => {
+  let admin: Browser;
+  let support: Browser;
+
+  beforeAll(async () => {
+    admin = browser(app);
+    support = browser(app);
+    await activeUser(db, admin, mail, 'pool-admin@example.com');
+    await activeUser(db, support, mail, 'pool-support@example.com');
+    await db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'pool-admin@example.com').execute();
+    await db.updateTable('users').set({ role: 'support' }).where('email', '=', 'pool-support@example.com').execute();
+    expect((await loginByEmail(admin, 'pool-admin@example.com')).code).toBe(200);
+    expect((await loginByEmail(support, 'pool-support@example.com')).code).toBe(200);
+  });
+
+  it('edits a pool’s fee with an audit entry; support staff read but cannot edit; users cannot read', async () => {
+    const pools = await support.get<{ pool: string; fee_bp: number; withdraw_fee: string }[]>('/api/admin/getpoollist');
+    expect(pools.data.find((p) => p.pool === 'bhd')).toMatchObject({ fee_bp: 300 });
+    expect((await support.post('/api/admin/updatepoolconfig', { pool: 'bhd', fee_bp: 100 })).code).toBe(218);
+    expect((await user.get('/api/admin/getpoollist')).code).toBe(218);
+    expect((await admin.post('/api/admin/updatepoolconfig', { pool: 'bhd', fee_bp: 20_000 })).code).toBe(216);
+    const updated = await admin.post<{ fee_bp: number; withdraw_fee: string }>('/api/admin/updatepoolconfig', { pool: 'bhd', fee_bp: 150, withdraw_fee: '0.02' });
+    expect(updated.data).toMatchObject({ fee_bp: 150, withdraw_fee: '0.02' });
+    const entry = await db.selectFrom('admin_audit').select(['action', 'target', 'detail']).where('action', '=', 'updatepoolconfig').executeTakeFirstOrThrow();
+    expect(entry.target).toBe('pool:bhd');
+    expect(JSON.stringify(entry.detail)).toContain('"fee_bp":300');
+  });
+
+  it('lists the mining and assets daily reports, every miner and every income record', async () => {
+    const daily = await support.get<{ list: { pool: string; day: string; revenue: string; credited: string }[] }>('/api/admin/getdailyreports?pool=chia');
+    expect(daily.data.list.find((d) => d.day === '2026-11-01')).toMatchObject({ revenue: '2', credited: '1.94' });
+    const assets = await support.get<{ list: { coin: string; mining_income: string }[] }>('/api/admin/getassertdailyreports?coin=CHIA');
+    expect(assets.code).toBe(200);
+    expect(assets.data.list.some((r) => r.mining_income === '1.94')).toBe(true);
+    const miners = await support.get<{ list: { email: string; name: string }[]; online: number }>('/api/admin/miner?pool=chia');
+    expect(miners.data.list.map((m) => m.email)).toContain(email);
+    const income = await support.get<{ list: { email: string; amount: string }[] }>('/api/admin/miningdetail?pool=chia&day=2026-11-01');
+    expect(income.data.list).toEqual([expect.objectContaining({ email, amount: '1.94' })]);
   });
 });

@@ -1,5 +1,16 @@
 import {
+  AppError,
   addressQueryQuery,
+  adminIncomePage,
+  adminIncomeQuery,
+  adminMinerPage,
+  adminMinerQuery,
+  assetsReportPage,
+  assetsReportQuery,
+  dailyReportPage,
+  dailyReportQuery,
+  poolConfigSchema,
+  updatePoolConfigBody,
   addressResultSchema,
   blockPage,
   blockQuery,
@@ -32,6 +43,7 @@ import { ok } from '../../http/envelope.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
+import { adminIncome, adminMiners, assetsReports, dailyReports, poolConfigs, updatePoolConfig } from './admin.ts';
 import { authenticateKey, currentKey, enabledPool, revokeKey, rotateKey } from './keys.ts';
 import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
 import { ingestReport } from './report.ts';
@@ -183,6 +195,63 @@ export function publicPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
     async (request) => {
       await enabledPool(db, request.query.pool);
       return ok(request, await poolTrend(db, request.query.pool, request.query.days));
+    },
+  );
+}
+
+/** The pool's back office (admins; support staff read). */
+export function adminPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>): void {
+  const { db, sessions } = deps;
+  const tags = ['admin'];
+  const staff = async (request: FastifyRequest, write = false) => {
+    const user = await requireUser(sessions, request);
+    if (user.role !== 'admin' && (write || user.role !== 'support')) throw new AppError('ACCESS_FORBIDDEN');
+    return user.user_id;
+  };
+
+  app.get(
+    '/api/admin/getpoollist',
+    { schema: { tags, summary: 'Every pool with its configuration', response: { 200: envelopeSchema(z.array(poolConfigSchema)) } } },
+    async (request) => {
+      await staff(request);
+      return ok(request, await poolConfigs(db));
+    },
+  );
+  app.post(
+    '/api/admin/updatepoolconfig',
+    { schema: { tags, summary: 'Edits a pool’s configuration (fee, mode, ratios, payment time, threshold, withdrawal fee and audit, open or closed); audited', body: updatePoolConfigBody, response: { 200: envelopeSchema(poolConfigSchema) } } },
+    async (request) => ok(request, await updatePoolConfig(db, await staff(request, true), request.body)),
+  );
+  app.get(
+    '/api/admin/getdailyreports',
+    { schema: { tags, summary: 'Mining daily reports: each pool-day’s settlement', querystring: dailyReportQuery, response: { 200: envelopeSchema(dailyReportPage) } } },
+    async (request) => {
+      await staff(request);
+      return ok(request, await dailyReports(db, request.query));
+    },
+  );
+  app.get(
+    '/api/admin/getassertdailyreports',
+    { schema: { tags, summary: 'Assets daily reports: deposits, withdrawals, mining income, fees, adjustments and users’ total per coin and day', querystring: assetsReportQuery, response: { 200: envelopeSchema(assetsReportPage) } } },
+    async (request) => {
+      await staff(request);
+      return ok(request, await assetsReports(db, request.query));
+    },
+  );
+  app.get(
+    '/api/admin/miner',
+    { schema: { tags, summary: 'Every user’s miners', querystring: adminMinerQuery, response: { 200: envelopeSchema(adminMinerPage) } } },
+    async (request) => {
+      await staff(request);
+      return ok(request, await adminMiners(db, request.query));
+    },
+  );
+  app.get(
+    '/api/admin/miningdetail',
+    { schema: { tags, summary: 'Every user’s daily income records (points, capacity, amount, status)', querystring: adminIncomeQuery, response: { 200: envelopeSchema(adminIncomePage) } } },
+    async (request) => {
+      await staff(request);
+      return ok(request, await adminIncome(db, request.query));
     },
   );
 }
