@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { coinRules, show, units } from '../wallet/coins.ts';
 import { audit } from '../wallet/wallet.service.ts';
+import { minerView } from './miners.ts';
+import { incomeRecordOf } from './views.ts';
 
 /**
  * The pool's back office (spec doc 2 §2 'Admin routes', §7 'Admin'): pool configuration,
@@ -157,20 +159,7 @@ export async function adminMiners(db: Db, query: { pool?: string; status?: 'onli
   const online = Number(counts.online);
   const offline = Number(counts.offline);
   return {
-    list: rows.map((m) => ({
-      id: m.id,
-      pool: m.pool,
-      name: m.name,
-      version: m.version,
-      capacity: m.capacity_bytes,
-      hashrate: m.hashrate,
-      line: m.line,
-      online: m.last_seen_at >= onlineSince,
-      last_seen: seconds(m.last_seen_at),
-      shares_24h: 0,
-      uid: m.uid,
-      email: m.email,
-    })),
+    list: rows.map((m) => ({ ...minerView(m, onlineSince), shares_24h: 0, uid: m.uid, email: m.email })),
     total: query.status === 'online' ? online : query.status === 'offline' ? offline : online + offline,
     online,
     offline,
@@ -196,18 +185,7 @@ export async function adminIncome(db: Db, query: { pool?: string; uid?: string; 
     .offset((query.page - 1) * query.count)
     .execute();
   return {
-    list: rows.map((r) => ({
-      pool: r.pool,
-      coin: r.coin,
-      unit: r.unit,
-      day: r.day,
-      points: r.points,
-      capacity: r.capacity_bytes,
-      amount: show(BigInt(r.amount_units), r.scale),
-      status: r.status,
-      uid: r.uid,
-      email: r.email,
-    })),
+    list: rows.map((r) => ({ ...incomeRecordOf(r), uid: r.uid, email: r.email })),
     total: Number(total),
   };
 }

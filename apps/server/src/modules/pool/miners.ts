@@ -5,6 +5,24 @@ import type { Db } from '../../db/database.ts';
 const onlineSince = (now: Date) => new Date(now.getTime() - MINER_ONLINE_SECONDS * 1000);
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** A miner row as the API shows it (online from its last heartbeat or share). */
+export function minerView(
+  m: { id: string; pool: string; name: string; version: string; capacity_bytes: string; hashrate: string; line: string | null; last_seen_at: Date },
+  onlineSince: Date,
+): Omit<Miner, 'shares_24h'> {
+  return {
+    id: m.id,
+    pool: m.pool,
+    name: m.name,
+    version: m.version,
+    capacity: m.capacity_bytes,
+    hashrate: m.hashrate,
+    line: m.line,
+    online: m.last_seen_at >= onlineSince,
+    last_seen: seconds(m.last_seen_at),
+  };
+}
+
 /**
  * A user's miners (spec doc 2 §7 'Pool': GET /api/pool/miner): online while a heartbeat or
  * share came within MINER_ONLINE_SECONDS, with the shares of the last 24 hours.
@@ -52,18 +70,7 @@ export async function listMiners(
   const offline = Number(counts.offline);
   const total = query.status === 'online' ? online : query.status === 'offline' ? offline : online + offline;
   return {
-    list: rows.map((m) => ({
-      id: m.id,
-      pool: m.pool,
-      name: m.name,
-      version: m.version,
-      capacity: m.capacity_bytes,
-      hashrate: m.hashrate,
-      line: m.line,
-      online: m.last_seen_at >= since,
-      last_seen: seconds(m.last_seen_at),
-      shares_24h: shareCount.get(m.id) ?? 0,
-    })),
+    list: rows.map((m) => ({ ...minerView(m, since), shares_24h: shareCount.get(m.id) ?? 0 })),
     total,
     online,
     offline,

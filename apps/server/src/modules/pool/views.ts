@@ -42,6 +42,11 @@ async function points24h(db: Db, now: Date, filter: { pool?: string; userId?: st
   return query.execute();
 }
 
+/** A settled day's record as the API shows it. */
+export function incomeRecordOf(r: { pool: string; coin: string; unit: string; day: string; points: string; capacity_bytes: string; amount_units: string; status: 'SETTLEMENT' | 'UNSETTLEMENT'; scale: number }): IncomeRecord {
+  return { pool: r.pool, coin: r.coin, unit: r.unit, day: r.day, points: r.points, capacity: r.capacity_bytes, amount: show(BigInt(r.amount_units), r.scale), status: r.status };
+}
+
 /** The user's income records, newest day first: settled days, and today's (NOT_PENDING). */
 export async function incomeRecords(db: Db, userId: string, query: { pool?: string; page: number; count: number }, now = new Date()) {
   let base = db
@@ -58,16 +63,7 @@ export async function incomeRecords(db: Db, userId: string, query: { pool?: stri
     .limit(query.count)
     .offset((query.page - 1) * query.count)
     .execute();
-  const list: IncomeRecord[] = rows.map((r) => ({
-    pool: r.pool,
-    coin: r.coin,
-    unit: r.unit,
-    day: r.day,
-    points: r.points,
-    capacity: r.capacity_bytes,
-    amount: show(BigInt(r.amount_units), r.scale),
-    status: r.status,
-  }));
+  const list: IncomeRecord[] = rows.map(incomeRecordOf);
   // Today is not settled yet: its points so far, as a NOT_PENDING record on the first page.
   let today: IncomeRecord[] = [];
   if (query.page === 1) {
