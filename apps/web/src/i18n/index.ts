@@ -10,6 +10,9 @@ import walletZh from './wallet.zh.json';
 import walletAdminEn from './walletAdmin.en.json';
 import walletAdminRu from './walletAdmin.ru.json';
 import walletAdminZh from './walletAdmin.zh.json';
+import poolAdminEn from './poolAdmin.en.json';
+import poolAdminRu from './poolAdmin.ru.json';
+import poolAdminZh from './poolAdmin.zh.json';
 import poolPublicEn from './poolPublic.en.json';
 import poolPublicRu from './poolPublic.ru.json';
 import poolPublicZh from './poolPublic.zh.json';
@@ -21,19 +24,20 @@ import zh from './zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
   walletAdmin: { en: walletAdminEn, zh: walletAdminZh, ru: walletAdminRu },
   poolUser: { en: poolUserEn, zh: poolUserZh, ru: poolUserRu },
   poolPublic: { en: poolPublicEn, zh: poolPublicZh, ru: poolPublicRu },
+  poolAdmin: { en: poolAdminEn, zh: poolAdminZh, ru: poolAdminRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */
