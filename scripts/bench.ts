@@ -9,6 +9,10 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seedRegistries } from '../apps/server/src/db/seed.ts';
 import { postTransaction } from '../apps/server/src/ledger/ledger.service.ts';
+import { recordBlock } from '../apps/server/src/modules/pool/blocks.ts';
+import { rotateKey } from '../apps/server/src/modules/pool/keys.ts';
+import { ensureSharePartition } from '../apps/server/src/modules/pool/report.ts';
+import { settleDay } from '../apps/server/src/modules/pool/settlement.ts';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/database.ts';
 
@@ -19,6 +23,10 @@ import type { Db } from '../apps/server/src/db/database.ts';
  * 1. GET /api/setting/coin (Platter, real database) vs a bare Fastify hello-world. Goal ≥ 0.5.
  * 2. Ledger transfers (balanced transaction, two postings, locked balances, non-negative
  *    check) per second under 8 concurrent clients vs plain single-row UPDATEs, same database.
+ * 3. The daily settlement of one pool-day of 1,000,000 shares from 100,000 miners (aggregate,
+ *    split, one ledger transaction with a posting per member, the credit records) vs one plain
+ *    SQL aggregate over the same shares. Goal ≤ 3×.
+ * 4. Share ingestion through the proxy tool's HTTP report (100 shares per request).
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -105,6 +113,8 @@ async function main(): Promise<void> {
     if (appResult.errors > 0 || appResult.non2xx > 0) process.exitCode = 1;
 
     await ledgerBench(url);
+    await settlementBench(url);
+    await ingestionBench(url);
   } finally {
     await pg.stop();
     await fs.rm(tmp, { recursive: true, force: true });
@@ -193,6 +203,73 @@ async function fundBench(db: Db, userId: string): Promise<void> {
       ],
     }),
   );
+}
+
+const SETTLE_MINERS = Number(process.env.BENCH_MINERS ?? 100_000);
+const SETTLE_SHARES = Number(process.env.BENCH_SHARES ?? 1_000_000);
+
+async function settlementBench(url: string): Promise<void> {
+  const { db } = createDb(url, 4);
+  try {
+    const day = '2026-01-15';
+    const first = await sql<{ id: string }>`
+      INSERT INTO users (uid, email, password_hash, status)
+      SELECT 'sb-' || g, 'sb-' || g || '@bench.test', 'x', 'active' FROM generate_series(1, ${SETTLE_MINERS}) g
+      RETURNING id`.execute(db);
+    const base = BigInt(first.rows[0]?.id ?? '1');
+    await ensureSharePartition(db, day);
+    await sql`
+      INSERT INTO shares (day, pool, user_id, miner_id, difficulty, created_at)
+      SELECT ${day}::date, 'bhd', ${base.toString()}::bigint + (g % ${SETTLE_MINERS}), g % ${SETTLE_MINERS}, 1 + (g::bigint * 7919) % 50,
+             ${day}::date + make_interval(secs => (g % 86400))
+      FROM generate_series(1, ${SETTLE_SHARES}) g`.execute(db);
+    await sql`ANALYZE shares`.execute(db);
+    await recordBlock(db, { pool: 'bhd', height: 1, foundAt: new Date(`${day}T12:00:00Z`), finderUserId: null, finderMinerId: null, reward: 1_000_000_000n });
+
+    const aggregates: { rps: number }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const started = performance.now();
+      await sql`SELECT user_id, sum(difficulty) FROM shares WHERE day = ${day}::date AND pool = 'bhd' GROUP BY user_id`.execute(db);
+      aggregates.push({ rps: performance.now() - started });
+    }
+    const aggregateMs = median(aggregates).rps;
+    const started = performance.now();
+    const { settlement } = await settleDay(db, 'bhd', day);
+    const settleMs = performance.now() - started;
+    console.log(`| run (${SETTLE_SHARES.toLocaleString('en')} shares, ${SETTLE_MINERS.toLocaleString('en')} miners, one pool-day) | ms |`);
+    console.log('|---|---|');
+    console.log(`| plain SQL aggregate (sum of difficulty per user) | ${aggregateMs.toFixed(0)} |`);
+    console.log(`| daily settlement (${settlement.members.toLocaleString('en')} credits, one ledger transaction) | ${settleMs.toFixed(0)} |`);
+    const ratio = settleMs / aggregateMs;
+    console.log(`\nsettlement ÷ aggregate = ${ratio.toFixed(2)} (goal ≤ 3) ${ratio <= 3 ? 'OK' : 'ABOVE GOAL'}\n`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function ingestionBench(url: string): Promise<void> {
+  const { db } = createDb(url, 2);
+  let key = '';
+  try {
+    const user = await db.insertInto('users').values({ uid: `ingest-${Date.now()}`, email: `ingest-${Date.now()}@bench.test`, password_hash: 'x', status: 'active' }).returning('id').executeTakeFirstOrThrow();
+    ({ key } = await rotateKey(db, user.id, 'chia'));
+  } finally {
+    await db.destroy();
+  }
+  const port = await freePort();
+  const app = await serve(['app', String(port), url]);
+  const body = JSON.stringify({
+    miners: Array.from({ length: 10 }, (_, i) => ({ name: `rig-${i}`, version: '1.0', capacity: '1099511627776' })),
+    shares: Array.from({ length: 100 }, (_, i) => ({ miner: `rig-${i % 10}`, difficulty: 1 + (i % 7) })),
+  });
+  const options = { url: `http://127.0.0.1:${port}/api/miner/report`, method: 'POST' as const, headers: { 'content-type': 'application/json', 'x-api-key': key }, body, connections: 8 };
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  await stop(app);
+  console.log('| run (8 connections, 100 shares per report) | reports/s | shares/s | p99 ms | non-2xx |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| POST /api/miner/report | ${result.requests.average.toFixed(0)} | ${(result.requests.average * 100).toFixed(0)} | ${result.latency.p99} | ${result.non2xx} |\n`);
+  if (result.non2xx > 0 || result.errors > 0) process.exitCode = 1;
 }
 
 await main();

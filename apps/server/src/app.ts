@@ -32,7 +32,7 @@ import { userRoutes } from './modules/user/user.routes.ts';
 import { devnetRegistry } from './chain/devnet.ts';
 import { runPendingExports } from './modules/wallet/exports.ts';
 import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
-import { adminPoolRoutes, minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
+import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { parseSchedule } from './modules/wallet/withdrawals.ts';
 import { startWorker } from './worker.ts';
@@ -164,13 +164,14 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   loginLogRoutes(app, { sessions, loginLog });
   walletRoutes(app, { db, sessions, wallet, chains, schedule, limits, kickExports });
   adminWalletRoutes(app, { db, sessions, wallet, chains, schedule, limits });
-  poolRoutes(app, { db, sessions, limits });
+  poolRoutes(app, { db, sessions, limits, chains });
   publicPoolRoutes(app, { db });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
   if (development) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });
+    devnetSignRoutes(app, { db, secret: deps.secret });
   }
   await registerWeb(app, config.webDist);
   return app;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DevnetRegistry } from './chain/devnet.ts';
 import type { ChainRegistry } from './chain/chain.ts';
 import type { Db } from './db/database.ts';
+import { confirmBindings } from './modules/pool/plots.ts';
 import { settleDue } from './modules/pool/settlement.ts';
 import { samplePools } from './modules/pool/views.ts';
 import { runAutoPay } from './modules/wallet/autopay.ts';
@@ -51,6 +52,7 @@ export function startWorker(options: WorkerOptions) {
       const { credited } = await scanDeposits(db, chains, coin);
       if (credited) logger.info({ coin, credited }, 'deposits credited');
     }
+    await confirmBindings(db, chains);
     const sent = await sendDue(db, chains);
     if (sent) logger.info({ sent }, 'withdrawals sent');
     const now = new Date();

@@ -35,6 +35,11 @@ export interface ChainAdapter {
   send(request: SendRequest): Promise<{ txid: string }>;
   /** The payment made under `clientId`, if any (recovery after a crash). */
   findSent(clientId: string): Promise<{ txid: string } | undefined>;
+  /**
+   * True when `signature` is the wallet of `address` signing `message`, as the coin's wallet
+   * signs messages (plot binding proves ownership this way).
+   */
+  verifyMessage(address: string, message: string, signature: string): Promise<boolean>;
 }
 
 export interface ChainRegistry {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ChainAdapter, ChainRegistry, IncomingTransfer, SendRequest } from './chain.ts';
@@ -91,7 +91,21 @@ export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapte
       const row = await db.selectFrom('devnet_transactions').select('txid').where('client_id', '=', clientId).executeTakeFirst();
       return row ? { txid: row.txid } : undefined;
     },
+    async verifyMessage(address, message, signature) {
+      const expected = Buffer.from(devnetSignature(secret, coin, address, message), 'hex');
+      const given = Buffer.from(/^[0-9a-f]{64}$/.test(signature) ? signature : '', 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
   };
+}
+
+/**
+ * The devnet wallet's message signature: what the owner of `address` would produce with the
+ * coin's wallet (there is no private key on a simulated chain; the devnet's secret plays it).
+ * Only the development helpers hand it out.
+ */
+export function devnetSignature(secret: string, coin: string, address: string, message: string): string {
+  return createHmac('sha256', secret).update(`sign:${coin}:${address}\n${message}`).digest('hex');
 }
 
 /** Every coin on the devnet. */

@@ -6,6 +6,7 @@ import * as ledger from './migrations/2026_11_22_0003_ledger.ts';
 import * as wallet from './migrations/2026_11_22_0004_wallet.ts';
 import * as ledgerPost from './migrations/2026_11_22_0005_ledger_post.ts';
 import * as pool from './migrations/2026_11_23_0006_pool.ts';
+import * as plots from './migrations/2026_11_23_0007_plots.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0004_wallet': wallet,
   '2026_11_22_0005_ledger_post': ledgerPost,
   '2026_11_23_0006_pool': pool,
+  '2026_11_23_0007_plots': plots,
 };
 
 /** Every migration name in order. */

@@ -50,6 +50,23 @@ export const reportBody = z.object({
     )
     .max(1000)
     .default([]),
+  plots: z
+    .array(
+      z.object({
+        plot_id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER')),
+        launcher_id: z.string().trim().max(128).optional(),
+        fingerprint: z.string().trim().max(32).optional(),
+        prefix: z.string().trim().max(64).default(''),
+        size: byteCount.default('0'),
+        files: z.number().int().min(0).max(10_000_000).default(0),
+        signed: z.boolean().default(false),
+        joined: z.boolean().optional().meta({ description: 'Chia: the plot NFT has joined this pool' }),
+        burned: z.boolean().optional().meta({ description: 'BHD family: the plot is pointed (burned) to this pool' }),
+      }),
+    )
+    .max(5000)
+    .optional()
+    .meta({ description: 'The plots the proxy tool sees (inventory); updates bound plots and flags the others' }),
   shares: z
     .array(
       z.object({
@@ -62,7 +79,7 @@ export const reportBody = z.object({
     .default([]),
 });
 export type ReportBody = z.infer<typeof reportBody>;
-export const reportResultSchema = z.object({ miners: z.number().int(), shares: z.number().int(), rejected: z.number().int() });
+export const reportResultSchema = z.object({ miners: z.number().int(), shares: z.number().int(), rejected: z.number().int(), plots: z.number().int() });
 
 // --- miners -------------------------------------------------------------------------------------
 
@@ -269,3 +286,55 @@ export const adminMinerPage = pageOf(minerSchema.extend({ uid: z.string(), email
 
 export const adminIncomeQuery = pagingQuery.extend({ pool: poolField.optional(), uid: z.string().trim().max(32).optional(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
 export const adminIncomePage = pageOf(incomeRecordSchema.extend({ uid: z.string(), email: z.string() }));
+
+// --- plots and binding ------------------------------------------------------------------------
+
+export const PLOT_FLAGS = ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'] as const;
+export const BIND_STATUSES = ['BIND_SENT', 'CONFIRMED', 'UNBIND_AUDITING', 'UNBIND_SENT', 'UNBIND'] as const;
+const plotIdField = z.string().trim().regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER')).meta({ description: 'Plot identifier: a Chia plot id, a BHD-family plotter id…' });
+
+export const plotQuery = pagingQuery.extend({ pool: poolField.optional(), status: z.enum([...BIND_STATUSES, ...PLOT_FLAGS, 'UNSIGNED']).optional() });
+export const plotSchema = z.object({
+  id: z.string(),
+  pool: z.string(),
+  plot_id: z.string(),
+  launcher_id: z.string().nullable(),
+  fingerprint: z.string().nullable(),
+  filename_prefix: z.string(),
+  size: z.string(),
+  file_count: z.number().int(),
+  signing: z.enum(['signed', 'UNSIGNED', 'BANNED']),
+  bind_address: z.string().nullable(),
+  bind_status: z.enum(BIND_STATUSES).nullable(),
+  flag: z.enum(PLOT_FLAGS).nullable(),
+  bind_sent_at: z.number().int().nullable(),
+  confirmed_at: z.number().int().nullable(),
+  last_seen: z.number().int().nullable(),
+});
+export type Plot = z.infer<typeof plotSchema>;
+export const plotCountersSchema = z.object({
+  bound: z.number().int(),
+  BIND_SENT: z.number().int(),
+  UNBIND_AUDITING: z.number().int(),
+  TIMEOUT: z.number().int(),
+  UNBOUND: z.number().int(),
+  NOTJOIN: z.number().int(),
+  NOTBURN: z.number().int(),
+  DOUBLE: z.number().int(),
+  UNSIGNED: z.number().int(),
+  size: z.string(),
+});
+export const plotPage = pageOf(plotSchema).extend({ counters: plotCountersSchema });
+
+export const bindDataQuery = z.object({ pool: poolField, plot_id: plotIdField, address: z.string().trim().min(1).max(128) });
+export const bindDataSchema = z.object({ message: z.string(), expires_at: z.number().int() });
+export const bindBody = z.object({
+  pool: poolField,
+  plot_id: plotIdField,
+  address: z.string().trim().min(1).max(128),
+  message: z.string().min(1).max(1000),
+  signature: z.string().trim().min(1).max(512),
+});
+export type BindBody = z.infer<typeof bindBody>;
+export const unbindBody = z.object({ id: idField });
+export const devnetSignBody = z.object({ pool: poolField, address: z.string().trim().min(1).max(128), message: z.string().min(1).max(1000) });

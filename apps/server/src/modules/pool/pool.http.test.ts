@@ -1,13 +1,15 @@
 import { K32_BYTES, parseAmount } from '@platter/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, loginByEmail } from '../../../test/accounts.ts';
-import { testApp } from '../../../test/app.ts';
+import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { testMailServer } from '../../../test/mail.ts';
+import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { recordBlock } from './blocks.ts';
+import { confirmBindings } from './plots.ts';
 import { ensureSharePartition } from './report.ts';
 import { settleDay } from './settlement.ts';
 
@@ -153,5 +155,66 @@ describe('the pool’s back office over HTTP', () => {
     expect(miners.data.list.map((m) => m.email)).toContain(email);
     const income = await support.get<{ list: { email: string; amount: string }[] }>('/api/admin/miningdetail?pool=chia&day=2026-11-01');
     expect(income.data.list).toEqual([expect.objectContaining({ email, amount: '1.94' })]);
+  });
+});
+
+describe('plots and their binding over HTTP', () => {
+  const address = devnetAddress('elsewhere', 'CHIA', 'farmer-wallet');
+  const plotId = 'a'.repeat(64);
+
+  async function signed(b: Browser, plot: string, addr = address) {
+    const data = await b.get<{ message: string; expires_at: number }>(`/api/pool/binddata?pool=chia&plot_id=${plot}&address=${addr}`);
+    expect(data.code).toBe(200);
+    const sig = await b.post<{ signature: string }>('/api/dev/devnet/sign', { pool: 'chia', address: addr, message: data.data.message });
+    return { pool: 'chia', plot_id: plot, address: addr, message: data.data.message, signature: sig.data.signature };
+  }
+
+  it('binds a plot with the wallet-signed message; refuses a tampered, foreign or second binding', async () => {
+    const body = await signed(user, plotId);
+    expect((await user.post('/api/pool/bind', { ...body, signature: '0'.repeat(64) })).code).toBe(11105);
+    expect((await user.post('/api/pool/bind', { ...body, message: body.message.replace('plot: a', 'plot: b') })).code).toBe(11105);
+    const bound = await user.post<{ bind_status: string; bind_address: string }>('/api/pool/bind', body);
+    expect(bound.data).toMatchObject({ bind_status: 'BIND_SENT', bind_address: address });
+    expect((await user.post('/api/pool/bind', body)).code).toBe(11103);
+    // Binding data older than 24 hours must be fetched again.
+    const expired = body.message.replace(/expires: .*$/, `expires: ${new Date((Math.floor(Date.now() / 1000) - 10) * 1000).toISOString()}`);
+    expect((await user.post('/api/pool/bind', { ...body, message: expired })).code).toBe(11106);
+  });
+
+  it('confirms the binding after the coin’s confirmations; unbinding waits for review', async () => {
+    const chains = devnetRegistry(db, TEST_SECRET);
+    const before = await user.get<{ list: { id: string; bind_status: string }[]; counters: { BIND_SENT: number } }>('/api/pool/GetPlots?pool=chia');
+    expect(before.data.counters.BIND_SENT).toBe(1);
+    const id = before.data.list[0]?.id ?? '';
+    expect((await user.post('/api/pool/unbind', { id })).code).toBe(11108);
+    await db.updateTable('coins').set({ confirmation: 2 }).where('type', '=', 'CHIA').execute();
+    for (let i = 0; i < 3; i++) await chains.tick('CHIA');
+    expect(await confirmBindings(db, chains)).toBe(1);
+    const after = await user.get<{ list: { bind_status: string; confirmed_at: number | null }[]; counters: { bound: number } }>('/api/pool/GetPlots?pool=chia&status=CONFIRMED');
+    expect(after.data.counters.bound).toBe(1);
+    expect(after.data.list[0]?.confirmed_at).toEqual(expect.any(Number));
+    expect((await user.post('/api/pool/unbind', { id })).code).toBe(200);
+    expect((await user.post('/api/pool/unbind', { id })).code).toBe(11107);
+  });
+
+  it('takes the proxy tool’s plot inventory: sizes and signing of bound plots, UNBOUND and DOUBLE flags', async () => {
+    const other = browser(app);
+    await activeUser(db, other, mail, 'other-farmer@example.com');
+    expect((await loginByEmail(other, 'other-farmer@example.com')).code).toBe(200);
+    const otherPlot = 'd'.repeat(64);
+    expect((await other.post('/api/pool/bind', await signed(other, otherPlot, devnetAddress('elsewhere', 'CHIA', 'other-wallet')))).code).toBe(200);
+    const key = (await user.post<{ key: string }>('/api/pool/apikey', { pool: 'chia' })).data.key;
+    const answer = await report(key, {
+      plots: [
+        { plot_id: plotId, size: String(108_837_086_208), files: 1, signed: true, fingerprint: '1234567890', prefix: 'plot-k32' },
+        { plot_id: 'e'.repeat(64), size: '1000', files: 1, signed: false },
+        { plot_id: otherPlot, size: '1000', files: 1, signed: true },
+      ],
+    });
+    expect(answer).toMatchObject({ code: 200, data: { plots: 3 } });
+    const plots = await user.get<{ list: { plot_id: string; signing: string; flag: string | null; size: string; fingerprint: string | null }[]; counters: Record<string, number> }>('/api/pool/GetPlots?pool=chia&count=50');
+    expect(plots.data.counters).toMatchObject({ UNBOUND: 1, DOUBLE: 1, UNSIGNED: 1, UNBIND_AUDITING: 1 });
+    expect(plots.data.list.find((p) => p.plot_id === plotId)).toMatchObject({ signing: 'signed', flag: null, size: '108837086208', fingerprint: '1234567890' });
+    expect(plots.data.list.find((p) => p.plot_id === otherPlot)?.flag).toBe('DOUBLE');
   });
 });

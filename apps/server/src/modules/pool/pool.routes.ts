@@ -1,5 +1,13 @@
 import {
   AppError,
+  bindBody,
+  bindDataQuery,
+  bindDataSchema,
+  devnetSignBody,
+  plotPage,
+  plotQuery,
+  plotSchema,
+  unbindBody,
   addressQueryQuery,
   adminIncomePage,
   adminIncomeQuery,
@@ -46,6 +54,9 @@ import type { sessionService } from '../session/session.service.ts';
 import { adminIncome, adminMiners, assetsReports, dailyReports, poolConfigs, updatePoolConfig } from './admin.ts';
 import { authenticateKey, currentKey, enabledPool, revokeKey, rotateKey } from './keys.ts';
 import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
+import { bindData, bindPlot, listPlots, unbindPlot } from './plots.ts';
+import type { ChainRegistry } from '../../chain/chain.ts';
+import { devnetSignature } from '../../chain/devnet.ts';
 import { ingestReport } from './report.ts';
 import { addressQuery, blockList, dashboardSummary, incomeRecords, poolOf, poolStatistics, poolTrend, ranking, shareSeries, userPools } from './views.ts';
 
@@ -53,6 +64,7 @@ interface Deps {
   db: Db;
   sessions: ReturnType<typeof sessionService>;
   limits: RateLimits;
+  chains: ChainRegistry;
 }
 
 const nothing = envelopeSchema(z.null());
@@ -128,6 +140,30 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
   );
 
   app.get(
+    '/api/pool/GetPlots',
+    { schema: { tags, summary: 'The user’s plots with binding state, signing and the counters (bound, TIMEOUT, UNBOUND, NOTJOIN, NOTBURN, DOUBLE, unsigned)', querystring: plotQuery, response: { 200: envelopeSchema(plotPage) } } },
+    async (request) => ok(request, await listPlots(db, await signedIn(request), request.query)),
+  );
+  app.get(
+    '/api/pool/binddata',
+    { schema: { tags, summary: 'The message the binding address’s wallet must sign to bind a plot; valid 24 hours', querystring: bindDataQuery, response: { 200: envelopeSchema(bindDataSchema) } } },
+    async (request) => ok(request, await bindData(db, await signedIn(request), request.query)),
+  );
+  app.post(
+    '/api/pool/bind',
+    { config: deps.limits.auth, schema: { tags, summary: 'Binds a plot with the signed binding message (11101-11106); BIND_SENT until confirmed on chain', body: bindBody, response: { 200: envelopeSchema(plotSchema) } } },
+    async (request) => ok(request, await bindPlot(db, deps.chains, await signedIn(request), request.body)),
+  );
+  app.post(
+    '/api/pool/unbind',
+    { schema: { tags, summary: 'Asks to unbind a confirmed plot: UNBIND_AUDITING until the back office reviews it (11107, 11108)', body: unbindBody, response: { 200: nothing } } },
+    async (request) => {
+      await unbindPlot(db, await signedIn(request), request.body.id);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
     '/api/pool/Income',
     { schema: { tags, summary: 'Daily income records: settled days and today’s (NOT_PENDING)', querystring: incomeQuery, response: { 200: envelopeSchema(incomePage) } } },
     async (request) => ok(request, await incomeRecords(db, await signedIn(request), request.query)),
@@ -150,6 +186,19 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
       const userId = await signedIn(request);
       await poolOf(db, request.query.pool);
       return ok(request, await dashboardSummary(db, userId, request.query.pool));
+    },
+  );
+}
+
+/** Development only (devnet): the devnet wallet's signature of a message, as a farmer's wallet would sign it. */
+export function devnetSignRoutes(app: ZodApp, deps: Pick<Deps, 'db'> & { secret: string }): void {
+  app.post(
+    '/api/dev/devnet/sign',
+    { schema: { tags: ['dev'], summary: 'Development only: the devnet wallet of `address` signs `message` (plot binding)', body: devnetSignBody, response: { 200: envelopeSchema(z.object({ signature: z.string() })) } } },
+    async (request) => {
+      const pool = await deps.db.selectFrom('pools').select('coin').where('type', '=', request.body.pool).executeTakeFirst();
+      if (!pool) throw new AppError('POOL_NOT_FOUND');
+      return ok(request, { signature: devnetSignature(deps.secret, pool.coin, request.body.address, request.body.message) });
     },
   );
 }

@@ -100,6 +100,31 @@ export interface PoolSamplesTable {
   users: number;
 }
 
+export type BindStatus = 'BIND_SENT' | 'CONFIRMED' | 'UNBIND_AUDITING' | 'UNBIND_SENT' | 'UNBIND';
+export type PlotFlag = 'TIMEOUT' | 'UNBOUND' | 'NOTJOIN' | 'NOTBURN' | 'DOUBLE';
+
+export interface PlotsTable {
+  id: Generated<string>;
+  user_id: string;
+  pool: string;
+  plot_id: string;
+  launcher_id: string | null;
+  fingerprint: string | null;
+  filename_prefix: ColumnType<string, string | undefined, string>;
+  size_bytes: NumericDefault;
+  file_count: ColumnType<number, number | undefined, number>;
+  signing: ColumnType<'signed' | 'UNSIGNED' | 'BANNED', 'signed' | 'UNSIGNED' | 'BANNED' | undefined, 'signed' | 'UNSIGNED' | 'BANNED'>;
+  bind_address: string | null;
+  bind_status: BindStatus | null;
+  flag: PlotFlag | null;
+  bind_height: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  bind_sent_at: Date | null;
+  confirmed_at: Date | null;
+  last_seen_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** The pool core's tables, merged into the database type in db/schema.ts. */
 export interface PoolTables {
   pool_configs: PoolConfigsTable;
@@ -110,4 +135,5 @@ export interface PoolTables {
   settlements: SettlementsTable;
   settlement_credits: SettlementCreditsTable;
   pool_samples: PoolSamplesTable;
+  plots: PlotsTable;
 }

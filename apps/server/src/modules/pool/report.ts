@@ -1,6 +1,7 @@
 import { utcDay, type ReportBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { recordPlotInventory } from './plots.ts';
 
 /** A share older than this (or more than a minute ahead) is refused: the proxy tool buffers briefly. */
 export const SHARE_MAX_AGE_SECONDS = 600;
@@ -19,7 +20,7 @@ export async function ensureSharePartition(db: Db, day: string): Promise<void> {
 
 /**
  * The proxy tool's report (issue 5): miner heartbeats (name, version, capacity or hashrate,
- * line) and shares, for the user and pool of its API key. Miners are upserted by name; a
+ * line), shares and the plot inventory, for the user and pool of its API key. Miners are upserted by name; a
  * share naming an unknown miner makes it. Everything in one transaction, in a few statements.
  */
 export async function ingestReport(
@@ -27,7 +28,7 @@ export async function ingestReport(
   owner: { userId: string; pool: string },
   body: ReportBody,
   now = new Date(),
-): Promise<{ miners: number; shares: number; rejected: number }> {
+): Promise<{ miners: number; shares: number; rejected: number; plots: number }> {
   const lines = new Set((await db.selectFrom('server_lines').select('code').execute()).map((l) => l.code));
   const nowS = Math.floor(now.getTime() / 1000);
   const fresh = body.shares.filter((s) => s.at === undefined || (s.at >= nowS - SHARE_MAX_AGE_SECONDS && s.at <= nowS + 60));
@@ -36,12 +37,15 @@ export async function ingestReport(
   // Reported miners carry their figures; names seen only on shares are touched (or made).
   const reported = new Map(body.miners.map((m) => [m.name, m]));
   const names = [...new Set([...reported.keys(), ...fresh.map((s) => s.miner)])];
-  if (names.length === 0) return { miners: 0, shares: 0, rejected };
+  const plots = body.plots ?? [];
+  if (names.length === 0 && plots.length === 0) return { miners: 0, shares: 0, rejected, plots: 0 };
   const rows = names.map((name) => reported.get(name));
   const times = fresh.map((s) => new Date((s.at ?? nowS) * 1000));
   for (const day of new Set(times.map(utcDay))) await ensureSharePartition(db, day);
 
   return db.transaction().execute(async (trx) => {
+    const seenPlots = await recordPlotInventory(trx, owner, plots, now);
+    if (names.length === 0) return { miners: 0, shares: 0, rejected, plots: seenPlots };
     const miners = await sql<{ id: string; name: string }>`
       INSERT INTO miners AS m (user_id, pool, name, version, capacity_bytes, hashrate, line, last_seen_at)
       SELECT ${owner.userId}::bigint, ${owner.pool}, r.name, coalesce(r.version, ''), coalesce(r.capacity, 0), coalesce(r.hashrate, 0), r.line, ${now}::timestamptz
@@ -62,6 +66,6 @@ export async function ingestReport(
         SELECT (t AT TIME ZONE 'UTC')::date, ${owner.pool}, ${owner.userId}::bigint, m, d, t
         FROM unnest(${fresh.map((s) => idOf.get(s.miner))}::bigint[], ${fresh.map((s) => s.difficulty)}::bigint[], ${times}::timestamptz[]) AS s(m, d, t)`.execute(trx);
     }
-    return { miners: miners.rows.length, shares: fresh.length, rejected };
+    return { miners: miners.rows.length, shares: fresh.length, rejected, plots: seenPlots };
   });
 }
