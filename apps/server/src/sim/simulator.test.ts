@@ -4,6 +4,7 @@ import { testApp } from '../../test/app.ts';
 import { testDatabase } from '../../test/db.ts';
 import type { Db } from '../db/database.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
+import { listPlots } from '../modules/pool/plots.ts';
 import { addressQuery } from '../modules/pool/views.ts';
 import { DEMO_EMAIL, prepareSimulation, simulatorAddress, startSimulator, type SimulatorOptions } from './simulator.ts';
 
@@ -61,6 +62,11 @@ describe('the devnet simulator', () => {
       const seen = await db.selectFrom('miners').select(['name', 'last_seen_at', 'version', 'line']).execute();
       expect(seen.length).toBe(farms.reduce((n, f) => n + f.miners.length, 0));
       expect(seen.every((m) => Date.now() - m.last_seen_at.getTime() < 60_000 && m.version !== '' && m.line !== null)).toBe(true);
+      // Plots: bound earlier, and the tool's inventory reports the one left unbound.
+      const farm = farms.find((f) => f.miners.flatMap((m) => m.plots).length > 1) ?? farms[0];
+      const plots = await listPlots(db, farm?.userId ?? '', { pool: farm?.pool ?? 'chia', page: 1, count: 50 });
+      expect(plots.counters.bound).toBeGreaterThan(0);
+      expect(plots.counters.UNBOUND).toBe(1);
     } finally {
       await app.close();
     }

@@ -1,4 +1,4 @@
-import { parseAmount, pointsPerDayOf, utcDay } from '@platter/domain';
+import { K32_BYTES, parseAmount, pointsPerDayOf, utcDay } from '@platter/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -61,6 +61,8 @@ interface SimMiner {
   line: string;
   /** Share difficulty: about one share per 30 seconds. */
   difficulty: number;
+  /** Plot identifiers on the miner's disks (a plotter id or launcher holding many files). */
+  plots: { id: string; files: number; size: bigint; signed: boolean }[];
 }
 
 interface SimFarm {
@@ -103,12 +105,24 @@ function farmsOf(random: () => number, users: { id: string; email: string; name:
           version: VERSIONS[Math.floor(random() * VERSIONS.length)] ?? '2.4.1',
           line: LINES[Math.floor(random() * LINES.length)] ?? 'asia',
           difficulty: Math.max(1, Math.round(perDay / 2880)),
+          plots: plotsOf(random, capacity),
         };
       });
       farms.push({ userId: user.id, email: user.email, pool: pool.type, coin: pool.coin, miners });
     }
   }
   return farms;
+}
+
+/** A miner's plot identifiers: its capacity split over one to three of them, mostly signed. */
+function plotsOf(random: () => number, capacity: bigint): SimMiner['plots'] {
+  const count = 1 + Math.floor(random() * 3);
+  const files = Number(capacity / K32_BYTES);
+  return Array.from({ length: count }, (_, i) => {
+    const id = Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(random() * 16)]).join('');
+    const share = i === count - 1 ? files - Math.floor(files / count) * (count - 1) : Math.floor(files / count);
+    return { id, files: share, size: BigInt(share) * K32_BYTES, signed: random() > 0.1 };
+  });
 }
 
 /** Shares of `seconds` for a miner: the expected points, in shares of its difficulty. */
@@ -143,6 +157,16 @@ export async function prepareSimulation(options: SimulatorOptions): Promise<{ fa
     const address = simulatorAddress(farm.coin, farm.email);
     const known = await db.selectFrom('withdraw_addresses').select('id').where('user_id', '=', farm.userId).where('coin', '=', farm.coin).where('address', '=', address).executeTakeFirst();
     if (!known) await db.transaction().execute((trx) => addAddress(trx, farm.userId, { coin: farm.coin, address, remark: 'payout', memo: '' }));
+    // Bound earlier (confirmed), except each farm's very last plot, which its tool only reports.
+    const plots = farm.miners.flatMap((m) => m.plots);
+    for (const [i, plot] of plots.entries()) {
+      if (i === plots.length - 1 && plots.length > 1) continue;
+      await db
+        .insertInto('plots')
+        .values({ user_id: farm.userId, pool: farm.pool, plot_id: plot.id, bind_address: address, bind_status: 'CONFIRMED', bind_sent_at: new Date(), confirmed_at: new Date(), size_bytes: plot.size, file_count: plot.files, signing: plot.signed ? 'signed' : 'UNSIGNED' })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
   }
   await backfill(options, farms, random);
   return { farms, demo };
@@ -247,6 +271,7 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
   let running: Promise<void> | undefined;
   let stopped = false;
 
+  let round = 0;
   async function report(farm: SimFarm, seconds: number): Promise<void> {
     const shares = farm.miners.flatMap((miner) => Array.from({ length: sharesFor(random, miner, seconds) }, () => ({ miner: miner.name, difficulty: miner.difficulty })));
     for (const share of shares) recent.set(`${farm.userId}:${farm.pool}`, (recent.get(`${farm.userId}:${farm.pool}`) ?? 0) + share.difficulty);
@@ -263,6 +288,10 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
           hashrate: hashCoin ? (m.capacity / 1_000_000n).toString() : '0',
         })),
         shares,
+        // The plot inventory now and then (it changes slowly).
+        ...(round % 10 === 0
+          ? { plots: farm.miners.flatMap((m) => m.plots.map((p) => ({ plot_id: p.id, size: p.size.toString(), files: p.files, signed: p.signed, prefix: `plot-k32-${m.name}` }))) }
+          : {}),
       }),
     });
     const answer = (await response.json()) as { code: number };
@@ -306,6 +335,7 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
       if (stopped) return;
       await report(farm, seconds);
     }
+    round++;
     await findBlocks(seconds);
   }
 
