@@ -338,3 +338,6 @@ export const bindBody = z.object({
 export type BindBody = z.infer<typeof bindBody>;
 export const unbindBody = z.object({ id: idField });
 export const devnetSignBody = z.object({ pool: poolField, address: z.string().trim().min(1).max(128), message: z.string().min(1).max(1000) });
+
+export const adminPlotQuery = plotQuery.extend({ uid: z.string().trim().max(32).optional(), plot_id: z.string().trim().max(128).optional() });
+export const adminPlotPage = pageOf(plotSchema.extend({ uid: z.string(), email: z.string() }));

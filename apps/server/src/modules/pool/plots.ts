@@ -189,6 +189,70 @@ export async function recordPlotInventory(trx: Db, owner: { userId: string; pool
   return plots.length;
 }
 
+type PlotRow = {
+  id: string;
+  pool: string;
+  plot_id: string;
+  launcher_id: string | null;
+  fingerprint: string | null;
+  filename_prefix: string;
+  size_bytes: string;
+  file_count: number;
+  signing: 'signed' | 'UNSIGNED' | 'BANNED';
+  bind_address: string | null;
+  bind_status: BindStatus | null;
+  flag: PlotFlag | null;
+  bind_sent_at: Date | null;
+  confirmed_at: Date | null;
+  last_seen_at: Date | null;
+};
+
+function plotView(p: PlotRow): Plot {
+  return {
+    id: p.id,
+    pool: p.pool,
+    plot_id: p.plot_id,
+    launcher_id: p.launcher_id,
+    fingerprint: p.fingerprint,
+    filename_prefix: p.filename_prefix,
+    size: p.size_bytes,
+    file_count: p.file_count,
+    signing: p.signing,
+    bind_address: p.bind_address,
+    bind_status: p.bind_status,
+    flag: p.flag,
+    bind_sent_at: seconds(p.bind_sent_at),
+    confirmed_at: seconds(p.confirmed_at),
+    last_seen: seconds(p.last_seen_at),
+  };
+}
+
+/**
+ * Every user's plots for the back office (/admin/plots), or with `bindings` the binding
+ * records of every state including finished unbindings (/admin/bind_info).
+ */
+export async function adminPlots(db: Db, query: { pool?: string; uid?: string; plot_id?: string; status?: string; page: number; count: number }, bindings = false) {
+  let base = db.selectFrom('plots as p').innerJoin('users as u', 'u.id', 'p.user_id');
+  if (bindings) base = base.where('p.bind_status', 'is not', null);
+  else base = base.where((eb) => eb.or([eb('p.bind_status', 'is', null), eb('p.bind_status', '<>', 'UNBIND')]));
+  if (query.pool) base = base.where('p.pool', '=', query.pool);
+  if (query.uid) base = base.where('u.uid', '=', query.uid);
+  if (query.plot_id) base = base.where('p.plot_id', '=', query.plot_id);
+  if (query.status === 'UNSIGNED') base = base.where('p.signing', '=', 'UNSIGNED');
+  else if (query.status && ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'].includes(query.status)) base = base.where('p.flag', '=', query.status as PlotFlag);
+  else if (query.status) base = base.where('p.bind_status', '=', query.status as BindStatus);
+  const { n } = await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('p')
+    .select(['u.uid', 'u.email'])
+    .orderBy('p.updated_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(query.count)
+    .offset((query.page - 1) * query.count)
+    .execute();
+  return { list: rows.map((r) => ({ ...plotView(r), uid: r.uid, email: r.email })), total: Number(n) };
+}
+
 /** The user's plots (GET /api/pool/GetPlots) with the counters of the plots page. */
 export async function listPlots(db: Db, userId: string, query: { pool?: string; status?: string; page: number; count: number; id?: string }) {
   let base = db.selectFrom('plots').where('user_id', '=', userId).where((eb) => eb.or([eb('bind_status', 'is', null), eb('bind_status', '<>', 'UNBIND')]));
@@ -222,25 +286,7 @@ export async function listPlots(db: Db, userId: string, query: { pool?: string; 
     .offset((query.page - 1) * query.count)
     .execute();
   return {
-    list: rows.map(
-      (p): Plot => ({
-        id: p.id,
-        pool: p.pool,
-        plot_id: p.plot_id,
-        launcher_id: p.launcher_id,
-        fingerprint: p.fingerprint,
-        filename_prefix: p.filename_prefix,
-        size: p.size_bytes,
-        file_count: p.file_count,
-        signing: p.signing,
-        bind_address: p.bind_address,
-        bind_status: p.bind_status,
-        flag: p.flag,
-        bind_sent_at: seconds(p.bind_sent_at),
-        confirmed_at: seconds(p.confirmed_at),
-        last_seen: seconds(p.last_seen_at),
-      }),
-    ),
+    list: rows.map(plotView),
     total: Number(n),
     counters: {
       bound: Number(counters.bound),

@@ -216,5 +216,16 @@ describe('plots and their binding over HTTP', () => {
     expect(plots.data.counters).toMatchObject({ UNBOUND: 1, DOUBLE: 1, UNSIGNED: 1, UNBIND_AUDITING: 1 });
     expect(plots.data.list.find((p) => p.plot_id === plotId)).toMatchObject({ signing: 'signed', flag: null, size: '108837086208', fingerprint: '1234567890' });
     expect(plots.data.list.find((p) => p.plot_id === otherPlot)?.flag).toBe('DOUBLE');
+
+    // The back office sees every user's plots, and the binding records.
+    const staff = browser(app);
+    await activeUser(db, staff, mail, 'plots-support@example.com');
+    await db.updateTable('users').set({ role: 'support' }).where('email', '=', 'plots-support@example.com').execute();
+    expect((await loginByEmail(staff, 'plots-support@example.com')).code).toBe(200);
+    const all = await staff.get<{ list: { email: string; plot_id: string }[]; total: number }>(`/api/admin/GetPlots?pool=chia&plot_id=${otherPlot}`);
+    expect(all.data.list.map((p) => p.email).sort()).toEqual(['farmer@example.com', 'other-farmer@example.com']);
+    const bindings = await staff.get<{ list: { bind_status: string }[] }>('/api/admin/getbindplotterlogs?pool=chia&status=UNBIND_AUDITING');
+    expect(bindings.data.list).toHaveLength(1);
+    expect((await user.get('/api/admin/GetPlots')).code).toBe(218);
   });
 });

@@ -1,5 +1,7 @@
 import {
   AppError,
+  adminPlotPage,
+  adminPlotQuery,
   bindBody,
   bindDataQuery,
   bindDataSchema,
@@ -54,7 +56,7 @@ import type { sessionService } from '../session/session.service.ts';
 import { adminIncome, adminMiners, assetsReports, dailyReports, poolConfigs, updatePoolConfig } from './admin.ts';
 import { authenticateKey, currentKey, enabledPool, revokeKey, rotateKey } from './keys.ts';
 import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
-import { bindData, bindPlot, listPlots, unbindPlot } from './plots.ts';
+import { adminPlots, bindData, bindPlot, listPlots, unbindPlot } from './plots.ts';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import { devnetSignature } from '../../chain/devnet.ts';
 import { ingestReport } from './report.ts';
@@ -293,6 +295,22 @@ export function adminPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>
     async (request) => {
       await staff(request);
       return ok(request, await adminMiners(db, request.query));
+    },
+  );
+  app.get(
+    '/api/admin/GetPlots',
+    { schema: { tags, summary: 'Every user’s plots (filters pool, uid, plot id, state)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
+    async (request) => {
+      await staff(request);
+      return ok(request, await adminPlots(db, request.query));
+    },
+  );
+  app.get(
+    '/api/admin/getbindplotterlogs',
+    { schema: { tags, summary: 'Binding records of every state, finished unbindings included (bind_info)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
+    async (request) => {
+      await staff(request);
+      return ok(request, await adminPlots(db, request.query, true));
     },
   );
   app.get(
