@@ -33,6 +33,10 @@ const PAGE_IDS = [
   'assets-page',
   'address-book-page',
   'bill-page',
+  'pool-mining-page',
+  'pool-machine-page',
+  'pool-income-page',
+  'pool-contribution-page',
 ];
 
 /** The page a signed-in user sees at a member or centre path (built pages, else 'not yet open'). */
@@ -49,6 +53,10 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/address': 'address-book-page',
   '/center/bill': 'bill-page',
   '/center/flow/42': 'bill-page',
+  '/center/mining': 'pool-mining-page',
+  '/center/machine': 'pool-machine-page',
+  '/center/income': 'pool-income-page',
+  '/center/contribution': 'pool-contribution-page',
 };
 
 describe('routes of spec doc 2 §2', () => {

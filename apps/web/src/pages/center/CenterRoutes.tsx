@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { CENTER_ROUTES } from '../../app/routeTable.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
+import { POOL_CENTER_PAGES } from '../pool/centerPages.tsx';
 import { WALLET_CENTER_PAGES } from '../wallet/centerPages.tsx';
 import { LoginHistoryPage, PersonalCentre, SecurityPage } from './SecurityPages.tsx';
 
@@ -13,6 +14,7 @@ const BUILT: Partial<Record<string, () => ReactNode>> = {
   phone: () => <SecurityPage />,
   history: () => <LoginHistoryPage />,
   ...WALLET_CENTER_PAGES,
+  ...POOL_CENTER_PAGES,
 };
 
 function page(feature: string): ReactNode {

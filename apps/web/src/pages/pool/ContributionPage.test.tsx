@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n/index.ts';
+import { ok } from '../../test/fetchMock.ts';
+import { byTestId, cleanup, click, waitFor } from '../../test/render.tsx';
+import { ContributionPage } from './ContributionPage.tsx';
+import { recordOf, renderPoolPage } from './poolTestKit.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const hourNow = Math.floor(Date.now() / 3_600_000) * 3600;
+
+describe('contribution', () => {
+  it('charts points per hour for 24 hours, then 7 days, with the days’ points and capacity below', async () => {
+    const calls = await renderPoolPage(<ContributionPage />, '/center/contribution', {
+      'GET /api/pool/share': (call) =>
+        ok(
+          call.url.searchParams.get('hours') === '168'
+            ? [{ time: hourNow - 100 * 3600, points: '500', shares: 5, capacity: '0' }]
+            : [{ time: hourNow, points: '1200', shares: 3, capacity: '0' }],
+        ),
+      'GET /api/pool/Income': ok({ list: [recordOf('2025-01-02', 'SETTLEMENT', '0.1', { points: '4321' })], total: 1 }),
+    });
+    const chart = await waitFor(() => byTestId('contribution-chart'));
+    expect(chart.getAttribute('data-hours')).toBe('24');
+    expect(chart.getAttribute('data-nonzero')).toBe('1');
+    expect(byTestId('contribution-total')?.textContent).toBe('Total: 1,200');
+    await waitFor(() => byTestId('contribution-points-2025-01-02')?.textContent === '4,321');
+    expect(byTestId('contribution-row-2025-01-02')?.textContent).toContain('3.00 TiB');
+
+    await click(byTestId('contribution-window-168') as HTMLElement);
+    await waitFor(() => byTestId('contribution-chart')?.getAttribute('data-hours') === '168');
+    expect(byTestId('contribution-total')?.textContent).toBe('Total: 500');
+    expect(calls.some((c) => c.url.pathname === '/api/pool/share' && c.url.searchParams.get('hours') === '168')).toBe(true);
+  });
+});

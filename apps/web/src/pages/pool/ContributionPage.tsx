@@ -1,0 +1,91 @@
+import type { IncomeRecord } from '@platter/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Segmented, Skeleton, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HourlyChart } from './charts.tsx';
+import { incomeQuery, shareQuery } from './poolApi.ts';
+import { capacityText, hourlySeries, pointsText } from './poolFormat.ts';
+import { PoolPageHead } from './PoolPageHead.tsx';
+import { PoolRows } from './PoolRows.tsx';
+import { usePoolView } from './usePool.ts';
+import './pool.css';
+
+const WINDOWS = [24, 168] as const;
+type Window = (typeof WINDOWS)[number];
+
+/**
+ * Contribution (/center/contribution): the user's points per hour over 24 hours or 7 days,
+ * and per day the points and the capacity they estimate (from the income records).
+ */
+export function ContributionPage() {
+  const { t } = useTranslation();
+  const { choice, pool, hashrate, base } = usePoolView();
+  const [hours, setHours] = useState<Window>(24);
+  const share = useQuery(shareQuery(pool, hours));
+  const days = useQuery(incomeQuery(pool, 1));
+  const series = share.data ? hourlySeries(share.data, hours) : null;
+  const total = (share.data ?? []).reduce((sum, h) => sum + BigInt(h.points), 0n);
+  const list = days.data?.list ?? [];
+  const capacityOf = (r: IncomeRecord) => (hashrate ? '—' : capacityText(r.capacity, base));
+
+  const columns: TableColumnsType<IncomeRecord> = [
+    { key: 'day', title: t('poolUser.income.day'), render: (_, r) => <span className="pool-nowrap">{r.day}</span> },
+    { key: 'points', title: t('poolUser.income.points'), align: 'right', render: (_, r) => <span className="pool-amount" data-testid={`contribution-points-${r.day}`}>{pointsText(r.points)}</span> },
+    { key: 'capacity', title: t('poolUser.income.capacity'), align: 'right', render: (_, r) => <span className="pool-amount">{capacityOf(r)}</span> },
+  ];
+
+  return (
+    <div className="page pool-page" data-testid="pool-contribution-page" data-pool={pool ?? ''}>
+      <PoolPageHead section="contribution" choice={choice} />
+      {share.isError || days.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
+      <Card
+        className="pool-card"
+        title={
+          <span>
+            {t('poolUser.contribution.chartTitle')}
+            <Typography.Text type="secondary" className="pool-card__sub" data-testid="contribution-total">
+              {t('poolUser.contribution.total', { points: pointsText(total.toString()) })}
+            </Typography.Text>
+          </span>
+        }
+        extra={
+          <Segmented<Window>
+            size="small"
+            value={hours}
+            onChange={setHours}
+            data-testid="contribution-window"
+            options={WINDOWS.map((w) => ({ value: w, label: <span data-testid={`contribution-window-${w}`}>{t(`poolUser.contribution.window${w}`)}</span> }))}
+          />
+        }
+      >
+        {series ? <HourlyChart hours={series} metric="points" base={base} testId="contribution-chart" /> : <Skeleton active paragraph={{ rows: 4 }} />}
+      </Card>
+      <Card className="pool-card" title={t('poolUser.contribution.daysTitle')}>
+        <PoolRows
+          testId="contribution-table"
+          rowTestId="contribution-row"
+          listClass="pool-list"
+          rowKey={(r) => r.day}
+          loading={days.isPending && pool !== undefined}
+          columns={columns}
+          rows={list}
+          empty={t('poolUser.noIncome')}
+          card={(r) => (
+            <>
+              <span className="pool-strong">{r.day}</span>
+              <span className="pool-list__end">
+                <span className="pool-amount" data-testid={`contribution-points-${r.day}`}>
+                  {pointsText(r.points)}
+                </span>
+                <Typography.Text type="secondary" className="pool-small">
+                  {capacityOf(r)}
+                </Typography.Text>
+              </span>
+            </>
+          )}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Miner } from '@platter/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Input, Popconfirm, Segmented, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/time.ts';
+import { deleteMiner, fetchMiners, poolKeys, removeOfflineMiners, type MinerFilter } from './poolApi.ts';
+import { capacityText, hashrateText } from './poolFormat.ts';
+import { PoolPageHead } from './PoolPageHead.tsx';
+import { PoolRows } from './PoolRows.tsx';
+import { usePageFor, usePoolView } from './usePool.ts';
+import './pool.css';
+
+const PAGE_SIZE = 20;
+type StatusFilter = 'all' | 'online' | 'offline';
+
+/**
+ * The user's miners of a pool (/center/machine, spec doc 1 §3 'Miner'): online or offline,
+ * capacity or hashrate, line, version, last seen and shares of 24 hours; an offline miner can
+ * be removed, one by one or all at once (an online one is refused with 11202).
+ */
+export function MachinePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { choice, pool, hashrate, base } = usePoolView();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [name, setName] = useState('');
+  const [page, setPage] = usePageFor(pool);
+  const [busy, setBusy] = useState(false);
+  const filter: MinerFilter = { pool: pool ?? '', status: status === 'all' ? undefined : status, name: name || undefined, page, count: PAGE_SIZE };
+  const miners = useQuery({ queryKey: poolKeys.miners(filter), queryFn: () => fetchMiners(filter), enabled: pool !== undefined, refetchInterval: 30_000 });
+  const list = miners.data?.list ?? [];
+  const offline = miners.data?.offline ?? 0;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['pool', 'miners'] });
+  const change = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
+
+  /** Runs a removal; `action` answers the text of what was done, or null when nothing was. */
+  const runRemoval = async (action: () => Promise<string | null>) => {
+    setBusy(true);
+    try {
+      const done = await action();
+      if (done !== null) void message.success({ content: <span data-testid="machine-done">{done}</span> });
+    } catch {
+      // A transport failure: the API client has already shown it.
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  // 11202 (online again since the list was read): the client shows why; nothing is removed.
+  const remove = (miner: Miner) =>
+    runRemoval(async () => {
+      const answer = await deleteMiner(miner.id);
+      return 'code' in answer && answer.code === 200 ? t('poolUser.machine.removed', { name: miner.name }) : null;
+    });
+
+  const removeAllOffline = () =>
+    runRemoval(async () => {
+      const answer = await removeOfflineMiners(pool ?? '');
+      return 'code' in answer && answer.code === 200 ? t('poolUser.machine.removedAll', { count: answer.data.removed }) : null;
+    });
+
+  const stateTag = (miner: Miner) => (
+    <Tag color={miner.online ? 'green' : 'default'} data-testid={`miner-state-${miner.id}`} data-online={String(miner.online)}>
+      {t(miner.online ? 'poolUser.machine.online' : 'poolUser.machine.offline')}
+    </Tag>
+  );
+  const removeButton = (miner: Miner) =>
+    miner.online ? null : (
+      <Popconfirm
+        title={t('poolUser.machine.removeConfirm', { name: miner.name })}
+        okText={t('poolUser.machine.remove')}
+        cancelText={t('poolUser.cancel')}
+        okButtonProps={{ danger: true, 'data-testid': 'miner-remove-confirm' }}
+        onConfirm={() => remove(miner)}
+      >
+        <Button size="small" danger type="link" disabled={busy} data-testid={`miner-remove-${miner.id}`}>
+          {t('poolUser.machine.remove')}
+        </Button>
+      </Popconfirm>
+    );
+  const power = (miner: Miner) => (hashrate ? hashrateText(miner.hashrate) : capacityText(miner.capacity, base));
+
+  const columns: TableColumnsType<Miner> = [
+    { key: 'name', title: t('poolUser.machine.name'), render: (_, m) => <span className="pool-strong" data-testid={`miner-name-${m.id}`}>{m.name}</span> },
+    { key: 'state', title: t('poolUser.machine.state'), render: (_, m) => stateTag(m) },
+    { key: 'capacity', title: t('poolUser.machine.capacity'), align: 'right', render: (_, m) => <span className="pool-amount" data-testid={`miner-capacity-${m.id}`}>{capacityText(m.capacity, base)}</span> },
+    ...(hashrate
+      ? [{ key: 'hashrate', title: t('poolUser.machine.hashrate'), align: 'right' as const, render: (_: unknown, m: Miner) => <span className="pool-amount" data-testid={`miner-hashrate-${m.id}`}>{hashrateText(m.hashrate)}</span> }]
+      : []),
+    { key: 'line', title: t('poolUser.machine.line'), render: (_, m) => m.line || '—' },
+    { key: 'version', title: t('poolUser.machine.version'), render: (_, m) => m.version || '—' },
+    { key: 'lastSeen', title: t('poolUser.machine.lastSeen'), render: (_, m) => <span className="pool-nowrap">{formatDateTime(m.last_seen)}</span> },
+    { key: 'shares', title: t('poolUser.machine.shares'), align: 'right', render: (_, m) => <span className="pool-amount" data-testid={`miner-shares-${m.id}`}>{m.shares_24h}</span> },
+    { key: 'actions', title: '', render: (_, m) => removeButton(m) },
+  ];
+
+  const statusLabel = (value: StatusFilter, count?: number) => (
+    <span data-testid={`machine-status-${value}`}>
+      {t(`poolUser.machine.status.${value}`)}
+      {count === undefined ? '' : ` (${count})`}
+    </span>
+  );
+
+  return (
+    <div className="page pool-page" data-testid="pool-machine-page" data-pool={pool ?? ''}>
+      <PoolPageHead section="machine" choice={choice} />
+      <div className="pool-toolbar">
+        <Segmented<StatusFilter>
+          value={status}
+          onChange={change(setStatus)}
+          data-testid="machine-status"
+          options={[
+            { value: 'all', label: statusLabel('all') },
+            { value: 'online', label: statusLabel('online', miners.data?.online) },
+            { value: 'offline', label: statusLabel('offline', miners.data?.offline) },
+          ]}
+        />
+        <Input.Search allowClear className="pool-search" placeholder={t('poolUser.machine.search')} onSearch={change(setName)} data-testid="machine-search" />
+        <Popconfirm
+          title={t('poolUser.machine.removeAllConfirm', { count: offline })}
+          okText={t('poolUser.machine.removeAll')}
+          cancelText={t('poolUser.cancel')}
+          okButtonProps={{ danger: true, 'data-testid': 'machine-remove-offline-confirm' }}
+          onConfirm={() => removeAllOffline()}
+          disabled={offline === 0}
+        >
+          <Button danger disabled={offline === 0 || busy} data-testid="machine-remove-offline">
+            {t('poolUser.machine.removeAll')}
+          </Button>
+        </Popconfirm>
+      </div>
+      {miners.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
+      <PoolRows
+        testId="machine-table"
+        rowTestId="miner-row"
+        listClass="pool-cards"
+        rowKey={(m) => m.id}
+        loading={miners.isPending && pool !== undefined}
+        columns={columns}
+        rows={list}
+        empty={t('poolUser.noMiners')}
+        paging={{ page, pageSize: PAGE_SIZE, total: miners.data?.total ?? 0, onChange: setPage }}
+        card={(m) => (
+    <Card size="small" title={<span data-testid={`miner-name-${m.id}`}>{m.name}</span>} extra={stateTag(m)}>
+      <dl className="pool-figures pool-figures--two">
+        <div>
+          <dt>{t(hashrate ? 'poolUser.machine.hashrate' : 'poolUser.machine.capacity')}</dt>
+          <dd className="pool-amount">{power(m)}</dd>
+        </div>
+        <div>
+          <dt>{t('poolUser.machine.shares')}</dt>
+          <dd className="pool-amount">{m.shares_24h}</dd>
+        </div>
+        <div>
+          <dt>{t('poolUser.machine.line')}</dt>
+          <dd>{m.line || '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('poolUser.machine.version')}</dt>
+          <dd>{m.version || '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('poolUser.machine.lastSeen')}</dt>
+          <dd>{formatDateTime(m.last_seen)}</dd>
+        </div>
+        <div>{removeButton(m)}</div>
+      </dl>
+    </Card>
+        )}
+      />
+    </div>
+  );
+}

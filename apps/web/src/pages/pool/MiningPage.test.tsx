@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n/index.ts';
+import { ok } from '../../test/fetchMock.ts';
+import { byTestId, cleanup, click, currentLocation, waitFor } from '../../test/render.tsx';
+import { MiningPage } from './MiningPage.tsx';
+import { choose, renderPoolPage, summaryOf } from './poolTestKit.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const hourNow = Math.floor(Date.now() / 3_600_000) * 3600;
+const share = ok([
+  { time: hourNow - 7200, points: '30', shares: 3, capacity: String(2n * 1024n ** 4n) },
+  { time: hourNow, points: '10', shares: 1, capacity: String(1024n ** 4n) },
+]);
+
+function dashboard(extra: Parameters<typeof renderPoolPage>[2] = {}, path = '/center/mining') {
+  return renderPoolPage(<MiningPage />, path, {
+    'GET /api/dashboard/summary': (call) => ok(summaryOf(call.url.searchParams.get('pool') ?? '')),
+    'GET /api/pool/share': share,
+    'GET /api/pool/apikey': ok(null),
+    ...extra,
+  });
+}
+
+describe('the dashboard', () => {
+  it('opens on the first pool of the user, with its figures in the coin’s units and a drawn 24-hour chart', async () => {
+    const calls = await dashboard();
+    await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'chia');
+    expect(byTestId('mining-capacity')?.textContent).toBe('5.00 TiB');
+    expect(byTestId('mining-reported')?.textContent).toBe('3.00 TiB');
+    expect(byTestId('mining-points')?.textContent).toBe('1,234');
+    expect(byTestId('mining-yesterday')?.textContent).toBe('0.25 XCH');
+    expect(byTestId('mining-online')?.textContent).toBe('2');
+    const chart = await waitFor(() => byTestId('mining-chart'));
+    expect(chart.getAttribute('data-hours')).toBe('24');
+    expect(chart.getAttribute('data-nonzero')).toBe('2');
+    expect(calls.some((c) => c.url.pathname === '/api/pool/share' && c.url.searchParams.get('hours') === '24' && c.url.searchParams.get('pool') === 'chia')).toBe(true);
+    expect(byTestId('mining-miners-link')?.getAttribute('href')).toBe('/center/machine?pool=chia');
+  });
+
+  it('refetches the figures of the pool chosen in the switcher and keeps it in the address', async () => {
+    const calls = await dashboard();
+    await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'chia');
+    await choose('pool-switch', 'pool-switch-option-chiapp');
+    await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'chiapp');
+    expect(calls.filter((c) => c.url.pathname === '/api/dashboard/summary').map((c) => c.url.searchParams.get('pool'))).toEqual(['chia', 'chiapp']);
+    expect(calls.some((c) => c.url.pathname === '/api/pool/apikey' && c.url.searchParams.get('pool') === 'chiapp')).toBe(true);
+    expect(currentLocation.search).toBe('?pool=chiapp');
+    expect(byTestId('pool-nav-income')?.getAttribute('href')).toBe('/center/income?pool=chiapp');
+  });
+
+  it('falls back to chia when the user mines nowhere yet', async () => {
+    await dashboard({ 'GET /api/dashboard/poollist': ok([]) });
+    await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'chia');
+  });
+
+  it('shows a hashrate coin’s reported hashrate and charts its points', async () => {
+    await dashboard(
+      { 'GET /api/dashboard/summary': ok(summaryOf('ironfish', { coin: 'IRONFISH', unit: 'IRON', hashrate: '12500000' })) },
+      '/center/mining?pool=ironfish',
+    );
+    await waitFor(() => byTestId('mining-hashrate'));
+    expect(byTestId('mining-hashrate')?.textContent).toBe('12.50 MH/s');
+    expect(byTestId('mining-capacity')).toBeNull();
+    expect(byTestId('mining-chart-metric')).toBeNull();
+    expect(byTestId('mining-chart')?.getAttribute('data-metric')).toBe('points');
+  });
+
+  it('switches the chart between capacity and points', async () => {
+    await dashboard();
+    await waitFor(() => byTestId('mining-chart')?.getAttribute('data-metric') === 'capacity');
+    await click(byTestId('mining-chart-metric-points') as HTMLElement);
+    await waitFor(() => byTestId('mining-chart')?.getAttribute('data-metric') === 'points');
+  });
+});

@@ -1,0 +1,99 @@
+import type { DashboardSummary } from '@platter/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Segmented, Skeleton } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiKeyCard } from './ApiKeyCard.tsx';
+import { HourlyChart, type HourMetric } from './charts.tsx';
+import { fetchSummary, poolKeys, shareQuery } from './poolApi.ts';
+import { capacityText, hashrateText, hourlySeries, pointsText } from './poolFormat.ts';
+import { PoolPageHead } from './PoolPageHead.tsx';
+import { usePoolView } from './usePool.ts';
+import './pool.css';
+
+/**
+ * The dashboard of one pool (/center/mining, spec doc 1 §2 'Dashboard and miner management'):
+ * the user's miners, capacity, points and income there, the last 24 hours as a chart, and the
+ * miner API key the proxy tool reports with.
+ */
+export function MiningPage() {
+  const { t } = useTranslation();
+  const { choice, pool, hashrate, base } = usePoolView();
+  const summary = useQuery({ queryKey: poolKeys.summary(pool ?? ''), queryFn: () => fetchSummary(pool ?? ''), enabled: pool !== undefined, refetchInterval: 60_000 });
+  const share = useQuery({ ...shareQuery(pool, 24), refetchInterval: 60_000 });
+  const [chosenMetric, setMetric] = useState<HourMetric>('capacity');
+  // A hashrate coin's capacity estimate means nothing: its chart shows points.
+  const metric = hashrate ? 'points' : chosenMetric;
+
+  return (
+    <div className="page pool-page" data-testid="pool-mining-page" data-pool={pool ?? ''}>
+      <PoolPageHead section="mining" choice={choice} />
+      {summary.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
+      <Card className="pool-card" data-testid="mining-summary" data-pool={summary.data?.pool ?? ''}>
+        {summary.data ? <SummaryFigures summary={summary.data} base={base} hashrate={hashrate} /> : <Skeleton active paragraph={{ rows: 3 }} />}
+      </Card>
+      <Card
+        className="pool-card"
+        title={t('poolUser.mining.chartTitle')}
+        extra={
+          hashrate ? null : (
+            <Segmented<HourMetric>
+              size="small"
+              value={metric}
+              onChange={setMetric}
+              data-testid="mining-chart-metric"
+              options={[
+                { value: 'capacity', label: <span data-testid="mining-chart-metric-capacity">{t('poolUser.chart.capacity')}</span> },
+                { value: 'points', label: <span data-testid="mining-chart-metric-points">{t('poolUser.chart.points')}</span> },
+              ]}
+            />
+          )
+        }
+      >
+        {share.data ? (
+          <HourlyChart hours={hourlySeries(share.data, 24)} metric={metric} base={base} testId="mining-chart" />
+        ) : (
+          <Skeleton active paragraph={{ rows: 4 }} />
+        )}
+      </Card>
+      <div className="pool-grid">
+        {pool ? <ApiKeyCard pool={pool} /> : null}
+        <Card className="pool-card" title={t('poolUser.mining.minersTitle')}>
+          <p>{t('poolUser.mining.minersText', { online: summary.data?.online ?? 0, offline: summary.data?.offline ?? 0 })}</p>
+          <Link to={`/center/machine${pool ? `?pool=${encodeURIComponent(pool)}` : ''}`} data-testid="mining-miners-link">
+            {t('poolUser.mining.minersLink')}
+          </Link>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function SummaryFigures({ summary, base, hashrate }: { summary: DashboardSummary; base: 1000 | 1024; hashrate: boolean }) {
+  const { t } = useTranslation();
+  const amount = (value: string) => `${value} ${summary.unit}`;
+  const figures: [string, ReactNode][] = [
+    ['online', summary.online],
+    ['offline', summary.offline],
+    ...(hashrate ? [] : [['capacity', capacityText(summary.capacity, base)] as [string, ReactNode]]),
+    hashrate ? ['hashrate', hashrateText(summary.hashrate)] : ['reported', capacityText(summary.reported_capacity, base)],
+    ['points', pointsText(summary.points_24h)],
+    ['yesterday', amount(summary.income_yesterday)],
+    ['total', amount(summary.income_total)],
+    ['pending', amount(summary.pending)],
+    ['available', amount(summary.available)],
+  ];
+  return (
+    <dl className="pool-figures">
+      {figures.map(([key, value]) => (
+        <div key={key}>
+          <dt>{t(`poolUser.figure.${key}`)}</dt>
+          <dd className="pool-amount" data-testid={`mining-${key}`}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { poolsQuery } from '../../api/queries.ts';
+import type { PoolChoice } from './usePool.ts';
+
+const SECTIONS = ['mining', 'machine', 'income', 'contribution'] as const;
+export type PoolSection = (typeof SECTIONS)[number];
+
+/**
+ * The head of each user-centre pool page: its title, the pool switcher, and links to the
+ * other three pages that keep the chosen pool.
+ */
+export function PoolPageHead({ section, choice }: { section: PoolSection; choice: PoolChoice }) {
+  const { t } = useTranslation();
+  const registry = useQuery(poolsQuery);
+  const nameOf = (type: string) => registry.data?.find((p) => p.type === type)?.name ?? type;
+  const search = choice.pool ? `?pool=${encodeURIComponent(choice.pool)}` : '';
+  return (
+    <div className="pool-head">
+      <div className="pool-head__row">
+        <Typography.Title level={2} className="page__title">
+          {t(`poolUser.${section}.title`)}
+        </Typography.Title>
+        <label className="pool-head__switch">
+          <span className="pool-muted">{t('poolUser.pool')}</span>
+          <Select
+            value={choice.pool}
+            onChange={choice.choose}
+            loading={choice.pool === undefined}
+            popupMatchSelectWidth={false}
+            data-testid="pool-switch"
+            data-pool={choice.pool ?? ''}
+            options={choice.pools.map((type) => ({ value: type, label: <span data-testid={`pool-switch-option-${type}`}>{nameOf(type)}</span> }))}
+          />
+        </label>
+      </div>
+      <nav className="pool-nav" aria-label={t('poolUser.navLabel')}>
+        {SECTIONS.map((s) => (
+          <NavLink
+            key={s}
+            to={`/center/${s}${search}`}
+            className={s === section ? 'pool-nav__item pool-nav__item--active' : 'pool-nav__item'}
+            data-testid={`pool-nav-${s}`}
+          >
+            {t(`poolUser.${s}.nav`)}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

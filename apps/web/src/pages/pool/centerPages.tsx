@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { lazyPage } from '../../app/lazy.ts';
+
+// Their own chunks: the charts library loads only with these pages.
+const MiningPage = lazyPage(() => import('./MiningPage.tsx').then((m) => m.MiningPage));
+const MachinePage = lazyPage(() => import('./MachinePage.tsx').then((m) => m.MachinePage));
+const IncomePage = lazyPage(() => import('./IncomePage.tsx').then((m) => m.IncomePage));
+const ContributionPage = lazyPage(() => import('./ContributionPage.tsx').then((m) => m.ContributionPage));
+
+/** The pool pages of the user centre, by their feature key in CENTER_ROUTES. */
+export const POOL_CENTER_PAGES: Partial<Record<string, () => ReactNode>> = {
+  mining: () => <MiningPage />,
+  machine: () => <MachinePage />,
+  income: () => <IncomePage />,
+  contribution: () => <ContributionPage />,
+};

@@ -1,0 +1,75 @@
+import type { DashboardSummary, IncomeRecord, Miner, MinerKey, ShareSeries } from '@platter/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
+
+/**
+ * The user's pool calls of spec doc 2 §7 'Pool' and 'Dashboard' for the pages of this
+ * folder. Reads give the data or throw (TanStack Query shows the failure); writes return the
+ * envelope so a page can read the business code (the client has already shown its message).
+ */
+
+export type Page<T> = { list: T[]; total: number };
+export type MinerPage = Page<Miner> & { online: number; offline: number };
+export type MinerFilter = { pool: string; status?: 'online' | 'offline'; name?: string; page: number; count: number };
+
+export const poolKeys = {
+  all: ['pool'] as const,
+  pools: ['pool', 'list'] as const,
+  summary: (pool: string) => ['pool', 'summary', pool] as const,
+  share: (pool: string, hours: number) => ['pool', 'share', pool, hours] as const,
+  apiKey: (pool: string) => ['pool', 'apikey', pool] as const,
+  miners: (filter: MinerFilter) => ['pool', 'miners', filter] as const,
+  minersOf: (pool: string) => ['pool', 'miners', { pool }] as const,
+  income: (pool: string, page: number, count: number) => ['pool', 'income', pool, page, count] as const,
+};
+
+async function read<T>(answer: Promise<ApiAnswer<T>>, what: string): Promise<T> {
+  const data = dataOf(await answer);
+  if (data === undefined) throw new Error(`${what}: no data`);
+  return data;
+}
+
+export const succeeded = (answer: ApiAnswer<unknown>): boolean => 'code' in answer && answer.code === 200;
+
+export const fetchUserPools = () => read(api.get<string[]>('/api/dashboard/poollist'), 'pool list');
+
+export const fetchSummary = (pool: string) => read(api.get<DashboardSummary>('/api/dashboard/summary', { query: { pool } }), 'summary');
+
+export const fetchShareSeries = (pool: string, hours: number) =>
+  read(api.get<ShareSeries>('/api/pool/share', { query: { pool, hours } }), 'share series');
+
+/** The active key's hint, or null when the pool has none. */
+export const fetchApiKey = async (pool: string): Promise<MinerKey | null> => {
+  const answer = await api.get<MinerKey | null>('/api/pool/apikey', { query: { pool } });
+  if (!succeeded(answer)) throw new Error('API key: no data');
+  return dataOf(answer) ?? null;
+};
+
+export const createApiKey = (pool: string) => api.post<MinerKey>('/api/pool/apikey', { pool }, { userTriggered: true });
+
+export const revokeApiKey = (pool: string) => api.delete<null>('/api/pool/apikey', undefined, { query: { pool }, userTriggered: true });
+
+export const fetchMiners = (filter: MinerFilter) => read(api.get<MinerPage>('/api/pool/miner', { query: filter }), 'miners');
+
+export const deleteMiner = (id: string) => api.delete<null>('/api/pool/miner', undefined, { query: { id }, userTriggered: true });
+
+export const removeOfflineMiners = (pool: string) =>
+  api.delete<{ removed: number }>('/api/pool/removeallofflineminers', undefined, { query: { pool }, userTriggered: true });
+
+/** One page of income records; the income chart and the contribution table show the first. */
+export const INCOME_PAGE_SIZE = 15;
+
+export const fetchIncome = (pool: string, page: number, count: number) =>
+  read(api.get<Page<IncomeRecord>>('/api/pool/Income', { query: { pool, page, count } }), 'income');
+
+/** The income records of a page (disabled until the pool is known). */
+export const incomeQuery = (pool: string | undefined, page: number) =>
+  queryOptions({
+    queryKey: poolKeys.income(pool ?? '', page, INCOME_PAGE_SIZE),
+    queryFn: () => fetchIncome(pool ?? '', page, INCOME_PAGE_SIZE),
+    enabled: pool !== undefined,
+  });
+
+/** Points per hour of the last `hours` hours (disabled until the pool is known). */
+export const shareQuery = (pool: string | undefined, hours: number) =>
+  queryOptions({ queryKey: poolKeys.share(pool ?? '', hours), queryFn: () => fetchShareSeries(pool ?? '', hours), enabled: pool !== undefined });
