@@ -7,6 +7,7 @@ import * as wallet from './migrations/2026_11_22_0004_wallet.ts';
 import * as ledgerPost from './migrations/2026_11_22_0005_ledger_post.ts';
 import * as pool from './migrations/2026_11_23_0006_pool.ts';
 import * as plots from './migrations/2026_11_23_0007_plots.ts';
+import * as ledgerPostMany from './migrations/2026_11_23_0008_ledger_post_many.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0005_ledger_post': ledgerPost,
   '2026_11_23_0006_pool': pool,
   '2026_11_23_0007_plots': plots,
+  '2026_11_23_0008_ledger_post_many': ledgerPostMany,
 };
 
 /** Every migration name in order. */
