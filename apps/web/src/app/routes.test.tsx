@@ -149,6 +149,12 @@ describe('routes of spec doc 2 §2', () => {
 const ADMIN_BUILT_PAGES: Record<string, string> = {
   withdraw_review: 'withdraw-review-page',
   deposit_withdrawal: 'admin-withdrawals-page',
+  mining_daily_reports: 'mining-reports-page',
+  assets_daily_reports: 'assets-reports-page',
+  machines: 'machines-page',
+  mining_info: 'mining-info-page',
+  income_info: 'income-info-page',
+  contribution: 'contribution-page',
 };
 
 describe('admin wrapper', () => {

@@ -13,6 +13,7 @@ import { ADMIN_GROUPS, ADMIN_ROUTES } from '../../app/routeTable.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
 import { isSignedIn, useAppState } from '../../state/store.ts';
+import { POOL_ADMIN_PAGES } from '../poolAdmin/adminPages.tsx';
 import { WALLET_ADMIN_PAGES } from '../wallet/adminPages.tsx';
 
 /** The back office: its own wrapper (spec doc 2 §2), without the site header and frame. */
@@ -26,6 +27,9 @@ export function AdminApp() {
   );
 }
 
+/** The built back-office pages by their ADMIN_ROUTES key; the others are 'not yet open'. */
+const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES };
+
 function AdminRoutes() {
   const { t } = useTranslation();
   return (
@@ -34,7 +38,7 @@ function AdminRoutes() {
         <Route
           key={route.path}
           path={route.path}
-          element={WALLET_ADMIN_PAGES[route.key]?.() ?? <NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />}
+          element={ADMIN_PAGES[route.key]?.() ?? <NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />}
         />
       ))}
       <Route path="*" element={<NotFound />} />

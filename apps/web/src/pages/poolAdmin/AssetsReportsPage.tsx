@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { coinsQuery } from '../../api/queries.ts';
+import { amountColumn, FilterSelect, PagedTable, usePagedList } from './adminList.tsx';
+import { LIST_PATHS, type AssetsReport, type AssetsReportPage } from './poolAdminApi.ts';
+import './poolAdmin.css';
+
+const reportId = (r: AssetsReport) => `${r.coin}-${r.day}`;
+
+/**
+ * /admin/assets_daily_reports (spec doc 2 §2 'Pool reports'): per coin and UTC day, what moved
+ * through the users' balances by kind, and the users' total at the end of the day.
+ */
+export function AssetsDailyReportsPage() {
+  const { t } = useTranslation();
+  const coins = useQuery(coinsQuery);
+  const list = usePagedList<AssetsReportPage, { coin: string }>(LIST_PATHS.assetsReports, { coin: '' });
+  const { filters, filter } = list;
+  const money = (key: 'deposits' | 'withdrawals' | 'mining_income' | 'fees' | 'adjustments' | 'user_balance') =>
+    amountColumn<AssetsReport, typeof key>(key, t(`poolAdmin.assets.${key}`), (r) => r.unit, 'assets-report', reportId);
+  const columns: TableColumnsType<AssetsReport> = [
+    { key: 'day', title: t('poolAdmin.col.day'), render: (_, r) => <span className="pool-admin-nowrap">{r.day}</span> },
+    { key: 'coin', title: t('poolAdmin.col.coin'), render: (_, r) => r.unit },
+    ...(['deposits', 'withdrawals', 'mining_income', 'fees', 'adjustments', 'user_balance'] as const).map(money),
+  ];
+  return (
+    <div className="pool-admin-page" data-testid="assets-reports-page">
+      <Typography.Title level={3}>{t('poolAdmin.assets.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('poolAdmin.assets.intro')}</Typography.Paragraph>
+      <div className="pool-admin-toolbar">
+        <FilterSelect
+          value={filters.coin}
+          onChange={filter('coin')}
+          testId="assets-report-filter-coin"
+          loading={coins.isPending}
+          label={t('poolAdmin.col.coin')}
+          all={t('poolAdmin.filter.allCoins')}
+          options={(coins.data ?? []).map((c) => ({ value: c.type, label: `${c.full_name} (${c.unit})` }))}
+        />
+      </div>
+      <PagedTable
+        list={list}
+        testId="assets-report-table"
+        rowTestId="assets-report-row"
+        rowKey={reportId}
+        columns={columns}
+      />
+    </div>
+  );
+}
