@@ -13,6 +13,9 @@ import walletAdminZh from './walletAdmin.zh.json';
 import poolAdminEn from './poolAdmin.en.json';
 import poolAdminRu from './poolAdmin.ru.json';
 import poolAdminZh from './poolAdmin.zh.json';
+import poolPlotsEn from './poolPlots.en.json';
+import poolPlotsRu from './poolPlots.ru.json';
+import poolPlotsZh from './poolPlots.zh.json';
 import poolPublicEn from './poolPublic.en.json';
 import poolPublicRu from './poolPublic.ru.json';
 import poolPublicZh from './poolPublic.zh.json';
@@ -24,7 +27,7 @@ import zh from './zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -32,12 +35,13 @@ export const areaCatalogues = {
   poolUser: { en: poolUserEn, zh: poolUserZh, ru: poolUserRu },
   poolPublic: { en: poolPublicEn, zh: poolPublicZh, ru: poolPublicRu },
   poolAdmin: { en: poolAdminEn, zh: poolAdminZh, ru: poolAdminRu },
+  poolPlots: { en: poolPlotsEn, zh: poolPlotsZh, ru: poolPlotsRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */

@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/queries.ts';
+import '../../i18n/index.ts';
+import { mockFetch, ok } from '../../test/fetchMock.ts';
+import { byTestId, cleanup, click, render, typeInto, waitFor } from '../../test/render.tsx';
+import { PlotsPanel } from './PlotsPanel.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const plot = (over: Record<string, unknown>) => ({
+  id: '1',
+  pool: 'chia',
+  plot_id: 'a'.repeat(64),
+  launcher_id: null,
+  fingerprint: null,
+  filename_prefix: '',
+  size: '108837086208',
+  file_count: 1,
+  signing: 'signed',
+  bind_address: 'xch1' + 'q'.repeat(58),
+  bind_status: 'CONFIRMED',
+  flag: null,
+  bind_sent_at: 1_700_000_000,
+  confirmed_at: 1_700_000_100,
+  last_seen: null,
+  ...over,
+});
+const counters = { bound: 1, BIND_SENT: 0, UNBIND_AUDITING: 0, TIMEOUT: 0, UNBOUND: 1, NOTJOIN: 0, NOTBURN: 0, DOUBLE: 0, UNSIGNED: 1, size: '108837086208' };
+
+function routes(extra: Record<string, ReturnType<typeof ok>> = {}) {
+  return mockFetch({
+    'GET /api/setting/pool': ok([{ type: 'chia', coin: 'CHIA', pool_type: 'ECO', name: 'Chia', auto_withdraw: true, share_type: 'PPLNS', protocol: 'chia-og' }]),
+    'GET /api/pool/GetPlots': ok({ list: [plot({}), plot({ id: '2', plot_id: 'b'.repeat(64), bind_status: null, flag: 'UNBOUND', signing: 'UNSIGNED', bind_address: null })], total: 2, counters }),
+    'GET /api/dev/mailbox': ok([]),
+    ...extra,
+  });
+}
+
+async function open(mock: ReturnType<typeof mockFetch>) {
+  vi.stubGlobal('fetch', mock.fetch);
+  await render(
+    <QueryClientProvider client={createQueryClient()}>
+      <PlotsPanel />
+    </QueryClientProvider>,
+  );
+  await waitFor(() => byTestId('plot-row-2'));
+}
+
+describe('the plots panel', () => {
+  it('shows the counters, the unsigned warning and each plot’s state', async () => {
+    await open(routes());
+    expect(byTestId('plots-counter-UNBOUND')?.textContent).toBe('1');
+    expect(byTestId('plots-counter-size')?.textContent).toBe('101.36 GiB') // 108,837,086,208 bytes, truncated;
+    expect(byTestId('plots-unsigned-warning')?.textContent).toContain('1');
+    expect(byTestId('plot-bind-1')?.getAttribute('data-status')).toBe('CONFIRMED');
+    expect(byTestId('plot-flag-2')?.getAttribute('data-flag')).toBe('UNBOUND');
+    expect(byTestId('plot-unbind-2')).toBeNull();
+  });
+
+  it('asks to unbind a bound plot after confirming', async () => {
+    const mock = routes({ 'POST /api/pool/unbind': ok(null) });
+    await open(mock);
+    await click(byTestId('plot-unbind-1') as HTMLElement);
+    await click(await waitFor(() => byTestId('plot-unbind-confirm')));
+    await waitFor(() => mock.calls.some((c) => c.method === 'POST'));
+    expect(mock.calls.find((c) => c.method === 'POST')?.body).toEqual({ id: '1' });
+  });
+
+  it('binds a plot: gets the message for the plot and address, signs it on the devnet, sends all four', async () => {
+    const message = 'Platter plot binding\npool: chia\nplot: ccc';
+    const mock = routes({
+      'GET /api/pool/binddata': ok({ message, expires_at: 1_900_000_000 }),
+      'POST /api/dev/devnet/sign': ok({ signature: 'f'.repeat(64) }),
+      'POST /api/pool/bind': ok(plot({ id: '3', bind_status: 'BIND_SENT' })),
+    });
+    await open(mock);
+    await click(byTestId('plots-bind-open') as HTMLElement);
+    await typeInto(await waitFor(() => byTestId('plots-bind-plot') as HTMLInputElement | null), 'ccc');
+    await typeInto(byTestId('plots-bind-address') as HTMLInputElement, 'xch1payout');
+    expect((byTestId('plots-bind-submit') as HTMLButtonElement).disabled).toBe(true);
+    await click(byTestId('plots-bind-get') as HTMLElement);
+    await waitFor(() => byTestId('plots-bind-message')?.textContent?.includes('pool: chia'));
+    const get = mock.calls.find((c) => c.url.pathname === '/api/pool/binddata');
+    expect(Object.fromEntries(get?.url.searchParams ?? [])).toMatchObject({ pool: 'chia', plot_id: 'ccc', address: 'xch1payout' });
+    await click(await waitFor(() => byTestId('plots-bind-devnet-sign')));
+    await waitFor(() => (byTestId('plots-bind-signature') as HTMLTextAreaElement | null)?.value === 'f'.repeat(64));
+    await click(byTestId('plots-bind-submit') as HTMLElement);
+    await waitFor(() => byTestId('plots-bind-done'));
+    expect(mock.calls.find((c) => c.url.pathname === '/api/pool/bind')?.body).toEqual({ pool: 'chia', plot_id: 'ccc', address: 'xch1payout', message, signature: 'f'.repeat(64) });
+  });
+});

@@ -1,0 +1,312 @@
+import { formatCapacityText, type Plot } from '@platter/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { poolsQuery } from '../../api/queries.ts';
+import { useAppState } from '../../state/store.ts';
+import { formatTime, middleEllipsis } from '../wallet/format.ts';
+import { fetchDevHelpers, ok } from '../wallet/walletApi.ts';
+import { bindPlot, devnetSign, fetchBindData, fetchPlots, plotKeys, unbindPlot } from './plotsApi.ts';
+import './plots.css';
+
+const COUNTERS = ['bound', 'BIND_SENT', 'UNBIND_AUDITING', 'TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE', 'UNSIGNED'] as const;
+export const STATE_COLOR: Record<string, string> = {
+  BIND_SENT: 'blue',
+  CONFIRMED: 'green',
+  UNBIND_AUDITING: 'gold',
+  UNBIND_SENT: 'orange',
+  UNBIND: 'default',
+  TIMEOUT: 'red',
+  UNBOUND: 'default',
+  NOTJOIN: 'orange',
+  NOTBURN: 'orange',
+  DOUBLE: 'red',
+  signed: 'green',
+  UNSIGNED: 'orange',
+  BANNED: 'red',
+};
+
+/** A plot's state tags: binding (or its flag when unbound) and the note beside it. */
+export function PlotStateTags({ plot }: { plot: Plot }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap>
+      {plot.bind_status ? (
+        <Tag color={STATE_COLOR[plot.bind_status]} data-testid={`plot-bind-${plot.id}`} data-status={plot.bind_status}>
+          {t(`poolPlots.state.${plot.bind_status}`)}
+        </Tag>
+      ) : null}
+      {plot.flag ? (
+        <Tag color={STATE_COLOR[plot.flag]} data-testid={`plot-flag-${plot.id}`} data-flag={plot.flag}>
+          {t(`poolPlots.state.${plot.flag}`)}
+        </Tag>
+      ) : null}
+    </Space>
+  );
+}
+
+/** The byte size of a plot in the coin's capacity base (1024 for Chia). */
+export function usePlotSize(pool: string) {
+  const pools = useAppState((s) => s.poolInfo);
+  const coins = useAppState((s) => s.coinInfo);
+  const coin = coins.find((c) => c.type === pools.find((p) => p.type === pool)?.coin);
+  return (bytes: string) => formatCapacityText(BigInt(bytes), coin?.capacity_base === 1000 ? 1000 : 1024);
+}
+
+/**
+ * The user's plots (spec doc 1 §3 'Plot', §4 'Plots and miners'): the counters, the plots with
+ * binding state and signing, unbinding (reviewed by the back office) and binding a plot with
+ * the message its address's wallet signs.
+ */
+export function PlotsPanel({ initialPool = 'chia' }: { initialPool?: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const screens = Grid.useBreakpoint();
+  useQuery(poolsQuery);
+  const pools = useAppState((s) => s.poolInfo);
+  const [pool, setPool] = useState(initialPool);
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [binding, setBinding] = useState(false);
+  const query = { pool, status: status || undefined, page, count: 20 };
+  const plots = useQuery({ queryKey: plotKeys.list(query), queryFn: () => fetchPlots(query) });
+  const size = usePlotSize(pool);
+  const counters = plots.data?.counters;
+
+  const unbind = async (id: string) => {
+    try {
+      if (ok(await unbindPlot(id))) await queryClient.invalidateQueries({ queryKey: plotKeys.all });
+    } catch {
+      // A transport failure: the API client has already shown it.
+    }
+  };
+
+  const actions = (plot: Plot) =>
+    plot.bind_status === 'CONFIRMED' ? (
+      <Popconfirm title={t('poolPlots.unbindConfirm')} okText={t('wallet.yes')} cancelText={t('wallet.no')} onConfirm={() => unbind(plot.id)} okButtonProps={{ 'data-testid': 'plot-unbind-confirm' }}>
+        <Button size="small" data-testid={`plot-unbind-${plot.id}`}>
+          {t('poolPlots.unbind')}
+        </Button>
+      </Popconfirm>
+    ) : null;
+
+  const columns: TableColumnsType<Plot> = [
+    { key: 'id', title: t('poolPlots.plotId'), render: (_, p) => <span className="plots__id" title={p.plot_id}>{middleEllipsis(p.plot_id, 8)}</span> },
+    { key: 'state', title: t('poolPlots.bindStatus'), render: (_, p) => <PlotStateTags plot={p} /> },
+    { key: 'signing', title: t('poolPlots.signing'), render: (_, p) => <Tag color={STATE_COLOR[p.signing]}>{t(`poolPlots.state.${p.signing}`)}</Tag> },
+    { key: 'size', title: t('poolPlots.size'), align: 'right', render: (_, p) => <span className="wallet-amount">{size(p.size)}</span> },
+    { key: 'files', title: t('poolPlots.files'), align: 'right', render: (_, p) => p.file_count },
+    { key: 'address', title: t('poolPlots.bindAddress'), render: (_, p) => (p.bind_address ? <span title={p.bind_address}>{middleEllipsis(p.bind_address)}</span> : t('poolPlots.none')) },
+    { key: 'fingerprint', title: t('poolPlots.fingerprint'), render: (_, p) => p.fingerprint ?? t('poolPlots.none') },
+    { key: 'seen', title: t('poolPlots.lastSeen'), render: (_, p) => (p.last_seen ? formatTime(p.last_seen) : t('poolPlots.none')) },
+    { key: 'actions', title: '', render: (_, p) => actions(p) },
+  ];
+
+  return (
+    <div className="plots" data-testid="plots-panel">
+      <div className="wallet-toolbar">
+        <Select
+          value={pool}
+          onChange={(value) => {
+            setPool(value);
+            setPage(1);
+          }}
+          data-testid="plots-pool"
+          className="plots__select"
+          options={pools.map((p) => ({ value: p.type, label: <span data-testid={`plots-pool-option-${p.type}`}>{p.name}</span> }))}
+        />
+        <Select
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          data-testid="plots-status"
+          className="plots__select"
+          options={[{ value: '', label: t('poolPlots.allStates') }, ...COUNTERS.filter((c) => c !== 'bound').map((c) => ({ value: c, label: t(`poolPlots.counter.${c}`) })), { value: 'CONFIRMED', label: t('poolPlots.state.CONFIRMED') }]}
+        />
+        <Button type="primary" onClick={() => setBinding(true)} data-testid="plots-bind-open">
+          {t('poolPlots.bind.open')}
+        </Button>
+      </div>
+      {counters ? (
+        <div className="plots__counters" data-testid="plots-counters">
+          {COUNTERS.map((c) => (
+            <div key={c} className="plots__counter">
+              <span>{t(`poolPlots.counter.${c}`)}</span>
+              <strong data-testid={`plots-counter-${c}`}>{counters[c]}</strong>
+            </div>
+          ))}
+          <div className="plots__counter">
+            <span>{t('poolPlots.counter.size')}</span>
+            <strong data-testid="plots-counter-size">{size(counters.size)}</strong>
+          </div>
+        </div>
+      ) : null}
+      {counters && counters.UNSIGNED > 0 ? <Alert type="warning" showIcon className="wallet-gap" data-testid="plots-unsigned-warning" title={t('poolPlots.unsignedWarning', { count: counters.UNSIGNED })} /> : null}
+      {screens.md === false ? (
+        <div className="wallet-cards" data-testid="plots-cards">
+          {(plots.data?.list ?? []).length === 0 ? <Typography.Text type="secondary">{t('wallet.noData')}</Typography.Text> : null}
+          {(plots.data?.list ?? []).map((p) => (
+            <Card key={p.id} size="small" data-testid={`plot-row-${p.id}`} title={<span className="plots__id">{middleEllipsis(p.plot_id, 8)}</span>} extra={actions(p)}>
+              <PlotStateTags plot={p} />
+              <dl className="wallet-figures plots__figures">
+                <div>
+                  <dt>{t('poolPlots.size')}</dt>
+                  <dd>{size(p.size)}</dd>
+                </div>
+                <div>
+                  <dt>{t('poolPlots.files')}</dt>
+                  <dd>{p.file_count}</dd>
+                </div>
+                <div>
+                  <dt>{t('poolPlots.signing')}</dt>
+                  <dd>{t(`poolPlots.state.${p.signing}`)}</dd>
+                </div>
+                <div>
+                  <dt>{t('poolPlots.lastSeen')}</dt>
+                  <dd>{p.last_seen ? formatTime(p.last_seen) : t('poolPlots.none')}</dd>
+                </div>
+              </dl>
+            </Card>
+          ))}
+        </div>
+      ) : (
+        <Table
+          rowKey="id"
+          size="small"
+          data-testid="plots-table"
+          loading={plots.isPending}
+          columns={columns}
+          dataSource={plots.data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('wallet.noData') }}
+          onRow={(p) => ({ 'data-testid': `plot-row-${p.id}` }) as HTMLAttributes<HTMLElement>}
+          pagination={{ current: page, pageSize: 20, total: plots.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        />
+      )}
+      {binding ? <BindDialog pool={pool} onClose={() => setBinding(false)} /> : null}
+    </div>
+  );
+}
+
+/** Binding a plot: get the message for (pool, plot, address), sign it with that address's wallet, send. */
+function BindDialog({ pool, onClose }: { pool: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const dev = useQuery({ queryKey: ['wallet', 'devHelpers'], queryFn: fetchDevHelpers });
+  const [plotId, setPlotId] = useState('');
+  const [address, setAddress] = useState('');
+  const [data, setData] = useState<{ message: string; expires_at: number } | null>(null);
+  const [signature, setSignature] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch {
+      // A transport failure: the API client has already shown it.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const getMessage = () =>
+    run(async () => {
+      const answer = await fetchBindData({ pool, plot_id: plotId.trim(), address: address.trim() });
+      if (ok(answer) && 'data' in answer) {
+        setData(answer.data);
+        setSignature('');
+      }
+    });
+  const signOnDevnet = () =>
+    run(async () => {
+      if (!data) return;
+      const answer = await devnetSign({ pool, address: address.trim(), message: data.message });
+      if (ok(answer) && 'data' in answer) setSignature(answer.data.signature);
+    });
+  const submit = () =>
+    run(async () => {
+      if (!data) return;
+      const answer = await bindPlot({ pool, plot_id: plotId.trim(), address: address.trim(), message: data.message, signature: signature.trim() });
+      if (ok(answer)) {
+        setDone(true);
+        await queryClient.invalidateQueries({ queryKey: plotKeys.all });
+      }
+    });
+
+  return (
+    <Modal
+      open
+      title={t('poolPlots.bind.title')}
+      onCancel={onClose}
+      destroyOnHidden
+      modalRender={(node) => <div data-testid="plots-bind-dialog">{node}</div>}
+      footer={
+        done ? (
+          <Button type="primary" onClick={onClose} data-testid="plots-bind-close">
+            {t('wallet.cancel')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose}>{t('wallet.cancel')}</Button>
+            <Button type="primary" loading={busy} disabled={!data || signature.trim() === ''} onClick={() => void submit()} data-testid="plots-bind-submit">
+              {t('poolPlots.bind.submit')}
+            </Button>
+          </>
+        )
+      }
+    >
+      {done ? (
+        <Alert type="success" showIcon title={t('poolPlots.bind.done')} data-testid="plots-bind-done" />
+      ) : (
+        <Form layout="vertical" requiredMark={false}>
+          <Form.Item label={t('poolPlots.plotId')} required>
+            <Input
+              value={plotId}
+              onChange={(e) => {
+                setPlotId(e.target.value);
+                setData(null);
+              }}
+              maxLength={128}
+              data-testid="plots-bind-plot"
+            />
+          </Form.Item>
+          <Form.Item label={t('poolPlots.bind.address')} required extra={t('poolPlots.bind.addressHelp')}>
+            <Input
+              value={address}
+              onChange={(e) => {
+                setAddress(e.target.value);
+                setData(null);
+              }}
+              maxLength={128}
+              data-testid="plots-bind-address"
+            />
+          </Form.Item>
+          <Button onClick={() => void getMessage()} loading={busy && !data} disabled={plotId.trim() === '' || address.trim() === ''} data-testid="plots-bind-get">
+            {t('poolPlots.bind.getMessage')}
+          </Button>
+          {data ? (
+            <>
+              <Form.Item label={t('poolPlots.bind.message')} className="plots__message" extra={t('poolPlots.bind.expires', { time: formatTime(data.expires_at) })}>
+                <Typography.Paragraph copyable={{ text: data.message }} className="plots__message-text" data-testid="plots-bind-message">
+                  {data.message}
+                </Typography.Paragraph>
+              </Form.Item>
+              <Form.Item label={t('poolPlots.bind.signature')} required extra={t('poolPlots.bind.signatureHelp')}>
+                <Input.TextArea value={signature} onChange={(e) => setSignature(e.target.value)} autoSize={{ minRows: 2, maxRows: 4 }} data-testid="plots-bind-signature" />
+              </Form.Item>
+              {dev.data ? (
+                <Button onClick={() => void signOnDevnet()} data-testid="plots-bind-devnet-sign">
+                  {t('poolPlots.bind.devnetSign')}
+                </Button>
+              ) : null}
+            </>
+          ) : null}
+        </Form>
+      )}
+    </Modal>
+  );
+}
