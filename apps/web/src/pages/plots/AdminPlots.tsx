@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { poolsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
-import { formatTime, middleEllipsis } from '../wallet/format.ts';
+import { formatTime } from '../wallet/format.ts';
 import { fetchAdminPlots, plotKeys, type AdminPlot } from './plotsApi.ts';
-import { PlotStateTags, STATE_COLOR, usePlotSize } from './PlotsPanel.tsx';
+import { plotColumns, usePlotSize } from './PlotsPanel.tsx';
 import './plots.css';
 
 const STATES = ['BIND_SENT', 'CONFIRMED', 'UNBIND_AUDITING', 'UNBIND_SENT', 'UNBIND', 'TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE', 'UNSIGNED'] as const;
@@ -32,12 +32,7 @@ export function AdminPlotsPage({ bindings }: { bindings: boolean }) {
 
   const columns: TableColumnsType<AdminPlot> = [
     { key: 'user', title: t('poolPlots.user'), render: (_, p) => <span title={p.uid}>{p.email}</span> },
-    { key: 'id', title: t('poolPlots.plotId'), render: (_, p) => <span className="plots__id" title={p.plot_id}>{middleEllipsis(p.plot_id, 8)}</span> },
-    { key: 'state', title: t('poolPlots.bindStatus'), render: (_, p) => <PlotStateTags plot={p} /> },
-    { key: 'signing', title: t('poolPlots.signing'), render: (_, p) => <Tag color={STATE_COLOR[p.signing]}>{t(`poolPlots.state.${p.signing}`)}</Tag> },
-    { key: 'size', title: t('poolPlots.size'), align: 'right', render: (_, p) => <span className="wallet-amount">{size(p.size)}</span> },
-    { key: 'files', title: t('poolPlots.files'), align: 'right', render: (_, p) => p.file_count },
-    { key: 'address', title: t('poolPlots.bindAddress'), render: (_, p) => (p.bind_address ? <span title={p.bind_address}>{middleEllipsis(p.bind_address)}</span> : t('poolPlots.none')) },
+    ...plotColumns<AdminPlot>(t, size),
     bindings
       ? { key: 'sent', title: t('poolPlots.admin.sent'), render: (_, p) => (p.bind_sent_at ? formatTime(p.bind_sent_at) : t('poolPlots.none')) }
       : { key: 'seen', title: t('poolPlots.lastSeen'), render: (_, p) => (p.last_seen ? formatTime(p.last_seen) : t('poolPlots.none')) },

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { poolsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
 import { formatTime, middleEllipsis } from '../wallet/format.ts';
@@ -44,6 +45,18 @@ export function PlotStateTags({ plot }: { plot: Plot }) {
       ) : null}
     </Space>
   );
+}
+
+/** The columns every plot table shares: id, states, signing, size, files, binding address. */
+export function plotColumns<T extends Plot>(t: TFunction, size: (bytes: string) => string): TableColumnsType<T> {
+  return [
+    { key: 'id', title: t('poolPlots.plotId'), render: (_, p) => <span className="plots__id" title={p.plot_id}>{middleEllipsis(p.plot_id, 8)}</span> },
+    { key: 'state', title: t('poolPlots.bindStatus'), render: (_, p) => <PlotStateTags plot={p} /> },
+    { key: 'signing', title: t('poolPlots.signing'), render: (_, p) => <Tag color={STATE_COLOR[p.signing]}>{t(`poolPlots.state.${p.signing}`)}</Tag> },
+    { key: 'size', title: t('poolPlots.size'), align: 'right', render: (_, p) => <span className="wallet-amount">{size(p.size)}</span> },
+    { key: 'files', title: t('poolPlots.files'), align: 'right', render: (_, p) => p.file_count },
+    { key: 'address', title: t('poolPlots.bindAddress'), render: (_, p) => (p.bind_address ? <span title={p.bind_address}>{middleEllipsis(p.bind_address)}</span> : t('poolPlots.none')) },
+  ];
 }
 
 /** The byte size of a plot in the coin's capacity base (1024 for Chia). */
@@ -92,12 +105,7 @@ export function PlotsPanel({ initialPool = 'chia' }: { initialPool?: string }) {
     ) : null;
 
   const columns: TableColumnsType<Plot> = [
-    { key: 'id', title: t('poolPlots.plotId'), render: (_, p) => <span className="plots__id" title={p.plot_id}>{middleEllipsis(p.plot_id, 8)}</span> },
-    { key: 'state', title: t('poolPlots.bindStatus'), render: (_, p) => <PlotStateTags plot={p} /> },
-    { key: 'signing', title: t('poolPlots.signing'), render: (_, p) => <Tag color={STATE_COLOR[p.signing]}>{t(`poolPlots.state.${p.signing}`)}</Tag> },
-    { key: 'size', title: t('poolPlots.size'), align: 'right', render: (_, p) => <span className="wallet-amount">{size(p.size)}</span> },
-    { key: 'files', title: t('poolPlots.files'), align: 'right', render: (_, p) => p.file_count },
-    { key: 'address', title: t('poolPlots.bindAddress'), render: (_, p) => (p.bind_address ? <span title={p.bind_address}>{middleEllipsis(p.bind_address)}</span> : t('poolPlots.none')) },
+    ...plotColumns<Plot>(t, size),
     { key: 'fingerprint', title: t('poolPlots.fingerprint'), render: (_, p) => p.fingerprint ?? t('poolPlots.none') },
     { key: 'seen', title: t('poolPlots.lastSeen'), render: (_, p) => (p.last_seen ? formatTime(p.last_seen) : t('poolPlots.none')) },
     { key: 'actions', title: '', render: (_, p) => actions(p) },
