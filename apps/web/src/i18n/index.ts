@@ -13,6 +13,9 @@ import walletAdminZh from './walletAdmin.zh.json';
 import poolAdminEn from './poolAdmin.en.json';
 import poolAdminRu from './poolAdmin.ru.json';
 import poolAdminZh from './poolAdmin.zh.json';
+import poolLinesEn from './poolLines.en.json';
+import poolLinesRu from './poolLines.ru.json';
+import poolLinesZh from './poolLines.zh.json';
 import poolPlotsEn from './poolPlots.en.json';
 import poolPlotsRu from './poolPlots.ru.json';
 import poolPlotsZh from './poolPlots.zh.json';
@@ -27,7 +30,7 @@ import zh from './zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -36,12 +39,13 @@ export const areaCatalogues = {
   poolPublic: { en: poolPublicEn, zh: poolPublicZh, ru: poolPublicRu },
   poolAdmin: { en: poolAdminEn, zh: poolAdminZh, ru: poolAdminRu },
   poolPlots: { en: poolPlotsEn, zh: poolPlotsZh, ru: poolPlotsRu },
+  poolLines: { en: poolLinesEn, zh: poolLinesZh, ru: poolLinesRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */
