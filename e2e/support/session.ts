@@ -1,0 +1,42 @@
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/**
+ * Signing in and calling the API from a browser test: the calls carry the page's cookies
+ * (Playwright's request context shares them) and its CSRF token; the graphic code is answered
+ * through the development endpoint. (The older test files still keep their own copies.)
+ */
+
+export async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const baseUrl = inject('baseUrl');
+  const csrf = (await page.context().cookies(baseUrl)).find((c) => c.name === 'platter_csrf')?.value;
+  const res = await page.request.fetch(baseUrl + path, {
+    method,
+    ...(body === undefined ? {} : { data: body }),
+    headers: csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {},
+  });
+  const answer = (await res.json()) as { code: number; data: T };
+  if (answer.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** Signs in with e-mail and password, the graphic code answered by the development endpoint. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(inject('baseUrl') + '/');
+  const { session } = await apiCall<{ session: string }>(page, 'GET', '/api/user/requestsession');
+  await page.request.get(`${inject('baseUrl')}/api/user/verificationcode?session=${encodeURIComponent(session)}`);
+  const { answer } = await apiCall<{ answer: string }>(page, 'GET', `/api/dev/captcha?session=${encodeURIComponent(session)}`);
+  await apiCall(page, 'POST', '/api/user/login', { method: 'email', email, password, session, captcha: answer });
+}
+
+/** Language and theme as a returning visitor has them (cookie and stored theme), then a reload. */
+export async function look(page: Page, lang: 'en' | 'zh' | 'ru', theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate(
+    ({ lang, theme }) => {
+      document.cookie = `h9_lang=${lang}; path=/`;
+      localStorage.setItem('h9_theme', theme);
+    },
+    { lang, theme },
+  );
+  await page.reload();
+}
