@@ -150,6 +150,8 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   withdraw_review: 'withdraw-review-page',
   deposit_withdrawal: 'admin-withdrawals-page',
   mining_daily_reports: 'mining-reports-page',
+  plots: 'admin-plots-page',
+  bind_info: 'admin-bind-page',
   assets_daily_reports: 'assets-reports-page',
   machines: 'machines-page',
   mining_info: 'mining-info-page',
