@@ -34,6 +34,8 @@ export const userInfoSchema = z.object({
   language: z.enum(LANGS),
   /** Present only for back-office users: the browser goes to the admin area. */
   redirect_url: z.string().optional(),
+  /** Back-office users only: admin (everything) or support (reads, content, reviews). */
+  role: z.enum(['admin', 'support']).optional(),
   security_level: z.enum(SECURITY_LEVELS).default('low'),
   telegram: z.boolean().default(false),
   /** The bound Telegram @username or name; empty when none. */

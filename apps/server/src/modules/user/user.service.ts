@@ -49,7 +49,10 @@ export function toUserInfo(user: SessionUser, request: { ip: string; userAgent: 
         }
       : null,
   };
-  if (user.role === 'admin' || user.role === 'support') info.redirect_url = ADMIN_REDIRECT;
+  if (user.role === 'admin' || user.role === 'support') {
+    info.redirect_url = ADMIN_REDIRECT;
+    info.role = user.role;
+  }
   return info;
 }
 

@@ -43,13 +43,14 @@ describe('GET /api/user/info', () => {
     expect(body.data).toMatchObject({ email: 'miner@example.com', language: 'en', goole_auth: false, ip: '127.0.0.1' });
     expect(body.data.uid).toMatch(/^\d{8}$/);
     expect(body.data).not.toHaveProperty('redirect_url');
+    expect(body.data).not.toHaveProperty('role');
   });
 
-  it('carries redirect_url for admins and support', async () => {
+  it('carries redirect_url and the role for admins and support', async () => {
     for (const [email, role] of [['boss@example.com', 'admin'], ['helper@example.com', 'support']] as const) {
       const { cookie } = await signedIn(email, role);
       const res = await app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie } });
-      expect(res.json<{ data: { redirect_url?: string } }>().data.redirect_url).toBe('/admin');
+      expect(res.json<{ data: { redirect_url?: string; role?: string } }>().data).toMatchObject({ redirect_url: '/admin', role });
     }
   });
 
