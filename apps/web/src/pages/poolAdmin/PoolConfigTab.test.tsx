@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { appStore } from '../../state/store.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/index.ts';
 import { code, ok } from '../../test/fetchMock.ts';
@@ -55,5 +56,18 @@ describe('the pool configuration', () => {
     expect(byTestId('pool-config-dialog')).toBeNull();
     expect((byTestId('pool-config-edit-bhd') as HTMLButtonElement).disabled).toBe(true);
     expect((byTestId('pool-config-edit-ironfish') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows support staff (the role of the user info) a read-only list from the start', async () => {
+    mockPoolAdmin({});
+    appStore.set({ userInfo: { ...(appStore.getState().userInfo ?? ({} as never)), role: 'support' } as never });
+    try {
+      await renderWithQuery(<PoolConfigTab />);
+      await waitFor(() => byTestId('pool-config-edit-bhd'));
+      expect(byTestId('pool-config-read-only')).not.toBeNull();
+      expect((byTestId('pool-config-edit-bhd') as HTMLButtonElement).disabled).toBe(true);
+    } finally {
+      appStore.set({ userInfo: null });
+    }
   });
 });

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Modal, Select, Switch, Tag, type TableColum
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../api/index.ts';
+import { useAppState } from '../../state/store.ts';
 import { AdminTable, Amount, usePoolCoins } from './adminList.tsx';
 import { configChange, fieldsOf, percentOf, type ConfigFields } from './poolConfigForm.ts';
 import { poolAdminKeys, updatePoolConfig } from './poolAdminApi.ts';
@@ -13,14 +14,17 @@ const FORBIDDEN = 218;
 
 /**
  * Every pool with its configuration (getpoollist) and an edit per pool (updatepoolconfig,
- * admins only). The user info does not tell an admin from support staff, so the edit is
- * offered until the server refuses it with 218; from then on it is disabled and said why.
+ * admins only): support staff (the user info's role) see it read-only, and should the server
+ * still refuse an edit with 218 the edit is disabled from then on and said why.
  */
 export function PoolConfigTab() {
   const { t } = useTranslation();
   const { configs, coinOf } = usePoolCoins();
+  const role = useAppState((state) => state.userInfo?.role);
   const [editing, setEditing] = useState<PoolConfigView | null>(null);
-  const [readOnly, setReadOnly] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const readOnly = refused || role === 'support';
+  const setReadOnly = setRefused;
   const percent = (bp: number) => <span className="pool-admin-amount">{percentOf(bp)} %</span>;
   const yesNo = (on: boolean) => (on ? t('poolAdmin.yes') : t('poolAdmin.no'));
 
