@@ -11,16 +11,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const hourNow = Math.floor(Date.now() / 3_600_000) * 3600;
+const lastHour = Math.floor(Date.now() / 3_600_000) * 3600 - 3600;
 
 describe('contribution', () => {
   it('charts points per hour for 24 hours, then 7 days, with the days’ points and capacity below', async () => {
     const calls = await renderPoolPage(<ContributionPage />, '/center/contribution', {
       'GET /api/pool/share': (call) =>
         ok(
-          call.url.searchParams.get('hours') === '168'
-            ? [{ time: hourNow - 100 * 3600, points: '500', shares: 5, capacity: '0' }]
-            : [{ time: hourNow, points: '1200', shares: 3, capacity: '0' }],
+          call.url.searchParams.get('hours') === '169'
+            ? [{ time: lastHour - 100 * 3600, points: '500', shares: 5, capacity: '0' }]
+            : [{ time: lastHour, points: '1200', shares: 3, capacity: '0' }],
         ),
       'GET /api/pool/Income': ok({ list: [recordOf('2025-01-02', 'SETTLEMENT', '0.1', { points: '4321' })], total: 1 }),
     });
@@ -34,6 +34,6 @@ describe('contribution', () => {
     await click(byTestId('contribution-window-168') as HTMLElement);
     await waitFor(() => byTestId('contribution-chart')?.getAttribute('data-hours') === '168');
     expect(byTestId('contribution-total')?.textContent).toBe('Total: 500');
-    expect(calls.some((c) => c.url.pathname === '/api/pool/share' && c.url.searchParams.get('hours') === '168')).toBe(true);
+    expect(calls.some((c) => c.url.pathname === '/api/pool/share' && c.url.searchParams.get('hours') === '169')).toBe(true);
   });
 });

@@ -25,7 +25,7 @@ export function ContributionPage() {
   const share = useQuery(shareQuery(pool, hours));
   const days = useQuery(incomeQuery(pool, 1));
   const series = share.data ? hourlySeries(share.data, hours) : null;
-  const total = (share.data ?? []).reduce((sum, h) => sum + BigInt(h.points), 0n);
+  const total = (series ?? []).reduce((sum, h) => sum + h.points, 0);
   const list = days.data?.list ?? [];
   const capacityOf = (r: IncomeRecord) => (hashrate ? '—' : capacityText(r.capacity, base));
 
@@ -45,7 +45,7 @@ export function ContributionPage() {
           <span>
             {t('poolUser.contribution.chartTitle')}
             <Typography.Text type="secondary" className="pool-card__sub" data-testid="contribution-total">
-              {t('poolUser.contribution.total', { points: pointsText(total.toString()) })}
+              {t('poolUser.contribution.total', { points: pointsText(String(total)) })}
             </Typography.Text>
           </span>
         }

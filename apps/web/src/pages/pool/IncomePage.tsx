@@ -38,7 +38,7 @@ export function IncomePage() {
   const capacityOf = (r: IncomeRecord) => (hashrate ? '—' : capacityText(r.capacity, base));
   const amountOf = (r: IncomeRecord) => (
     <span className="pool-amount" data-testid={`income-amount-${rowId(r)}`}>
-      {r.amount} {r.unit}
+      {r.status === 'NOT_PENDING' ? '—' : `${r.amount} ${r.unit}`}
     </span>
   );
 

@@ -40,6 +40,8 @@ describe('the miners page', () => {
     expect(byTestId('miner-name-1')?.textContent).toBe('farm-1');
     expect(byTestId('miner-capacity-2')?.textContent).toBe('1.50 TiB');
     expect(byTestId('miner-shares-1')?.textContent).toBe('42');
+    expect(byTestId('miner-row-1')?.textContent).toContain('Asia');
+    expect(byTestId('miner-row-2')?.textContent).toContain('—');
     expect(byTestId('miner-hashrate-1')).toBeNull();
     // An online miner cannot be removed: no button for it.
     expect(byTestId('miner-remove-1')).toBeNull();

@@ -1,4 +1,4 @@
-import type { Miner } from '@platter/domain';
+import { SERVER_LINE_CODES, type Miner } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Popconfirm, Segmented, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -85,6 +85,8 @@ export function MachinePage() {
         </Button>
       </Popconfirm>
     );
+  const lineLabel = (line: string | null) =>
+    !line ? '—' : (SERVER_LINE_CODES as readonly string[]).includes(line) ? t(`poolUser.line.${line}`) : line;
   const power = (miner: Miner) => (hashrate ? hashrateText(miner.hashrate) : capacityText(miner.capacity, base));
 
   const columns: TableColumnsType<Miner> = [
@@ -94,7 +96,7 @@ export function MachinePage() {
     ...(hashrate
       ? [{ key: 'hashrate', title: t('poolUser.machine.hashrate'), align: 'right' as const, render: (_: unknown, m: Miner) => <span className="pool-amount" data-testid={`miner-hashrate-${m.id}`}>{hashrateText(m.hashrate)}</span> }]
       : []),
-    { key: 'line', title: t('poolUser.machine.line'), render: (_, m) => m.line || '—' },
+    { key: 'line', title: t('poolUser.machine.line'), render: (_, m) => lineLabel(m.line) },
     { key: 'version', title: t('poolUser.machine.version'), render: (_, m) => m.version || '—' },
     { key: 'lastSeen', title: t('poolUser.machine.lastSeen'), render: (_, m) => <span className="pool-nowrap">{formatDateTime(m.last_seen)}</span> },
     { key: 'shares', title: t('poolUser.machine.shares'), align: 'right', render: (_, m) => <span className="pool-amount" data-testid={`miner-shares-${m.id}`}>{m.shares_24h}</span> },
@@ -160,7 +162,7 @@ export function MachinePage() {
         </div>
         <div>
           <dt>{t('poolUser.machine.line')}</dt>
-          <dd>{m.line || '—'}</dd>
+          <dd>{lineLabel(m.line)}</dd>
         </div>
         <div>
           <dt>{t('poolUser.machine.version')}</dt>

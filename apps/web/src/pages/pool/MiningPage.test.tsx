@@ -11,10 +11,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const hourNow = Math.floor(Date.now() / 3_600_000) * 3600;
+/** The last complete hour: the chart leaves out the current one, still running. */
+const lastHour = Math.floor(Date.now() / 3_600_000) * 3600 - 3600;
 const share = ok([
-  { time: hourNow - 7200, points: '30', shares: 3, capacity: String(2n * 1024n ** 4n) },
-  { time: hourNow, points: '10', shares: 1, capacity: String(1024n ** 4n) },
+  { time: lastHour - 7200, points: '30', shares: 3, capacity: String(2n * 1024n ** 4n) },
+  { time: lastHour, points: '10', shares: 1, capacity: String(1024n ** 4n) },
 ]);
 
 function dashboard(extra: Parameters<typeof renderPoolPage>[2] = {}, path = '/center/mining') {
@@ -38,7 +39,8 @@ describe('the dashboard', () => {
     const chart = await waitFor(() => byTestId('mining-chart'));
     expect(chart.getAttribute('data-hours')).toBe('24');
     expect(chart.getAttribute('data-nonzero')).toBe('2');
-    expect(calls.some((c) => c.url.pathname === '/api/pool/share' && c.url.searchParams.get('hours') === '24' && c.url.searchParams.get('pool') === 'chia')).toBe(true);
+    expect(byTestId('mining-chart-unit')?.textContent).toBe('TiB');
+    expect(calls.some((c) => c.url.pathname === '/api/pool/share' && c.url.searchParams.get('hours') === '25' && c.url.searchParams.get('pool') === 'chia')).toBe(true);
     expect(byTestId('mining-miners-link')?.getAttribute('href')).toBe('/center/machine?pool=chia');
   });
 

@@ -28,11 +28,16 @@ export function HourlyChart({ hours, metric, base, testId }: { hours: HourPoint[
   const unit = metric === 'capacity' ? axis.unit : t('poolUser.chart.pointsUnit');
   return (
     <div className="pool-chart" data-testid={testId} data-metric={metric} data-hours={hours.length} data-nonzero={nonzero}>
+      {nonzero > 0 ? (
+        <div className="pool-chart__unit" data-testid={`${testId}-unit`}>
+          {unit}
+        </div>
+      ) : null}
       {nonzero === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('poolUser.chart.empty')} />
       ) : (
         <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={{ width: 600, height: HEIGHT }}>
-          <AreaChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <AreaChart data={data} margin={{ top: 8, right: 20, left: 0, bottom: 0 }}>
             <defs>
               <linearGradient id={`${testId}-fill`} x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor={COLOR} stopOpacity={0.35} />
@@ -61,7 +66,7 @@ export function DailyBars({ days, unit, testId }: { days: { day: string; value: 
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('poolUser.chart.empty')} />
       ) : (
         <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={{ width: 600, height: HEIGHT }}>
-          <BarChart data={days.map((d) => ({ label: d.day.slice(5), value: d.value }))} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <BarChart data={days.map((d) => ({ label: d.day.slice(5), value: d.value }))} margin={{ top: 8, right: 20, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={axisTick} tickLine={false} />
             <YAxis tick={axisTick} width={64} tickLine={false} axisLine={false} />

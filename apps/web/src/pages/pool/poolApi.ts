@@ -70,6 +70,9 @@ export const incomeQuery = (pool: string | undefined, page: number) =>
     enabled: pool !== undefined,
   });
 
-/** Points per hour of the last `hours` hours (disabled until the pool is known). */
+/**
+ * Points per hour for a chart of `hours` complete hours: one more is asked for, since the
+ * API's window starts inside its first hour (disabled until the pool is known).
+ */
 export const shareQuery = (pool: string | undefined, hours: number) =>
-  queryOptions({ queryKey: poolKeys.share(pool ?? '', hours), queryFn: () => fetchShareSeries(pool ?? '', hours), enabled: pool !== undefined });
+  queryOptions({ queryKey: poolKeys.share(pool ?? '', hours), queryFn: () => fetchShareSeries(pool ?? '', hours + 1), enabled: pool !== undefined });

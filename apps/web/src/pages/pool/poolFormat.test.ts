@@ -3,14 +3,18 @@ import { capacityAxis, hashrateText, hourlySeries, incomeBars, pointsText } from
 import { recordOf } from './poolTestKit.tsx';
 
 describe('the pool pages’ formats', () => {
-  it('fills the hours without shares with zero, oldest first, ending with the current hour', () => {
+  it('fills the hours without shares with zero, oldest first, ending with the last complete hour', () => {
     const now = Date.UTC(2025, 0, 2, 10, 30);
     const current = Date.UTC(2025, 0, 2, 10) / 1000;
-    const series = hourlySeries([{ time: current - 3600, points: '7', shares: 1, capacity: '99' }], 3, now);
-    expect(series).toEqual([
-      { time: current - 7200, points: 0, capacity: 0 },
-      { time: current - 3600, points: 7, capacity: 99 },
-      { time: current, points: 0, capacity: 0 },
+    const api = [
+      { time: current - 4 * 3600, points: '1', shares: 1, capacity: '5' },
+      { time: current - 2 * 3600, points: '7', shares: 1, capacity: '99' },
+      { time: current, points: '2', shares: 1, capacity: '3' },
+    ];
+    expect(hourlySeries(api, 3, now)).toEqual([
+      { time: current - 3 * 3600, points: 0, capacity: 0 },
+      { time: current - 2 * 3600, points: 7, capacity: 99 },
+      { time: current - 3600, points: 0, capacity: 0 },
     ]);
   });
 

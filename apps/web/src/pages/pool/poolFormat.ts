@@ -44,14 +44,15 @@ export interface HourPoint {
 }
 
 /**
- * The last `hours` hours ending with the current one, every hour present: the API leaves out
- * the hours without shares, the chart should show them as zero rather than join its neighbours.
+ * The last `hours` complete hours, the one before the current last, every hour present: the
+ * API leaves out the hours without shares (drawn as zero rather than joining the neighbours),
+ * and the current hour, still running, would look like a fall. Ask the API for `hours + 1`.
  */
 export function hourlySeries(series: ShareSeries, hours: number, nowMs = Date.now()): HourPoint[] {
   const byHour = new Map(series.map((s) => [s.time, s]));
   const current = Math.floor(nowMs / 3_600_000) * 3600;
   return Array.from({ length: hours }, (_, i) => {
-    const time = current - (hours - 1 - i) * 3600;
+    const time = current - (hours - i) * 3600;
     const hour = byHour.get(time);
     return { time, points: hour ? Number(hour.points) : 0, capacity: hour ? Number(hour.capacity) : 0 };
   });
