@@ -275,7 +275,7 @@ export const assetsReportSchema = z.object({
   deposits: z.string(),
   withdrawals: z.string(),
   mining_income: z.string(),
-  fees: z.string(),
+  fees: z.string().meta({ description: 'What the platform earned: pool fees, the withheld unsecured share (BHD family) and withdrawal fees' }),
   adjustments: z.string(),
   user_balance: z.string().meta({ description: 'Every user bucket of the coin at the end of the day' }),
 });
