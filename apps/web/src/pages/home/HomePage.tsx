@@ -9,8 +9,9 @@ import { useAddressQuery } from '../../app/header/AddressQuery.tsx';
 import { ROUTES } from '../../app/links.ts';
 import { PoolCard } from '../../components/PoolCard.tsx';
 import { useAppState } from '../../state/store.ts';
+import { HomeStatistics } from './HomeStatistics.tsx';
 
-/** Home: a welcome and the pool registry (from /api/setting/pool). */
+/** Home: a welcome, the live pool statistics, ranking and recent blocks, and the pool registry. */
 export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -37,21 +38,24 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      <section className="page section" data-testid="home-pools">
-        <h2 className="section__title">{t('home.poolsTitle')}</h2>
-        <p className="section__subtitle">{t('home.poolsSubtitle')}</p>
-        {pools.length > 0 ? (
-          <div className="pool-grid">
-            {pools.map((pool) => (
-              <PoolCard key={pool.type} pool={pool} coin={coinByType.get(pool.coin)} />
-            ))}
-          </div>
-        ) : isPending ? (
-          <Skeleton active />
-        ) : (
-          <Empty description={t('home.poolsEmpty')} />
-        )}
-      </section>
+      <div className="page home-sections">
+        <HomeStatistics />
+        <section className="section" data-testid="home-pools">
+          <h2 className="section__title">{t('home.poolsTitle')}</h2>
+          <p className="section__subtitle">{t('home.poolsSubtitle')}</p>
+          {pools.length > 0 ? (
+            <div className="pool-grid">
+              {pools.map((pool) => (
+                <PoolCard key={pool.type} pool={pool} coin={coinByType.get(pool.coin)} />
+              ))}
+            </div>
+          ) : isPending ? (
+            <Skeleton active />
+          ) : (
+            <Empty description={t('home.poolsEmpty')} />
+          )}
+        </section>
+      </div>
     </div>
   );
 }
