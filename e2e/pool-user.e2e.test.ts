@@ -55,6 +55,16 @@ describe('the user-centre pool pages of the demo farmer', async () => {
     await screenshot(page, 'pool-machine-en-light');
   });
 
+  it('shows the plots below the miners: bound ones, and the one the proxy tool reports unbound', async () => {
+    const plots = page.getByTestId('machine-plots');
+    await plots.scrollIntoViewIfNeeded();
+    await expect.poll(async () => Number(await page.getByTestId('plots-counter-bound').textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.locator('[data-testid^="plot-bind-"][data-status="CONFIRMED"]').first().waitFor();
+    await expect.poll(async () => Number(await page.getByTestId('plots-counter-UNBOUND').textContent()), { timeout: 30_000 }).toBeGreaterThan(0);
+    await plots.scrollIntoViewIfNeeded();
+    await screenshot(page, 'pool-plots-en-light');
+  }, 45_000);
+
   it('shows the settled days with their amounts and charts them', async () => {
     await page.getByTestId('pool-nav-income').click();
     await page.getByTestId('pool-income-page').waitFor();

@@ -31,6 +31,8 @@ import type { Db } from '../apps/server/src/db/database.ts';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = 3;
+/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest').split(','));
 
 function median<T extends { rps: number }>(runs: T[]): T {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
@@ -88,37 +90,41 @@ async function main(): Promise<void> {
 
     console.log(`\nPlatter benchmarks — ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per run, median of ${ROUNDS} alternating rounds, loopback\n`);
 
-    const barePort = await freePort();
-    const appPort = await freePort();
-    const bare = await serve(['bare', String(barePort)]);
-    const app = await serve(['app', String(appPort), url]);
-    // Alternate the two loads and keep the median of each: this machine is noisy.
-    const bareRuns: Awaited<ReturnType<typeof load>>[] = [];
-    const appRuns: Awaited<ReturnType<typeof load>>[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      bareRuns.push(await load(`http://127.0.0.1:${barePort}/`));
-      appRuns.push(await load(`http://127.0.0.1:${appPort}/api/setting/coin`));
-    }
-    await stop(bare);
-    await stop(app);
-    const bareResult = median(bareRuns);
-    const appResult = median(appRuns);
-
-    const ratio = appResult.rps / bareResult.rps;
-    console.log('| run | req/s | p99 ms | errors | non-2xx |');
-    console.log('|---|---|---|---|---|');
-    console.log(`| bare Fastify hello-world | ${bareResult.rps.toFixed(0)} | ${bareResult.p99} | ${bareResult.errors} | ${bareResult.non2xx} |`);
-    console.log(`| GET /api/setting/coin | ${appResult.rps.toFixed(0)} | ${appResult.p99} | ${appResult.errors} | ${appResult.non2xx} |`);
-    console.log(`\nsetting/coin ÷ bare = ${ratio.toFixed(2)} (goal ≥ 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW GOAL'}\n`);
-    if (appResult.errors > 0 || appResult.non2xx > 0) process.exitCode = 1;
-
-    await ledgerBench(url);
-    await settlementBench(url);
-    await ingestionBench(url);
+    if (ONLY.has('http')) await httpBench(url);
+    if (ONLY.has('ledger')) await ledgerBench(url);
+    if (ONLY.has('settle')) await settlementBench(url);
+    if (ONLY.has('ingest')) await ingestionBench(url);
   } finally {
     await pg.stop();
     await fs.rm(tmp, { recursive: true, force: true });
   }
+}
+
+async function httpBench(url: string): Promise<void> {
+    const barePort = await freePort();
+  const appPort = await freePort();
+  const bare = await serve(['bare', String(barePort)]);
+  const app = await serve(['app', String(appPort), url]);
+  // Alternate the two loads and keep the median of each: this machine is noisy.
+  const bareRuns: Awaited<ReturnType<typeof load>>[] = [];
+  const appRuns: Awaited<ReturnType<typeof load>>[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    bareRuns.push(await load(`http://127.0.0.1:${barePort}/`));
+    appRuns.push(await load(`http://127.0.0.1:${appPort}/api/setting/coin`));
+  }
+  await stop(bare);
+  await stop(app);
+  const bareResult = median(bareRuns);
+  const appResult = median(appRuns);
+
+  const ratio = appResult.rps / bareResult.rps;
+  console.log('| run | req/s | p99 ms | errors | non-2xx |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| bare Fastify hello-world | ${bareResult.rps.toFixed(0)} | ${bareResult.p99} | ${bareResult.errors} | ${bareResult.non2xx} |`);
+  console.log(`| GET /api/setting/coin | ${appResult.rps.toFixed(0)} | ${appResult.p99} | ${appResult.errors} | ${appResult.non2xx} |`);
+  console.log(`\nsetting/coin ÷ bare = ${ratio.toFixed(2)} (goal ≥ 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW GOAL'}\n`);
+  if (appResult.errors > 0 || appResult.non2xx > 0) process.exitCode = 1;
+
 }
 
 const LEDGER_CLIENTS = 8;

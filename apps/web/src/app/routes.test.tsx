@@ -65,7 +65,7 @@ describe('routes of spec doc 2 §2', () => {
     expect(await pageOf(PAGE_IDS)).toBe('home-welcome');
   });
 
-  const publicNotYetOpen = ['/help/bulletin', '/financial', '/pools', '/mypools/chia/xch1abc'];
+  const publicNotYetOpen = ['/help/bulletin', '/financial', '/pools'];
   const accountPages: [string, string][] = [
     ['/request', 'login-page'],
     ['/register', 'register-page'],

@@ -72,7 +72,7 @@ export function usePlotSize(pool: string) {
  * binding state and signing, unbinding (reviewed by the back office) and binding a plot with
  * the message its address's wallet signs.
  */
-export function PlotsPanel({ initialPool = 'chia' }: { initialPool?: string }) {
+export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initialPool?: string; poolLocked?: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
@@ -114,6 +114,7 @@ export function PlotsPanel({ initialPool = 'chia' }: { initialPool?: string }) {
   return (
     <div className="plots" data-testid="plots-panel">
       <div className="wallet-toolbar">
+        {poolLocked ? null : (
         <Select
           value={pool}
           onChange={(value) => {
@@ -124,6 +125,7 @@ export function PlotsPanel({ initialPool = 'chia' }: { initialPool?: string }) {
           className="plots__select"
           options={pools.map((p) => ({ value: p.type, label: <span data-testid={`plots-pool-option-${p.type}`}>{p.name}</span> }))}
         />
+        )}
         <Select
           value={status}
           onChange={(value) => {

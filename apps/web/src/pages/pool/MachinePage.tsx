@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/time.ts';
 import { deleteMiner, fetchMiners, poolKeys, removeOfflineMiners, type MinerFilter } from './poolApi.ts';
 import { capacityText, hashrateText } from './poolFormat.ts';
+import { PlotsPanel } from '../plots/PlotsPanel.tsx';
 import { PoolPageHead } from './PoolPageHead.tsx';
 import { PoolRows } from './PoolRows.tsx';
 import { usePageFor, usePoolView } from './usePool.ts';
@@ -177,6 +178,10 @@ export function MachinePage() {
     </Card>
         )}
       />
+      <section className="pool-gap" data-testid="machine-plots">
+        <h2 className="pool-section-title">{t('poolPlots.title')}</h2>
+        {pool ? <PlotsPanel key={pool} initialPool={pool} poolLocked /> : null}
+      </section>
     </div>
   );
 }

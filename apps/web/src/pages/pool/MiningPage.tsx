@@ -4,6 +4,7 @@ import { Alert, Card, Segmented, Skeleton } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ServerLinesCard } from '../lines/ServerLines.tsx';
 import { ApiKeyCard } from './ApiKeyCard.tsx';
 import { HourlyChart, type HourMetric } from './charts.tsx';
 import { fetchSummary, poolKeys, shareQuery } from './poolApi.ts';
@@ -65,6 +66,9 @@ export function MiningPage() {
             {t('poolUser.mining.minersLink')}
           </Link>
         </Card>
+      </div>
+      <div className="pool-gap">
+        <ServerLinesCard />
       </div>
     </div>
   );
