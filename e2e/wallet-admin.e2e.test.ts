@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { apiCall, logIn, look, solvedCaptcha } from './support/session.ts';
 
 /**
  * The wallet's back office in a real browser against the running platform: the admin sets a
@@ -12,33 +13,6 @@ import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
 const PASSWORD = 'miner-pass1';
 /** Not CHIA: the wallet test quotes CHIA's seeded fee, and both files share one server. */
 const FEE_COIN = 'MASS';
-
-/** A call with the page's cookies (Playwright's request context shares them) and its CSRF token. */
-async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const baseUrl = inject('baseUrl');
-  const csrf = (await page.context().cookies(baseUrl)).find((c) => c.name === 'platter_csrf')?.value;
-  const res = await page.request.fetch(baseUrl + path, {
-    method,
-    ...(body === undefined ? {} : { data: body }),
-    headers: csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {},
-  });
-  const answer = (await res.json()) as { code: number; data: T };
-  if (answer.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-}
-
-/** A graphic code and its answer (the development endpoint tells it). */
-async function solvedCaptcha(page: Page): Promise<{ session: string; captcha: string }> {
-  const { session } = await apiCall<{ session: string }>(page, 'GET', '/api/user/requestsession');
-  await page.request.get(`${inject('baseUrl')}/api/user/verificationcode?session=${encodeURIComponent(session)}`);
-  const { answer } = await apiCall<{ answer: string }>(page, 'GET', `/api/dev/captcha?session=${encodeURIComponent(session)}`);
-  return { session, captcha: answer };
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(inject('baseUrl') + '/');
-  await apiCall(page, 'POST', '/api/user/login', { method: 'email', email, password, ...(await solvedCaptcha(page)) });
-}
 
 /** Registers, activates with the token from the development mailbox, signs in; answers the uid. */
 async function registeredUser(page: Page, email: string): Promise<string> {
@@ -58,18 +32,6 @@ async function registeredUser(page: Page, email: string): Promise<string> {
   await apiCall(page, 'POST', '/api/user/activate', { token });
   await logIn(page, email, PASSWORD);
   return (await apiCall<{ uid: string }>(page, 'GET', '/api/user/info')).uid;
-}
-
-/** Language and theme as a returning visitor has them (cookie and stored theme), then a reload. */
-async function look(page: Page, lang: 'en' | 'zh' | 'ru', theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate(
-    ({ lang, theme }) => {
-      document.cookie = `h9_lang=${lang}; path=/`;
-      localStorage.setItem('h9_theme', theme);
-    },
-    { lang, theme },
-  );
-  await page.reload();
 }
 
 async function openTab(page: Page, tab: 'review' | 'pending' | 'fees'): Promise<void> {

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 /**
  * Signing in and calling the API from a browser test: the calls carry the page's cookies
  * (Playwright's request context shares them) and its CSRF token; the graphic code is answered
- * through the development endpoint. (The older test files still keep their own copies.)
+ * through the development endpoint.
  */
 
 export async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -20,13 +20,18 @@ export async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: strin
   return answer.data;
 }
 
-/** Signs in with e-mail and password, the graphic code answered by the development endpoint. */
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(inject('baseUrl') + '/');
+/** A graphic code and its answer (the development endpoint tells it). */
+export async function solvedCaptcha(page: Page): Promise<{ session: string; captcha: string }> {
   const { session } = await apiCall<{ session: string }>(page, 'GET', '/api/user/requestsession');
   await page.request.get(`${inject('baseUrl')}/api/user/verificationcode?session=${encodeURIComponent(session)}`);
   const { answer } = await apiCall<{ answer: string }>(page, 'GET', `/api/dev/captcha?session=${encodeURIComponent(session)}`);
-  await apiCall(page, 'POST', '/api/user/login', { method: 'email', email, password, session, captcha: answer });
+  return { session, captcha: answer };
+}
+
+/** Signs in with e-mail and password, the graphic code answered by the development endpoint. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(inject('baseUrl') + '/');
+  await apiCall(page, 'POST', '/api/user/login', { method: 'email', email, password, ...(await solvedCaptcha(page)) });
 }
 
 /** Language and theme as a returning visitor has them (cookie and stored theme), then a reload. */
