@@ -29,7 +29,6 @@ export async function ingestReport(
   body: ReportBody,
   now = new Date(),
 ): Promise<{ miners: number; shares: number; rejected: number; plots: number }> {
-  const lines = new Set((await db.selectFrom('server_lines').select('code').execute()).map((l) => l.code));
   const nowS = Math.floor(now.getTime() / 1000);
   const fresh = body.shares.filter((s) => s.at === undefined || (s.at >= nowS - SHARE_MAX_AGE_SECONDS && s.at <= nowS + 60));
   const rejected = body.shares.length - fresh.length;
@@ -48,9 +47,11 @@ export async function ingestReport(
     if (names.length === 0) return { miners: 0, shares: 0, rejected, plots: seenPlots };
     const miners = await sql<{ id: string; name: string }>`
       INSERT INTO miners AS m (user_id, pool, name, version, capacity_bytes, hashrate, line, last_seen_at)
-      SELECT ${owner.userId}::bigint, ${owner.pool}, r.name, coalesce(r.version, ''), coalesce(r.capacity, 0), coalesce(r.hashrate, 0), r.line, ${now}::timestamptz
+      SELECT ${owner.userId}::bigint, ${owner.pool}, r.name, coalesce(r.version, ''), coalesce(r.capacity, 0), coalesce(r.hashrate, 0),
+        -- an unknown line is dropped here, in the same statement (no extra round trip per report)
+        (SELECT l.code FROM server_lines l WHERE l.code = r.line), ${now}::timestamptz
       FROM unnest(${names}::text[], ${rows.map((r) => r?.version ?? null)}::text[], ${rows.map((r) => r?.capacity ?? null)}::numeric[],
-                  ${rows.map((r) => r?.hashrate ?? null)}::numeric[], ${rows.map((r) => (r?.line && lines.has(r.line) ? r.line : null))}::text[],
+                  ${rows.map((r) => r?.hashrate ?? null)}::numeric[], ${rows.map((r) => r?.line ?? null)}::text[],
                   ${rows.map((r) => r !== undefined)}::boolean[]) AS r(name, version, capacity, hashrate, line, reported)
       ON CONFLICT (user_id, pool, name) DO UPDATE SET
         version = CASE WHEN excluded.version <> '' THEN excluded.version ELSE m.version END,
