@@ -17,6 +17,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'chia',
+          include: ['packages/chia/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
