@@ -82,8 +82,8 @@ function AuditLog() {
           options={[{ value: '', label: t('adminCore.audit.allActions') }, ...(actions.data ?? []).map((a) => ({ value: a, label: <span data-testid={`audit-filter-action-option-${a}`}>{a}</span> }))]}
         />
         <Input.Search allowClear className="admin-core-filter admin-core-filter--text" placeholder={t('adminCore.audit.targetFilter')} aria-label={t('adminCore.audit.targetFilter')} onSearch={filter('target')} maxLength={128} data-testid="audit-filter-target" />
-        <Input type="date" className="admin-core-filter" aria-label={t('adminCore.audit.from')} value={filters.from} onChange={(e) => filter('from')(e.target.value)} data-testid="audit-filter-from" prefix={<span className="admin-core-muted">{t('adminCore.audit.from')}</span>} />
-        <Input type="date" className="admin-core-filter" aria-label={t('adminCore.audit.to')} value={filters.to} onChange={(e) => filter('to')(e.target.value)} data-testid="audit-filter-to" prefix={<span className="admin-core-muted">{t('adminCore.audit.to')}</span>} />
+        <Input type="date" className="admin-core-filter admin-core-filter--date" aria-label={t('adminCore.audit.from')} value={filters.from} onChange={(e) => filter('from')(e.target.value)} data-testid="audit-filter-from" prefix={<span className="admin-core-muted">{t('adminCore.audit.from')}</span>} />
+        <Input type="date" className="admin-core-filter admin-core-filter--date" aria-label={t('adminCore.audit.to')} value={filters.to} onChange={(e) => filter('to')(e.target.value)} data-testid="audit-filter-to" prefix={<span className="admin-core-muted">{t('adminCore.audit.to')}</span>} />
       </div>
       <ResponsiveTable
         testId="audit-table"
