@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditLogQuery } from '@platter/domain';
 import { sql } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -21,13 +22,19 @@ export interface AuditChange {
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
+/**
+ * The admin request being served (set by the guard for every /api/admin/ route): an entry
+ * written with only an admin id still records the address and the request.
+ */
+export const adminRequestContext = new AsyncLocalStorage<{ ip: string; requestId: string }>();
+
 /** Writes one audit entry, in the caller's transaction when given one. */
 export async function recordAudit(db: Db, by: AuditBy, change: AuditChange): Promise<void> {
   const who =
     by === 'cli'
       ? { actor: 'cli' as const, admin_id: null, ip: null, request_id: null }
       : typeof by === 'string'
-        ? { actor: 'admin' as const, admin_id: by, ip: null, request_id: null }
+        ? { actor: 'admin' as const, admin_id: by, ip: adminRequestContext.getStore()?.ip ?? null, request_id: adminRequestContext.getStore()?.requestId ?? null }
         : { actor: 'admin' as const, admin_id: by.id, ip: by.ip ?? null, request_id: by.requestId ?? null };
   await db
     .insertInto('admin_audit')

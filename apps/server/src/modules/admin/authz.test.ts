@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { createAdmin } from '../account/account.service.ts';
+import { audit } from './audit.ts';
 import { ADMIN_PREFIX, type AdminRoute } from './guard.ts';
 
 /**
@@ -30,10 +31,21 @@ async function signedIn(email: string, role: 'user' | 'support' | 'admin'): Prom
 
 /** A write added without an audit entry of its own (the safety net must record it). */
 const UNAUDITED = `${ADMIN_PREFIX}test_write_without_audit`;
+/** A write that audits the old way, with only the admin's id (the entry still gets the request). */
+const LEGACY = `${ADMIN_PREFIX}test_write_by_admin_id`;
 
 beforeAll(async () => {
   ({ db } = await testDatabase());
-  app = await testApp(db, {}, { extend: (a) => void a.post(UNAUDITED, { config: { role: 'support' } }, async (request) => ok(request, null)) });
+  app = await testApp(db, {}, {
+    extend: (a) => {
+      a.post(UNAUDITED, { config: { role: 'support' } }, async (request) => ok(request, null));
+      a.post(LEGACY, async (request) => {
+        const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'root@example.com').executeTakeFirstOrThrow()).id;
+        await audit(db, adminId, 'legacy_write', 'thing:1', { note: 'by id' });
+        return ok(request, null);
+      });
+    },
+  });
   roles.visitor = browser(app);
   roles.user = await signedIn('member@example.com', 'user');
   roles.support = await signedIn('support@example.com', 'support');
@@ -130,7 +142,7 @@ describe('every admin write leaves an audit entry', () => {
       const body = bodies[name];
       const res = await roles.admin.send(route.method as 'POST', route.url, route.method === 'GET' || route.method === 'DELETE' ? undefined : (body ?? {}));
       const code = res.json<{ code: number }>().code;
-      if (body !== undefined || name === 'test_write_without_audit') expect(code, name).toBe(200);
+      if (body !== undefined || name.startsWith('test_write_')) expect(code, name).toBe(200);
       // Whatever the call, an answer of success means an entry of this very request.
       if (code !== 200) continue;
       const entries = await db.selectFrom('admin_audit as a').innerJoin('users as u', 'u.id', 'a.admin_id').select(['u.email', 'a.ip', 'a.action']).where('a.request_id', '=', String(res.headers['x-request-id'])).execute();
@@ -139,6 +151,10 @@ describe('every admin write leaves an audit entry', () => {
     }
     const generic = await db.selectFrom('admin_audit').select(['action', 'detail']).where('action', '=', 'test_write_without_audit').executeTakeFirstOrThrow();
     expect(generic.detail).toMatchObject({ method: 'POST', path: UNAUDITED });
+    // The old-style entry carries the request and address, so no generic one is added beside it.
+    const legacy = await db.selectFrom('admin_audit').select(['action', 'ip', 'request_id']).where('action', 'in', ['legacy_write', 'test_write_by_admin_id']).execute();
+    expect(legacy.length).toBeGreaterThan(0);
+    for (const entry of legacy) expect(entry).toEqual({ action: 'legacy_write', ip: expect.any(String), request_id: expect.any(String) });
   });
 
   it('writes nothing for a refused or failed write', async () => {

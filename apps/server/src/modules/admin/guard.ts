@@ -1,10 +1,10 @@
 import type { StaffRole } from '@platter/domain';
-import type { FastifyRequest, onRequestAsyncHookHandler, onSendAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler, onSendAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireRole } from '../../http/auth.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
-import { auditedRequest, recordAudit } from './audit.ts';
+import { adminRequestContext, auditedRequest, recordAudit } from './audit.ts';
 
 /** Every back-office call lives under this prefix. */
 export const ADMIN_PREFIX = '/api/admin/';
@@ -61,7 +61,9 @@ export function registerAdminGuard(app: ZodApp, deps: { db: Db; sessions: Return
     const check: onRequestAsyncHookHandler = async (request) => {
       await requireRole(deps.sessions, request, role);
     };
-    route.onRequest = [check, ...asArray(route.onRequest)];
+    // The rest of the request (hooks, handler) runs with its address and id at hand for the log.
+    const context: onRequestHookHandler = (request, _reply, done) => adminRequestContext.run({ ip: request.ip, requestId: request.id }, done);
+    route.onRequest = [context, check, ...asArray(route.onRequest)];
     if (!write) return;
     const ensureAudited: onSendAsyncHookHandler = async (request, reply, payload) => {
       if (reply.statusCode !== 200 || typeof payload !== 'string' || !payload.startsWith('{"code":200,')) return payload;
