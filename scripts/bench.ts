@@ -15,6 +15,7 @@ import { ensureSharePartition } from '../apps/server/src/modules/pool/report.ts'
 import { settleDay } from '../apps/server/src/modules/pool/settlement.ts';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/database.ts';
+import { posBench } from './bench/pos.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
@@ -27,12 +28,14 @@ import type { Db } from '../apps/server/src/db/database.ts';
  *    split, one ledger transaction with a posting per member, the credit records) vs one plain
  *    SQL aggregate over the same shares. Goal ≤ 3×.
  * 4. Share ingestion through the proxy tool's HTTP report (100 shares per request).
+ * 5. Chia proof-of-space verification per second on one core vs its bare hash work, and the
+ *    k = 18 dev plot build time (scripts/bench/pos.ts).
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = 3;
-/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest').split(','));
+/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, pos). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,pos').split(','));
 
 function median<T extends { rps: number }>(runs: T[]): T {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
@@ -77,6 +80,11 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if ([...ONLY].every((part) => part === 'pos')) {
+    // proof-of-space figures need no database
+    await posBench();
+    return;
+  }
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-bench-'));
   await fs.chmod(tmp, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), ephemeral: true, log: () => undefined });
@@ -94,6 +102,7 @@ async function main(): Promise<void> {
     if (ONLY.has('ledger')) await ledgerBench(url);
     if (ONLY.has('settle')) await settlementBench(url);
     if (ONLY.has('ingest')) await ingestionBench(url);
+    if (ONLY.has('pos')) await posBench();
   } finally {
     await pg.stop();
     await fs.rm(tmp, { recursive: true, force: true });
