@@ -1,6 +1,8 @@
 import { blake3 } from '@noble/hashes/blake3.js';
 import { __TESTS } from '@noble/ciphers/chacha.js';
 import { describe, expect, it } from 'vitest';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { qualityString } from './chiapos.ts';
 import { F1, Fx, META_WORDS, VECTOR_LENS, type Y } from './fx.ts';
 import { seededRandom } from './testing.ts';
 
@@ -103,6 +105,35 @@ describe('F1 and Fx for k above 32 (wide values without bigint)', () => {
         expect(fromY(y), `t ${t}`).toBe(expected.y);
         if (t < 7) expect(fromWords(meta, 2 * META_WORDS, VECTOR_LENS[t + 1]! * k), `t ${t} metadata`).toBe(expected.meta);
       }
+    }
+  });
+
+  it.each([33, 40, 50])('the quality string matches a bigint transcription for k = %i', (k) => {
+    for (let n = 0; n < 20; n++) {
+      const xs = Array.from({ length: 64 }, () => randomBits(k));
+      const challenge = Uint8Array.from({ length: 32 }, () => Math.floor(random() * 256));
+      // plot ordering: at each level the run whose values, compared from the last one back, are smaller goes first
+      let runs = xs.map((x) => [x]);
+      while (runs.length > 1) {
+        const next: bigint[][] = [];
+        for (let i = 0; i < runs.length; i += 2) {
+          const [l, r] = [runs[i]!, runs[i + 1]!];
+          let leftFirst = false;
+          for (let j = l.length - 1; j >= 0; j--) {
+            if (l[j]! !== r[j]!) {
+              leftFirst = l[j]! < r[j]!;
+              break;
+            }
+          }
+          next.push(leftFirst ? [...l, ...r] : [...r, ...l]);
+        }
+        runs = next;
+      }
+      const q = (challenge[31]! & 31) * 2;
+      const bytes = Math.ceil((2 * k) / 8);
+      const pair = ((runs[0]![q]! << BigInt(k)) | runs[0]![q + 1]!) << BigInt(bytes * 8 - 2 * k);
+      const input = new Uint8Array([...challenge, ...Array.from({ length: bytes }, (_, i) => Number((pair >> BigInt((bytes - 1 - i) * 8)) & 0xffn))]);
+      expect(qualityString(k, xs.map(Number), challenge)).toEqual(sha256(input));
     }
   });
 });
