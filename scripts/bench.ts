@@ -105,7 +105,6 @@ async function main(): Promise<void> {
     if (ONLY.has('ledger')) await ledgerBench(url);
     if (ONLY.has('settle')) await settlementBench(url);
     if (ONLY.has('ingest')) await ingestionBench(url);
-    if (ONLY.has('pos')) await posBench();
   } finally {
     await pg.stop();
     await fs.rm(tmp, { recursive: true, force: true });
