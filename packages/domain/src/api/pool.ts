@@ -248,7 +248,7 @@ export type HomeList = z.infer<typeof homeListSchema>;
 
 export const trendQuery = z.object({ pool: poolField, days: z.coerce.number().int().min(1).max(90).default(7) });
 export const trendSchema = z.object({
-  samples: z.array(z.object({ time: z.number().int(), capacity: z.string(), miners: z.number().int(), users: z.number().int() })),
+  samples: z.array(z.object({ time: z.number().int(), capacity: z.string(), hashrate: z.string().meta({ description: 'Online miners’ hashrate, hashes per second (hashrate coins)' }), miners: z.number().int(), users: z.number().int() })),
   blocks: z.array(z.object({ day: z.string(), blocks: z.number().int(), reward: z.string() })),
 });
 export type Trend = z.infer<typeof trendSchema>;

@@ -12,6 +12,7 @@ import { recordBlock } from './blocks.ts';
 import { confirmBindings } from './plots.ts';
 import { ensureSharePartition } from './report.ts';
 import { settleDay } from './settlement.ts';
+import { samplePools } from './views.ts';
 
 /** The pool through HTTP: a key for the proxy tool, its report, the user's pages and the public ones. */
 
@@ -319,5 +320,19 @@ describe('Spacemesh-style node registration over HTTP', () => {
     expect(await statusOf()).toBe('MALICIOUS');
     expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
     expect((await reportStatus('REGISTER')).nodes).toBe(0);
+  });
+});
+
+describe('the pool trend over HTTP', () => {
+  it('samples every pool hourly: a hashrate pool keeps its online miners’ hashrate, a capacity pool its capacity', async () => {
+    const key = (await user.post<{ key: string }>('/api/pool/apikey', { pool: 'ironfish' })).data.key;
+    expect((await report(key, { miners: [{ name: 'gpu-1', hashrate: '1500000' }, { name: 'gpu-2', hashrate: '2500000' }] })).code).toBe(200);
+    expect(await samplePools(db)).toBeGreaterThan(0);
+    const visitor = browser(app);
+    const iron = await visitor.get<{ samples: { hashrate: string; miners: number }[] }>('/api/datastatistics/pool?pool=ironfish&days=1');
+    expect(iron.data.samples.at(-1)).toMatchObject({ hashrate: '4000000', miners: 2 });
+    const chia = await visitor.get<{ samples: { hashrate: string; capacity: string }[] }>('/api/datastatistics/pool?pool=chia&days=1');
+    expect(chia.data.samples.at(-1)?.hashrate).toBe('0');
+    expect(BigInt(chia.data.samples.at(-1)?.capacity ?? '0')).toBeGreaterThan(0n);
   });
 });

@@ -97,6 +97,7 @@ export interface PoolSamplesTable {
   pool: string;
   at: Date;
   capacity_bytes: Numeric;
+  hashrate: NumericDefault;
   miners: number;
   users: number;
 }
