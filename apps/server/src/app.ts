@@ -17,6 +17,7 @@ import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountService } from './modules/account/account.service.ts';
 import { captchaService } from './modules/captcha/captcha.service.ts';
+import { adminContentRoutes, publicContentRoutes } from './modules/content/content.routes.ts';
 import { loginLogRoutes } from './modules/log/login-log.routes.ts';
 import { loginLogService } from './modules/log/login-log.service.ts';
 import { devRoutes } from './modules/messaging/dev.routes.ts';
@@ -168,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   publicPoolRoutes(app, { db });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
+  publicContentRoutes(app, { db });
+  adminContentRoutes(app, { db, sessions });
   if (development) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });
