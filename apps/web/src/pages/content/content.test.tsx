@@ -126,6 +126,8 @@ describe('the announcement editor', () => {
     await typeInto(byTestId('editor-title-en') as HTMLInputElement, 'Maintenance');
     await typeTextArea(byTestId('editor-content-en') as HTMLTextAreaElement, '<p>Monday <b>10:00</b></p><script>x()</script>');
     await waitFor(() => byTestId('content-preview')?.innerHTML === '<p>Monday <b>10:00</b></p>');
+    // Edited fields lose their 'Required.' at once.
+    await waitFor(() => document.querySelectorAll('.ant-form-item-has-error').length === 0);
     await typeInto(byTestId('editor-title-ru') as HTMLInputElement, 'Обслуживание');
     await click(byTestId('announcement-save') as HTMLElement);
     const post = await waitFor(() => calls.find((c) => c.method === 'POST'));

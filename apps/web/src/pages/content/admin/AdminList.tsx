@@ -5,7 +5,7 @@ import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiAnswer } from '../../../api/index.ts';
 import { ADMIN_PAGE_SIZE, contentKeys, type Page } from '../contentApi.ts';
-import { useContentSave } from './editor.tsx';
+import { clearErrorsOnChange, useContentSave } from './editor.tsx';
 import './contentAdmin.css';
 
 /**
@@ -27,6 +27,8 @@ export function ContentAdminList<T extends { id: string }, V extends object>(pro
   /** Edits elsewhere (a page of its own) instead of the dialog. */
   onEdit?: (row: T | null) => void;
   modalWidth?: number;
+  /** The dialog's titles: adding, editing. */
+  dialogTitles: [string, string];
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -87,7 +89,7 @@ export function ContentAdminList<T extends { id: string }, V extends object>(pro
       />
       <Modal
         open={editing !== null}
-        title={editing?.row ? t('content.admin.editTitle') : t('content.admin.addTitle')}
+        title={editing?.row ? props.dialogTitles[1] : props.dialogTitles[0]}
         onCancel={() => setEditing(null)}
         onOk={() => void submit()}
         okText={t('content.admin.save')}
@@ -98,7 +100,7 @@ export function ContentAdminList<T extends { id: string }, V extends object>(pro
         destroyOnHidden={false}
         forceRender
       >
-        <Form form={form} layout="vertical" data-testid={`${props.testId}-form`}>
+        <Form form={form} layout="vertical" onValuesChange={clearErrorsOnChange(form)} data-testid={`${props.testId}-form`}>
           {props.fields}
         </Form>
       </Modal>

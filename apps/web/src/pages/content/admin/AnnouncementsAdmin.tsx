@@ -8,7 +8,7 @@ import { ROUTES } from '../../../app/links.ts';
 import { contentKeys, contentWrites, fetchAdminAnnouncement, fetchAdminAnnouncements } from '../contentApi.ts';
 import { formatDateTime } from '../shared.tsx';
 import { ContentAdminList } from './AdminList.tsx';
-import { checkWithSchema, EMPTY_TEXT, LanguageTags, LocalizedFields, useContentSave } from './editor.tsx';
+import { checkWithSchema, clearErrorsOnChange, EMPTY_TEXT, LanguageTags, LocalizedFields, useContentSave } from './editor.tsx';
 
 const ADD_PATH = '/admin/bulletin_add';
 const LIST_PATH = '/admin/bulletin_list';
@@ -47,6 +47,7 @@ export function AnnouncementsAdminPage() {
         { key: 'updated', title: t('content.admin.updated'), render: (_, a) => formatDateTime(a.updated_at) },
       ]}
       fields={null}
+      dialogTitles={[t('content.admin.announcements.addTitle'), t('content.admin.announcements.editTitle')]}
     />
   );
 }
@@ -82,7 +83,7 @@ export function AnnouncementEditorPage() {
   return (
     <div className="content-admin content-admin-page" data-testid="announcement-editor">
       <Typography.Title level={3}>{id ? t('content.admin.announcements.editTitle') : t('content.admin.announcements.addTitle')}</Typography.Title>
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
+      <Form form={form} layout="vertical" onValuesChange={clearErrorsOnChange(form)} onFinish={() => void submit()}>
         <LocalizedFields html="content" rows={16} />
         <div className="content-admin-page__actions">
           <Button type="primary" htmlType="submit" loading={saving} data-testid="announcement-save">

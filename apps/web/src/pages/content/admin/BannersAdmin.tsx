@@ -62,9 +62,10 @@ export function BannersAdminPage() {
       fetchPage={fetchAdminBanners}
       toForm={toForm}
       submit={submit}
+      dialogTitles={[t('content.admin.banners.addTitle'), t('content.admin.banners.editTitle')]}
       remove={(row) => contentWrites.removeBanner(row.id)}
       columns={[
-        { key: 'image', title: t('content.admin.banners.image'), render: (_, b) => <img className="content-thumb" src={b.image_url} alt="" /> },
+        { key: 'image', title: t('content.admin.banners.picture'), render: (_, b) => <img className="content-thumb" src={b.image_url} alt="" /> },
         { key: 'title', title: t('content.admin.field.title'), render: (_, b) => b.title.en },
         { key: 'sort', title: t('content.admin.field.sort'), dataIndex: 'sort' },
         {

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contentKeys, contentWrites, fetchAdminDocument } from '../contentApi.ts';
 import { formatDateTime } from '../shared.tsx';
-import { checkWithSchema, EMPTY_TEXT, LocalizedFields, useContentSave } from './editor.tsx';
+import { checkWithSchema, clearErrorsOnChange, EMPTY_TEXT, LocalizedFields, useContentSave } from './editor.tsx';
 
 interface DocumentForm {
   title: { en: string; zh: string; ru: string };
@@ -44,7 +44,7 @@ export function DocumentsAdminPage() {
       {doc.isPending ? (
         <Skeleton active />
       ) : (
-        <Form form={form} layout="vertical" onFinish={() => void submit()}>
+        <Form form={form} layout="vertical" onValuesChange={clearErrorsOnChange(form)} onFinish={() => void submit()}>
           <LocalizedFields html="content" rows={16} />
           <div className="content-admin-page__actions">
             <Button type="primary" htmlType="submit" loading={saving} data-testid="document-save">

@@ -43,6 +43,7 @@ export function DownloadsAdminPage() {
         description: row?.description ?? { ...EMPTY_TEXT },
       })}
       submit={submit}
+      dialogTitles={[t('content.admin.downloads.addTitle'), t('content.admin.downloads.editTitle')]}
       remove={(row) => contentWrites.removeDownload(row.id)}
       columns={[
         { key: 'name', title: t('content.admin.field.name'), render: (_, d) => d.name.en },

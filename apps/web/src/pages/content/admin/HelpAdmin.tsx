@@ -33,6 +33,7 @@ export function HelpAdminPage() {
       fetchPage={(page) => fetchAdminHelp(page, type)}
       toForm={(row) => ({ type: row?.type ?? (type || 'faq'), sort: row?.sort ?? 0, title: row?.title ?? { ...EMPTY_TEXT }, content: row?.content ?? { ...EMPTY_TEXT } })}
       submit={submit}
+      dialogTitles={[t('content.admin.help.addTitle'), t('content.admin.help.editTitle')]}
       remove={(row) => contentWrites.deleteHelp(row.id)}
       modalWidth={1000}
       toolbar={

@@ -41,6 +41,16 @@ export function checkWithSchema<S extends z.ZodType>(form: FormInstance, schema:
   return null;
 }
 
+function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => leafPaths(inner, [...prefix, key]));
+}
+
+/** A Form's onValuesChange: a field's error goes as soon as it is edited (the check runs again on save). */
+export function clearErrorsOnChange(form: FormInstance) {
+  return (changed: object) => form.setFields(leafPaths(changed).map((name) => ({ name, errors: [] })));
+}
+
 /**
  * Sends a checked form: on code 200 the content queries refresh, a success message shows and
  * `done` runs; a business code has already been shown by the client.
