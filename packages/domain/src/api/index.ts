@@ -8,3 +8,5 @@ export * from './log.ts';
 export * from './dev.ts';
 export * from './wallet.ts';
 export * from './pool.ts';
+export * from './reviews.ts';
+export * from './exports.ts';

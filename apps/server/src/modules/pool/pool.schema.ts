@@ -101,6 +101,7 @@ export interface PoolSamplesTable {
 }
 
 export type BindStatus = 'BIND_SENT' | 'CONFIRMED' | 'UNBIND_AUDITING' | 'UNBIND_SENT' | 'UNBIND';
+export type PlotReview = 'pending' | 'approved' | 'rejected' | 'canceled';
 export type PlotFlag = 'TIMEOUT' | 'UNBOUND' | 'NOTJOIN' | 'NOTBURN' | 'DOUBLE';
 
 export interface PlotsTable {
@@ -121,6 +122,10 @@ export interface PlotsTable {
   bind_sent_at: Date | null;
   confirmed_at: Date | null;
   last_seen_at: Date | null;
+  review: ColumnType<PlotReview | null, PlotReview | null | undefined, PlotReview | null>;
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
