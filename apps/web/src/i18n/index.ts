@@ -25,12 +25,18 @@ import poolPublicZh from './poolPublic.zh.json';
 import poolUserEn from './poolUser.en.json';
 import poolUserRu from './poolUser.ru.json';
 import poolUserZh from './poolUser.zh.json';
+import exportsEn from './exports.en.json';
+import exportsRu from './exports.ru.json';
+import exportsZh from './exports.zh.json';
+import reviewsEn from './reviews.en.json';
+import reviewsRu from './reviews.ru.json';
+import reviewsZh from './reviews.zh.json';
 import zh from './zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `exports`, `reviews`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -40,12 +46,14 @@ export const areaCatalogues = {
   poolAdmin: { en: poolAdminEn, zh: poolAdminZh, ru: poolAdminRu },
   poolPlots: { en: poolPlotsEn, zh: poolPlotsZh, ru: poolPlotsRu },
   poolLines: { en: poolLinesEn, zh: poolLinesZh, ru: poolLinesRu },
+  exports: { en: exportsEn, zh: exportsZh, ru: exportsRu },
+  reviews: { en: reviewsEn, zh: reviewsZh, ru: reviewsRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...exportsEn, ...reviewsEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...exportsZh, ...reviewsZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...exportsRu, ...reviewsRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */

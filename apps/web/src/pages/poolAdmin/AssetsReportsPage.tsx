@@ -5,6 +5,7 @@ import { coinsQuery } from '../../api/queries.ts';
 import { amountColumn, FilterSelect, PagedTable, usePagedList } from './adminList.tsx';
 import { LIST_PATHS, type AssetsReport, type AssetsReportPage } from './poolAdminApi.ts';
 import './poolAdmin.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 const reportId = (r: AssetsReport) => `${r.coin}-${r.day}`;
 
@@ -38,6 +39,7 @@ export function AssetsDailyReportsPage() {
           all={t('poolAdmin.filter.allCoins')}
           options={(coins.data ?? []).map((c) => ({ value: c.type, label: `${c.full_name} (${c.unit})` }))}
         />
+        <ExportButton scope="admin" list="assets_daily_reports" filters={filters} />
       </div>
       <PagedTable
         list={list}
