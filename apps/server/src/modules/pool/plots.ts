@@ -1,4 +1,4 @@
-import { addressMatches, AppError, type BindBody, type Plot, type ReportBody } from '@platter/domain';
+import { addressMatches, AppError, type BindBody, type Plot, type PostStatus, type ReportBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
@@ -222,6 +222,7 @@ type PlotRow = {
   last_seen_at: Date | null;
   review: 'pending' | 'approved' | 'rejected' | 'canceled' | null;
   review_reason: string | null;
+  post_status: PostStatus | null;
 };
 
 function plotView(p: PlotRow): Plot {
@@ -243,6 +244,7 @@ function plotView(p: PlotRow): Plot {
     last_seen: seconds(p.last_seen_at),
     review: p.review,
     review_reason: p.review_reason,
+    post_status: p.post_status,
   };
 }
 

@@ -25,6 +25,7 @@ const plot = (id: string): AdminPlot => ({
   bind_sent_at: 1,
   confirmed_at: null,
   last_seen: null,
+  post_status: null,
   review: 'pending',
   review_reason: null,
   uid: 'u' + id,
