@@ -57,6 +57,12 @@ describe('capacity review and the plots export', async () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(inject('demoEmail'));
     await screenshot(page, 'capacity-review-en-light');
+    await page.setViewportSize(MOBILE);
+    await page.getByTestId(`review-bind-row-${id}`).waitFor();
+    expect(await page.getByTestId('review-bind-cards').count()).toBe(1);
+    await screenshot(page, 'capacity-review-en-light-mobile');
+    await page.setViewportSize(DESKTOP);
+    await row.waitFor();
 
     await page.getByTestId(`review-bind-reject-${id}`).click();
     await page.getByTestId('review-bind-confirm').click();
