@@ -131,6 +131,16 @@ describe('capacity review and the plots export', async () => {
     // Once every ten minutes per list: a second export is refused, with the next allowed time.
     await page.getByTestId('admin-plots-export-apply').click();
     await page.getByTestId('admin-plots-export-next').waitFor();
+
+    // The flow: every user's balance changes, here the demo farmer's (settled mining income).
+    await page.goto(baseUrl + '/admin/flow');
+    const uidInput = page.locator('input[data-testid="flow-filter-uid"], [data-testid="flow-filter-uid"] input').first();
+    await uidInput.fill(farmerUid);
+    await uidInput.press('Enter');
+    await page.locator('[data-testid^="flow-row-"]').first().waitFor();
+    const users = await page.locator('[data-testid^="flow-row-"]').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+    expect(users.every((text) => text.includes(farmerUid))).toBe(true);
+    await screenshot(page, 'admin-flow-en-light');
   });
 
   it('looks right in zh and ru, dark and light, and at phone width', async () => {

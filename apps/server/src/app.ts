@@ -33,6 +33,7 @@ import { devnetRegistry } from './chain/devnet.ts';
 import { runPendingExports } from './modules/exports/exports.service.ts';
 import { adminExportRoutes, userExportRoutes } from './modules/exports/exports.routes.ts';
 import { reviewRoutes } from './modules/pool/reviews.routes.ts';
+import { adminFlowRoutes } from './modules/wallet/flow.ts';
 import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
 import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
   reviewRoutes(app, { db, sessions, chains });
+  adminFlowRoutes(app, { db, sessions });
   userExportRoutes(app, { db, sessions, kickExports });
   adminExportRoutes(app, { db, sessions, kickExports });
   if (development) {

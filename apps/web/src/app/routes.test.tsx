@@ -157,6 +157,9 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   mining_info: 'mining-info-page',
   income_info: 'income-info-page',
   contribution: 'contribution-page',
+  flow: 'flow-page',
+  capacity_review: 'review-bind-page',
+  capacity_unbind: 'review-unbind-page',
 };
 
 describe('admin wrapper', () => {

@@ -14,6 +14,7 @@ export const EXPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
 export const USER_EXPORT_LISTS = ['miningdetail', 'totalassets', 'asset', 'recharge', 'withdraw', 'Share', 'miner'] as const;
 /** The back office's lists and reports. */
 export const ADMIN_EXPORT_LISTS = [
+  'flow',
   'deposit_withdrawal',
   'bind_info',
   'plots',

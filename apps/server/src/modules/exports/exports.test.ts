@@ -135,6 +135,25 @@ describe('back-office exports', () => {
   });
 });
 
+describe('the flow (every user’s bill) and its export', () => {
+  it('lists only the chosen user’s balance changes, and exports the same rows', async () => {
+    const adminUid = (await db.selectFrom('users').select('uid').where('email', '=', 'export-admin@example.com').executeTakeFirstOrThrow()).uid;
+    expect((await admin.post('/api/admin/UpdateBalance', { uid: farmerUid, coin: 'CHIA', amount: '1.5', reason: 'goodwill', request_id: 'flow-0001' })).code).toBe(200);
+    expect((await admin.post('/api/admin/UpdateBalance', { uid: adminUid, coin: 'CHIA', amount: '2', reason: 'test', request_id: 'flow-0002' })).code).toBe(200);
+    const flow = await admin.get<{ list: { uid: string; amount: string; kind: string; bucket: string }[]; total: number }>(`/api/admin/asset?uid=${farmerUid}&coin=CHIA`);
+    expect(flow.data).toMatchObject({ total: 1, list: [{ uid: farmerUid, amount: '1.5', kind: 'adjustment', bucket: 'available' }] });
+    expect((await admin.get<{ total: number }>('/api/admin/asset?coin=CHIA')).data.total).toBe(2);
+    expect((await farmer.get('/api/admin/asset')).code).toBe(218);
+
+    const applied = await admin.get<Job>(`/api/admin/ApplyForDownload?list=flow&format=csv&uid=${farmerUid}&coin=CHIA`);
+    expect(applied.code).toBe(200);
+    await ready(admin, 'admin', applied.data.id);
+    const lines = (await download(admin, 'admin', applied.data.id)).body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('uid,email,time_utc,coin,kind,bucket,amount,reference,memo');
+    expect(lines.slice(1).map((l) => l.split(',').filter((_, i) => [0, 3, 4, 5, 6].includes(i)))).toEqual([[farmerUid, 'CHIA', 'adjustment', 'available', '1.5']]);
+  });
+});
+
 describe('the user’s own exports', () => {
   it('exports their miners and their income, only theirs, once every ten minutes per list', async () => {
     const miners = await farmer.get<Job>('/api/pool/ApplyForDownload?list=miner&format=csv&pool=chia');

@@ -2,6 +2,7 @@ import {
   adminIncomeQuery,
   adminMinerQuery,
   adminPlotQuery,
+  adminFlowQuery,
   adminWithdrawQuery,
   assetLogQuery,
   assetsReportQuery,
@@ -23,6 +24,7 @@ import { listMiners } from '../pool/miners.ts';
 import { adminPlots } from '../pool/plots.ts';
 import { incomeRecords, shareSeries } from '../pool/views.ts';
 import { depositLog } from '../wallet/deposits.ts';
+import { adminFlow } from '../wallet/flow.ts';
 import { adminWithdrawals, assetLogAll, countAssetLog, totalAssets, withdrawLog } from '../wallet/ledger-views.ts';
 
 /**
@@ -80,6 +82,7 @@ const iso = (s: unknown) => (typeof s === 'number' ? new Date(s * 1000).toISOStr
 const col = (header: string, key = header) => ({ header, value: (r: Row) => r[key] });
 const time = (header: string, key: string) => ({ header, value: (r: Row) => iso(r[key]) });
 
+const BILL_COLUMNS = [time('time_utc', 'created_at'), col('coin'), col('kind'), col('bucket'), col('amount'), col('reference'), col('memo')];
 const WITHDRAW_COLUMNS = [
   time('time_utc', 'created_at'),
   col('coin'),
@@ -145,7 +148,7 @@ export const USER_LISTS: Record<UserExportList, ExportList> = {
   },
   asset: {
     filters: withoutPaging(assetLogQuery),
-    columns: [time('time_utc', 'created_at'), col('coin'), col('kind'), col('bucket'), col('amount'), col('reference'), col('memo')],
+    columns: BILL_COLUMNS,
     read: async function* (ctx, owner, f: Parameters<typeof countAssetLog>[2]) {
       const total = await countAssetLog(ctx.db, owner, f);
       for await (const chunk of assetLogAll(ctx.db, owner, f)) yield { rows: chunk, total };
@@ -178,6 +181,12 @@ export const USER_LISTS: Record<UserExportList, ExportList> = {
 };
 
 export const ADMIN_LISTS: Partial<Record<AdminExportList, ExportList>> = {
+  flow: {
+    filters: withoutPaging(adminFlowQuery),
+    columns: [col('uid'), col('email'), ...BILL_COLUMNS],
+    read: paged((ctx, _owner, f: Parameters<typeof adminFlow>[1], page, count) => adminFlow(ctx.db, { ...f, page, count })),
+    stem: 'flow',
+  },
   deposit_withdrawal: {
     filters: withoutPaging(adminWithdrawQuery),
     columns: [col('uid'), col('email'), ...WITHDRAW_COLUMNS, col('source')],

@@ -140,7 +140,7 @@ export async function countAssetLog(db: Db, userId: string, filter: LogFilter): 
   return Number((await assetLogBase(db, userId, filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 }
 
-function toLogItem(
+export function toLogItem(
   r: { id: string; coin: string; amount: string; bucket: string; kind: string; reference: string | null; memo: string; created_at: Date },
   scales: Map<string, number>,
 ): AssetLogItem {
@@ -156,7 +156,7 @@ function toLogItem(
   };
 }
 
-async function scaleMap(db: Db): Promise<Map<string, number>> {
+export async function scaleMap(db: Db): Promise<Map<string, number>> {
   const coins = await db.selectFrom('coins').select(['type', 'scale', 'unit']).execute();
   return new Map(coins.map((c) => [c.type, c.scale]));
 }

@@ -16,6 +16,7 @@ import { isSignedIn, useAppState } from '../../state/store.ts';
 import { PLOTS_ADMIN_PAGES } from '../plots/adminPages.tsx';
 import { POOL_ADMIN_PAGES } from '../poolAdmin/adminPages.tsx';
 import { REVIEW_ADMIN_PAGES } from '../reviews/adminPages.tsx';
+import { FLOW_ADMIN_PAGES } from '../flow/adminPages.tsx';
 import { WALLET_ADMIN_PAGES } from '../wallet/adminPages.tsx';
 
 /** The back office: its own wrapper (spec doc 2 §2), without the site header and frame. */
@@ -30,7 +31,7 @@ export function AdminApp() {
 }
 
 /** The built back-office pages by their ADMIN_ROUTES key; the others are 'not yet open'. */
-const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...REVIEW_ADMIN_PAGES };
+const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...REVIEW_ADMIN_PAGES, ...FLOW_ADMIN_PAGES };
 
 function AdminRoutes() {
   const { t } = useTranslation();
