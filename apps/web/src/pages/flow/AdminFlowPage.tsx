@@ -4,7 +4,7 @@ import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { coinsQuery } from '../../api/queries.ts';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
-import { FilterSelect, PagedTable, TextFilter, UserCell, usePagedList } from '../poolAdmin/adminList.tsx';
+import { CoinFilter, FilterSelect, PagedTable, TextFilter, UserCell, usePagedList } from '../poolAdmin/adminList.tsx';
 import { LIST_PATHS } from '../poolAdmin/poolAdminApi.ts';
 import { formatTime } from '../wallet/format.ts';
 import '../poolAdmin/poolAdmin.css';
@@ -43,15 +43,7 @@ export function AdminFlowPage() {
       <Typography.Title level={3}>{t('admin.page.flow')}</Typography.Title>
       <div className="pool-admin-toolbar">
         <TextFilter onSearch={filter('uid')} placeholder={t('poolAdmin.filter.uid')} testId="flow-filter-uid" />
-        <FilterSelect
-          value={filters.coin}
-          onChange={filter('coin')}
-          testId="flow-filter-coin"
-          loading={coins.isPending}
-          label={t('poolAdmin.col.coin')}
-          all={t('poolAdmin.filter.allCoins')}
-          options={(coins.data ?? []).map((c) => ({ value: c.type, label: `${c.full_name} (${c.unit})` }))}
-        />
+        <CoinFilter value={filters.coin} onChange={filter('coin')} testId="flow-filter-coin" />
         <FilterSelect
           value={filters.kind}
           onChange={filter('kind')}
