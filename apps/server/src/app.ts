@@ -15,6 +15,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerAdminGuard } from './modules/admin/guard.ts';
 import { accountService } from './modules/account/account.service.ts';
 import { captchaService } from './modules/captcha/captcha.service.ts';
 import { loginLogRoutes } from './modules/log/login-log.routes.ts';
@@ -143,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     else void runPendingExports({ db, chains }, config.exportFileHours).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));
   };
 
+  // Before any route: every /api/admin/ route gets its role check and the audit safety net.
+  registerAdminGuard(app, { db, sessions });
   healthRoutes(app, { db, isReady: deps.isReady ?? (() => true) });
   settingRoutes(app, settings);
   userRoutes(app, {
@@ -172,8 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   publicPoolRoutes(app, { db });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
+  adminRoutes(app, { db, sessions, adjustApprovalThreshold: config.adjustApprovalThreshold, clearCaches: () => settings.invalidate() });
   reviewRoutes(app, { db, sessions, chains });
-  adminFlowRoutes(app, { db, sessions });
+  adminFlowRoutes(app, { db });
   userExportRoutes(app, { db, sessions, kickExports });
   adminExportRoutes(app, { db, sessions, kickExports });
   if (development) {

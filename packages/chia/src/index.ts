@@ -7,3 +7,4 @@ export * from './bls/index.ts';
 export * as streamable from './streamable/index.ts';
 export { StreamableError, deserialize, serialize, stdHash, streamableHash, stringifyJson, type Codec, type Json } from './streamable/index.ts';
 export * from './protocol/index.ts';
+export * from './pos/index.ts';

@@ -160,6 +160,10 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   flow: 'flow-page',
   capacity_review: 'review-bind-page',
   capacity_unbind: 'review-unbind-page',
+  account: 'admin-users-page',
+  balance_adjustments: 'admin-adjustments-page',
+  roles: 'admin-roles-page',
+  audit_log: 'admin-audit-page',
 };
 
 describe('admin wrapper', () => {

@@ -10,3 +10,4 @@ export * from './wallet.ts';
 export * from './pool.ts';
 export * from './reviews.ts';
 export * from './exports.ts';
+export * from './admin.ts';

@@ -1,7 +1,7 @@
-import { adminApplyDownloadQuery, AppError, downloadStatusQuery, envelopeSchema, listExportSchema, userApplyDownloadQuery } from '@platter/domain';
-import type { FastifyRequest } from 'fastify';
+import { adminApplyDownloadQuery, downloadStatusQuery, envelopeSchema, listExportSchema, userApplyDownloadQuery } from '@platter/domain';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireRole, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
@@ -22,12 +22,15 @@ function exportRoutes(app: ZodApp, deps: Deps, scope: ExportScope, who: (request
   const { db } = deps;
   const prefix = scope === 'user' ? '/api/pool' : '/api/admin';
   const tags = [scope === 'user' ? 'pool' : 'admin'];
+  // The back office's exports are reads: support staff's too (the back-office guard checks it).
+  const config: FastifyContextConfig = scope === 'admin' ? { role: 'support' } : {};
   // Both have the same shape; the list names differ (checked again by the service).
   const lists = (scope === 'user' ? userApplyDownloadQuery : adminApplyDownloadQuery) as unknown as typeof adminApplyDownloadQuery;
 
   app.get(
     `${prefix}/ApplyForDownload`,
     {
+      config,
       schema: {
         tags,
         summary: 'Applies for an export of a list (CSV or XLSX) with the list’s filters as shown; once every ten minutes per list (2005)',
@@ -45,12 +48,12 @@ function exportRoutes(app: ZodApp, deps: Deps, scope: ExportScope, who: (request
   );
   app.get(
     `${prefix}/GetDownloadStatus`,
-    { schema: { tags, summary: 'Status and progress (0 to 100) of an export; expired once its file is removed', querystring: downloadStatusQuery, response: { 200: envelopeSchema(listExportSchema) } } },
+    { config, schema: { tags, summary: 'Status and progress (0 to 100) of an export; expired once its file is removed', querystring: downloadStatusQuery, response: { 200: envelopeSchema(listExportSchema) } } },
     async (request) => ok(request, await listExportStatus(db, await who(request), scope, request.query.id)),
   );
   app.get(
     `${prefix}/DownloadExcel`,
-    { schema: { tags, summary: 'The finished export file (CSV or XLSX); 2006 while it is not ready, 10006 once expired', querystring: downloadStatusQuery } },
+    { config, schema: { tags, summary: 'The finished export file (CSV or XLSX); 2006 while it is not ready, 10006 once expired', querystring: downloadStatusQuery } },
     async (request, reply) => {
       const file = await listExportFile(db, await who(request), scope, request.query.id);
       return reply
@@ -69,9 +72,5 @@ export function userExportRoutes(app: ZodApp, deps: Deps): void {
 
 /** Admins and support staff (reading a list is theirs; an export is a read). */
 export function adminExportRoutes(app: ZodApp, deps: Deps): void {
-  exportRoutes(app, deps, 'admin', async (request) => {
-    const user = await requireUser(deps.sessions, request);
-    if (user.role !== 'admin' && user.role !== 'support') throw new AppError('ACCESS_FORBIDDEN');
-    return user.user_id;
-  });
+  exportRoutes(app, deps, 'admin', async (request) => (await requireRole(deps.sessions, request, 'support')).id);
 }

@@ -65,7 +65,7 @@ async function confirmAfterBlocks(): Promise<number> {
   return confirmBindings(db, chains);
 }
 
-const auditsOf = (id: string) => db.selectFrom('admin_audit').select(['admin_id', 'action', 'detail']).where('target', '=', `plots:${id}`).orderBy('id').execute();
+const auditsOf = (id: string) => db.selectFrom('admin_audit').select(['admin_id', 'action', 'before', 'after', 'detail']).where('target', '=', `plots:${id}`).orderBy('id').execute();
 
 describe('capacity binding review', () => {
   const plotA = '1'.repeat(64);
@@ -100,7 +100,7 @@ describe('capacity binding review', () => {
     expect(await farmerPlot(plotA)).toMatchObject({ bind_status: 'CONFIRMED', review: 'approved' });
     const audits = await auditsOf(idA);
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ action: 'auditbindplotter:approve', detail: { before: { bind_status: 'BIND_SENT', review: 'pending' }, after: { review: 'approved' } } });
+    expect(audits[0]).toMatchObject({ action: 'auditbindplotter:approve', before: { bind_status: 'BIND_SENT', review: 'pending' }, after: { bind_status: 'BIND_SENT', review: 'approved' } });
     // A second decision on a decided item changes nothing.
     expect((await admin.post<Result>('/api/admin/auditbindplotter', { ids: [idA], approve: false, reason: 'late' })).data.skipped).toEqual([{ id: idA, code: 201 }]);
   });

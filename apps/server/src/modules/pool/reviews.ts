@@ -2,7 +2,7 @@ import { AppError, type BindReviewResult } from '@platter/domain';
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
-import { audit } from '../wallet/wallet.service.ts';
+import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import type { BindStatus, PlotFlag, PlotReview } from './pool.schema.ts';
 
 /**
@@ -39,7 +39,7 @@ interface Change {
   review: PlotReview;
 }
 
-async function decideOne(db: Db, adminId: string, id: string, decision: Decision, reason: string, height: () => Promise<number>): Promise<boolean> {
+async function decideOne(db: Db, by: AuditBy, id: string, decision: Decision, reason: string, height: () => Promise<number>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('plots').select(['id', 'pool', 'plot_id', 'user_id', 'bind_status', 'review', 'bind_address']).where('id', '=', id);
     if (decision === 'approve_unbind' || decision === 'reject_unbind') query = query.where('bind_status', '=', 'UNBIND_AUDITING');
@@ -59,22 +59,21 @@ async function decideOne(db: Db, adminId: string, id: string, decision: Decision
             : unbound;
     await trx
       .updateTable('plots')
-      .set({ ...change, review_reason: reason || null, reviewed_by: adminId, reviewed_at: sql`now()`, updated_at: sql`now()` })
+      .set({ ...change, review_reason: reason || null, reviewed_by: typeof by === 'string' ? (by === 'cli' ? null : by) : by.id, reviewed_at: sql`now()`, updated_at: sql`now()` })
       .where('id', '=', id)
       .execute();
-    await audit(trx, adminId, ACTIONS[decision], `plots:${id}`, {
-      pool: before.pool,
-      plot_id: before.plot_id,
-      user_id: before.user_id,
-      reason,
+    await recordAudit(trx, by, {
+      action: ACTIONS[decision],
+      target: `plots:${id}`,
       before: { bind_status: before.bind_status, review: before.review, bind_address: before.bind_address },
-      after: { bind_status: change.bind_status === undefined ? before.bind_status : change.bind_status, review: change.review },
+      after: { bind_status: change.bind_status === undefined ? before.bind_status : change.bind_status, review: change.review, bind_address: change.bind_address === undefined ? before.bind_address : change.bind_address },
+      detail: { pool: before.pool, plot_id: before.plot_id, user_id: before.user_id, reason },
     });
     return true;
   });
 }
 
-async function decide(db: Db, chains: ChainRegistry, adminId: string, ids: readonly string[], decision: Decision, reason: string): Promise<BindReviewResult> {
+async function decide(db: Db, chains: ChainRegistry, by: AuditBy, ids: readonly string[], decision: Decision, reason: string): Promise<BindReviewResult> {
   const result: BindReviewResult = { done: [], skipped: [] };
   const heights = new Map<string, number>();
   for (const id of [...new Set(ids)]) {
@@ -85,7 +84,7 @@ async function decide(db: Db, chains: ChainRegistry, adminId: string, ids: reado
       return known;
     };
     try {
-      if (await decideOne(db, adminId, id, decision, reason, height)) result.done.push(id);
+      if (await decideOne(db, by, id, decision, reason, height)) result.done.push(id);
       else result.skipped.push({ id, code: new AppError('FAILED').code });
     } catch (error) {
       if (error instanceof AppError) result.skipped.push({ id, code: error.code });
@@ -96,16 +95,16 @@ async function decide(db: Db, chains: ChainRegistry, adminId: string, ids: reado
 }
 
 /** auditbindplotter: approve bindings waiting for review, or reject them with a reason. */
-export function reviewBindings(db: Db, chains: ChainRegistry, adminId: string, ids: readonly string[], approve: boolean, reason: string) {
-  return decide(db, chains, adminId, ids, approve ? 'approve_bind' : 'reject_bind', reason);
+export function reviewBindings(db: Db, chains: ChainRegistry, by: AuditBy, ids: readonly string[], approve: boolean, reason: string) {
+  return decide(db, chains, by, ids, approve ? 'approve_bind' : 'reject_bind', reason);
 }
 
 /** auditunbindplotter: approve unbindings (UNBIND_AUDITING → UNBIND_SENT), or reject them with a reason. */
-export function reviewUnbindings(db: Db, chains: ChainRegistry, adminId: string, ids: readonly string[], approve: boolean, reason: string) {
-  return decide(db, chains, adminId, ids, approve ? 'approve_unbind' : 'reject_unbind', reason);
+export function reviewUnbindings(db: Db, chains: ChainRegistry, by: AuditBy, ids: readonly string[], approve: boolean, reason: string) {
+  return decide(db, chains, by, ids, approve ? 'approve_unbind' : 'reject_unbind', reason);
 }
 
 /** auditcancelbindplotter: withdraw bindings not confirmed yet (BIND_SENT), with a reason. */
-export function cancelBindings(db: Db, chains: ChainRegistry, adminId: string, ids: readonly string[], reason: string) {
-  return decide(db, chains, adminId, ids, 'cancel_bind', reason);
+export function cancelBindings(db: Db, chains: ChainRegistry, by: AuditBy, ids: readonly string[], reason: string) {
+  return decide(db, chains, by, ids, 'cancel_bind', reason);
 }
