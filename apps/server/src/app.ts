@@ -33,7 +33,10 @@ import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { settingService } from './modules/setting/setting.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { devnetRegistry } from './chain/devnet.ts';
-import { runPendingExports } from './modules/wallet/exports.ts';
+import { runPendingExports } from './modules/exports/exports.service.ts';
+import { adminExportRoutes, userExportRoutes } from './modules/exports/exports.routes.ts';
+import { reviewRoutes } from './modules/pool/reviews.routes.ts';
+import { adminFlowRoutes } from './modules/wallet/flow.ts';
 import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
 import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -132,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
         schedule,
         autoPayHourUtc: config.autoPayHourUtc,
         intervalMs: config.workerIntervalMs,
+        exportFileHours: config.exportFileHours,
         devnetBlockMs: config.devnetBlockSeconds * 1000,
         logger: app.log,
       })
@@ -139,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   if (worker) app.addHook('onClose', () => worker.stop());
   const kickExports = () => {
     if (worker) worker.kick();
-    else void runPendingExports(db).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));
+    else void runPendingExports({ db, chains }, config.exportFileHours).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));
   };
 
   // Before any route: every /api/admin/ route gets its role check and the audit safety net.
@@ -169,13 +173,17 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   loginLogRoutes(app, { sessions, loginLog });
   walletRoutes(app, { db, sessions, wallet, chains, schedule, limits, kickExports });
   adminWalletRoutes(app, { db, sessions, wallet, chains, schedule, limits });
-  poolRoutes(app, { db, sessions, limits, chains });
+  poolRoutes(app, { db, sessions, limits, chains, bindReview: config.bindReview });
   publicPoolRoutes(app, { db });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
   adminRoutes(app, { db, sessions, adjustApprovalThreshold: config.adjustApprovalThreshold, clearCaches: () => settings.invalidate() });
   publicContentRoutes(app, { db });
   adminContentRoutes(app, { db, sessions });
+  reviewRoutes(app, { db, sessions, chains });
+  adminFlowRoutes(app, { db });
+  userExportRoutes(app, { db, sessions, kickExports });
+  adminExportRoutes(app, { db, sessions, kickExports });
   if (development) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });

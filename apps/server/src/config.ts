@@ -182,6 +182,16 @@ export const SETTINGS = {
     default: '1000',
     meaning: 'How often the background worker looks for due jobs (deposits, sending, Auto Pay, exports).',
   },
+  bindReview: {
+    env: 'BIND_REVIEW',
+    default: 'true',
+    meaning: 'Plot bindings wait in BIND_SENT for the back office’s review (/admin/capacity_review) before the chain confirmation counts; `false` approves them on binding. Unbindings are always reviewed.',
+  },
+  exportFileHours: {
+    env: 'EXPORT_FILE_HOURS',
+    default: '24',
+    meaning: 'Hours an export file stays downloadable; then it is removed (status expired).',
+  },
   simulator: {
     env: 'SIMULATOR',
     default: 'true',
@@ -266,6 +276,8 @@ const schema = z.object({
   adjustApprovalThreshold: z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal amount in whole coins, e.g. 1000'),
   autoPayHourUtc: z.coerce.number().int().min(0).max(7),
   workerIntervalMs: z.coerce.number().int().min(50).max(60_000),
+  bindReview: bool,
+  exportFileHours: z.coerce.number().positive().max(24 * 30),
   simulator: bool,
   simulatorSeed: z.coerce.number().int().min(0).max(2 ** 31 - 1),
   simulatorPools: z.string().regex(/^[a-z0-9_]+(,[a-z0-9_]+)*$/, 'pool types separated by commas'),

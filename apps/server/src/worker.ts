@@ -8,7 +8,7 @@ import { settleDue } from './modules/pool/settlement.ts';
 import { samplePools } from './modules/pool/views.ts';
 import { runAutoPay } from './modules/wallet/autopay.ts';
 import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
-import { runPendingExports } from './modules/wallet/exports.ts';
+import { expireExports, runPendingExports } from './modules/exports/exports.service.ts';
 import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
 
 /** Advisory lock key of the worker: one process runs the jobs at a time. */
@@ -17,6 +17,8 @@ const WORKER_LOCK = 7_204_113;
 export interface WorkerOptions {
   db: Db;
   chains: ChainRegistry;
+  /** Hours an export file stays downloadable (EXPORT_FILE_HOURS). */
+  exportFileHours?: number;
   /** Present when the chains are the devnet simulator: the worker mines its blocks. */
   devnet?: DevnetRegistry;
   schedule: ReviewSchedule;
@@ -70,7 +72,8 @@ export function startWorker(options: WorkerOptions) {
     // After the settlement: the day's income is in pending earnings for Auto Pay.
     const paid = await runAutoPay(db, options.schedule, options.autoPayHourUtc);
     if (paid.length) logger.info({ runs: paid.length }, 'Auto Pay ran');
-    await runPendingExports(db);
+    await runPendingExports({ db, chains }, options.exportFileHours ?? 24);
+    await expireExports(db);
   }
 
   async function once(): Promise<void> {

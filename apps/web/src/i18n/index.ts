@@ -31,12 +31,18 @@ import poolUserZh from './poolUser.zh.json';
 import contentEn from './content.en.json';
 import contentRu from './content.ru.json';
 import contentZh from './content.zh.json';
+import exportsEn from './exports.en.json';
+import exportsRu from './exports.ru.json';
+import exportsZh from './exports.zh.json';
+import reviewsEn from './reviews.en.json';
+import reviewsRu from './reviews.ru.json';
+import reviewsZh from './reviews.zh.json';
 import zh from './zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -48,12 +54,14 @@ export const areaCatalogues = {
   poolLines: { en: poolLinesEn, zh: poolLinesZh, ru: poolLinesRu },
   adminCore: { en: adminCoreEn, zh: adminCoreZh, ru: adminCoreRu },
   content: { en: contentEn, zh: contentZh, ru: contentRu },
+  exports: { en: exportsEn, zh: exportsZh, ru: exportsRu },
+  reviews: { en: reviewsEn, zh: reviewsZh, ru: reviewsRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...adminCoreEn, ...contentEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...adminCoreZh, ...contentZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...adminCoreRu, ...contentRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...adminCoreEn, ...contentEn, ...exportsEn, ...reviewsEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...adminCoreZh, ...contentZh, ...exportsZh, ...reviewsZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...adminCoreRu, ...contentRu, ...exportsRu, ...reviewsRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */

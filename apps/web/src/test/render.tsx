@@ -66,10 +66,10 @@ export async function click(element: Element): Promise<void> {
   });
 }
 
-/** Types into a React-controlled input. */
-export async function typeInto(input: HTMLInputElement, value: string): Promise<void> {
+/** Types into a React-controlled input or text area. */
+export async function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): Promise<void> {
   await act(async () => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const setter = Object.getOwnPropertyDescriptor(input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype, 'value')?.set;
     setter?.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });

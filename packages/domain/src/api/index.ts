@@ -8,5 +8,7 @@ export * from './log.ts';
 export * from './dev.ts';
 export * from './wallet.ts';
 export * from './pool.ts';
+export * from './reviews.ts';
+export * from './exports.ts';
 export * from './admin.ts';
 export * from './content.ts';

@@ -349,6 +349,8 @@ export const plotSchema = z.object({
   bind_sent_at: z.number().int().nullable(),
   confirmed_at: z.number().int().nullable(),
   last_seen: z.number().int().nullable(),
+  review: z.enum(['pending', 'approved', 'rejected', 'canceled']).nullish().meta({ description: 'The back office’s decision on the last binding or unbinding request' }),
+  review_reason: z.string().nullish().meta({ description: 'Why it was rejected or canceled' }),
   post_status: z.enum(POST_STATUSES).nullable().meta({ description: 'Spacemesh-style nodes: the registration status; null for plots' }),
 });
 export type Plot = z.infer<typeof plotSchema>;

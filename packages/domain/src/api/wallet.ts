@@ -248,6 +248,9 @@ export const assetLogItemSchema = z.object({
 });
 export type AssetLogItem = z.infer<typeof assetLogItemSchema>;
 export const assetLogPage = pageOf(assetLogItemSchema);
+/** The back office's flow (/admin/flow; admin GET asset): every user's bill, filtered also by uid. */
+export const adminFlowQuery = assetLogQuery.extend({ uid: z.string().trim().max(64).optional() });
+export const adminFlowPage = pageOf(assetLogItemSchema.extend({ uid: z.string(), email: z.string() }));
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const EXPORT_KINDS = ['asset', 'withdraw'] as const;

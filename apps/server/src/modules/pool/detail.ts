@@ -74,7 +74,7 @@ export async function poolDetail(db: Db, pool: string, now = new Date()): Promis
 /** The user's binding records of every state, finished unbindings included, newest first. */
 export async function bindLog(db: Db, userId: string, query: { pool?: string; page: number; count: number }) {
   const user = await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirstOrThrow();
-  const page = await adminPlots(db, { ...query, uid: user.uid }, true);
+  const page = await adminPlots(db, { ...query, uid: user.uid }, 'bindings');
   // The back-office view carries the owner; the user's own log does not need it.
   return { list: page.list.map(({ uid: _uid, email: _email, ...plot }) => plot), total: page.total };
 }

@@ -53,7 +53,7 @@ export async function bindData(db: Db, userId: string, input: { pool: string; pl
 }
 
 /** Binds a plot: the signed message checked, limits and uniqueness held under a lock. */
-export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, body: BindBody, now = new Date()): Promise<Plot> {
+export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, body: BindBody, now = new Date(), options: { review: boolean } = { review: true }): Promise<Plot> {
   const coin = await poolCoin(db, body.pool);
   if (!addressMatches(coin.addressPattern, body.address)) throw new AppError('WALLET_ADDRESS_INVALID');
   const expires = /\nexpires: (\S+)$/.exec(body.message)?.[1];
@@ -78,7 +78,20 @@ export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, bo
       .where('bind_status', 'in', ACTIVE)
       .executeTakeFirstOrThrow();
     if (Number(n) >= MAX_BINDINGS_PER_POOL) throw new AppError('BIND_LIMIT_REACHED');
-    const binding = { bind_address: body.address, bind_status: 'BIND_SENT' as const, flag: null, bind_height: height, bind_sent_at: now, confirmed_at: null, updated_at: now };
+    const binding = {
+      bind_address: body.address,
+      bind_status: 'BIND_SENT' as const,
+      flag: null,
+      bind_height: height,
+      bind_sent_at: now,
+      confirmed_at: null,
+      updated_at: now,
+      // Waits for the back office (capacity_review) unless reviews are switched off.
+      review: options.review ? ('pending' as const) : ('approved' as const),
+      review_reason: null,
+      reviewed_by: null,
+      reviewed_at: options.review ? null : now,
+    };
     // A plot the proxy tool already reported (unbound) becomes this binding.
     const seen = await trx
       .updateTable('plots')
@@ -122,6 +135,8 @@ export async function confirmBindings(db: Db, chains: ChainRegistry, now = new D
     .innerJoin('coins as c', 'c.type', 'o.coin')
     .select(['p.id', 'p.bind_status', 'p.bind_height', 'p.bind_sent_at', 'o.coin', 'c.confirmation'])
     .where('p.bind_status', 'in', ['BIND_SENT', 'UNBIND_SENT'])
+    // A binding waiting for the back office's review is not confirmed (nor timed out) yet.
+    .where((eb) => eb.or([eb('p.review', 'is', null), eb('p.review', '<>', 'pending')]))
     .execute();
   let changed = 0;
   const heights = new Map<string, number>();
@@ -205,6 +220,8 @@ type PlotRow = {
   bind_sent_at: Date | null;
   confirmed_at: Date | null;
   last_seen_at: Date | null;
+  review: 'pending' | 'approved' | 'rejected' | 'canceled' | null;
+  review_reason: string | null;
   post_status: PostStatus | null;
 };
 
@@ -225,17 +242,24 @@ function plotView(p: PlotRow): Plot {
     bind_sent_at: seconds(p.bind_sent_at),
     confirmed_at: seconds(p.confirmed_at),
     last_seen: seconds(p.last_seen_at),
+    review: p.review,
+    review_reason: p.review_reason,
     post_status: p.post_status,
   };
 }
 
 /**
- * Every user's plots for the back office (/admin/plots), or with `bindings` the binding
- * records of every state including finished unbindings (/admin/bind_info).
+ * Every user's plots for the back office (/admin/plots); `bindings`: the binding records of
+ * every state including finished unbindings and refused bindings (/admin/bind_info); `bind` /
+ * `unbind`: what waits for review (/admin/capacity_review, /admin/capacity_unbind), oldest first.
  */
-export async function adminPlots(db: Db, query: { pool?: string; uid?: string; plot_id?: string; status?: string; page: number; count: number }, bindings = false) {
+export type AdminPlotView = 'plots' | 'bindings' | 'bind' | 'unbind';
+
+export async function adminPlots(db: Db, query: { pool?: string | undefined; uid?: string | undefined; plot_id?: string | undefined; status?: string | undefined; page: number; count: number }, view: AdminPlotView = 'plots') {
   let base = db.selectFrom('plots as p').innerJoin('users as u', 'u.id', 'p.user_id');
-  if (bindings) base = base.where('p.bind_status', 'is not', null);
+  if (view === 'bindings') base = base.where((eb) => eb.or([eb('p.bind_status', 'is not', null), eb('p.review', 'in', ['rejected', 'canceled'])]));
+  else if (view === 'bind') base = base.where('p.bind_status', '=', 'BIND_SENT').where('p.review', '=', 'pending');
+  else if (view === 'unbind') base = base.where('p.bind_status', '=', 'UNBIND_AUDITING');
   else base = base.where((eb) => eb.or([eb('p.bind_status', 'is', null), eb('p.bind_status', '<>', 'UNBIND')]));
   if (query.pool) base = base.where('p.pool', '=', query.pool);
   if (query.uid) base = base.where('u.uid', '=', query.uid);
@@ -244,11 +268,12 @@ export async function adminPlots(db: Db, query: { pool?: string; uid?: string; p
   else if (query.status && ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'].includes(query.status)) base = base.where('p.flag', '=', query.status as PlotFlag);
   else if (query.status) base = base.where('p.bind_status', '=', query.status as BindStatus);
   const { n } = await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const waiting = view === 'bind' || view === 'unbind';
   const rows = await base
     .selectAll('p')
     .select(['u.uid', 'u.email'])
-    .orderBy('p.updated_at', 'desc')
-    .orderBy('p.id', 'desc')
+    .orderBy('p.updated_at', waiting ? 'asc' : 'desc')
+    .orderBy('p.id', waiting ? 'asc' : 'desc')
     .limit(query.count)
     .offset((query.page - 1) * query.count)
     .execute();

@@ -225,6 +225,9 @@ describe('plots and their binding over HTTP', () => {
     expect((await user.post('/api/pool/unbind', { id })).code).toBe(11108);
     await db.updateTable('coins').set({ confirmation: 2 }).where('type', '=', 'CHIA').execute();
     for (let i = 0; i < 3; i++) await chains.tick('CHIA');
+    // Waiting for the back office's review, it is not confirmed (the review itself: reviews.test.ts).
+    expect(await confirmBindings(db, chains)).toBe(0);
+    await db.updateTable('plots').set({ review: 'approved' }).where('id', '=', id).execute();
     expect(await confirmBindings(db, chains)).toBe(1);
     const after = await user.get<{ list: { bind_status: string; confirmed_at: number | null }[]; counters: { bound: number } }>('/api/pool/GetPlots?pool=chia&status=CONFIRMED');
     expect(after.data.counters.bound).toBe(1);

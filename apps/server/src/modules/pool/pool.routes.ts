@@ -74,6 +74,8 @@ interface Deps {
   sessions: ReturnType<typeof sessionService>;
   limits: RateLimits;
   chains: ChainRegistry;
+  /** Bindings wait for the back office's review (BIND_REVIEW). */
+  bindReview?: boolean;
 }
 
 const nothing = envelopeSchema(z.null());
@@ -164,8 +166,8 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
   );
   app.post(
     '/api/pool/bind',
-    { config: deps.limits.auth, schema: { tags, summary: 'Binds a plot with the signed binding message (11101-11106); BIND_SENT until confirmed on chain', body: bindBody, response: { 200: envelopeSchema(plotSchema) } } },
-    async (request) => ok(request, await bindPlot(db, deps.chains, await signedIn(request), request.body)),
+    { config: deps.limits.auth, schema: { tags, summary: 'Binds a plot with the signed binding message (11101-11106); BIND_SENT until the back office approves it and the chain confirms it', body: bindBody, response: { 200: envelopeSchema(plotSchema) } } },
+    async (request) => ok(request, await bindPlot(db, deps.chains, await signedIn(request), request.body, new Date(), { review: deps.bindReview ?? true })),
   );
   app.post(
     '/api/pool/register',
@@ -331,7 +333,7 @@ export function adminPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>
   app.get(
     '/api/admin/getbindplotterlogs',
     { config: support, schema: { tags, summary: 'Binding records of every state, finished unbindings included (bind_info)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
-    async (request) => ok(request, await adminPlots(db, request.query, true)),
+    async (request) => ok(request, await adminPlots(db, request.query, 'bindings')),
   );
   app.get(
     '/api/admin/miningdetail',

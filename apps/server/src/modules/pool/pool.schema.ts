@@ -103,6 +103,7 @@ export interface PoolSamplesTable {
 }
 
 export type BindStatus = 'BIND_SENT' | 'CONFIRMED' | 'UNBIND_AUDITING' | 'UNBIND_SENT' | 'UNBIND';
+export type PlotReview = 'pending' | 'approved' | 'rejected' | 'canceled';
 export type PlotFlag = 'TIMEOUT' | 'UNBOUND' | 'NOTJOIN' | 'NOTBURN' | 'DOUBLE';
 
 export interface PlotsTable {
@@ -123,6 +124,10 @@ export interface PlotsTable {
   bind_sent_at: Date | null;
   confirmed_at: Date | null;
   last_seen_at: Date | null;
+  review: ColumnType<PlotReview | null, PlotReview | null | undefined, PlotReview | null>;
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Spacemesh-style nodes: the registration status; null for plots. */
   post_status: PostStatus | null;
   post_updated_at: Date | null;

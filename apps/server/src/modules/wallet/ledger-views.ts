@@ -140,7 +140,7 @@ export async function countAssetLog(db: Db, userId: string, filter: LogFilter): 
   return Number((await assetLogBase(db, userId, filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 }
 
-function toLogItem(
+export function toLogItem(
   r: { id: string; coin: string; amount: string; bucket: string; kind: string; reference: string | null; memo: string; created_at: Date },
   scales: Map<string, number>,
 ): AssetLogItem {
@@ -156,7 +156,7 @@ function toLogItem(
   };
 }
 
-async function scaleMap(db: Db): Promise<Map<string, number>> {
+export async function scaleMap(db: Db): Promise<Map<string, number>> {
   const coins = await db.selectFrom('coins').select(['type', 'scale', 'unit']).execute();
   return new Map(coins.map((c) => [c.type, c.scale]));
 }
@@ -224,3 +224,29 @@ export async function withdrawLog(
 }
 
 export { WITHDRAWAL_COLUMNS };
+
+/**
+ * Every user's withdrawals for the back office (deposit_withdrawal), newest first; with
+ * `auditing` only those waiting for review (withdraw_review), oldest first.
+ */
+export async function adminWithdrawals(
+  db: Db,
+  q: { coin?: string | undefined; status?: Withdrawal['status'] | undefined; uid?: string | undefined; batch?: string | undefined; page: number; count: number },
+  auditing = false,
+) {
+  let base = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
+  if (auditing) base = base.where('w.status', '=', 'AUDITING');
+  else if (q.status) base = base.where('w.status', '=', q.status);
+  if (q.coin) base = base.where('w.coin', '=', q.coin);
+  if (q.uid && !auditing) base = base.where('u.uid', '=', q.uid);
+  if (q.batch) base = base.where('w.batch', '=', q.batch);
+  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .select([...WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const), 'u.uid', 'u.email'])
+    .orderBy('w.id', auditing ? 'asc' : 'desc')
+    .limit(q.count)
+    .offset((q.page - 1) * q.count)
+    .execute();
+  const shaped = await toWithdrawals(db, rows);
+  return { total, list: shaped.map((w, i) => ({ ...w, uid: rows[i]?.uid ?? '', email: rows[i]?.email ?? '', cancel_requested: false })) };
+}

@@ -38,7 +38,6 @@ import {
   withdrawPage,
 } from '@platter/domain';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { DevnetRegistry } from '../../chain/devnet.ts';
@@ -53,7 +52,7 @@ import { getAutoPay, setAutoPay } from './autopay.ts';
 import { coinRules, units } from './coins.ts';
 import { depositLog, rechargeAddress } from './deposits.ts';
 import { applyExport, exportFile, exportStatus } from './exports.ts';
-import { assetLog, miningIncome, toWithdrawals, totalAssets, withdrawLog, WITHDRAWAL_COLUMNS } from './ledger-views.ts';
+import { adminWithdrawals, assetLog, miningIncome, totalAssets, withdrawLog } from './ledger-views.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { WalletService } from './wallet.service.ts';
 import { auditWithdrawals, operatorCancel, revokeWithdrawal, type ReviewSchedule } from './withdrawals.ts';
@@ -238,24 +237,7 @@ export function adminWalletRoutes(app: ZodApp, deps: Deps): void {
     '/api/admin/withdraw',
     { config: support, schema: { tags, summary: 'Withdrawals of every user, filtered by coin, status, uid and review batch', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
     async (request) => {
-      const q = request.query;
-      let base = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
-      if (q.coin) base = base.where('w.coin', '=', q.coin);
-      if (q.status) base = base.where('w.status', '=', q.status);
-      if (q.uid) base = base.where('u.uid', '=', q.uid);
-      if (q.batch) base = base.where('w.batch', '=', q.batch);
-      const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await base
-        .select([...WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const), 'u.uid', 'u.email', 'w.sending_at'])
-        .orderBy('w.id', 'desc')
-        .limit(q.count)
-        .offset((q.page - 1) * q.count)
-        .execute();
-      const shaped = await toWithdrawals(db, rows);
-      return ok(request, {
-        total,
-        list: shaped.map((w, i) => ({ ...w, uid: rows[i]?.uid ?? '', email: rows[i]?.email ?? '', cancel_requested: false })),
-      });
+      return ok(request, await adminWithdrawals(db, request.query));
     },
   );
 
@@ -263,19 +245,7 @@ export function adminWalletRoutes(app: ZodApp, deps: Deps): void {
     '/api/admin/getauditingwithdrawlogs',
     { config: support, schema: { tags, summary: 'Withdrawals waiting for review (AUDITING), oldest first', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
     async (request) => {
-      const q = request.query;
-      let base = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id').where('w.status', '=', 'AUDITING');
-      if (q.coin) base = base.where('w.coin', '=', q.coin);
-      if (q.batch) base = base.where('w.batch', '=', q.batch);
-      const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await base
-        .select([...WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const), 'u.uid', 'u.email'])
-        .orderBy('w.id')
-        .limit(q.count)
-        .offset((q.page - 1) * q.count)
-        .execute();
-      const shaped = await toWithdrawals(db, rows);
-      return ok(request, { total, list: shaped.map((w, i) => ({ ...w, uid: rows[i]?.uid ?? '', email: rows[i]?.email ?? '', cancel_requested: false })) });
+      return ok(request, await adminWithdrawals(db, request.query, true));
     },
   );
 

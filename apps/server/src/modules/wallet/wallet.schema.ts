@@ -83,10 +83,12 @@ export interface WithdrawalsTable {
 export interface ExportsTable {
   id: Generated<string>;
   user_id: string;
-  kind: 'asset' | 'withdraw';
+  scope: ColumnType<'user' | 'admin', 'user' | 'admin' | undefined, 'user' | 'admin'>;
+  kind: string;
   format: 'csv' | 'xlsx';
   filters: ColumnType<unknown, string, string>;
-  status: ColumnType<'pending' | 'ready' | 'failed', 'pending' | undefined, 'pending' | 'ready' | 'failed'>;
+  status: ColumnType<'pending' | 'ready' | 'failed' | 'expired', 'pending' | undefined, 'pending' | 'ready' | 'failed' | 'expired'>;
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   progress: ColumnType<number, number | undefined, number>;
   rows: ColumnType<number, number | undefined, number>;
   content: Buffer | null;

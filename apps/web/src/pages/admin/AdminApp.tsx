@@ -17,6 +17,8 @@ import { ADMIN_CORE_PAGES } from '../adminCore/adminPages.tsx';
 import { CONTENT_ADMIN_PAGES } from '../content/admin/adminPages.tsx';
 import { PLOTS_ADMIN_PAGES } from '../plots/adminPages.tsx';
 import { POOL_ADMIN_PAGES } from '../poolAdmin/adminPages.tsx';
+import { REVIEW_ADMIN_PAGES } from '../reviews/adminPages.tsx';
+import { FLOW_ADMIN_PAGES } from '../flow/adminPages.tsx';
 import { WALLET_ADMIN_PAGES } from '../wallet/adminPages.tsx';
 
 /** The back office: its own wrapper (spec doc 2 §2), without the site header and frame. */
@@ -31,7 +33,7 @@ export function AdminApp() {
 }
 
 /** The built back-office pages by their ADMIN_ROUTES key; the others are 'not yet open'. */
-const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...ADMIN_CORE_PAGES, ...CONTENT_ADMIN_PAGES };
+const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...REVIEW_ADMIN_PAGES, ...FLOW_ADMIN_PAGES, ...ADMIN_CORE_PAGES, ...CONTENT_ADMIN_PAGES };
 
 function AdminRoutes() {
   const { t } = useTranslation();

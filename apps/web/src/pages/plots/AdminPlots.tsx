@@ -8,6 +8,7 @@ import { formatTime } from '../wallet/format.ts';
 import { fetchAdminPlots, plotKeys, type AdminPlot } from './plotsApi.ts';
 import { plotColumns, usePlotSize } from './PlotsPanel.tsx';
 import './plots.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 const STATES = ['BIND_SENT', 'CONFIRMED', 'UNBIND_AUDITING', 'UNBIND_SENT', 'UNBIND', 'TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE', 'UNSIGNED'] as const;
 
@@ -74,6 +75,7 @@ export function AdminPlotsPage({ bindings }: { bindings: boolean }) {
         >
           {t('poolPlots.admin.search')}
         </Button>
+        <ExportButton scope="admin" list={bindings ? 'bind_info' : 'plots'} filters={{ pool, status: status || undefined, uid: applied.uid || undefined, plot_id: applied.plotId || undefined }} testId={`${prefix}-export`} />
       </Space>
       <Table
         rowKey="id"

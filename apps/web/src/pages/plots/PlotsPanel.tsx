@@ -40,7 +40,23 @@ const POST_COLOR: Record<PostStatus, string> = {
   WAITING_FOR_POINTS: 'gold',
 };
 
-/** A plot's state tags: binding (or its flag when unbound) and the note beside it. */
+const REVIEW_COLOR: Record<string, string> = { pending: 'gold', rejected: 'red', canceled: 'default' };
+
+/** The back office's decision worth telling: waiting for review, or refused with its reason. */
+function PlotReviewTag({ plot }: { plot: Plot }) {
+  const { t } = useTranslation();
+  const review = plot.review;
+  const shown = (review === 'pending' && plot.bind_status === 'BIND_SENT') || ((review === 'rejected' || review === 'canceled') && plot.bind_status !== 'UNBIND');
+  if (!review || !shown) return null;
+  return (
+    <Tag color={REVIEW_COLOR[review]} data-testid={`plot-review-${plot.id}`} data-review={review} title={plot.review_reason ?? undefined}>
+      {t(`reviews.state.${review}`)}
+      {plot.review_reason ? ` · ${t('reviews.reasonShown', { reason: plot.review_reason })}` : ''}
+    </Tag>
+  );
+}
+
+/** A plot's state tags: binding (or its flag when unbound), the note beside it and the review. */
 export function PlotStateTags({ plot }: { plot: Plot }) {
   const { t } = useTranslation();
   return (
@@ -60,6 +76,7 @@ export function PlotStateTags({ plot }: { plot: Plot }) {
           {t(`poolPlots.post.${plot.post_status}.label`)}
         </Tag>
       ) : null}
+      <PlotReviewTag plot={plot} />
     </Space>
   );
 }

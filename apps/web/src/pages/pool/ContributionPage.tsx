@@ -10,6 +10,7 @@ import { PoolPageHead } from './PoolPageHead.tsx';
 import { PoolRows } from './PoolRows.tsx';
 import { usePoolView } from './usePool.ts';
 import './pool.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 const WINDOWS = [24, 168] as const;
 /** Days of the per-day table. */
@@ -43,6 +44,11 @@ export function ContributionPage() {
     <div className="page pool-page" data-testid="pool-contribution-page" data-pool={pool ?? ''}>
       <PoolPageHead section="contribution" choice={choice} />
       {share.isError || days.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
+      {pool ? (
+        <div className="pool-toolbar">
+          <ExportButton scope="pool" list="Share" filters={{ pool, hours }} />
+        </div>
+      ) : null}
       <Card
         className="pool-card"
         title={

@@ -9,6 +9,7 @@ import { PoolPageHead } from './PoolPageHead.tsx';
 import { PoolRows } from './PoolRows.tsx';
 import { usePageFor, usePoolView } from './usePool.ts';
 import './pool.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 /** The settlement status of a day, with what it means on hover. */
 export function SettlementTag({ status, testId }: { status: SettlementStatus; testId?: string }) {
@@ -54,6 +55,11 @@ export function IncomePage() {
     <div className="page pool-page" data-testid="pool-income-page" data-pool={pool ?? ''}>
       <PoolPageHead section="income" choice={choice} />
       {records.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
+      {pool ? (
+        <div className="pool-toolbar">
+          <ExportButton scope="pool" list="miningdetail" filters={{ pool }} />
+        </div>
+      ) : null}
       <Card className="pool-card" title={t('poolUser.income.chartTitle', { unit })}>
         <DailyBars days={incomeBars(recent.data?.list ?? [])} unit={unit} testId="income-chart" />
       </Card>

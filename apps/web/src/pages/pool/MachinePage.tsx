@@ -11,6 +11,7 @@ import { PoolPageHead } from './PoolPageHead.tsx';
 import { PoolRows } from './PoolRows.tsx';
 import { usePageFor, usePoolView } from './usePool.ts';
 import './pool.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 const PAGE_SIZE = 20;
 type StatusFilter = 'all' | 'online' | 'offline';
@@ -138,6 +139,7 @@ export function MachinePage() {
             {t('poolUser.machine.removeAll')}
           </Button>
         </Popconfirm>
+        {pool ? <ExportButton scope="pool" list="miner" filters={{ pool, status: filter.status, name: filter.name }} /> : null}
       </div>
       {miners.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
       <PoolRows

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { coinsQuery } from '../../api/queries.ts';
-import { amountColumn, FilterSelect, PagedTable, usePagedList } from './adminList.tsx';
+import { amountColumn, CoinFilter, PagedTable, usePagedList } from './adminList.tsx';
 import { LIST_PATHS, type AssetsReport, type AssetsReportPage } from './poolAdminApi.ts';
 import './poolAdmin.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 const reportId = (r: AssetsReport) => `${r.coin}-${r.day}`;
 
@@ -14,7 +13,6 @@ const reportId = (r: AssetsReport) => `${r.coin}-${r.day}`;
  */
 export function AssetsDailyReportsPage() {
   const { t } = useTranslation();
-  const coins = useQuery(coinsQuery);
   const list = usePagedList<AssetsReportPage, { coin: string }>(LIST_PATHS.assetsReports, { coin: '' });
   const { filters, filter } = list;
   const money = (key: 'deposits' | 'withdrawals' | 'mining_income' | 'fees' | 'adjustments' | 'user_balance') =>
@@ -29,15 +27,8 @@ export function AssetsDailyReportsPage() {
       <Typography.Title level={3}>{t('poolAdmin.assets.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('poolAdmin.assets.intro')}</Typography.Paragraph>
       <div className="pool-admin-toolbar">
-        <FilterSelect
-          value={filters.coin}
-          onChange={filter('coin')}
-          testId="assets-report-filter-coin"
-          loading={coins.isPending}
-          label={t('poolAdmin.col.coin')}
-          all={t('poolAdmin.filter.allCoins')}
-          options={(coins.data ?? []).map((c) => ({ value: c.type, label: `${c.full_name} (${c.unit})` }))}
-        />
+        <CoinFilter value={filters.coin} onChange={filter('coin')} testId="assets-report-filter-coin" />
+        <ExportButton scope="admin" list="assets_daily_reports" filters={filters} />
       </div>
       <PagedTable
         list={list}

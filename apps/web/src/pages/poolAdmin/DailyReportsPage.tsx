@@ -5,6 +5,7 @@ import { amountColumn, FilterSelect, PagedTable, PoolFilter, SettlementTag, useP
 import { PoolConfigTab } from './PoolConfigTab.tsx';
 import { LIST_PATHS, type DailyReport, type DailyReportPage } from './poolAdminApi.ts';
 import './poolAdmin.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 const reportId = (r: DailyReport) => `${r.pool}-${r.day}`;
 
@@ -37,6 +38,7 @@ function DailyReportsTab() {
           all={t('poolAdmin.filter.allStatuses')}
           options={statuses}
         />
+        <ExportButton scope="admin" list="mining_daily_reports" filters={filters} />
       </div>
       <PagedTable
         list={list}

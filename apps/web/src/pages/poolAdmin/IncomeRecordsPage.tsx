@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Amount, capacityText, PagedTable, pointsText, PoolFilter, SettlementTag, TextFilter, usePagedList, usePoolCoins, UserCell } from './adminList.tsx';
 import { LIST_PATHS, type AdminIncome, type AdminIncomePage } from './poolAdminApi.ts';
 import './poolAdmin.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 /**
  * The three back-office views of every user's daily income records (miningdetail):
@@ -52,6 +53,7 @@ export function IncomeRecordsPage({ view }: { view: IncomeView }) {
           onChange={(_, day) => filter('day')(typeof day === 'string' ? day : '')}
           data-testid={`${prefix}-filter-day`}
         />
+        <ExportButton scope="admin" list={view} filters={filters} />
       </div>
       <PagedTable
         list={list}

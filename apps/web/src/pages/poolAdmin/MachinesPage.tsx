@@ -4,6 +4,7 @@ import { formatTime } from '../wallet/format.ts';
 import { capacityText, FilterSelect, hashrateText, PagedTable, PoolFilter, TextFilter, usePagedList, usePoolCoins, UserCell } from './adminList.tsx';
 import { LIST_PATHS, type AdminMiner, type AdminMinerPage } from './poolAdminApi.ts';
 import './poolAdmin.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 /**
  * /admin/machines: every user's miners, filtered by pool, online or offline, name and uid.
@@ -72,6 +73,7 @@ export function AdminMachinesPage() {
         />
         <TextFilter onSearch={filter('name')} placeholder={t('poolAdmin.machines.name')} testId="machines-filter-name" />
         <TextFilter onSearch={filter('uid')} placeholder={t('poolAdmin.filter.uid')} testId="machines-filter-uid" />
+        <ExportButton scope="admin" list="machines" filters={filters} />
       </div>
       <Typography.Text type="secondary" className="pool-admin-counts" data-testid="machines-counts">
         {t('poolAdmin.machines.counts', { online: list.result.data?.online ?? 0, offline: list.result.data?.offline ?? 0 })}

@@ -166,6 +166,23 @@ export function PoolFilter({ value, onChange, testId }: { value: string; onChang
   );
 }
 
+/** 'Every coin' or one coin of the registry. */
+export function CoinFilter({ value, onChange, testId }: { value: string; onChange: (coin: string | undefined) => void; testId: string }) {
+  const { t } = useTranslation();
+  const coins = useQuery(coinsQuery);
+  return (
+    <FilterSelect
+      value={value}
+      onChange={onChange}
+      testId={testId}
+      loading={coins.isPending}
+      label={t('poolAdmin.col.coin')}
+      all={t('poolAdmin.filter.allCoins')}
+      options={(coins.data ?? []).map((c) => ({ value: c.type, label: `${c.full_name} (${c.unit})` }))}
+    />
+  );
+}
+
 /** The settlement statuses as filter options. */
 export function useSettlementOptions() {
   const { t } = useTranslation();

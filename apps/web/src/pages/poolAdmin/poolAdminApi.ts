@@ -49,6 +49,7 @@ export const LIST_PATHS = {
   assetsReports: '/api/admin/getassertdailyreports',
   miners: '/api/admin/miner',
   income: '/api/admin/miningdetail',
+  flow: '/api/admin/asset',
 } as const;
 
 export type ListPath = (typeof LIST_PATHS)[keyof typeof LIST_PATHS];

@@ -9,6 +9,7 @@ import { auditBatch, fetchAdminWithdrawals, fetchAuditing, walletKeys } from './
 import { WithdrawFeeCard } from './WithdrawFeeCard.tsx';
 import './wallet.css';
 import './walletAdmin.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 /** The withdrawals under review, approved or rejected in a batch; a rejection needs its reason. */
 function ReviewTab() {
@@ -125,6 +126,9 @@ export function AdminWithdrawalsPage() {
       <div className="wallet-page__head">
         <Typography.Title level={3}>{t('wallet.admin.allTitle')}</Typography.Title>
         <BalanceAdjustment />
+      </div>
+      <div className="wallet-toolbar">
+        <ExportButton scope="admin" list="deposit_withdrawal" filters={{}} />
       </div>
       <Table
         rowKey="id"

@@ -11,6 +11,7 @@ import { WithdrawalList } from './WithdrawalList.tsx';
 import { WithdrawDialog } from './WithdrawDialog.tsx';
 import { currencyOf, fetchMiningIncome, fetchTotalAssets, walletKeys, type MiningIncome } from './walletApi.ts';
 import './wallet.css';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 const FIGURES = ['available', 'withdrawing', 'frozen', 'pending_earnings', 'finance', 'total', 'total_earnings'] as const;
 
@@ -110,6 +111,7 @@ export function AssetsPage() {
           <Link to="/center/bill" data-testid="assets-bill">
             {t('wallet.assets.bill')}
           </Link>
+          <ExportButton scope="pool" list="totalassets" filters={{}} />
         </Space>
       </div>
       {withdrawLocked(assets.data) ? (

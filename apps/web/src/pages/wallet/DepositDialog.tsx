@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime, middleEllipsis } from './format.ts';
 import { devnetSend, fetchDeposits, fetchDevHelpers, fetchRechargeAddress, ok, walletKeys } from './walletApi.ts';
 import { isPositiveAmount } from './withdrawQuote.ts';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 /**
  * The deposit dialog: the user's deposit address (copyable) and the confirmations a deposit
@@ -35,6 +36,7 @@ export function DepositDialog({ currency, onClose }: { currency: CurrencyEntry; 
           <Alert type="info" showIcon title={t('wallet.deposit.confirmations', { count: address.data.confirmation })} data-testid="deposit-confirmations" />
           {currency.testnet ? <Alert className="wallet-gap" type="warning" showIcon title={t('wallet.deposit.testnet')} /> : null}
           <Divider plain>{t('wallet.deposit.recent')}</Divider>
+          <ExportButton scope="pool" list="recharge" filters={{ coin }} />
           <div data-testid="deposit-list">
             {(deposits.data?.list ?? []).length === 0 ? (
               <Typography.Text type="secondary">{t('wallet.noData')}</Typography.Text>

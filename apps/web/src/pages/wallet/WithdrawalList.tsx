@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime, middleEllipsis, STATUS_COLOR } from './format.ts';
 import { moneyColumns } from './withdrawalColumns.tsx';
 import { cancelWithdrawal, fetchWithdrawals, ok, walletKeys } from './walletApi.ts';
+import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -83,7 +84,10 @@ export function WithdrawalList() {
 
   return (
     <section className="wallet-section" data-testid="withdrawal-list">
-      <Typography.Title level={4}>{t('wallet.list.title')}</Typography.Title>
+      <div className="wallet-page__head">
+        <Typography.Title level={4}>{t('wallet.list.title')}</Typography.Title>
+        <ExportButton scope="pool" list="withdraw" filters={{}} />
+      </div>
       <Table
         rowKey="id"
         size="small"

@@ -1,0 +1,56 @@
+import type { ListExport } from '@platter/domain';
+import { api, dataOf, type QueryValue } from '../../api/index.ts';
+
+/**
+ * ApplyForDownload, GetDownloadStatus and DownloadExcel (spec doc 2 §7): /api/pool for the
+ * user's own views, /api/admin for the back office's lists.
+ */
+export type ExportScope = 'pool' | 'admin';
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** Applies with the list's filters as shown (an empty filter is no filter). */
+export function applyForDownload(scope: ExportScope, list: string, format: ExportFormat, filters: Record<string, QueryValue>) {
+  const shown = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+  // Not timestamped: a retried application would be refused as too frequent.
+  return api.get<ListExport>(`/api/${scope}/ApplyForDownload`, { query: { ...shown, list, format }, userTriggered: true, timestamp: false });
+}
+
+export async function downloadStatus(scope: ExportScope, id: string): Promise<ListExport> {
+  const data = dataOf(await api.get<ListExport>(`/api/${scope}/GetDownloadStatus`, { query: { id } }));
+  if (!data) throw new Error('export status: no data');
+  return data;
+}
+
+/** The file as a blob, reporting the received share (0 to 100) as it arrives. */
+export async function downloadFile(scope: ExportScope, id: string, onProgress: (percent: number) => void): Promise<{ blob: Blob; name: string }> {
+  const res = await fetch(`/api/${scope}/DownloadExcel?id=${encodeURIComponent(id)}`, { credentials: 'same-origin' });
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json')) throw new Error(`download failed: ${res.status}`);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `export-${id}`;
+  const total = Number(res.headers.get('content-length') ?? 0);
+  const reader = res.body?.getReader();
+  if (!reader) return { blob: await res.blob(), name };
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.length;
+    if (total > 0) onProgress(Math.min(100, Math.floor((received * 100) / total)));
+  }
+  onProgress(100);
+  return { blob: new Blob(parts as BlobPart[], { type }), name };
+}
+
+/** Hands a blob to the browser as a download. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
