@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { LedgerTables } from '../ledger/ledger.schema.ts';
 import type { PoolTables } from '../modules/pool/pool.schema.ts';
+import type { ChiaTables } from '../protocols/chia/chia.schema.ts';
 import type { WalletTables } from '../modules/wallet/wallet.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
@@ -191,7 +192,7 @@ export interface DevMailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends LedgerTables, WalletTables, PoolTables {
+export interface Database extends LedgerTables, WalletTables, PoolTables, ChiaTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

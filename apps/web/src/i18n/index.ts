@@ -26,6 +26,9 @@ import poolUserEn from './poolUser.en.json';
 import poolUserRu from './poolUser.ru.json';
 import poolUserZh from './poolUser.zh.json';
 import zh from './zh.json';
+import chiappEn from './chiapp.en.json';
+import chiappRu from './chiapp.ru.json';
+import chiappZh from './chiapp.zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
@@ -40,12 +43,13 @@ export const areaCatalogues = {
   poolAdmin: { en: poolAdminEn, zh: poolAdminZh, ru: poolAdminRu },
   poolPlots: { en: poolPlotsEn, zh: poolPlotsZh, ru: poolPlotsRu },
   poolLines: { en: poolLinesEn, zh: poolLinesZh, ru: poolLinesRu },
+  chiapp: { en: chiappEn, zh: chiappZh, ru: chiappRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...chiappEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...chiappZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...chiappRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */
