@@ -246,6 +246,11 @@ export const SETTINGS = {
     default: '0',
     meaning: 'Devnet only: zero bits of the plot filter (0: every plot answers every signage point); a real chain uses Chia\'s 9.',
   },
+  devnetChiaDifficultyConstantFactor: {
+    env: 'DEVNET_CHIA_DIFFICULTY_CONSTANT_FACTOR',
+    default: '10052721566054',
+    meaning: 'Devnet only: the consensus DIFFICULTY_CONSTANT_FACTOR of required iterations (Chia\'s test-net value; mainnet is 2^67, under which a small dev plot would almost never find a partial).',
+  },
   devnetChiaSignagePointSeconds: {
     env: 'DEVNET_CHIA_SP_SECONDS',
     default: '10',
@@ -321,6 +326,7 @@ const schema = z.object({
   chiaPoolSignagePointRetryMs: z.coerce.number().int().min(0).max(60_000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
+  devnetChiaDifficultyConstantFactor: z.string().regex(/^[1-9]\d{0,30}$/, 'a positive integer'),
   devnetChiaSignagePointSeconds: z.coerce.number().positive().max(600),
   nodeEnv: z.enum(['development', 'production', 'test']),
 });

@@ -72,6 +72,8 @@ export interface ChiaPoolSettings {
   minK: number;
   /** Zero bits of the plot filter (9 on mainnet; 0 lets every plot answer on the devnet). */
   plotFilterBits: number;
+  /** The consensus DIFFICULTY_CONSTANT_FACTOR (2^67 on mainnet; smaller on test networks). */
+  difficultyConstantFactor: bigint;
   /** Where GET /login sends the browser (the web app's binding page). */
   loginRedirect: string;
 }
@@ -271,7 +273,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
         throw new PoolProtocolError('INVALID_PROOF', `Proof of space ${why} ${payload.spHash}`);
       }
       const difficulty = farmer.difficulty;
-      const required = crypto.requiredIterations(check.quality, pos.size, difficulty, payload.spHash);
+      const required = crypto.requiredIterations(check.quality, pos.size, difficulty, payload.spHash, settings.difficultyConstantFactor);
       if (required >= ITERS_LIMIT) {
         throw new PoolProtocolError('PROOF_NOT_GOOD_ENOUGH', `Proof of space has required iters ${required}, too high for difficulty ${difficulty}`);
       }

@@ -49,7 +49,7 @@ export interface ChiaPrimitives {
    */
   verifyProofOfSpace(pos: ProofOfSpaceFields, originalChallenge: string, spHash: string, rules: { minK: number; filterBits: number }): PlotCheck;
   /** Required iterations of a quality at a difficulty (calculate_iterations_quality). */
-  requiredIterations(quality: string, size: number, difficulty: bigint, spHash: string): bigint;
+  requiredIterations(quality: string, size: number, difficulty: bigint, spHash: string, difficultyConstantFactor: bigint): bigint;
   /** The p2 singleton puzzle hash a launcher's plots pay to. */
   p2SingletonPuzzleHash(launcherId: string, delayTime: number, delayPuzzleHash: string): string;
 }

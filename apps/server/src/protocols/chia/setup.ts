@@ -6,9 +6,10 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { chiaPoolService, type ChiaPoolService } from './chia.service.ts';
 import type { ChiaPrimitives } from './primitives.ts';
+import { DIFFICULTY_CONSTANT_FACTOR } from './constants.ts';
 
 /** Chia's 9-bit plot filter and k ≥ 32 on a real chain. */
-const MAINNET_RULES = { minK: 32, plotFilterBits: 9 };
+const MAINNET_RULES = { minK: 32, plotFilterBits: 9, difficultyConstantFactor: DIFFICULTY_CONSTANT_FACTOR };
 
 export interface ChiaPoolEntry {
   pool: string;
@@ -29,10 +30,12 @@ export function devnetTargetPuzzleHash(secret: string, pool: string): string {
 }
 
 /** One protocol endpoint per pool of the Chia pool protocol v1 (chiapp, chiavip, chia_test). */
-export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto: ChiaPrimitives; sleep?: (ms: number) => Promise<void> }): Map<string, ChiaPoolEntry> {
+export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto: ChiaPrimitives; sleep?: (ms: number) => Promise<void>; now?: () => number }): Map<string, ChiaPoolEntry> {
   const { config, db, secret, crypto } = deps;
   const devnet = config.chain === 'devnet';
-  const rules = devnet ? { minK: config.devnetChiaMinK, plotFilterBits: config.devnetChiaPlotFilterBits } : MAINNET_RULES;
+  const rules = devnet
+    ? { minK: config.devnetChiaMinK, plotFilterBits: config.devnetChiaPlotFilterBits, difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor) }
+    : MAINNET_RULES;
   const entries = new Map<string, ChiaPoolEntry>();
   for (const seed of POOL_SEEDS.filter((p) => p.protocol === 'chia-pool-v1')) {
     const prefix = `${config.chiaPoolPath}/${seed.type}`;
@@ -44,6 +47,7 @@ export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto
       chain: simulated,
       crypto,
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      ...(deps.now ? { now: deps.now } : {}),
       settings: {
         pool: seed.type,
         name: `${config.chiaPoolName ?? `${config.siteTitle} ${seed.name}`}${config.chiaPoolName && seed.type !== 'chiapp' ? ` (${seed.name})` : ''}`,
@@ -57,6 +61,7 @@ export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto
         signagePointRetryMs: config.chiaPoolSignagePointRetryMs,
         minK: rules.minK,
         plotFilterBits: rules.plotFilterBits,
+        difficultyConstantFactor: rules.difficultyConstantFactor,
         loginRedirect: `${config.publicUrl}/center/chiapp`,
       },
     });
