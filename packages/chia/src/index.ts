@@ -3,3 +3,4 @@
  * Chia's augmented scheme, streamable serialisation and the pool protocol v1 messages.
  */
 export * from './pos/index.ts';
+export * from './bls/index.ts';

@@ -121,6 +121,23 @@ export const incomeRecordSchema = z.object({
 export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
 export const incomePage = pageOf(incomeRecordSchema);
 
+// --- mining detail, pool detail, binding log ----------------------------------------------------
+
+/** One day of the user's mining in a pool (GET /api/pool/miningdetail, /api/dashboard/MiningDetail). */
+export const miningDetailSchema = z.object({
+  pool: z.string(),
+  day: z.string(),
+  shares: z.number().int().meta({ description: 'Accepted shares (partials) of the day' }),
+  points: z.string().meta({ description: 'Contribution points: the sum of the shares’ difficulty' }),
+  capacity: z.string().meta({ description: 'Average capacity over the day (so far, for today), bytes' }),
+  miners: z.number().int().meta({ description: 'Miners that sent shares that day' }),
+  amount: z.string().meta({ description: 'Income of the day in whole coins; 0 until settled' }),
+  status: z.enum(['NOT_PENDING', 'SETTLEMENT_PENDING', 'SETTLEMENT', 'UNSETTLEMENT']),
+});
+export type MiningDetail = z.infer<typeof miningDetailSchema>;
+export const miningDetailQuery = pagingQuery.extend({ pool: poolField, days: z.coerce.number().int().min(1).max(90).default(30) });
+export const miningDetailPage = pageOf(miningDetailSchema);
+
 // --- settlement (operator) ---------------------------------------------------------------------
 
 export const settlementSchema = z.object({
@@ -180,6 +197,16 @@ export const poolStatSchema = z.object({
   mined_7d: z.string(),
 });
 export type PoolStat = z.infer<typeof poolStatSchema>;
+
+/** One pool as its users see it (GET /api/pool/detail): live figures and the terms it pays by. */
+export const poolDetailSchema = poolStatSchema.extend({
+  mode: z.string(),
+  fee_percent: z.string().meta({ description: 'Pool fee in percent, e.g. "2.5"' }),
+  payment_time: z.string(),
+  payout_threshold: z.string(),
+  withdraw_fee: z.string(),
+});
+export type PoolDetail = z.infer<typeof poolDetailSchema>;
 
 export const blockQuery = pagingQuery.extend({ pool: poolField.optional() });
 export const blockSchema = z.object({
@@ -325,6 +352,8 @@ export const plotCountersSchema = z.object({
   size: z.string(),
 });
 export const plotPage = pageOf(plotSchema).extend({ counters: plotCountersSchema });
+/** The user's binding records (GET /api/dashboard/BindLog). */
+export const bindLogPage = pageOf(plotSchema);
 
 export const bindDataQuery = z.object({ pool: poolField, plot_id: plotIdField, address: z.string().trim().min(1).max(128) });
 export const bindDataSchema = z.object({ message: z.string(), expires_at: z.number().int() });

@@ -103,6 +103,39 @@ describe('a farmer’s pool over HTTP', () => {
     expect(income.data.list[1]?.amount).toBe('1.94');
   });
 
+  it('shows the day-by-day mining detail: today unsettled, the settled day with its income, and pages it', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const detail = await user.get<{ list: { day: string; shares: number; points: string; miners: number; amount: string; status: string }[]; total: number }>('/api/pool/miningdetail?pool=chia&days=60');
+    expect(detail.data.total).toBe(2);
+    expect(detail.data.list[0]).toMatchObject({ day: today, shares: 3, points: '760', miners: 3, amount: '0', status: 'NOT_PENDING' });
+    expect(detail.data.list[1]).toMatchObject({ day: '2026-11-01', shares: 1, points: '400', miners: 1, amount: '1.94', status: 'SETTLEMENT' });
+    const second = await user.get<{ list: { day: string }[]; total: number }>('/api/dashboard/MiningDetail?pool=chia&days=60&page=2&count=1');
+    expect(second.data).toMatchObject({ total: 2, list: [{ day: '2026-11-01' }] });
+    // Older than the window: only today.
+    expect((await user.get<{ total: number }>('/api/pool/miningdetail?pool=chia&days=1')).data.total).toBe(1);
+    expect((await user.get('/api/pool/miningdetail?pool=chia&days=91')).code).toBe(216);
+    expect((await user.get('/api/pool/miningdetail?pool=nowhere')).code).toBe(206);
+  });
+
+  it('answers the dashboard’s and the pool’s other names of the same lists', async () => {
+    for (const [original, alias] of [
+      ['/api/pool/miner?pool=chia', '/api/dashboard/miner?pool=chia'],
+      ['/api/pool/Income?pool=chia', '/api/dashboard/MiningIncomeRecord?pool=chia'],
+      ['/api/pool/Income?pool=chia', '/api/pool/miningincomerecord?pool=chia'],
+      ['/api/pool/share?pool=chia', '/api/dashboard/Share?pool=chia'],
+      ['/api/pool/GetPlots?pool=chia', '/api/dashboard/GetPlots?pool=chia'],
+      ['/api/log/withdraw', '/api/dashboard/Withdraw'],
+    ] as const) {
+      const [a, b] = [await user.get(original), await user.get(alias)];
+      expect(b.code, alias).toBe(200);
+      expect(b.data, alias).toEqual(a.data);
+    }
+    const pool = await user.get<{ pool: string; fee_percent: string; online_miners: number; blocks_7d: number; payment_time: string }>('/api/pool/detail?pool=chia');
+    expect(pool.data).toMatchObject({ pool: 'chia', online_miners: 2, blocks_7d: 0 });
+    expect(pool.data.fee_percent).toMatch(/^\d+(\.\d{1,2})?$/);
+    expect((await browser(app).get('/api/pool/detail?pool=chia')).code).toBe(202);
+  });
+
   it('shows public statistics and the block explorer to a visitor', async () => {
     const visitor = browser(app);
     const home = await visitor.get<{ pools: { pool: string; blocks_7d: number; online_miners: number }[]; blocks: { height: string; finder: string }[]; ranking: { name: string }[] }>('/api/home/list');
@@ -195,6 +228,17 @@ describe('plots and their binding over HTTP', () => {
     expect(after.data.list[0]?.confirmed_at).toEqual(expect.any(Number));
     expect((await user.post('/api/pool/unbind', { id })).code).toBe(200);
     expect((await user.post('/api/pool/unbind', { id })).code).toBe(11107);
+  });
+
+  it('keeps the binding log of every state, the finished ones too', async () => {
+    const log = await user.get<{ list: { plot_id: string; bind_status: string }[]; total: number }>('/api/dashboard/BindLog?pool=chia');
+    expect(log.code).toBe(200);
+    expect(log.data.total).toBe(1);
+    expect(log.data.list[0]?.bind_status).toBe('UNBIND_AUDITING');
+    await db.updateTable('plots').set({ bind_status: 'UNBIND' }).execute();
+    expect((await user.get<{ total: number }>('/api/pool/GetPlots?pool=chia')).data.total).toBe(0);
+    expect((await user.get<{ list: { bind_status: string }[] }>('/api/dashboard/BindLog')).data.list.map((p) => p.bind_status)).toEqual(['UNBIND']);
+    await db.updateTable('plots').set({ bind_status: 'UNBIND_AUDITING' }).execute();
   });
 
   it('takes the proxy tool’s plot inventory: sizes and signing of bound plots, UNBOUND and DOUBLE flags', async () => {

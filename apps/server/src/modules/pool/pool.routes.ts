@@ -3,6 +3,10 @@ import {
   adminPlotPage,
   adminPlotQuery,
   bindBody,
+  bindLogPage,
+  miningDetailPage,
+  miningDetailQuery,
+  poolDetailSchema,
   bindDataQuery,
   bindDataSchema,
   devnetSignBody,
@@ -53,6 +57,7 @@ import { ok } from '../../http/envelope.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
+import { bindLog, miningDetail, poolDetail } from './detail.ts';
 import { adminIncome, adminMiners, assetsReports, dailyReports, poolConfigs, updatePoolConfig } from './admin.ts';
 import { authenticateKey, currentKey, enabledPool, revokeKey, rotateKey } from './keys.ts';
 import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
@@ -122,11 +127,13 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
     },
   );
 
-  app.get(
-    '/api/pool/miner',
-    { schema: { tags, summary: 'The user’s miners: online or offline, capacity or hashrate, line, version', querystring: minerQuery, response: { 200: envelopeSchema(minerPage) } } },
-    async (request) => ok(request, await listMiners(db, await signedIn(request), request.query)),
-  );
+  for (const url of ['/api/pool/miner', '/api/dashboard/miner']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'The user’s miners: online or offline, capacity or hashrate, line, version', querystring: minerQuery, response: { 200: envelopeSchema(minerPage) } } },
+      async (request) => ok(request, await listMiners(db, await signedIn(request), request.query)),
+    );
+  }
   app.delete(
     '/api/pool/miner',
     { schema: { tags, summary: 'Removes an offline miner (11202 while it is online)', querystring: deleteMinerQuery, response: { 200: nothing } } },
@@ -141,11 +148,13 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
     async (request) => ok(request, { removed: await removeOfflineMiners(db, await signedIn(request), request.query.pool) }),
   );
 
-  app.get(
-    '/api/pool/GetPlots',
-    { schema: { tags, summary: 'The user’s plots with binding state, signing and the counters (bound, TIMEOUT, UNBOUND, NOTJOIN, NOTBURN, DOUBLE, unsigned)', querystring: plotQuery, response: { 200: envelopeSchema(plotPage) } } },
-    async (request) => ok(request, await listPlots(db, await signedIn(request), request.query)),
-  );
+  for (const url of ['/api/pool/GetPlots', '/api/dashboard/GetPlots']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'The user’s plots with binding state, signing and the counters (bound, TIMEOUT, UNBOUND, NOTJOIN, NOTBURN, DOUBLE, unsigned)', querystring: plotQuery, response: { 200: envelopeSchema(plotPage) } } },
+      async (request) => ok(request, await listPlots(db, await signedIn(request), request.query)),
+    );
+  }
   app.get(
     '/api/pool/binddata',
     { schema: { tags, summary: 'The message the binding address’s wallet must sign to bind a plot; valid 24 hours', querystring: bindDataQuery, response: { 200: envelopeSchema(bindDataSchema) } } },
@@ -165,15 +174,40 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
     },
   );
 
+  for (const url of ['/api/pool/Income', '/api/pool/miningincomerecord', '/api/dashboard/MiningIncomeRecord']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'Daily income records: settled days and today’s (NOT_PENDING)', querystring: incomeQuery, response: { 200: envelopeSchema(incomePage) } } },
+      async (request) => ok(request, await incomeRecords(db, await signedIn(request), request.query)),
+    );
+  }
+  for (const url of ['/api/pool/share', '/api/dashboard/Share']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'The user’s points and shares per hour', querystring: shareSeriesQuery, response: { 200: envelopeSchema(shareSeriesSchema) } } },
+      async (request) => ok(request, await shareSeries(db, { userId: await signedIn(request), pool: request.query.pool }, request.query.hours)),
+    );
+  }
+
+  for (const url of ['/api/pool/miningdetail', '/api/dashboard/MiningDetail']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'The user’s days in a pool: shares, points, average capacity, miners, income and settlement status', querystring: miningDetailQuery, response: { 200: envelopeSchema(miningDetailPage) } } },
+      async (request) => ok(request, await miningDetail(db, await signedIn(request), request.query)),
+    );
+  }
   app.get(
-    '/api/pool/Income',
-    { schema: { tags, summary: 'Daily income records: settled days and today’s (NOT_PENDING)', querystring: incomeQuery, response: { 200: envelopeSchema(incomePage) } } },
-    async (request) => ok(request, await incomeRecords(db, await signedIn(request), request.query)),
+    '/api/pool/detail',
+    { schema: { tags, summary: 'One pool: live figures and its terms (fee, payment time, payout threshold, withdrawal fee)', querystring: poolOnlyQuery, response: { 200: envelopeSchema(poolDetailSchema) } } },
+    async (request) => {
+      await signedIn(request);
+      return ok(request, await poolDetail(db, request.query.pool));
+    },
   );
   app.get(
-    '/api/pool/share',
-    { schema: { tags, summary: 'The user’s points and shares per hour', querystring: shareSeriesQuery, response: { 200: envelopeSchema(shareSeriesSchema) } } },
-    async (request) => ok(request, await shareSeries(db, { userId: await signedIn(request), pool: request.query.pool }, request.query.hours)),
+    '/api/dashboard/BindLog',
+    { schema: { tags: ['dashboard'], summary: 'The user’s binding records of every state, finished unbindings included', querystring: incomeQuery, response: { 200: envelopeSchema(bindLogPage) } } },
+    async (request) => ok(request, await bindLog(db, await signedIn(request), request.query)),
   );
 
   app.get(

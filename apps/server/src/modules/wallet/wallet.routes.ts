@@ -189,11 +189,13 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
     async (request) => ok(request, await assetLog(db, await signedIn(request), request.query)),
   );
 
-  app.get(
-    '/api/log/withdraw',
-    { schema: { tags: ['log'], summary: 'Withdrawals, newest first (count 1 to 200)', querystring: withdrawLogQuery, response: { 200: envelopeSchema(withdrawPage) } } },
-    async (request) => ok(request, await withdrawLog(db, await signedIn(request), request.query)),
-  );
+  for (const url of ['/api/log/withdraw', '/api/dashboard/Withdraw']) {
+    app.get(
+      url,
+      { schema: { tags: ['log'], summary: 'Withdrawals, newest first (count 1 to 200)', querystring: withdrawLogQuery, response: { 200: envelopeSchema(withdrawPage) } } },
+      async (request) => ok(request, await withdrawLog(db, await signedIn(request), request.query)),
+    );
+  }
 
   app.post(
     '/api/log/ApplyForDownload',
