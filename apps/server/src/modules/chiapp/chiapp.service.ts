@@ -66,7 +66,7 @@ export function chiappService(deps: { db: Db; crypto: ChiaPrimitives; pools: Map
       let bindData: ChiappInfo['bind_data'] = null;
       if (query.launcher_id) {
         const farmer = await findFarmer(db, query.launcher_id);
-        if (farmer && farmer.pool === query.pool) [lookup] = await views(userId, [await fresh(entry, farmer)], name);
+        if (farmer && farmer.pool === query.pool) lookup = (await views(userId, [await fresh(entry, farmer)], name))[0] ?? null;
         const expiresAt = Math.floor(now() / 1000) + BIND_DATA_SECONDS;
         const key = randomBytes(12).toString('hex');
         await issueBindKey(db, { key, userId, launcherId: query.launcher_id, expiresAt: new Date(expiresAt * 1000) });

@@ -30,7 +30,7 @@ export function chiaPoolRoutes(app: FastifyInstance, deps: { service: ChiaPoolSe
       scope.setErrorHandler((error, request, reply) => {
         if (error instanceof PoolProtocolError) return fail(reply, error.errorCode, error.message);
         const status = (error as { statusCode?: number }).statusCode ?? 500;
-        if (status >= 400 && status < 500) return fail(reply, POOL_ERROR.REQUEST_FAILED, `Bad request: ${error.message}`);
+        if (status >= 400 && status < 500) return fail(reply, POOL_ERROR.REQUEST_FAILED, `Bad request: ${error instanceof Error ? error.message : 'invalid'}`);
         request.log.error({ err: error }, 'chia pool protocol error');
         return fail(reply, POOL_ERROR.SERVER_EXCEPTION, `Internal error (${request.id})`);
       });
