@@ -9,3 +9,4 @@ export {
   expectedPlotSize,
   calculateIterationsQuality,
 } from './consensus.ts';
+export { createDevPlot, DEV_PLOT_MIN_K, DEV_PLOT_MAX_K, type DevPlot, type DevPlotProof } from './devPlot.ts';
