@@ -23,6 +23,8 @@ export function chiaDevnet(db: Db, coin: string) {
   const chain: ChiaChain & {
     /** Makes the next signage point (every 64th an end of sub-slot first); answers it. */
     signagePoint(at?: Date): Promise<SignagePointOrEos>;
+    /** The newest signage point (what a farmer's node last announced), or null. */
+    latest(): Promise<SignagePointOrEos | null>;
     /** Marks a signage point as reverted by a reorg. */
     revert(spHash: string): Promise<void>;
     /** Creates or moves a plot NFT singleton (a new buried spend at the current height). */
@@ -70,6 +72,11 @@ export function chiaDevnet(db: Db, coin: string) {
         return { spHash, endOfSubSlot: false, challengeHash: challenge, timeReceived: Math.floor(later.getTime() / 1000), reverted: false };
       });
     },
+    async latest() {
+      const row = await db.selectFrom('devnet_chia_signage_points').selectAll().where('coin', '=', coin).where('end_of_sub_slot', '=', false).orderBy('time_received', 'desc').limit(1).executeTakeFirst();
+      if (!row) return null;
+      return { spHash: row.sp_hash, endOfSubSlot: false, challengeHash: row.challenge_hash, timeReceived: Math.floor(row.time_received.getTime() / 1000), reverted: row.reverted };
+    },
     async revert(spHash) {
       await db.updateTable('devnet_chia_signage_points').set({ reverted: true }).where('coin', '=', coin).where('sp_hash', '=', spHash).execute();
     },
@@ -79,7 +86,7 @@ export function chiaDevnet(db: Db, coin: string) {
       await sql`
         INSERT INTO devnet_chia_singletons (coin, launcher_id, delay_time, delay_puzzle_hash, tip, tip_height, state)
         VALUES (${coin}, ${input.launcherId}, ${input.delayTime}, ${input.delayPuzzleHash}, ${tip}, ${tipHeight}, ${JSON.stringify(input.state)}::jsonb)
-        ON CONFLICT (coin, launcher_id) DO UPDATE SET tip = excluded.tip, tip_height = excluded.tip_height, state = excluded.state`.execute(db);
+        ON CONFLICT (coin, launcher_id) DO UPDATE SET delay_time = excluded.delay_time, delay_puzzle_hash = excluded.delay_puzzle_hash, tip = excluded.tip, tip_height = excluded.tip_height, state = excluded.state`.execute(db);
       return { launcherId: input.launcherId, delayTime: input.delayTime, delayPuzzleHash: input.delayPuzzleHash, tip, tipHeight, state: input.state };
     },
     async prune(now = new Date()) {

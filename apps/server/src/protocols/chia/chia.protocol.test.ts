@@ -65,13 +65,19 @@ async function joined(seed: string, suggested: number | null = null) {
 }
 
 /** A fresh signage point and a proof good enough at `difficulty`. */
-async function goodProof(f: SimulatedFarmer, difficulty: bigint) {
+async function goodProof(f: SimulatedFarmer, difficulty: bigint, at?: Date) {
   for (let i = 0; i < 50; i++) {
-    const sp = await node.signagePoint();
+    const sp = await node.signagePoint(at);
     const proof = f.proofsFor(sp, difficulty).find((p) => p.good);
     if (proof) return { sp, pos: proof.pos };
   }
   throw new Error('the dev plot found no proof in 50 signage points');
+}
+
+/** The farmer's partials in the order received: status and, when rejected, why. */
+async function statuses(launcherId: string): Promise<string[]> {
+  const rows = await db.selectFrom('chia_partials').select(['status', 'reason']).where('launcher_id', '=', launcherId).orderBy('received_at').orderBy('id').execute();
+  return rows.map((r) => (r.status === 'rejected' ? `rejected:${r.reason ?? ''}` : r.status));
 }
 
 const error = (code: number) => ({ error_code: code, error_message: expect.any(String) });
@@ -163,9 +169,8 @@ describe('POST /partial', () => {
     expect((await send(f.partialBody(sp, pos))).body).toEqual({ new_difficulty: 10 });
 
     // 2: a signage point the node saw a minute ago.
-    const old = await node.signagePoint(new Date(Date.now() - 60_000));
-    const late = f.proofsFor(old, 10n).find((p) => p.good);
-    if (late) expect((await send(f.partialBody(old, late.pos))).body).toEqual(error(2));
+    const late = await goodProof(f, 10n, new Date(Date.now() - 60_000));
+    expect((await send(f.partialBody(late.sp, late.pos))).body).toEqual(error(2));
     // 1: a reverted signage point.
     const { sp: reverted, pos: revertedPos } = await goodProof(f, 10n);
     await node.revert(reverted.spHash);
@@ -196,16 +201,19 @@ describe('confirmation and points', () => {
     const second = await goodProof(f, 10n);
     expect((await f.sendPartial(f.partialBody(second.sp, second.pos))).body).toEqual({ new_difficulty: 10 });
 
-    expect(await later(0).confirmDue()).toEqual({ confirmed: 0, rejected: 0 });
+    await later(0).confirmDue();
+    expect(await statuses(f.launcherId)).toEqual(['pending', 'pending', 'pending']);
     await node.revert(second.sp.spHash);
-    expect(await later(301).confirmDue()).toEqual({ confirmed: 1, rejected: 2 });
+    await later(301).confirmDue();
+    expect(await statuses(f.launcherId)).toEqual(['confirmed', 'rejected:duplicate', 'rejected:reverted']);
     expect((await f.getFarmer()).body).toMatchObject({ current_points: 10 });
 
     // Leaving the pool: past the relative lock height its partials no longer count.
     const third = await goodProof(f, 10n);
     expect((await f.sendPartial(f.partialBody(third.sp, third.pos))).body).toEqual({ new_difficulty: 10 });
     await f.setSingleton({ state: LEAVING_POOL }, { tipHeight: -200 });
-    expect(await later(301).confirmDue()).toEqual({ confirmed: 0, rejected: 1 });
+    await later(301).confirmDue();
+    expect(await statuses(f.launcherId)).toEqual(['confirmed', 'rejected:duplicate', 'rejected:reverted', 'rejected:not_member']);
     const row = await db.selectFrom('chia_farmers').select(['is_pool_member', 'left_at']).where('launcher_id', '=', f.launcherId).executeTakeFirstOrThrow();
     expect(row.is_pool_member).toBe(false);
     expect(row.left_at).not.toBeNull();
@@ -221,7 +229,8 @@ describe('confirmation and points', () => {
       expect((await f.sendPartial(f.partialBody(sp, pos))).body).toEqual({ new_difficulty: 100 });
       points += 100n;
     }
-    expect(await later(301).confirmDue()).toMatchObject({ confirmed: 3 });
+    await later(301).confirmDue();
+    expect(await statuses(f.launcherId)).toEqual(['confirmed', 'confirmed', 'confirmed']);
     const today = utcDay(new Date());
     const shares = await db.selectFrom('shares').select(['user_id', 'difficulty']).where('pool', '=', 'chiapp').where('day', '=', today).where('user_id', '=', user.id).execute();
     expect(shares.reduce((s, r) => s + BigInt(r.difficulty), 0n)).toBe(points);

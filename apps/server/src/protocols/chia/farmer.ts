@@ -65,7 +65,8 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
   const delayTime = options.delayTime ?? 604_800;
   const p2 = crypto.p2SingletonPuzzleHash(launcherId, delayTime, delayPuzzleHash);
   const plotId = calculatePlotIdPh(bytes(p2), bytes(plotPk));
-  const plot = createDevPlot({ plotId, k: options.k });
+  // Plotting takes seconds: only farmers that answer signage points make their plot.
+  let plot: ReturnType<typeof createDevPlot> | undefined;
   const token = () => currentAuthenticationToken(now());
 
   const state = (overrides: Partial<PoolState> = {}): PoolState => ({
@@ -145,7 +146,8 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
      */
     proofsFor(sp: SignagePointOrEos, difficulty: bigint): { pos: ProofOfSpaceFields; good: boolean }[] {
       const challenge = calculatePosChallenge(plotId, bytes(sp.challengeHash), bytes(sp.spHash));
-      return plot.prove(challenge).map((proof) => {
+      plot ??= createDevPlot(plotId, options.k);
+      return plot.proofsFor(challenge).map((proof) => {
         const pos: ProofOfSpaceFields = { challenge: hex(challenge), poolPublicKey: null, poolContractPuzzleHash: p2, plotPublicKey: plotPk, size: options.k, proof: hex(proof.proof) };
         const required = crypto.requiredIterations(hex(proof.quality), options.k, difficulty, sp.spHash, options.difficultyConstantFactor);
         return { pos, good: required < ITERS_LIMIT };

@@ -54,3 +54,4 @@ export async function chiaPrimitives(): Promise<ChiaPrimitives & { close(): Prom
     close: () => Promise.resolve(),
   };
 }
+
