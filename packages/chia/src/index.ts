@@ -4,3 +4,7 @@
  */
 export * from './pos/index.ts';
 export * from './bls/index.ts';
+/** Streamable codecs (uint64, bytes32, str, optional, list, struct, ...) under one name. */
+export * as streamable from './streamable/index.ts';
+export { StreamableError, deserialize, serialize, stdHash, streamableHash, stringifyJson, type Codec, type Json } from './streamable/index.ts';
+export * from './protocol/index.ts';
