@@ -2,80 +2,9 @@ import { z } from 'zod';
 import { msg } from './fields.ts';
 
 /**
- * Chia pool protocol v1 requests (issue 6), as the official Chia farmer sends them: bytes as
- * hex with an optional 0x, integers as JSON numbers. Hex is normalised to lower case without
- * 0x. A body that does not parse is answered with error_code 16 (REQUEST_FAILED).
+ * The platform's Chia PP calls (issue 6). The pool protocol's own request schemas (the
+ * farmer's JSON) live with its messages in packages/chia (protocol/schemas.ts).
  */
-
-const hexOf = (bytes: number) =>
-  z
-    .string()
-    .regex(new RegExp(`^(0x)?[0-9a-fA-F]{${bytes * 2}}$`))
-    .transform((v) => v.replace(/^0x/i, '').toLowerCase());
-
-export const chiaBytes32 = hexOf(32);
-export const chiaG1 = hexOf(48);
-export const chiaG2 = hexOf(96);
-const uint64 = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,20}$/)]).transform((v) => BigInt(v));
-const uint64Query = z.string().regex(/^\d{1,20}$/).transform((v) => BigInt(v));
-
-export const chiaProofOfSpace = z.object({
-  challenge: chiaBytes32,
-  pool_public_key: chiaG1.nullable().optional().transform((v) => v ?? null),
-  pool_contract_puzzle_hash: chiaBytes32.nullable().optional().transform((v) => v ?? null),
-  plot_public_key: chiaG1,
-  size: z.number().int().min(1).max(255),
-  proof: z
-    .string()
-    .regex(/^(0x)?([0-9a-fA-F]{2}){1,1024}$/)
-    .transform((v) => v.replace(/^0x/i, '').toLowerCase()),
-});
-
-export const chiaPostPartialBody = z.object({
-  payload: z.object({
-    launcher_id: chiaBytes32,
-    authentication_token: uint64,
-    proof_of_space: chiaProofOfSpace,
-    sp_hash: chiaBytes32,
-    end_of_sub_slot: z.boolean(),
-    harvester_id: chiaBytes32,
-  }),
-  aggregate_signature: chiaG2,
-});
-export type ChiaPostPartialBody = z.infer<typeof chiaPostPartialBody>;
-
-const payoutInstructions = z.string().min(1).max(1024);
-
-export const chiaPostFarmerBody = z.object({
-  payload: z.object({
-    launcher_id: chiaBytes32,
-    authentication_token: uint64,
-    authentication_public_key: chiaG1,
-    payout_instructions: payoutInstructions,
-    suggested_difficulty: uint64.nullable().optional().transform((v) => v ?? null),
-  }),
-  signature: chiaG2,
-});
-export type ChiaPostFarmerBody = z.infer<typeof chiaPostFarmerBody>;
-
-export const chiaPutFarmerBody = z.object({
-  payload: z.object({
-    launcher_id: chiaBytes32,
-    authentication_token: uint64,
-    authentication_public_key: chiaG1.nullable().optional().transform((v) => v ?? null),
-    payout_instructions: payoutInstructions.nullable().optional().transform((v) => v ?? null),
-    suggested_difficulty: uint64.nullable().optional().transform((v) => v ?? null),
-  }),
-  signature: chiaG2,
-});
-export type ChiaPutFarmerBody = z.infer<typeof chiaPutFarmerBody>;
-
-/** GET /farmer and GET /login. */
-export const chiaAuthenticatedQuery = z.object({
-  launcher_id: chiaBytes32,
-  authentication_token: uint64Query,
-  signature: chiaG2,
-});
 
 // --- the platform's Chia PP calls (spec doc 2 §7 'Chia-style pool app') -----------------------
 

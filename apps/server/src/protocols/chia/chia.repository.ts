@@ -1,9 +1,9 @@
 import { utcDay } from '@platter/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { ensureSharePartition } from '../../modules/pool/report.ts';
-import type { PendingFarmerUpdate, PoolState } from './chia.schema.ts';
+import type { ChiaFarmersTable, PendingFarmerUpdate, PoolState } from './chia.schema.ts';
 
 /** SQL of the Chia pool protocol: farmers, partials, and the points they add to shares. */
 
@@ -31,11 +31,7 @@ export interface FarmerRecord {
   lastPartialAt: Date | null;
 }
 
-type Row = Awaited<ReturnType<typeof selectFarmers>>[number];
-
-function selectFarmers(db: Db | Transaction<Database>) {
-  return db.selectFrom('chia_farmers').selectAll().execute();
-}
+type Row = Selectable<ChiaFarmersTable>;
 
 function record(row: Row): FarmerRecord {
   return {

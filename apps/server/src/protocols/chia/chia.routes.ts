@@ -1,4 +1,4 @@
-import { chiaAuthenticatedQuery, chiaPostFarmerBody, chiaPostPartialBody, chiaPutFarmerBody } from '@platter/domain';
+import { authenticatedQuerySchema, postFarmerRequestSchema, postPartialRequestSchema, putFarmerRequestSchema } from '@platter/chia';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { POOL_ERROR } from './constants.ts';
@@ -13,6 +13,9 @@ import { PoolProtocolError, type ChiaPoolService } from './chia.service.ts';
 function fail(reply: FastifyReply, code: number, message: string) {
   return reply.status(200).send({ error_code: code, error_message: message });
 }
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const hexOrNull = (bytes: Uint8Array | null) => (bytes === null ? null : hex(bytes));
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
@@ -42,70 +45,70 @@ export function chiaPoolRoutes(app: FastifyInstance, deps: { service: ChiaPoolSe
       scope.get('/pool_info', async () => service.poolInfo());
 
       scope.get('/farmer', async (request) => {
-        const q = parse(chiaAuthenticatedQuery, request.query);
-        return service.getFarmer({ launcherId: q.launcher_id, token: q.authentication_token, signature: q.signature });
+        const q = parse(authenticatedQuerySchema, request.query);
+        return service.getFarmer({ launcherId: hex(q.launcher_id), token: q.authentication_token, signature: hex(q.signature) });
       });
 
       scope.post('/farmer', async (request) => {
-        const body = parse(chiaPostFarmerBody, request.body);
+        const body = parse(postFarmerRequestSchema, request.body);
         const p = body.payload;
         return service.postFarmer(
           {
-            launcherId: p.launcher_id,
+            launcherId: hex(p.launcher_id),
             authenticationToken: p.authentication_token,
-            authenticationPublicKey: p.authentication_public_key,
+            authenticationPublicKey: hex(p.authentication_public_key),
             payoutInstructions: p.payout_instructions,
             suggestedDifficulty: p.suggested_difficulty,
           },
-          body.signature,
+          hex(body.signature),
         );
       });
 
       scope.put('/farmer', async (request) => {
-        const body = parse(chiaPutFarmerBody, request.body);
+        const body = parse(putFarmerRequestSchema, request.body);
         const p = body.payload;
         return service.putFarmer(
           {
-            launcherId: p.launcher_id,
+            launcherId: hex(p.launcher_id),
             authenticationToken: p.authentication_token,
-            authenticationPublicKey: p.authentication_public_key,
+            authenticationPublicKey: hexOrNull(p.authentication_public_key),
             payoutInstructions: p.payout_instructions,
             suggestedDifficulty: p.suggested_difficulty,
           },
-          body.signature,
+          hex(body.signature),
         );
       });
 
       scope.post('/partial', async (request) => {
         const received = Date.now();
-        const body = parse(chiaPostPartialBody, request.body);
+        const body = parse(postPartialRequestSchema, request.body);
         const p = body.payload;
         const pos = p.proof_of_space;
         return service.postPartial(
           {
-            launcherId: p.launcher_id,
+            launcherId: hex(p.launcher_id),
             authenticationToken: p.authentication_token,
             proofOfSpace: {
-              challenge: pos.challenge,
-              poolPublicKey: pos.pool_public_key,
-              poolContractPuzzleHash: pos.pool_contract_puzzle_hash,
-              plotPublicKey: pos.plot_public_key,
+              challenge: hex(pos.challenge),
+              poolPublicKey: hexOrNull(pos.pool_public_key),
+              poolContractPuzzleHash: hexOrNull(pos.pool_contract_puzzle_hash),
+              plotPublicKey: hex(pos.plot_public_key),
               size: pos.size,
-              proof: pos.proof,
+              proof: hex(pos.proof),
             },
-            spHash: p.sp_hash,
+            spHash: hex(p.sp_hash),
             endOfSubSlot: p.end_of_sub_slot,
-            harvesterId: p.harvester_id,
+            harvesterId: hex(p.harvester_id),
           },
-          body.aggregate_signature,
+          hex(body.aggregate_signature),
           received,
         );
       });
 
       // The farmer's login link: a valid signature opens the web app, which binds the launcher.
       scope.get('/login', async (request, reply) => {
-        const q = parse(chiaAuthenticatedQuery, request.query);
-        const { grant, launcherId } = await service.login({ launcherId: q.launcher_id, token: q.authentication_token, signature: q.signature });
+        const q = parse(authenticatedQuerySchema, request.query);
+        const { grant, launcherId } = await service.login({ launcherId: hex(q.launcher_id), token: q.authentication_token, signature: hex(q.signature) });
         const target = `${service.settings.loginRedirect}?launcher_id=0x${launcherId}&login=${encodeURIComponent(grant)}`;
         return reply.redirect(target, 302);
       });

@@ -1,3 +1,4 @@
+import { getCurrentAuthenticationToken, validateAuthenticationToken } from '@platter/chia';
 import { utcDay } from '@platter/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChiaChain, SingletonState } from '../../chain/chia.ts';
@@ -81,14 +82,10 @@ export interface ChiaPoolSettings {
 const strip = (hex: string) => hex.replace(/^0x/i, '').toLowerCase();
 
 /** The authentication token of now: minutes / timeout (pool protocol v1). */
-export function currentAuthenticationToken(nowMs: number, timeout = AUTHENTICATION_TOKEN_TIMEOUT): bigint {
-  return BigInt(Math.floor(Math.floor(nowMs / 60_000) / timeout));
-}
+export const currentAuthenticationToken = (nowMs: number): bigint => getCurrentAuthenticationToken(AUTHENTICATION_TOKEN_TIMEOUT, nowMs);
 
 function checkToken(token: bigint, nowMs: number): void {
-  const current = currentAuthenticationToken(nowMs);
-  const distance = token > current ? token - current : current - token;
-  if (distance > BigInt(AUTHENTICATION_TOKEN_TIMEOUT)) {
+  if (!validateAuthenticationToken(token, AUTHENTICATION_TOKEN_TIMEOUT, nowMs)) {
     throw new PoolProtocolError('INVALID_AUTHENTICATION_TOKEN', `authentication_token ${token} invalid for farmer.`);
   }
 }

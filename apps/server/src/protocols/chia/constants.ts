@@ -1,3 +1,5 @@
+import { PoolErrorCode } from '@platter/chia';
+
 /**
  * The pool protocol v1's fixed numbers, as the reference pool (Chia-Network/pool-reference)
  * uses them. Those that a pool operator may tune are settings (config.ts); these are not.
@@ -28,23 +30,6 @@ export const SELF_POOLING = 1;
 export const LEAVING_POOL = 2;
 export const FARMING_TO_POOL = 3;
 
-/** The pool protocol's error codes (PoolErrorCode), 1 to 16. */
-export const POOL_ERROR = {
-  REVERTED_SIGNAGE_POINT: 1,
-  TOO_LATE: 2,
-  NOT_FOUND: 3,
-  INVALID_PROOF: 4,
-  PROOF_NOT_GOOD_ENOUGH: 5,
-  INVALID_DIFFICULTY: 6,
-  INVALID_SIGNATURE: 7,
-  SERVER_EXCEPTION: 8,
-  INVALID_P2_SINGLETON_PUZZLE_HASH: 9,
-  FARMER_NOT_KNOWN: 10,
-  FARMER_ALREADY_KNOWN: 11,
-  INVALID_AUTHENTICATION_TOKEN: 12,
-  INVALID_PAYOUT_INSTRUCTIONS: 13,
-  INVALID_SINGLETON: 14,
-  DELAY_TIME_TOO_SHORT: 15,
-  REQUEST_FAILED: 16,
-} as const;
-export type PoolErrorName = keyof typeof POOL_ERROR;
+/** The pool protocol's error codes (PoolErrorCode, 1 to 16), from packages/chia. */
+export const POOL_ERROR = PoolErrorCode;
+export type PoolErrorName = keyof typeof PoolErrorCode;

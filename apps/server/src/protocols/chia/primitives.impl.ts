@@ -4,16 +4,33 @@ import {
   calculatePlotIdPh,
   calculatePlotIdPk,
   calculatePosChallenge,
+  authenticationPayloadHash,
+  launcherIdToP2PuzzleHash,
   MIN_K,
+  postFarmerPayloadHash,
+  postPartialPayloadHash,
+  ProofOfSpace,
+  putFarmerPayloadHash,
+  streamableHash,
   passesPlotFilter,
   verify,
   verifyProof,
 } from '@platter/chia';
 import type { ChiaPrimitives, FarmerPayloadFields, PartialPayloadFields, ProofOfSpaceFields } from './primitives.ts';
-import { streamable } from './streamable.ts';
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/^0x/i, ''), 'hex'));
 const hex = (value: Uint8Array) => Buffer.from(value).toString('hex');
+
+function proofOfSpace(pos: ProofOfSpaceFields): ProofOfSpace {
+  return {
+    challenge: bytes(pos.challenge),
+    pool_public_key: pos.poolPublicKey === null ? null : bytes(pos.poolPublicKey),
+    pool_contract_puzzle_hash: pos.poolContractPuzzleHash === null ? null : bytes(pos.poolContractPuzzleHash),
+    plot_public_key: bytes(pos.plotPublicKey),
+    size: pos.size,
+    proof: bytes(pos.proof),
+  };
+}
 
 function safely(check: () => boolean): boolean {
   try {
@@ -30,10 +47,26 @@ function safely(check: () => boolean): boolean {
  */
 export async function chiaPrimitives(): Promise<ChiaPrimitives & { close(): Promise<void> }> {
   return {
-    authenticationPayloadHash: (method, launcherId, targetPuzzleHash, token) => hex(streamable.authenticationPayloadHash(method, bytes(launcherId), bytes(targetPuzzleHash), token)),
-    farmerPayloadHash: (kind: 'post' | 'put', payload: FarmerPayloadFields) => hex(streamable.farmerPayloadHash(kind, payload)),
-    partialPayloadHash: (payload: PartialPayloadFields) => hex(streamable.partialPayloadHash(payload)),
-    proofOfSpaceHash: (pos: ProofOfSpaceFields) => hex(streamable.proofOfSpaceHash(pos)),
+    authenticationPayloadHash: (method, launcherId, targetPuzzleHash, token) => hex(authenticationPayloadHash(method, bytes(launcherId), bytes(targetPuzzleHash), token)),
+    farmerPayloadHash(kind: 'post' | 'put', p: FarmerPayloadFields) {
+      const common = { launcher_id: bytes(p.launcherId), authentication_token: p.authenticationToken, suggested_difficulty: p.suggestedDifficulty };
+      if (kind === 'post') {
+        return hex(postFarmerPayloadHash({ ...common, authentication_public_key: bytes(p.authenticationPublicKey ?? ''), payout_instructions: p.payoutInstructions ?? '' }));
+      }
+      return hex(putFarmerPayloadHash({ ...common, authentication_public_key: p.authenticationPublicKey === null ? null : bytes(p.authenticationPublicKey), payout_instructions: p.payoutInstructions }));
+    },
+    partialPayloadHash: (p: PartialPayloadFields) =>
+      hex(
+        postPartialPayloadHash({
+          launcher_id: bytes(p.launcherId),
+          authentication_token: p.authenticationToken,
+          proof_of_space: proofOfSpace(p.proofOfSpace),
+          sp_hash: bytes(p.spHash),
+          end_of_sub_slot: p.endOfSubSlot,
+          harvester_id: bytes(p.harvesterId),
+        }),
+      ),
+    proofOfSpaceHash: (pos: ProofOfSpaceFields) => hex(streamableHash(ProofOfSpace, proofOfSpace(pos))),
     verify: (publicKey, messageHex, signature) => Promise.resolve(safely(() => verify(bytes(publicKey), bytes(messageHex), bytes(signature)))),
     aggregateVerify: (publicKeys, messagesHex, signature) =>
       Promise.resolve(safely(() => aggregateVerify(publicKeys.map(bytes), messagesHex.map(bytes), bytes(signature)))),
