@@ -6,6 +6,20 @@ export async function issueBindKey(db: Db, input: { key: string; userId: string;
   await db.insertInto('chia_bind_requests').values({ key: input.key, user_id: input.userId, launcher_id: input.launcherId, kind: 'sign', expires_at: input.expiresAt }).execute();
 }
 
+/** A binding key of this user and launcher that is still valid and unused. */
+export async function findBindKey(db: Db, input: { key: string; userId: string; launcherId: string; now: Date }): Promise<{ expiresAt: Date } | undefined> {
+  const row = await db
+    .selectFrom('chia_bind_requests')
+    .select('expires_at')
+    .where('key', '=', input.key)
+    .where('user_id', '=', input.userId)
+    .where('launcher_id', '=', input.launcherId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', input.now)
+    .executeTakeFirst();
+  return row ? { expiresAt: row.expires_at } : undefined;
+}
+
 /** Uses a binding key of this user and launcher once, while it is valid. */
 export async function consumeBindKey(db: Db, input: { key: string; userId: string; launcherId: string; now: Date }): Promise<{ expiresAt: Date } | undefined> {
   const row = await db

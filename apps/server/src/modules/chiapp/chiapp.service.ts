@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { farmersOfUser, findFarmer, pointsSince, unissuedPoints, type FarmerRecord } from '../../protocols/chia/chia.repository.ts';
 import type { ChiaPoolService } from '../../protocols/chia/chia.service.ts';
 import type { ChiaPrimitives } from '../../protocols/chia/primitives.ts';
-import { bindLauncher, consumeBindKey, consumeLoginGrant, issueBindKey, unbindLauncher } from './chiapp.repository.ts';
+import { bindLauncher, consumeBindKey, consumeLoginGrant, findBindKey, issueBindKey, unbindLauncher } from './chiapp.repository.ts';
 
 /**
  * The platform side of the Chia pool (spec doc 2 §7 'Chia-style pool app'; doc 1 §3 'Chia PP
@@ -85,12 +85,14 @@ export function chiappService(deps: { db: Db; crypto: ChiaPrimitives; pools: Map
         if (!(await consumeLoginGrant(db, grant, farmer.launcherId, new Date(now())))) throw new AppError('BIND_DATA_EXPIRED');
       } else {
         const key = query.key ?? '';
-        const issued = await consumeBindKey(db, { key, userId, launcherId: farmer.launcherId, now: new Date(now()) });
+        const issued = await findBindKey(db, { key, userId, launcherId: farmer.launcherId, now: new Date(now()) });
         if (!issued) throw new AppError('BIND_DATA_EXPIRED');
         const message = Buffer.from(bindMessage(query.pool, farmer.launcherId, key, Math.floor(issued.expiresAt.getTime() / 1000)), 'utf8').toString('hex');
         const signature = query.signature ?? '';
         const valid = (await crypto.verify(farmer.ownerPublicKey, message, signature)) || (await crypto.verify(farmer.authenticationPublicKey, message, signature));
         if (!valid) throw new AppError('BIND_SIGNATURE_INVALID');
+        // Used once: a second bind with the same data (or a race) finds it gone.
+        if (!(await consumeBindKey(db, { key, userId, launcherId: farmer.launcherId, now: new Date(now()) }))) throw new AppError('BIND_DATA_EXPIRED');
       }
       await bindLauncher(db, { launcherId: farmer.launcherId, pool: farmer.pool, userId, now: new Date(now()) });
       const bound = await findFarmer(db, farmer.launcherId);

@@ -136,6 +136,8 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
       authSk = keyGen(seeded(seed, `auth:${label}`));
       return hex(skToPk(authSk));
     },
+    /** What `chia keys sign` gives for a text with the plot NFT's owner key. */
+    signWithOwnerKey: (text: string) => hex(sign(ownerSk, Uint8Array.from(Buffer.from(text, 'utf8')))),
     getFarmer: (authenticationToken?: bigint) => send('GET', `/farmer?${authQuery('get_farmer', authenticationToken)}`),
     loginQuery: (authenticationToken?: bigint) => authQuery('get_login', authenticationToken),
     login: (authenticationToken?: bigint) => send('GET', `/login?${authQuery('get_login', authenticationToken)}`),
