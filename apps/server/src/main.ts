@@ -62,7 +62,9 @@ async function main(): Promise<void> {
     running.simulator = startSimulator({ ...simulation.options, baseUrl }, simulation.farms);
     // Chia PP: simulated farmers speaking the real pool protocol (real keys, real proofs).
     const userIds = [...new Set(simulation.farms.map((f) => f.userId))];
-    running.chiaFarmers = startChiaFarmers({ db: database.db, config, secret, crypto: await chiaPrimitives(), baseUrl, userIds, logger });
+    const farmerCrypto = await chiaPrimitives({ blsThreads: 1 });
+    const farmers = startChiaFarmers({ db: database.db, config, secret, crypto: farmerCrypto, baseUrl, userIds, logger });
+    running.chiaFarmers = { stop: () => farmers.stop().then(() => farmerCrypto.close()) };
   }
   const demo = simulation?.demo;
   const lines: string[] = [];

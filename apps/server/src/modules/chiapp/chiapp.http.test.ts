@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, loginByEmail } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
@@ -9,7 +9,6 @@ import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { simulatedFarmer, type Send } from '../../protocols/chia/farmer.ts';
 import { chiaPrimitives } from '../../protocols/chia/primitives.impl.ts';
-import type { ChiaPrimitives } from '../../protocols/chia/primitives.ts';
 import { devnetTargetPuzzleHash } from '../../protocols/chia/setup.ts';
 import { SELF_POOLING } from '../../protocols/chia/constants.ts';
 
@@ -23,13 +22,14 @@ let db: Db;
 let app: ZodApp;
 let alice: Browser;
 let bob: Browser;
-let crypto: ChiaPrimitives;
+let crypto: Awaited<ReturnType<typeof chiaPrimitives>>;
 
 beforeAll(async () => {
   ({ db } = await testDatabase());
   const mail = await testMailServer();
   app = await testApp(db, { smtpUrl: mail.url });
-  crypto = await chiaPrimitives();
+  crypto = await chiaPrimitives({ blsThreads: 1 });
+  afterAll(() => crypto.close());
   alice = browser(app);
   bob = browser(app);
   await activeUser(db, alice, mail, 'alice@example.com');

@@ -1,6 +1,6 @@
 import { parseAmount, utcDay } from '@platter/domain';
 import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, TEST_SECRET } from '../../../test/app.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
@@ -16,7 +16,6 @@ import { LEAVING_POOL, SELF_POOLING } from './constants.ts';
 import { httpSender, simulatedFarmer, type SimulatedFarmer } from './farmer.ts';
 import { chiaPrimitives } from './primitives.impl.ts';
 import { chiaPools, devnetTargetPuzzleHash } from './setup.ts';
-import type { ChiaPrimitives } from './primitives.ts';
 
 /**
  * The Chia pool protocol v1 over real HTTP with real BLS keys and real proofs of a small dev
@@ -28,14 +27,15 @@ const K = 18;
 const FACTOR = 10_052_721_566_054n;
 let db: Db;
 let node: ChiaDevnet;
-let crypto: ChiaPrimitives;
+let crypto: Awaited<ReturnType<typeof chiaPrimitives>>;
 let baseUrl: string;
 const target = devnetTargetPuzzleHash(TEST_SECRET, 'chiapp');
 const overrides = { chiaPoolSignagePointRetryMs: 0, devnetChiaMinK: K, devnetChiaPlotFilterBits: 0, devnetChiaDifficultyConstantFactor: FACTOR.toString() };
 
 beforeAll(async () => {
   ({ db } = await testDatabase());
-  crypto = await chiaPrimitives();
+  crypto = await chiaPrimitives({ blsThreads: 1 });
+  afterAll(() => crypto.close());
   node = chiaDevnet(db, 'CHIA');
   const app = await testApp(db, overrides);
   await app.listen({ port: 0, host: '127.0.0.1' });

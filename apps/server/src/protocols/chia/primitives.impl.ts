@@ -1,5 +1,5 @@
 import {
-  aggregateVerify,
+  BlsVerifierPool,
   calculateIterationsQuality,
   calculatePlotIdPh,
   calculatePlotIdPk,
@@ -13,7 +13,6 @@ import {
   putFarmerPayloadHash,
   streamableHash,
   passesPlotFilter,
-  verify,
   verifyProof,
 } from '@platter/chia';
 import type { ChiaPrimitives, FarmerPayloadFields, PartialPayloadFields, ProofOfSpaceFields } from './primitives.ts';
@@ -32,20 +31,20 @@ function proofOfSpace(pos: ProofOfSpaceFields): ProofOfSpace {
   };
 }
 
-function safely(check: () => boolean): boolean {
-  try {
-    return check();
-  } catch {
-    // A key or signature that is not a valid curve point is simply not a valid signature.
-    return false;
-  }
-}
-
 /**
  * The primitives from packages/chia: Chia's BLS (AugSchemeMPL), the chiapos verifier and the
  * consensus formulas; the payload hashes are sha256 of their streamable bytes.
  */
-export async function chiaPrimitives(): Promise<ChiaPrimitives & { close(): Promise<void> }> {
+export async function chiaPrimitives(options: { blsThreads?: number } = {}): Promise<ChiaPrimitives & { close(): Promise<void> }> {
+  // BLS verification (~20 ms of CPU each) runs in worker threads, off the event loop.
+  const pool = new BlsVerifierPool(options.blsThreads === undefined ? {} : { size: options.blsThreads });
+  const verifyIn = async (publicKeys: string[], messagesHex: string[], signature: string) => {
+    try {
+      return await pool.aggregateVerify(publicKeys.map(bytes), messagesHex.map(bytes), bytes(signature));
+    } catch {
+      return false;
+    }
+  };
   return {
     authenticationPayloadHash: (method, launcherId, targetPuzzleHash, token) => hex(authenticationPayloadHash(method, bytes(launcherId), bytes(targetPuzzleHash), token)),
     farmerPayloadHash(kind: 'post' | 'put', p: FarmerPayloadFields) {
@@ -67,9 +66,8 @@ export async function chiaPrimitives(): Promise<ChiaPrimitives & { close(): Prom
         }),
       ),
     proofOfSpaceHash: (pos: ProofOfSpaceFields) => hex(streamableHash(ProofOfSpace, proofOfSpace(pos))),
-    verify: (publicKey, messageHex, signature) => Promise.resolve(safely(() => verify(bytes(publicKey), bytes(messageHex), bytes(signature)))),
-    aggregateVerify: (publicKeys, messagesHex, signature) =>
-      Promise.resolve(safely(() => aggregateVerify(publicKeys.map(bytes), messagesHex.map(bytes), bytes(signature)))),
+    verify: (publicKey, messageHex, signature) => verifyIn([publicKey], [messageHex], signature),
+    aggregateVerify: verifyIn,
     verifyProofOfSpace(pos, originalChallenge, spHash, rules) {
       // As chia's verify_and_get_quality_string: exactly one of pool key and contract hash.
       if ((pos.poolPublicKey === null) === (pos.poolContractPuzzleHash === null)) return { ok: false, reason: 'keys' };
@@ -84,7 +82,7 @@ export async function chiaPrimitives(): Promise<ChiaPrimitives & { close(): Prom
     },
     requiredIterations: (quality, size, difficulty, spHash, factor) => calculateIterationsQuality(factor, bytes(quality), size, difficulty, bytes(spHash)),
     p2SingletonPuzzleHash: (launcherId, delayTime, delayPuzzleHash) => hex(launcherIdToP2PuzzleHash(bytes(launcherId), BigInt(delayTime), bytes(delayPuzzleHash))),
-    close: () => Promise.resolve(),
+    close: () => pool.close(),
   };
 }
 
