@@ -107,6 +107,11 @@ export const SETTINGS = {
     default: '(empty)',
     meaning: 'Bearer token sent to the SMS gateway.',
   },
+  codeResendSeconds: {
+    env: 'CODE_RESEND_SECONDS',
+    default: '60',
+    meaning: 'Seconds before a verification code can be sent again to the same address for the same purpose (the spec\'s 60-second countdown; the web app counts down what the server answers). Lower only for tests.',
+  },
   telegramBotToken: {
     env: 'TELEGRAM_BOT_TOKEN',
     default: '(empty: Telegram off)',
@@ -301,6 +306,7 @@ const schema = z.object({
   wechatAppSecret: z.string().optional(),
   authRateLimit: z.coerce.number().int().min(1),
   codeRateLimit: z.coerce.number().int().min(1),
+  codeResendSeconds: z.coerce.number().int().min(1).max(3600),
   chain: z.enum(['devnet']),
   devnetBlockSeconds: z.coerce.number().positive().max(3600),
   withdrawReviewTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),

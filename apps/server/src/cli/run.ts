@@ -7,6 +7,7 @@ import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
 import { settleDay } from '../modules/pool/settlement.ts';
 import { isDay } from '@platter/domain';
+import { CHIA_HELP, chiaCommand } from './chia.ts';
 
 /**
  * The operator CLI: `npm run platter -- <command>`. With no DATABASE_URL it works on the
@@ -24,7 +25,7 @@ Commands:
                                   settle that UTC day for every enabled pool (or one); a day already
                                   settled is left as it is, so a rerun pays nobody twice
   config                          print the configuration table (every setting, env variable, default)
-  help                            this text
+${CHIA_HELP}  help                            this text
 `;
 
 async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
@@ -112,6 +113,8 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         return 0;
       });
     }
+    case 'chia':
+      return chiaCommand(rest, out);
     case 'config':
       out(`${configTable()}\n`);
       return 0;

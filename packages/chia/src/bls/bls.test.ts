@@ -43,7 +43,7 @@ describe.each(backends)('AugSchemeMPL on $name against Chia’s published vector
     expect(b.aggregateVerify(signerPks.slice(1), messages.slice(1), aggregate)).toBe(false);
   });
 
-  it('rejects every invalid point of the reference (false, never a throw)', () => {
+  it('rejects every invalid point of the reference and points outside the subgroup (false, never a throw)', () => {
     const sk = b.keyGen(new Uint8Array(32).fill(9));
     const pk = b.skToPk(sk);
     const sig = b.sign(sk, msg('partial'));
@@ -55,6 +55,11 @@ describe.each(backends)('AugSchemeMPL on $name against Chia’s published vector
       expect(b.isValidG2(h(bad)), bad).toBe(false);
       expect(b.verify(pk, msg('partial'), h(bad))).toBe(false);
     }
+    const outside = vectors.onCurveNotInSubgroup;
+    expect(b.isValidG1(h(outside.g1))).toBe(false);
+    expect(b.isValidG2(h(outside.g2))).toBe(false);
+    expect(b.verify(h(outside.g1), msg('partial'), sig)).toBe(false);
+    expect(b.verify(pk, msg('partial'), h(outside.g2))).toBe(false);
     expect(b.isValidG1(pk)).toBe(true);
     expect(b.isValidG2(sig)).toBe(true);
     expect(() => b.g1Add([pk, h(vectors.invalidG1[7]!)])).toThrow();

@@ -53,6 +53,21 @@ describe('BlsVerifierPool and the event loop', () => {
     }
   });
 
+  it('a worker that dies rejects its task; a new worker takes over', async () => {
+    const pool = new BlsVerifierPool({ size: 1 });
+    try {
+      const p = signedPartial(2);
+      expect(await pool.aggregateVerify(p.pks, p.messages, p.signature)).toBe(true);
+      const inFlight = pool.aggregateVerify(p.pks, p.messages, p.signature);
+      const slots = (pool as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }).slots;
+      await slots[0]!.worker.terminate();
+      await expect(inFlight).rejects.toThrow('exited');
+      expect(await pool.aggregateVerify(p.pks, p.messages, p.signature)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses work after close', async () => {
     const pool = new BlsVerifierPool({ size: 1 });
     await pool.close();

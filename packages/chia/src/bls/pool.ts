@@ -37,6 +37,9 @@ export class BlsVerifierPool {
   private readonly queue: Task[] = [];
   private nextId = 1;
   private closed = false;
+  /** Worker failures since the last answer; past a limit the pool stops respawning (e.g. a worker that cannot load). */
+  private failures = 0;
+  private broken: Error | null = null;
 
   constructor(options: BlsVerifierPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? os.availableParallelism());
@@ -50,6 +53,7 @@ export class BlsVerifierPool {
 
   aggregateVerify(pks: readonly Uint8Array[], messages: readonly Uint8Array[], signature: Uint8Array): Promise<boolean> {
     if (this.closed) return Promise.reject(new Error('BLS verifier pool is closed'));
+    if (this.broken) return Promise.reject(this.broken);
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, pks: [...pks], messages: [...messages], signature, resolve, reject });
       this.dispatch();
@@ -75,6 +79,7 @@ export class BlsVerifierPool {
       if (!task || task.id !== reply.id) return;
       slot.task = null;
       slot.worker.unref();
+      this.failures = 0;
       task.resolve(reply.ok === true);
       this.dispatch();
     });
@@ -82,15 +87,23 @@ export class BlsVerifierPool {
       const task = slot.task;
       slot.task = null;
       task?.reject(error);
-      if (this.closed) return;
       const index = this.slots.indexOf(slot);
-      if (index >= 0) this.slots[index] = this.spawn();
+      if (this.closed || index < 0) return;
+      this.slots[index] = { worker: slot.worker, task: null }; // detached: later events of this worker are ignored
+      void slot.worker.terminate();
+      if (++this.failures > this.size * 3) {
+        this.broken = new Error(`BLS verifier workers keep failing: ${error.message}`);
+        for (const queued of this.queue.splice(0)) queued.reject(this.broken);
+        return;
+      }
+      this.slots[index] = this.spawn();
       this.dispatch();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
       if (!this.closed && this.slots.includes(slot)) fail(new Error(`BLS verifier worker exited (${code})`));
     });
+    worker.on('messageerror', fail);
     worker.unref();
     return slot;
   }

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { F1, Fx, K_EXTRA_BITS, META_WORDS, bucketOf, putX, remaindersMatch, remainderOf, type Y } from './fx.ts';
-import { getWide, putWide, wordsFromBytes, bytesFromWords } from './bits.ts';
+import { getWide, putWide, bytesFromWords } from './bits.ts';
 
 /**
  * Proof-of-space verification for chiapos (v1) plots, written from the chiapos specification:
@@ -32,6 +32,9 @@ function fxFor(k: number): Fx[] {
 
 // scratch buffers: verification is synchronous, so one set serves every call
 const xs = new Float64Array(64);
+const plotOrder = new Float64Array(64);
+const proofWords = new Uint32Array(2 * MAX_K + 1);
+const challengeWords = new Uint32Array(9);
 const yHi = new Uint32Array(64);
 const yLo = new Uint32Array(64);
 const meta = new Uint32Array(64 * META_WORDS + 1);
@@ -44,6 +47,13 @@ function f1For(k: number, plotId: Uint8Array): F1 {
   lastF1 = new F1(k, plotId);
   lastPlotId = plotId.slice();
   return lastF1;
+}
+
+/** Big-endian words of `bytes` into a scratch array (a length that is a multiple of 4). */
+function loadWords(words: Uint32Array, bytes: Uint8Array): void {
+  const n = bytes.length >>> 2;
+  for (let i = 0, j = 0; i < n; i++, j += 4) words[i] = ((bytes[j]! << 24) | (bytes[j + 1]! << 16) | (bytes[j + 2]! << 8) | bytes[j + 3]!) >>> 0;
+  words[n] = 0;
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -75,7 +85,7 @@ export function verifyChiaposProof(input: ChiaposProofInput): VerifyResult {
   if (problem) return { ok: false, reason: problem };
   const { plotId, k, challenge, proof } = input;
   const f1 = f1For(k, plotId);
-  const proofWords = wordsFromBytes(proof);
+  loadWords(proofWords, proof);
   for (let i = 0; i < 64; i++) {
     const x = getWide(proofWords, i * k, k);
     xs[i] = x;
@@ -101,7 +111,8 @@ export function verifyChiaposProof(input: ChiaposProofInput): VerifyResult {
   }
   // f7 has k + 6 bits; its top k bits must be the challenge's
   const f7Top = yHi[0]! * 2 ** (32 - K_EXTRA_BITS) + (yLo[0]! >>> K_EXTRA_BITS);
-  if (f7Top !== getWide(wordsFromBytes(challenge), 0, k)) return { ok: false, reason: 'f7 does not match the challenge' };
+  loadWords(challengeWords, challenge);
+  if (f7Top !== getWide(challengeWords, 0, k)) return { ok: false, reason: 'f7 does not match the challenge' };
   return { ok: true, quality: qualityString(k, xs, challenge) };
 }
 
@@ -112,13 +123,16 @@ export function verifyChiaposProof(input: ChiaposProofInput): VerifyResult {
  * the challenge).
  */
 export function qualityString(k: number, proofXs: ArrayLike<number>, challenge: Uint8Array): Uint8Array {
-  const order = Array.from(proofXs);
+  const order = plotOrder;
+  for (let i = 0; i < 64; i++) order[i] = proofXs[i]!;
   for (let size = 1; size < 64; size *= 2) {
     for (let start = 0; start < 64; start += 2 * size) {
       if (!leftFirst(order, start, size)) {
-        const left = order.slice(start, start + size);
-        for (let i = 0; i < size; i++) order[start + i] = order[start + size + i]!;
-        for (let i = 0; i < size; i++) order[start + size + i] = left[i]!;
+        for (let i = start; i < start + size; i++) {
+          const left = order[i]!;
+          order[i] = order[i + size]!;
+          order[i + size] = left;
+        }
       }
     }
   }
@@ -133,7 +147,7 @@ export function qualityString(k: number, proofXs: ArrayLike<number>, challenge: 
 }
 
 /** chiapos CompareProofBits: true when the left run sorts before the right, from the last value back. */
-function leftFirst(order: number[], start: number, size: number): boolean {
+function leftFirst(order: Float64Array, start: number, size: number): boolean {
   for (let i = size - 1; i >= 0; i--) {
     const l = order[start + i]!;
     const r = order[start + size + i]!;

@@ -190,6 +190,7 @@ export function createDevPlot(plotId: Uint8Array, k: number): DevPlot {
     tables[t] = nextTable(k, t, tables[t - 1]!);
     // only back-pointers (and table 1's x, table 7's y) are needed from here on
     tables[t - 1]!.meta = new Uint32Array(0);
+    tables[t - 1]!.y = new Uint32Array(0);
   }
   const t7 = tables[7]!;
 

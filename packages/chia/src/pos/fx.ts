@@ -28,14 +28,15 @@ export interface Y {
 
 /** Bucket index and remainder of y = hi * 2^32 + lo by kBC, exact without bigint. */
 export function bucketOf(hi: number, lo: number): number {
+  if (hi === 0) return Math.floor(lo / K_BC);
   const qh = Math.floor(hi / K_BC);
   const t = (hi - qh * K_BC) * TWO_32 + lo;
   return qh * TWO_32 + Math.floor(t / K_BC);
 }
 
 export function remainderOf(hi: number, lo: number): number {
-  const rh = hi % K_BC;
-  return (rh * TWO_32 + lo) % K_BC;
+  if (hi === 0) return lo % K_BC;
+  return ((hi % K_BC) * TWO_32 + lo) % K_BC;
 }
 
 /**
@@ -43,10 +44,12 @@ export function remainderOf(hi: number, lo: number): number {
  * rl, rr): for the one m ≡ rr/kC − rl/kC (mod kB), m < 64 and rr%kC − rl%kC ≡ (2m + b%2)² (mod kC).
  */
 export function remaindersMatch(parity: number, rl: number, rr: number): boolean {
-  const m = (((Math.floor(rr / K_C) - Math.floor(rl / K_C)) % K_B) + K_B) % K_B;
+  // both quotients are in 0..kB−1, so one correction brings m into 0..kB−1
+  const dj = Math.floor(rr / K_C) - Math.floor(rl / K_C);
+  const m = dj < 0 ? dj + K_B : dj;
   if (m >= 1 << K_EXTRA_BITS) return false;
   const c = 2 * m + parity;
-  return ((((rr % K_C) - (rl % K_C) - c * c) % K_C) + K_C) % K_C === 0;
+  return ((rr % K_C) - (rl % K_C) - c * c) % K_C === 0;
 }
 
 /** F1 for one plot: y = ChaCha8 keystream bits [x·k, x·k + k) ‖ the top 6 bits of x. */

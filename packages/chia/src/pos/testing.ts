@@ -15,15 +15,40 @@ export const hex = (s: string): Uint8Array => Uint8Array.from(Buffer.from(s, 'he
 export const toHex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 
 export function loadVectors(): ProofVector[] {
-  const file = path.join(import.meta.dirname, 'fixtures/chiapos-k21-proofs.csv');
+  return readCsv('chiapos-k21-proofs.csv').map(([plotId, k, challenge, proof, quality]) => ({
+    plotId: hex(plotId!),
+    k: Number(k),
+    challenge: hex(challenge!),
+    proof: hex(proof!),
+    quality: hex(quality!),
+  }));
+}
+
+export interface MainnetProof {
+  height: number;
+  challenge: Uint8Array;
+  plotPublicKey: Uint8Array;
+  poolContractPuzzleHash: Uint8Array;
+  proof: Uint8Array;
+}
+
+/** Two k = 32 proofs from Chia mainnet blocks (see fixtures/README.md). */
+export function loadMainnetProofs(): MainnetProof[] {
+  return readCsv('chia-mainnet-k32-proofs.csv').map(([height, challenge, plotPublicKey, poolContractPuzzleHash, proof]) => ({
+    height: Number(height),
+    challenge: hex(challenge!),
+    plotPublicKey: hex(plotPublicKey!),
+    poolContractPuzzleHash: hex(poolContractPuzzleHash!),
+    proof: hex(proof!),
+  }));
+}
+
+function readCsv(name: string): string[][] {
   return fs
-    .readFileSync(file, 'utf8')
+    .readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8')
     .trim()
     .split('\n')
-    .map((line) => {
-      const [plotId, k, challenge, proof, quality] = line.split(',').map((s) => s.trim());
-      return { plotId: hex(plotId!), k: Number(k), challenge: hex(challenge!), proof: hex(proof!), quality: hex(quality!) };
-    });
+    .map((line) => line.split(',').map((s) => s.trim()));
 }
 
 /** Deterministic numbers in [0, 1) from sha256(seed ‖ counter), so failures reproduce. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyProof } from './verify.ts';
-import { loadVectors, seededRandom, toHex } from './testing.ts';
+import { calculatePlotIdPh } from './consensus.ts';
+import { loadMainnetProofs, loadVectors, seededRandom, toHex } from './testing.ts';
 
 const vectors = loadVectors();
 
@@ -69,5 +70,20 @@ describe('chiapos proof verification (v1)', () => {
     const v = vectors[0]!;
     expect(verifyProof({ ...v, version: 1, allowSmallK: true }).ok).toBe(true);
     expect(verifyProof({ ...v, version: 2, allowSmallK: true })).toEqual({ ok: false, reason: 'unsupported proof version 2' });
+  });
+
+  it('accepts k = 32 proofs from Chia mainnet blocks under consensus rules, and rejects them altered', () => {
+    const random = seededRandom(32);
+    for (const block of loadMainnetProofs()) {
+      const plotId = calculatePlotIdPh(block.poolContractPuzzleHash, block.plotPublicKey);
+      expect(verifyProof({ plotId, k: 32, challenge: block.challenge, proof: block.proof }), `height ${block.height}`).toMatchObject({ ok: true });
+      for (let n = 0; n < 100; n++) {
+        const proof = block.proof.slice();
+        const bit = Math.floor(random() * proof.length * 8);
+        proof[bit >> 3]! ^= 0x80 >> (bit & 7);
+        expect(verifyProof({ plotId, k: 32, challenge: block.challenge, proof }).ok, `height ${block.height} bit ${bit}`).toBe(false);
+      }
+      expect(verifyProof({ plotId, k: 33, challenge: block.challenge, proof: new Uint8Array([...block.proof, ...new Uint8Array(8)]) }).ok).toBe(false);
+    }
   });
 });

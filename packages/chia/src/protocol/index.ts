@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './schemas.ts';
 export * from './puzzles.ts';
 export { atomTreeHash, clvmList, curry, curryTreeHash, deserializeClvm, intToBytes, pairTreeHash, treeHash, ClvmError, type SExp } from './clvm.ts';
+export * from './signatures.ts';

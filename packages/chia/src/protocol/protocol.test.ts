@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bls } from '../bls/index.ts';
+import { bls, generatePlotPublicKey, generateTaprootSk, nobleBackend } from '../bls/index.ts';
 import { bytesToHex, deserialize, serialize, stringifyJson } from '../streamable/index.ts';
 import spec from './fixtures/spec-partial.json' with { type: 'json' };
 import {
   AuthenticationPayload, ErrorResponse, GetPoolInfoResponse, PoolErrorCode, PostFarmerPayload, PostFarmerRequest, PostPartialPayload, PostPartialRequest,
-  PutFarmerPayload, PutFarmerResponse, authenticatedQuerySchema, authenticationPayloadHash, errorResponse, getCurrentAuthenticationToken, plotSize,
+  PutFarmerPayload, PutFarmerResponse, authenticatedQuerySchema, authenticationSignatureCheck, checkSignature, farmerSignatureCheck, partialSignatureCheck, signPartial, authenticationPayloadHash, errorResponse, getCurrentAuthenticationToken, plotSize,
   poolErrorName, postFarmerPayloadHash, postFarmerRequestSchema, postPartialPayloadHash, postPartialRequestSchema, putFarmerPayloadHash,
   putFarmerRequestSchema, validateAuthenticationToken, type PostPartialPayload as PostPartialPayloadValue,
 } from './index.ts';
@@ -91,6 +91,36 @@ describe('payload serialisation and the hashes farmers sign', () => {
     expect(parsed.payload.suggested_difficulty).toBeNull();
     expect(bls.verify(bls.skToPk(ownerSk), postFarmerPayloadHash(parsed.payload), parsed.signature)).toBe(true);
     expect(bls.verify(bls.skToPk(ownerSk), postFarmerPayloadHash({ ...parsed.payload, payout_instructions: 'other' }), parsed.signature)).toBe(false);
+  });
+});
+
+describe('signature checks as the pool makes them', () => {
+  it('a partial signed as Chia’s farmer does (local + farmer + taproot shares, authentication key) passes; another auth key fails', () => {
+    const [local, farmer, auth, other] = [41, 42, 43, 44].map((n) => bls.keyGen(new Uint8Array(32).fill(n)));
+    const localPk = bls.skToPk(local!);
+    const farmerPk = bls.skToPk(farmer!);
+    const plotPk = generatePlotPublicKey(localPk, farmerPk, true);
+    const base = PostPartialRequest.fromJson(spec.partial).payload;
+    const payload = { ...base, proof_of_space: { ...base.proof_of_space, plot_public_key: plotPk } };
+    const signature = signPartial(payload, [local!, farmer!, generateTaprootSk(localPk, farmerPk)], auth!);
+    const request = { payload, aggregate_signature: signature };
+    expect(checkSignature(partialSignatureCheck(request, bls.skToPk(auth!)))).toBe(true);
+    expect(checkSignature(partialSignatureCheck(request, bls.skToPk(auth!)), nobleBackend)).toBe(true);
+    expect(checkSignature(partialSignatureCheck(request, bls.skToPk(other!)))).toBe(false);
+    const withoutTaproot = signPartial(payload, [local!, farmer!], auth!);
+    expect(checkSignature(partialSignatureCheck({ payload, aggregate_signature: withoutTaproot }, bls.skToPk(auth!)))).toBe(false);
+  });
+
+  it('PUT /farmer by the owner key and GET /farmer by the authentication key', () => {
+    const [owner, auth] = [51, 52].map((n) => bls.keyGen(new Uint8Array(32).fill(n)));
+    const payload = { launcher_id: new Uint8Array(32).fill(9), authentication_token: 100n, authentication_public_key: null, payout_instructions: 'xch1new', suggested_difficulty: 7n };
+    const put = { payload, signature: bls.sign(owner!, putFarmerPayloadHash(payload)) };
+    expect(checkSignature(farmerSignatureCheck(put, bls.skToPk(owner!), 'put'))).toBe(true);
+    expect(checkSignature(farmerSignatureCheck({ ...put, payload: { ...payload, suggested_difficulty: 8n } }, bls.skToPk(owner!), 'put'))).toBe(false);
+    const target = new Uint8Array(32).fill(0x34);
+    const query = { launcher_id: payload.launcher_id, authentication_token: 100n, signature: bls.sign(auth!, authenticationPayloadHash('get_farmer', payload.launcher_id, target, 100n)) };
+    expect(checkSignature(authenticationSignatureCheck('get_farmer', query, target, bls.skToPk(auth!)))).toBe(true);
+    expect(checkSignature(authenticationSignatureCheck('get_login', query, target, bls.skToPk(auth!)))).toBe(false);
   });
 });
 

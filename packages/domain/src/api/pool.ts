@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MINER_NAME_PATTERN } from '../pool.ts';
+import { MINER_NAME_PATTERN, POST_STATUSES } from '../pool.ts';
 import { pageOf, pagingQuery } from './envelope.ts';
 import { msg } from './fields.ts';
 import { idField } from './wallet.ts';
@@ -37,6 +37,13 @@ const byteCount = z
   .regex(/^\d{1,30}$/, msg('INVALID_PARAMETER'))
   .meta({ description: 'Bytes as a decimal string' });
 
+const nodeIdField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{64}$/, msg('INVALID_PARAMETER'))
+  .meta({ description: 'The node id: its 32-byte public key in hex (64 characters, no 0x)' });
+
 export const reportBody = z.object({
   miners: z
     .array(
@@ -67,6 +74,11 @@ export const reportBody = z.object({
     .max(5000)
     .optional()
     .meta({ description: 'The plots the proxy tool sees (inventory); updates bound plots and flags the others' }),
+  nodes: z
+    .array(z.object({ node_id: nodeIdField, status: z.enum(POST_STATUSES) }))
+    .max(1000)
+    .optional()
+    .meta({ description: 'Spacemesh-style nodes: each registered node’s status as its node reports it; a move the status rules do not allow is ignored' }),
   shares: z
     .array(
       z.object({
@@ -79,7 +91,7 @@ export const reportBody = z.object({
     .default([]),
 });
 export type ReportBody = z.infer<typeof reportBody>;
-export const reportResultSchema = z.object({ miners: z.number().int(), shares: z.number().int(), rejected: z.number().int(), plots: z.number().int() });
+export const reportResultSchema = z.object({ miners: z.number().int(), shares: z.number().int(), rejected: z.number().int(), plots: z.number().int(), nodes: z.number().int() });
 
 // --- miners -------------------------------------------------------------------------------------
 
@@ -236,7 +248,7 @@ export type HomeList = z.infer<typeof homeListSchema>;
 
 export const trendQuery = z.object({ pool: poolField, days: z.coerce.number().int().min(1).max(90).default(7) });
 export const trendSchema = z.object({
-  samples: z.array(z.object({ time: z.number().int(), capacity: z.string(), miners: z.number().int(), users: z.number().int() })),
+  samples: z.array(z.object({ time: z.number().int(), capacity: z.string(), hashrate: z.string().meta({ description: 'Online miners’ hashrate, hashes per second (hashrate coins)' }), miners: z.number().int(), users: z.number().int() })),
   blocks: z.array(z.object({ day: z.string(), blocks: z.number().int(), reward: z.string() })),
 });
 export type Trend = z.infer<typeof trendSchema>;
@@ -337,6 +349,7 @@ export const plotSchema = z.object({
   bind_sent_at: z.number().int().nullable(),
   confirmed_at: z.number().int().nullable(),
   last_seen: z.number().int().nullable(),
+  post_status: z.enum(POST_STATUSES).nullable().meta({ description: 'Spacemesh-style nodes: the registration status; null for plots' }),
 });
 export type Plot = z.infer<typeof plotSchema>;
 export const plotCountersSchema = z.object({
@@ -366,6 +379,8 @@ export const bindBody = z.object({
 });
 export type BindBody = z.infer<typeof bindBody>;
 export const unbindBody = z.object({ id: idField });
+export const registerNodeBody = z.object({ pool: poolField, node_id: nodeIdField, size: byteCount.default('0').meta({ description: 'Committed storage, bytes' }) });
+export type RegisterNodeBody = z.infer<typeof registerNodeBody>;
 export const devnetSignBody = z.object({ pool: poolField, address: z.string().trim().min(1).max(128), message: z.string().min(1).max(1000) });
 
 export const adminPlotQuery = plotQuery.extend({ uid: z.string().trim().max(32).optional(), plot_id: z.string().trim().max(128).optional() });

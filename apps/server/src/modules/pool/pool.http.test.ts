@@ -12,6 +12,7 @@ import { recordBlock } from './blocks.ts';
 import { confirmBindings } from './plots.ts';
 import { ensureSharePartition } from './report.ts';
 import { settleDay } from './settlement.ts';
+import { samplePools } from './views.ts';
 
 /** The pool through HTTP: a key for the proxy tool, its report, the user's pages and the public ones. */
 
@@ -271,5 +272,65 @@ describe('plots and their binding over HTTP', () => {
     const bindings = await staff.get<{ list: { bind_status: string }[] }>('/api/admin/getbindplotterlogs?pool=chia&status=UNBIND_AUDITING');
     expect(bindings.data.list).toHaveLength(1);
     expect((await user.get('/api/admin/GetPlots')).code).toBe(218);
+  });
+});
+
+describe('Spacemesh-style node registration over HTTP', () => {
+  const node = 'ab'.repeat(32);
+  let key = '';
+  let other: Browser;
+
+  beforeAll(async () => {
+    key = (await user.post<{ key: string }>('/api/pool/apikey', { pool: 'spacemesh' })).data.key;
+    other = browser(app);
+    await activeUser(db, other, mail, 'smesher@example.com');
+    expect((await loginByEmail(other, 'smesher@example.com')).code).toBe(200);
+  });
+
+  const statusOf = async () => (await user.get<{ list: { plot_id: string; post_status: string | null }[] }>('/api/pool/GetPlots?pool=spacemesh')).data.list.find((p) => p.plot_id === node)?.post_status;
+  const reportStatus = async (status: string) => (await report(key, { nodes: [{ node_id: node, status }] })).data as unknown as { nodes: number };
+
+  it('registers a node with a pool that registers nodes, once per pool', async () => {
+    const registered = await user.post<{ plot_id: string; post_status: string; size: string }>('/api/pool/register', { pool: 'spacemesh', node_id: node, size: '4294967296' });
+    expect(registered.data).toMatchObject({ plot_id: node, post_status: 'REGISTER', size: '4294967296' });
+    expect(await statusOf()).toBe('REGISTER');
+    expect((await other.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
+    expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
+    expect((await user.post('/api/pool/register', { pool: 'chia', node_id: node })).code).toBe(216);
+    expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: 'xyz' })).code).toBe(216);
+  });
+
+  it('follows the statuses the node reports through the proxy tool, ignoring moves the rules forbid', async () => {
+    expect((await reportStatus('PoST_DONE')).nodes).toBe(0);
+    expect(await statusOf()).toBe('REGISTER');
+    for (const status of ['WAITING_POET', 'REGISTERED', 'PoST_DONE', 'WAITING_FOR_POINTS', 'REGISTERED', 'PoST_TIMEOUT']) {
+      expect((await reportStatus(status)).nodes, status).toBe(1);
+      expect(await statusOf()).toBe(status);
+    }
+    // Another user's key cannot move this user's node.
+    const otherKey = (await other.post<{ key: string }>('/api/pool/apikey', { pool: 'spacemesh' })).data.key;
+    expect(((await report(otherKey, { nodes: [{ node_id: node, status: 'REGISTER' }] })).data as unknown as { nodes: number }).nodes).toBe(0);
+  });
+
+  it('registers again after a timed-out proof; a malicious node stays out', async () => {
+    expect((await user.post<{ post_status: string }>('/api/pool/register', { pool: 'spacemesh', node_id: node })).data.post_status).toBe('REGISTER');
+    for (const status of ['WAITING_POET', 'REGISTERED', 'MALICIOUS']) await reportStatus(status);
+    expect(await statusOf()).toBe('MALICIOUS');
+    expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
+    expect((await reportStatus('REGISTER')).nodes).toBe(0);
+  });
+});
+
+describe('the pool trend over HTTP', () => {
+  it('samples every pool hourly: a hashrate pool keeps its online miners’ hashrate, a capacity pool its capacity', async () => {
+    const key = (await user.post<{ key: string }>('/api/pool/apikey', { pool: 'ironfish' })).data.key;
+    expect((await report(key, { miners: [{ name: 'gpu-1', hashrate: '1500000' }, { name: 'gpu-2', hashrate: '2500000' }] })).code).toBe(200);
+    expect(await samplePools(db)).toBeGreaterThan(0);
+    const visitor = browser(app);
+    const iron = await visitor.get<{ samples: { hashrate: string; miners: number }[] }>('/api/datastatistics/pool?pool=ironfish&days=1');
+    expect(iron.data.samples.at(-1)).toMatchObject({ hashrate: '4000000', miners: 2 });
+    const chia = await visitor.get<{ samples: { hashrate: string; capacity: string }[] }>('/api/datastatistics/pool?pool=chia&days=1');
+    expect(chia.data.samples.at(-1)?.hashrate).toBe('0');
+    expect(BigInt(chia.data.samples.at(-1)?.capacity ?? '0')).toBeGreaterThan(0n);
   });
 });

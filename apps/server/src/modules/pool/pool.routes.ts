@@ -4,6 +4,7 @@ import {
   adminPlotQuery,
   bindBody,
   bindLogPage,
+  registerNodeBody,
   miningDetailPage,
   miningDetailQuery,
   poolDetailSchema,
@@ -64,6 +65,7 @@ import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
 import { adminPlots, bindData, bindPlot, listPlots, unbindPlot } from './plots.ts';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import { devnetSignature } from '../../chain/devnet.ts';
+import { registerNode } from './register.ts';
 import { ingestReport } from './report.ts';
 import { addressQuery, blockList, dashboardSummary, incomeRecords, poolOf, poolStatistics, poolTrend, ranking, shareSeries, userPools } from './views.ts';
 
@@ -164,6 +166,11 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
     '/api/pool/bind',
     { config: deps.limits.auth, schema: { tags, summary: 'Binds a plot with the signed binding message (11101-11106); BIND_SENT until confirmed on chain', body: bindBody, response: { 200: envelopeSchema(plotSchema) } } },
     async (request) => ok(request, await bindPlot(db, deps.chains, await signedIn(request), request.body)),
+  );
+  app.post(
+    '/api/pool/register',
+    { config: deps.limits.auth, schema: { tags, summary: 'Registers a Spacemesh-style node with its pool (REGISTER); again after a timeout, failure or refusal (11101, 11103)', body: registerNodeBody, response: { 200: envelopeSchema(plotSchema) } } },
+    async (request) => ok(request, await registerNode(db, await signedIn(request), request.body)),
   );
   app.post(
     '/api/pool/unbind',
