@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { ensureSharePartition } from '../../modules/pool/report.ts';
 import type { ChiaFarmersTable, PendingFarmerUpdate, PoolState } from './chia.schema.ts';
+import type { RecentSummary } from './difficulty.ts';
 
 /** SQL of the Chia pool protocol: farmers, partials, and the points they add to shares. */
 
@@ -162,39 +163,31 @@ export interface NewPartial {
   plotSize: number;
 }
 
-/** Records an accepted partial as pending (its points count after the confirmation delay). */
-export async function insertPartial(db: Db, partial: NewPartial): Promise<void> {
+/**
+ * Records an accepted partial as pending (its points count after the confirmation delay) and
+ * answers the summary of the farmer's last `limit` partials before it, in one round trip.
+ */
+export async function insertPartial(db: Db, partial: NewPartial, limit: number): Promise<RecentSummary | null> {
   const day = utcDay(partial.receivedAt);
   await ensurePartialPartition(db, day);
-  await db
-    .insertInto('chia_partials')
-    .values({
-      day,
-      launcher_id: partial.launcherId,
-      pool: partial.pool,
-      received_at: partial.receivedAt,
-      difficulty: partial.difficulty,
-      sp_hash: partial.spHash,
-      end_of_sub_slot: partial.endOfSubSlot,
-      pos_hash: partial.posHash,
-      harvester_id: partial.harvesterId,
-      plot_size: partial.plotSize,
-    })
-    .execute();
-  await db.updateTable('chia_farmers').set({ last_partial_at: partial.receivedAt }).where('launcher_id', '=', partial.launcherId).execute();
-}
-
-/** The farmer's last `limit` accepted partials (pending or confirmed), newest first. */
-export async function recentPartials(db: Db, launcherId: string, limit: number): Promise<{ at: number; difficulty: bigint }[]> {
-  const rows = await db
-    .selectFrom('chia_partials')
-    .select(['received_at', 'difficulty'])
-    .where('launcher_id', '=', launcherId)
-    .where('status', '<>', 'rejected')
-    .orderBy('received_at', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ at: Math.floor(r.received_at.getTime() / 1000), difficulty: BigInt(r.difficulty) }));
+  const result = await sql<{ count: string; newest: Date | null; oldest: Date | null; all_at_current: boolean | null }>`
+    WITH recent AS (
+      SELECT received_at, difficulty FROM chia_partials
+      WHERE launcher_id = ${partial.launcherId} AND status <> 'rejected'
+      ORDER BY received_at DESC LIMIT ${limit}
+    ), added AS (
+      INSERT INTO chia_partials (day, launcher_id, pool, received_at, difficulty, sp_hash, end_of_sub_slot, pos_hash, harvester_id, plot_size)
+      VALUES (${day}::date, ${partial.launcherId}, ${partial.pool}, ${partial.receivedAt}, ${partial.difficulty.toString()}, ${partial.spHash},
+              ${partial.endOfSubSlot}, ${partial.posHash}, ${partial.harvesterId}, ${partial.plotSize})
+    ), seen AS (
+      UPDATE chia_farmers SET last_partial_at = ${partial.receivedAt} WHERE launcher_id = ${partial.launcherId}
+    )
+    SELECT count(*)::text AS count, max(received_at) AS newest, min(received_at) AS oldest, bool_and(difficulty = ${partial.difficulty.toString()}) AS all_at_current
+    FROM recent`.execute(db);
+  const row = result.rows[0];
+  if (!row || row.count === '0' || !row.newest || !row.oldest) return null;
+  const seconds = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
+  return { count: Number(row.count), newest: seconds(row.newest), oldest: seconds(row.oldest), allAtCurrent: row.all_at_current === true };
 }
 
 export interface PendingPartial {

@@ -13,7 +13,6 @@ import {
   insertPartial,
   poolFeeBp,
   pointsSince,
-  recentPartials,
   rejectPartial,
   scheduleUpdate,
   setDifficulty,
@@ -274,7 +273,8 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       if (required >= ITERS_LIMIT) {
         throw new PoolProtocolError('PROOF_NOT_GOOD_ENOUGH', `Proof of space has required iters ${required}, too high for difficulty ${difficulty}`);
       }
-      await insertPartial(db, {
+      // The adjustment looks at the farmer's partials before this one (silence is measured up to now).
+      const recent = await insertPartial(db, {
         launcherId: farmer.launcherId,
         pool: settings.pool,
         receivedAt: new Date(receivedMs),
@@ -284,9 +284,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
         posHash: crypto.proofOfSpaceHash(pos),
         harvesterId: payload.harvesterId,
         plotSize: pos.size,
-      });
-      // The difficulty follows the farmer's pace (the partial just stored is the newest).
-      const recent = await recentPartials(db, farmer.launcherId, NUMBER_OF_PARTIALS_TARGET);
+      }, NUMBER_OF_PARTIALS_TARGET);
       const next = nextDifficulty({ recent, current: difficulty, now: Math.floor(receivedMs / 1000), minimum: settings.minDifficulty });
       if (next !== difficulty) await setDifficulty(db, farmer.launcherId, next);
       return { new_difficulty: Number(next) };
