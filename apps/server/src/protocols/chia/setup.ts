@@ -62,7 +62,8 @@ export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto
         minK: rules.minK,
         plotFilterBits: rules.plotFilterBits,
         difficultyConstantFactor: rules.difficultyConstantFactor,
-        loginRedirect: `${config.publicUrl}/center/chiapp`,
+        // Relative: the browser stays on the host it reached the pool on (and its session).
+        loginRedirect: '/center/chiapp',
       },
     });
     entries.set(seed.type, {

@@ -80,7 +80,7 @@ export function ChiaPpPage() {
   const [signature, setSignature] = useState('');
   const [error, setError] = useState<string | null>(null);
   const info = useQuery({ queryKey: chiappKeys.info(pool), queryFn: () => fetchChiappInfo(pool), refetchInterval: 30_000 });
-  const lookup = useQuery({ queryKey: chiappKeys.info(pool, lookupId), queryFn: () => fetchChiappInfo(pool, lookupId), enabled: /^(0x)?[0-9a-fA-F]{64}$/.test(lookupId), staleTime: Infinity });
+  const lookup = useQuery({ queryKey: chiappKeys.lookup(pool, lookupId), queryFn: () => fetchChiappInfo(pool, lookupId), enabled: /^(0x)?[0-9a-fA-F]{64}$/.test(lookupId), staleTime: Infinity });
   const launchers = info.data?.launchers ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: chiappKeys.all });
 

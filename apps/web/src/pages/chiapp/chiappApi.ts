@@ -5,7 +5,9 @@ import { api, dataOf } from '../../api/index.ts';
 
 export const chiappKeys = {
   all: ['chiapp'] as const,
-  info: (pool: string, launcherId?: string) => ['chiapp', 'info', pool, launcherId ?? ''] as const,
+  info: (pool: string) => ['chiapp', 'info', pool] as const,
+  /** One launcher looked up, with fresh binding data: its own key, never the list's. */
+  lookup: (pool: string, launcherId: string) => ['chiapp', 'lookup', pool, launcherId] as const,
 };
 
 export async function fetchChiappInfo(pool: string, launcherId?: string): Promise<ChiappInfo> {
