@@ -263,7 +263,19 @@ async function settlementBench(url: string): Promise<void> {
     console.log(`| plain SQL aggregate (sum of difficulty per user) | ${aggregateMs.toFixed(0)} |`);
     console.log(`| daily settlement (${settlement.members.toLocaleString('en')} credits, one ledger transaction) | ${settleMs.toFixed(0)} |`);
     const ratio = settleMs / aggregateMs;
-    console.log(`\nsettlement ÷ aggregate = ${ratio.toFixed(2)} (goal ≤ 3) ${ratio <= 3 ? 'OK' : 'ABOVE GOAL'}\n`);
+    // The next day of the same miners: their ledger accounts exist now (a pool's usual day).
+    const next = '2026-01-16';
+    await ensureSharePartition(db, next);
+    await sql`INSERT INTO shares (day, pool, user_id, miner_id, difficulty, created_at)
+      SELECT ${next}::date, pool, user_id, miner_id, difficulty, created_at + interval '1 day' FROM shares WHERE day = ${day}::date`.execute(db);
+    await sql`ANALYZE shares`.execute(db);
+    await recordBlock(db, { pool: 'bhd', height: 2, foundAt: new Date(`${next}T12:00:00Z`), finderUserId: null, finderMinerId: null, reward: 1_000_000_000n });
+    const nextStarted = performance.now();
+    await settleDay(db, 'bhd', next);
+    const nextMs = performance.now() - nextStarted;
+    console.log(`| the next day, the members' ledger accounts existing | ${nextMs.toFixed(0)} |`);
+    const nextRatio = nextMs / aggregateMs;
+    console.log(`\nsettlement ÷ aggregate = ${ratio.toFixed(2)} on the first day, ${nextRatio.toFixed(2)} on the next (goal ≤ 3) ${Math.max(ratio, nextRatio) <= 3 ? 'OK' : 'ABOVE GOAL'}\n`);
   } finally {
     await db.destroy();
   }

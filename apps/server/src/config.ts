@@ -167,6 +167,11 @@ export const SETTINGS = {
     default: '24',
     meaning: 'Approved withdrawals are sent this many hours after approval (T+1 by default; 0 sends at the next worker run).',
   },
+  adjustApprovalThreshold: {
+    env: 'ADJUST_APPROVAL_THRESHOLD',
+    default: '1000',
+    meaning: 'Back-office balance adjustments (UpdateBalance) larger than this, in whole coins of the adjusted coin and either sign, wait for a second admin’s approval; smaller ones are posted at once. `0`: every adjustment needs a second admin.',
+  },
   autoPayHourUtc: {
     env: 'AUTO_PAY_HOUR_UTC',
     default: '1',
@@ -312,6 +317,7 @@ const schema = z.object({
   withdrawReviewTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
   withdrawReviewUtcOffset: z.string().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, '+HH:MM or -HH:MM'),
   withdrawSendDelayHours: z.coerce.number().min(0).max(24 * 14),
+  adjustApprovalThreshold: z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal amount in whole coins, e.g. 1000'),
   autoPayHourUtc: z.coerce.number().int().min(0).max(7),
   workerIntervalMs: z.coerce.number().int().min(50).max(60_000),
   simulator: bool,

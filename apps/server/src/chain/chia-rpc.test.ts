@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
       const body = JSON.parse(text || '{}') as Record<string, unknown>;
-      const peer = (req.socket as import('node:tls').TLSSocket).getPeerCertificate();
+      const peer = (req.socket as TLSSocket).getPeerCertificate();
       requests.push({ path: req.url ?? '', body, client: String(peer.subject?.CN ?? '') });
       res.setHeader('content-type', 'application/json');
       if (req.url === '/get_blockchain_state') return res.end(JSON.stringify({ success: true, blockchain_state: { peak: { height: 4_200_123 } } }));

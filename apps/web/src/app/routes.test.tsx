@@ -157,6 +157,10 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   mining_info: 'mining-info-page',
   income_info: 'income-info-page',
   contribution: 'contribution-page',
+  account: 'admin-users-page',
+  balance_adjustments: 'admin-adjustments-page',
+  roles: 'admin-roles-page',
+  audit_log: 'admin-audit-page',
 };
 
 describe('admin wrapper', () => {

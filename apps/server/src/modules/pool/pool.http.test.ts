@@ -174,9 +174,11 @@ describe('the pool’s back office over HTTP', () => {
     expect((await admin.post('/api/admin/updatepoolconfig', { pool: 'bhd', fee_bp: 20_000 })).code).toBe(216);
     const updated = await admin.post<{ fee_bp: number; withdraw_fee: string }>('/api/admin/updatepoolconfig', { pool: 'bhd', fee_bp: 150, withdraw_fee: '0.02' });
     expect(updated.data).toMatchObject({ fee_bp: 150, withdraw_fee: '0.02' });
-    const entry = await db.selectFrom('admin_audit').select(['action', 'target', 'detail']).where('action', '=', 'updatepoolconfig').executeTakeFirstOrThrow();
+    const entry = await db.selectFrom('admin_audit').select(['action', 'target', 'before', 'after', 'ip']).where('action', '=', 'updatepoolconfig').executeTakeFirstOrThrow();
     expect(entry.target).toBe('pool:bhd');
-    expect(JSON.stringify(entry.detail)).toContain('"fee_bp":300');
+    expect(entry.before).toMatchObject({ fee_bp: 300 });
+    expect(entry.after).toMatchObject({ fee_bp: 150, withdraw_fee: '0.02' });
+    expect(entry.ip).toBeTruthy();
   });
 
   it('lists the mining and assets daily reports, every miner and every income record', async () => {

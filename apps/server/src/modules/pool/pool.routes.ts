@@ -53,7 +53,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireRole, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -295,71 +295,47 @@ export function publicPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
 export function adminPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>): void {
   const { db, sessions } = deps;
   const tags = ['admin'];
-  const staff = async (request: FastifyRequest, write = false) => {
-    const user = await requireUser(sessions, request);
-    if (user.role !== 'admin' && (write || user.role !== 'support')) throw new AppError('ACCESS_FORBIDDEN');
-    return user.user_id;
-  };
+  // Reads are support's too; the pool's configuration is the operator's (admin).
+  const support = { role: 'support' as const };
 
   app.get(
     '/api/admin/getpoollist',
-    { schema: { tags, summary: 'Every pool with its configuration', response: { 200: envelopeSchema(z.array(poolConfigSchema)) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await poolConfigs(db));
-    },
+    { config: support, schema: { tags, summary: 'Every pool with its configuration', response: { 200: envelopeSchema(z.array(poolConfigSchema)) } } },
+    async (request) => ok(request, await poolConfigs(db)),
   );
   app.post(
     '/api/admin/updatepoolconfig',
-    { schema: { tags, summary: 'Edits a pool’s configuration (fee, mode, ratios, payment time, threshold, withdrawal fee and audit, open or closed); audited', body: updatePoolConfigBody, response: { 200: envelopeSchema(poolConfigSchema) } } },
-    async (request) => ok(request, await updatePoolConfig(db, await staff(request, true), request.body)),
+    { config: { role: 'admin' }, schema: { tags, summary: 'Edits a pool’s configuration (fee, mode, ratios, payment time, threshold, withdrawal fee and audit, open or closed); audited', body: updatePoolConfigBody, response: { 200: envelopeSchema(poolConfigSchema) } } },
+    async (request) => ok(request, await updatePoolConfig(db, await requireRole(sessions, request, 'admin'), request.body)),
   );
   app.get(
     '/api/admin/getdailyreports',
-    { schema: { tags, summary: 'Mining daily reports: each pool-day’s settlement', querystring: dailyReportQuery, response: { 200: envelopeSchema(dailyReportPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await dailyReports(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Mining daily reports: each pool-day’s settlement', querystring: dailyReportQuery, response: { 200: envelopeSchema(dailyReportPage) } } },
+    async (request) => ok(request, await dailyReports(db, request.query)),
   );
   app.get(
     '/api/admin/getassertdailyreports',
-    { schema: { tags, summary: 'Assets daily reports: deposits, withdrawals, mining income, fees, adjustments and users’ total per coin and day', querystring: assetsReportQuery, response: { 200: envelopeSchema(assetsReportPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await assetsReports(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Assets daily reports: deposits, withdrawals, mining income, fees, adjustments and users’ total per coin and day', querystring: assetsReportQuery, response: { 200: envelopeSchema(assetsReportPage) } } },
+    async (request) => ok(request, await assetsReports(db, request.query)),
   );
   app.get(
     '/api/admin/miner',
-    { schema: { tags, summary: 'Every user’s miners', querystring: adminMinerQuery, response: { 200: envelopeSchema(adminMinerPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await adminMiners(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Every user’s miners', querystring: adminMinerQuery, response: { 200: envelopeSchema(adminMinerPage) } } },
+    async (request) => ok(request, await adminMiners(db, request.query)),
   );
   app.get(
     '/api/admin/GetPlots',
-    { schema: { tags, summary: 'Every user’s plots (filters pool, uid, plot id, state)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await adminPlots(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Every user’s plots (filters pool, uid, plot id, state)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
+    async (request) => ok(request, await adminPlots(db, request.query)),
   );
   app.get(
     '/api/admin/getbindplotterlogs',
-    { schema: { tags, summary: 'Binding records of every state, finished unbindings included (bind_info)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await adminPlots(db, request.query, true));
-    },
+    { config: support, schema: { tags, summary: 'Binding records of every state, finished unbindings included (bind_info)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
+    async (request) => ok(request, await adminPlots(db, request.query, true)),
   );
   app.get(
     '/api/admin/miningdetail',
-    { schema: { tags, summary: 'Every user’s daily income records (points, capacity, amount, status)', querystring: adminIncomeQuery, response: { 200: envelopeSchema(adminIncomePage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await adminIncome(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Every user’s daily income records (points, capacity, amount, status)', querystring: adminIncomeQuery, response: { 200: envelopeSchema(adminIncomePage) } } },
+    async (request) => ok(request, await adminIncome(db, request.query)),
   );
 }
