@@ -37,6 +37,7 @@ const PAGE_IDS = [
   'pool-machine-page',
   'pool-income-page',
   'pool-contribution-page',
+  'chiapp-page',
 ];
 
 /** The page a signed-in user sees at a member or centre path (built pages, else 'not yet open'). */
@@ -57,6 +58,7 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/machine': 'pool-machine-page',
   '/center/income': 'pool-income-page',
   '/center/contribution': 'pool-contribution-page',
+  '/center/chiapp': 'chiapp-page',
 };
 
 describe('routes of spec doc 2 §2', () => {
