@@ -191,6 +191,22 @@ describe('POST /partial', () => {
   });
 });
 
+describe('difficulty', () => {
+  it('lowers a farmer’s difficulty after hours of silence, as the reference does (by 5 after 3 hours)', async () => {
+    const f = await joined('silent', 100);
+    const first = await goodProof(f, 100n);
+    expect((await f.sendPartial(f.partialBody(first.sp, first.pos))).body).toEqual({ new_difficulty: 100 });
+    // That partial was four hours ago: the next one comes after a long silence.
+    await db.updateTable('chia_partials').set({ received_at: new Date(Date.now() - 4 * 3600_000) }).where('launcher_id', '=', f.launcherId).execute();
+    const second = await goodProof(f, 100n);
+    expect((await f.sendPartial(f.partialBody(second.sp, second.pos))).body).toEqual({ new_difficulty: 20 });
+    // Right after a change the difficulty holds (a partial at another difficulty is among the recent ones).
+    const third = await goodProof(f, 20n);
+    expect((await f.sendPartial(f.partialBody(third.sp, third.pos))).body).toEqual({ new_difficulty: 20 });
+    expect((await f.getFarmer()).body).toMatchObject({ current_difficulty: 20 });
+  });
+});
+
 describe('confirmation and points', () => {
   it('counts a partial only after the delay, once per proof, not after a reorg or leaving the pool', async () => {
     const f = await joined('confirm');
