@@ -4,6 +4,7 @@ import { aggregate, calculatePlotIdPh, calculatePosChallenge, keyGen, sign, skTo
 import { buildApp } from '../../apps/server/src/app.ts';
 import { chiaDevnet } from '../../apps/server/src/chain/chia-devnet.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { createLogger } from '../../apps/server/src/logger.ts';
 import { createDb } from '../../apps/server/src/db/database.ts';
 import { httpSender, simulatedFarmer } from '../../apps/server/src/protocols/chia/farmer.ts';
 import { chiaPrimitives } from '../../apps/server/src/protocols/chia/primitives.impl.ts';
@@ -42,7 +43,7 @@ export async function partialsBench(url: string, seconds: number): Promise<void>
     {
       nodeEnv: 'test',
       webDist: '/nonexistent',
-      logLevel: 'silent',
+      logLevel: 'error',
       devnetChiaMinK: K,
       devnetChiaPlotFilterBits: 0,
       devnetChiaDifficultyConstantFactor: FACTOR.toString(),
@@ -52,7 +53,8 @@ export async function partialsBench(url: string, seconds: number): Promise<void>
     },
   );
   const { db } = createDb(url, 20);
-  const app = await buildApp({ config, db, secret: SECRET });
+  // Errors only (a refused partial's cause shows in the output).
+  const app = await buildApp({ config, db, secret: SECRET, logger: createLogger(config) });
   const crypto = await chiaPrimitives({ blsThreads: 1 });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

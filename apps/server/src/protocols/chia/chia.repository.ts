@@ -140,15 +140,20 @@ export async function setDifficulty(db: Db, launcherId: string, difficulty: bigi
   await db.updateTable('chia_farmers').set({ difficulty }).where('launcher_id', '=', launcherId).execute();
 }
 
-/** Day partitions of chia_partials known to exist, per database. */
-const knownPartitions = new WeakMap<Db, Set<string>>();
+/** Day partitions of chia_partials made (or being made), per database: one creation per day. */
+const knownPartitions = new WeakMap<Db, Map<string, Promise<void>>>();
 
-async function ensurePartialPartition(db: Db, day: string): Promise<void> {
-  const known = knownPartitions.get(db) ?? new Set<string>();
+function ensurePartialPartition(db: Db, day: string): Promise<void> {
+  const known = knownPartitions.get(db) ?? new Map<string, Promise<void>>();
   knownPartitions.set(db, known);
-  if (known.has(day)) return;
-  await sql`SELECT ensure_chia_partial_partition(${day}::date)`.execute(db);
-  known.add(day);
+  let made = known.get(day);
+  if (!made) {
+    made = sql`SELECT ensure_chia_partial_partition(${day}::date)`.execute(db).then(() => undefined);
+    // A failure is not remembered: the next partial tries again.
+    made.catch(() => known.delete(day));
+    known.set(day, made);
+  }
+  return made;
 }
 
 export interface NewPartial {
