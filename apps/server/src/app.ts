@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminGuard } from './modules/admin/guard.ts';
 import { accountService } from './modules/account/account.service.ts';
 import { captchaService } from './modules/captcha/captcha.service.ts';
+import { adminContentRoutes, publicContentRoutes } from './modules/content/content.routes.ts';
 import { loginLogRoutes } from './modules/log/login-log.routes.ts';
 import { loginLogService } from './modules/log/login-log.service.ts';
 import { devRoutes } from './modules/messaging/dev.routes.ts';
@@ -185,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   for (const entry of chia.values()) chiaPoolRoutes(app, { service: entry.service, prefix: entry.prefix });
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   adminRoutes(app, { db, sessions, adjustApprovalThreshold: config.adjustApprovalThreshold, clearCaches: () => settings.invalidate() });
+  publicContentRoutes(app, { db });
+  adminContentRoutes(app, { db, sessions });
   if (development) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });

@@ -11,6 +11,7 @@ import * as ledgerPostMany from './migrations/2026_11_23_0008_ledger_post_many.t
 import * as nodeRegistration from './migrations/2026_11_23_0009_node_registration.ts';
 import * as chiaPool from './migrations/2026_11_23_0010_chia_pool.ts';
 import * as admin from './migrations/2026_11_23_0011_admin.ts';
+import * as content from './migrations/2026_11_23_0013_content.ts';
 import * as sampleHashrate from './migrations/2026_11_23_0015_sample_hashrate.ts';
 
 /**
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0009_node_registration': nodeRegistration,
   '2026_11_23_0010_chia_pool': chiaPool,
   '2026_11_23_0011_admin': admin,
+  '2026_11_23_0013_content': content,
   '2026_11_23_0015_sample_hashrate': sampleHashrate,
 };
 

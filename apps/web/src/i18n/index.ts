@@ -28,6 +28,9 @@ import poolPublicZh from './poolPublic.zh.json';
 import poolUserEn from './poolUser.en.json';
 import poolUserRu from './poolUser.ru.json';
 import poolUserZh from './poolUser.zh.json';
+import contentEn from './content.en.json';
+import contentRu from './content.ru.json';
+import contentZh from './content.zh.json';
 import zh from './zh.json';
 import chiappEn from './chiapp.en.json';
 import chiappRu from './chiapp.ru.json';
@@ -36,7 +39,7 @@ import chiappZh from './chiapp.zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -48,12 +51,13 @@ export const areaCatalogues = {
   poolLines: { en: poolLinesEn, zh: poolLinesZh, ru: poolLinesRu },
   chiapp: { en: chiappEn, zh: chiappZh, ru: chiappRu },
   adminCore: { en: adminCoreEn, zh: adminCoreZh, ru: adminCoreRu },
+  content: { en: contentEn, zh: contentZh, ru: contentRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...chiappEn, ...adminCoreEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...chiappZh, ...adminCoreZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...chiappRu, ...adminCoreRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...chiappEn, ...adminCoreEn, ...contentEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...chiappZh, ...adminCoreZh, ...contentZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...chiappRu, ...adminCoreRu, ...contentRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */

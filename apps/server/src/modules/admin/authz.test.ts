@@ -55,10 +55,17 @@ beforeAll(async () => {
 /** Fastify's printed route table, independent of the guard's own list. */
 function printedAdminRoutes(): Set<string> {
   const found = new Set<string>();
+  // A route whose path extends another's is printed as a child of it ('│   └── Some (GET)').
+  const paths: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /(\/api\/admin\/\S+) \(([^)]+)\)/.exec(line);
-    if (!match?.[1] || !match[2]) continue;
-    for (const method of match[2].split(',').map((m) => m.trim())) if (method !== 'HEAD') found.add(`${method} ${match[1]}`);
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match?.[2]) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = (paths[depth - 1] ?? '') + match[2];
+    paths[depth] = path;
+    paths.length = depth + 1;
+    if (!match[3] || !path.startsWith('/api/admin/')) continue;
+    for (const method of match[3].split(',').map((m) => m.trim())) if (method !== 'HEAD') found.add(`${method} ${path}`);
   }
   return found;
 }
