@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { BlsVerifierPool, nobleBackend, wasmBackend, type BlsBackend } from '../packages/chia/src/index.ts';
 import { posBench } from './bench/pos.ts';
+import { partialsBench } from './bench/partials.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
@@ -33,13 +34,16 @@ import { posBench } from './bench/pos.ts';
  *    for @noble/curves and Chia's WASM build, in one thread and through the worker pool.
  * 6. Chia proof-of-space verification per second on one core vs its bare hash work, and the
  *    k = 18 dev plot build time (scripts/bench/pos.ts).
+ * 7. Chia partials: POST /partial fully validated per second vs the raw cost of one aggregate
+ *    BLS verification plus one proof verification in the same run. Goal ≥ 0.8
+ *    (scripts/bench/partials.ts).
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = 3;
-/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, bls, pos). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,bls,pos').split(','));
-const DB_PARTS = ['http', 'ledger', 'settle', 'ingest'];
+/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, bls, pos, partials). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,bls,pos,partials').split(','));
+const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials'];
 
 function median<T extends { rps: number }>(runs: T[]): T {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
@@ -105,6 +109,7 @@ async function main(): Promise<void> {
     if (ONLY.has('ledger')) await ledgerBench(url);
     if (ONLY.has('settle')) await settlementBench(url);
     if (ONLY.has('ingest')) await ingestionBench(url);
+    if (ONLY.has('partials')) await partialsBench(url, DURATION_S);
   } finally {
     await pg.stop();
     await fs.rm(tmp, { recursive: true, force: true });

@@ -67,6 +67,9 @@ export default async function setup(project: TestProject) {
       SIMULATOR_BACKFILL_DAYS: '2',
       SIMULATOR_TICK_SECONDS: '2',
       SIMULATOR_BLOCK_SECONDS: '60',
+      // Chia PP: a signage point a second, partials' points counted 2 s after they arrive.
+      DEVNET_CHIA_SP_SECONDS: '1',
+      CHIA_POOL_CONFIRMATION_DELAY: '2',
       // Verification codes may be sent again after 3 s instead of 60 (the countdown follows the server).
       CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS),
       DATABASE_URL: '',

@@ -42,6 +42,11 @@ import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPo
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { parseSchedule } from './modules/wallet/withdrawals.ts';
 import { startWorker } from './worker.ts';
+import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
+import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
+import { chiaPools } from './protocols/chia/setup.ts';
+import { chiappRoutes } from './modules/chiapp/chiapp.routes.ts';
+import { chiappService } from './modules/chiapp/chiapp.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -127,8 +132,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const schedule = parseSchedule(config.withdrawReviewTime, config.withdrawReviewUtcOffset, config.withdrawSendDelayHours);
   const verify: Verify = async (userId, action, codes, work) => (await security.verifySecurity(userId, action, codes, work)) as Awaited<ReturnType<typeof work>>;
   const wallet = walletService({ db, chains, schedule, verify });
+  const chiaCrypto = await chiaPrimitives();
+  const chia = chiaPools({ config, db, secret: deps.secret, crypto: chiaCrypto });
+  app.addHook('onClose', () => chiaCrypto.close());
   const worker = deps.worker
     ? startWorker({
+        chia: [...chia.values()],
+        devnetChiaSignagePointMs: config.devnetChiaSignagePointSeconds * 1000,
         db,
         chains,
         devnet,
@@ -177,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   publicPoolRoutes(app, { db });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
+  for (const entry of chia.values()) chiaPoolRoutes(app, { service: entry.service, prefix: entry.prefix });
+  chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   adminRoutes(app, { db, sessions, adjustApprovalThreshold: config.adjustApprovalThreshold, clearCaches: () => settings.invalidate() });
   publicContentRoutes(app, { db });
   adminContentRoutes(app, { db, sessions });

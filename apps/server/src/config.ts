@@ -222,6 +222,60 @@ export const SETTINGS = {
     default: '7',
     meaning: 'Days of history (shares, blocks, settlements, trend) the simulator makes when a pool has none yet.',
   },
+  chiaPoolPath: {
+    env: 'CHIA_POOL_PATH',
+    default: '/chia',
+    meaning: 'Base path of the Chia pool protocol v1 endpoints: each pool of that protocol answers under `<path>/<pool>` (e.g. `https://pool.example/chia/chiapp`, the URL farmers enter; `/chia/chia_test` for the test-net pool): GET /pool_info, GET/POST/PUT /farmer, POST /partial, GET /login.',
+  },
+  chiaPoolName: { env: 'CHIA_POOL_NAME', default: '<SITE_TITLE> Chia PP', meaning: 'Pool name in GET /pool_info (shown in the farmer\'s GUI).' },
+  chiaPoolDescription: {
+    env: 'CHIA_POOL_DESCRIPTION',
+    default: 'Pool protocol v1, paid daily by points.',
+    meaning: 'Pool description in GET /pool_info.',
+  },
+  chiaPoolLogoUrl: { env: 'CHIA_POOL_LOGO_URL', default: '<PUBLIC_URL>/favicon.svg', meaning: 'Logo URL in GET /pool_info.' },
+  chiaPoolTargetPuzzleHash: {
+    env: 'CHIA_POOL_TARGET_PUZZLE_HASH',
+    default: '(devnet: derived from the secret)',
+    meaning: 'Puzzle hash (64 hex digits) the plot NFTs pay the pool\'s 7/8 to; farmers write it into their singleton, so it must never change. Required with a real chain.',
+  },
+  chiaPoolMinDifficulty: { env: 'CHIA_POOL_MIN_DIFFICULTY', default: '10', meaning: 'Lowest difficulty (GET /pool_info minimum_difficulty); difficulty adjustment never goes below it.' },
+  chiaPoolDefaultDifficulty: { env: 'CHIA_POOL_DEFAULT_DIFFICULTY', default: '10', meaning: 'Difficulty of a new farmer that suggests none (or one below the minimum).' },
+  chiaPoolPartialTimeLimit: {
+    env: 'CHIA_POOL_PARTIAL_TIME_LIMIT',
+    default: '25',
+    meaning: 'Seconds between the node seeing a signage point and the partial arriving; later partials get error 2 (too late).',
+  },
+  chiaPoolConfirmationDelay: {
+    env: 'CHIA_POOL_CONFIRMATION_DELAY',
+    default: '300',
+    meaning: 'Seconds before an accepted partial\'s points count: the worker then checks the signage point was not reverted, the proof not counted twice and the plot NFT still in the pool.',
+  },
+  chiaPoolSignagePointRetryMs: {
+    env: 'CHIA_POOL_SP_RETRY_MS',
+    default: '10000',
+    meaning: 'A partial whose signage point the node does not know yet is looked up once more after this wait (ms) before error 3.',
+  },
+  devnetChiaMinK: {
+    env: 'DEVNET_CHIA_MIN_K',
+    default: '18',
+    meaning: 'Devnet only: smallest plot k the Chia pool accepts (the simulated farmers\' dev plots are small); a real chain always needs k ≥ 32.',
+  },
+  devnetChiaPlotFilterBits: {
+    env: 'DEVNET_CHIA_PLOT_FILTER_BITS',
+    default: '0',
+    meaning: 'Devnet only: zero bits of the plot filter (0: every plot answers every signage point); a real chain uses Chia\'s 9.',
+  },
+  devnetChiaDifficultyConstantFactor: {
+    env: 'DEVNET_CHIA_DIFFICULTY_CONSTANT_FACTOR',
+    default: '10052721566054',
+    meaning: 'Devnet only: the consensus DIFFICULTY_CONSTANT_FACTOR of required iterations (Chia\'s test-net value; mainnet is 2^67, under which a small dev plot would almost never find a partial).',
+  },
+  devnetChiaSignagePointSeconds: {
+    env: 'DEVNET_CHIA_SP_SECONDS',
+    default: '10',
+    meaning: 'Devnet only: seconds between simulated Chia signage points (Chia: 9.375).',
+  },
   nodeEnv: {
     env: 'NODE_ENV',
     default: 'development',
@@ -284,6 +338,20 @@ const schema = z.object({
   simulatorTickSeconds: z.coerce.number().positive().max(3600),
   simulatorBlockSeconds: z.coerce.number().positive().max(7 * 86_400),
   simulatorBackfillDays: z.coerce.number().int().min(0).max(60),
+  chiaPoolPath: z.string().regex(/^(\/[a-z0-9_-]+)+$/, 'a path such as /chia'),
+  chiaPoolName: z.string().min(1).max(64).optional(),
+  chiaPoolDescription: z.string().max(500),
+  chiaPoolLogoUrl: z.url().optional(),
+  chiaPoolTargetPuzzleHash: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, '64 hex digits').transform((v) => v.replace(/^0x/i, '').toLowerCase()).optional(),
+  chiaPoolMinDifficulty: z.coerce.number().int().min(1).max(1_000_000_000),
+  chiaPoolDefaultDifficulty: z.coerce.number().int().min(1).max(1_000_000_000),
+  chiaPoolPartialTimeLimit: z.coerce.number().int().min(1).max(600),
+  chiaPoolConfirmationDelay: z.coerce.number().int().min(0).max(86_400),
+  chiaPoolSignagePointRetryMs: z.coerce.number().int().min(0).max(60_000),
+  devnetChiaMinK: z.coerce.number().int().min(1).max(32),
+  devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
+  devnetChiaDifficultyConstantFactor: z.string().regex(/^[1-9]\d{0,30}$/, 'a positive integer'),
+  devnetChiaSignagePointSeconds: z.coerce.number().positive().max(600),
   nodeEnv: z.enum(['development', 'production', 'test']),
 });
 
@@ -301,6 +369,9 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'telegramBotName',
   'wechatAppId',
   'wechatAppSecret',
+  'chiaPoolName',
+  'chiaPoolLogoUrl',
+  'chiaPoolTargetPuzzleHash',
 ]);
 
 export class ConfigError extends Error {

@@ -5,6 +5,8 @@ import { createLogger } from './logger.ts';
 import { ensureFirstAdmin } from './modules/account/account.service.ts';
 import { fromRoot } from './paths.ts';
 import { prepareSimulation, startSimulator } from './sim/simulator.ts';
+import { startChiaFarmers } from './sim/chiaFarmers.ts';
+import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 
 /** `npm start`: one process serving the API and the web app (and, later, running the jobs). */
 async function main(): Promise<void> {
@@ -14,7 +16,7 @@ async function main(): Promise<void> {
   let ready = false;
 
   let closing: Promise<void> | undefined;
-  const running: { app?: Awaited<ReturnType<typeof buildApp>>; simulator?: { stop: () => Promise<void> } } = {};
+  const running: { app?: Awaited<ReturnType<typeof buildApp>>; simulator?: { stop: () => Promise<void> }; chiaFarmers?: { stop: () => Promise<void> } } = {};
   const shutdown = (signal: string) => {
     if (closing) {
       logger.warn({ signal }, 'second signal: exiting now');
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     closing = (async () => {
       ready = false;
       await running.simulator?.stop();
+      await running.chiaFarmers?.stop();
       await running.app?.close(); // stops accepting, waits for requests in flight
       await database.close(); // then the pool and the embedded PostgreSQL
       logger.info('stopped');
@@ -54,7 +57,15 @@ async function main(): Promise<void> {
   const address = await app.listen({ host: config.host, port: config.port });
   ready = true;
   const local = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-  if (simulation) running.simulator = startSimulator({ ...simulation.options, baseUrl: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1') }, simulation.farms);
+  if (simulation) {
+    const baseUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+    running.simulator = startSimulator({ ...simulation.options, baseUrl }, simulation.farms);
+    // Chia PP: simulated farmers speaking the real pool protocol (real keys, real proofs).
+    const userIds = [...new Set(simulation.farms.map((f) => f.userId))];
+    const farmerCrypto = await chiaPrimitives({ blsThreads: 1 });
+    const farmers = startChiaFarmers({ db: database.db, config, secret, crypto: farmerCrypto, baseUrl, userIds, logger });
+    running.chiaFarmers = { stop: () => farmers.stop().then(() => farmerCrypto.close()) };
+  }
   const demo = simulation?.demo;
   const lines: string[] = [];
   if (admin) {

@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import { confirmBindings } from './modules/pool/plots.ts';
 import { settleDue } from './modules/pool/settlement.ts';
 import { samplePools } from './modules/pool/views.ts';
+import type { ChiaPoolEntry } from './protocols/chia/setup.ts';
 import { runAutoPay } from './modules/wallet/autopay.ts';
 import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
 import { expireExports, runPendingExports } from './modules/exports/exports.service.ts';
@@ -26,6 +27,10 @@ export interface WorkerOptions {
   intervalMs: number;
   devnetBlockMs: number;
   logger: FastifyBaseLogger;
+  /** The Chia pool protocol endpoints: their partials are confirmed and farmer updates applied here. */
+  chia?: ChiaPoolEntry[];
+  /** Devnet: milliseconds between simulated Chia signage points. */
+  devnetChiaSignagePointMs?: number;
 }
 
 /**
@@ -37,6 +42,7 @@ export interface WorkerOptions {
 export function startWorker(options: WorkerOptions) {
   const { db, chains, devnet, logger } = options;
   let lastBlock = Date.now();
+  let lastSignagePoint = 0;
   // The settlement runs once per UTC day (and at start, for any day missed while down); the
   // trend takes one sample per hour.
   let settledFor = '';
@@ -55,6 +61,7 @@ export function startWorker(options: WorkerOptions) {
       if (credited) logger.info({ coin, credited }, 'deposits credited');
     }
     await confirmBindings(db, chains);
+    await runChiaJobs();
     const sent = await sendDue(db, chains);
     if (sent) logger.info({ sent }, 'withdrawals sent');
     const now = new Date();
@@ -74,6 +81,26 @@ export function startWorker(options: WorkerOptions) {
     if (paid.length) logger.info({ runs: paid.length }, 'Auto Pay ran');
     await runPendingExports({ db, chains }, options.exportFileHours ?? 24);
     await expireExports(db);
+  }
+
+  /** Chia: the devnet's signage points, confirmed partials, farmer updates after their cool-down. */
+  async function runChiaJobs(): Promise<void> {
+    const chia = options.chia ?? [];
+    if (devnet && Date.now() - lastSignagePoint >= (options.devnetChiaSignagePointMs ?? 10_000)) {
+      lastSignagePoint = Date.now();
+      for (const coin of new Set(chia.map((c) => c.coin))) {
+        const node = chia.find((c) => c.coin === coin)?.devnet;
+        if (node) {
+          await node.signagePoint();
+          await node.prune();
+        }
+      }
+    }
+    for (const entry of chia) {
+      const { confirmed, rejected } = await entry.service.confirmDue();
+      if (confirmed || rejected) logger.info({ pool: entry.pool, confirmed, rejected }, 'chia partials confirmed');
+      await entry.service.applyUpdates();
+    }
   }
 
   async function once(): Promise<void> {

@@ -9,6 +9,7 @@ import * as pool from './migrations/2026_11_23_0006_pool.ts';
 import * as plots from './migrations/2026_11_23_0007_plots.ts';
 import * as ledgerPostMany from './migrations/2026_11_23_0008_ledger_post_many.ts';
 import * as nodeRegistration from './migrations/2026_11_23_0009_node_registration.ts';
+import * as chiaPool from './migrations/2026_11_23_0010_chia_pool.ts';
 import * as admin from './migrations/2026_11_23_0011_admin.ts';
 import * as reviewsExports from './migrations/2026_11_23_0012_reviews_exports.ts';
 import * as content from './migrations/2026_11_23_0013_content.ts';
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0007_plots': plots,
   '2026_11_23_0008_ledger_post_many': ledgerPostMany,
   '2026_11_23_0009_node_registration': nodeRegistration,
+  '2026_11_23_0010_chia_pool': chiaPool,
   '2026_11_23_0011_admin': admin,
   '2026_11_23_0012_reviews_exports': reviewsExports,
   '2026_11_23_0013_content': content,

@@ -31,6 +31,8 @@ export const CENTER_ROUTES = [
   { path: 'security', feature: 'centerSecurity' },
   { path: 'history', feature: 'history' },
   { path: 'security/phone', feature: 'phone' },
+  // Chia PP points (issue 6): the spec names the page, not its path.
+  { path: 'chiapp', feature: 'chiapp' },
 ] as const;
 
 export type AdminGroup = 'account' | 'lists' | 'reports' | 'reviews' | 'content' | 'system';

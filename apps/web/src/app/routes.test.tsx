@@ -37,6 +37,7 @@ const PAGE_IDS = [
   'pool-machine-page',
   'pool-income-page',
   'pool-contribution-page',
+  'chiapp-page',
   'bulletin-page',
   'support-page',
   'help-page',
@@ -61,6 +62,7 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/machine': 'pool-machine-page',
   '/center/income': 'pool-income-page',
   '/center/contribution': 'pool-contribution-page',
+  '/center/chiapp': 'chiapp-page',
 };
 
 describe('routes of spec doc 2 §2', () => {

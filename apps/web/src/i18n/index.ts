@@ -38,6 +38,9 @@ import reviewsEn from './reviews.en.json';
 import reviewsRu from './reviews.ru.json';
 import reviewsZh from './reviews.zh.json';
 import zh from './zh.json';
+import chiappEn from './chiapp.en.json';
+import chiappRu from './chiapp.ru.json';
+import chiappZh from './chiapp.zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
@@ -52,6 +55,7 @@ export const areaCatalogues = {
   poolAdmin: { en: poolAdminEn, zh: poolAdminZh, ru: poolAdminRu },
   poolPlots: { en: poolPlotsEn, zh: poolPlotsZh, ru: poolPlotsRu },
   poolLines: { en: poolLinesEn, zh: poolLinesZh, ru: poolLinesRu },
+  chiapp: { en: chiappEn, zh: chiappZh, ru: chiappRu },
   adminCore: { en: adminCoreEn, zh: adminCoreZh, ru: adminCoreRu },
   content: { en: contentEn, zh: contentZh, ru: contentRu },
   exports: { en: exportsEn, zh: exportsZh, ru: exportsRu },
@@ -59,9 +63,9 @@ export const areaCatalogues = {
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...adminCoreEn, ...contentEn, ...exportsEn, ...reviewsEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...adminCoreZh, ...contentZh, ...exportsZh, ...reviewsZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...adminCoreRu, ...contentRu, ...exportsRu, ...reviewsRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...chiappEn, ...adminCoreEn, ...contentEn, ...exportsEn, ...reviewsEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...chiappZh, ...adminCoreZh, ...contentZh, ...exportsZh, ...reviewsZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...chiappRu, ...adminCoreRu, ...contentRu, ...exportsRu, ...reviewsRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */

@@ -10,5 +10,6 @@ export * from './wallet.ts';
 export * from './pool.ts';
 export * from './reviews.ts';
 export * from './exports.ts';
+export * from './chia.ts';
 export * from './admin.ts';
 export * from './content.ts';

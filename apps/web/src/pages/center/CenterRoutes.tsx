@@ -4,6 +4,7 @@ import { CENTER_ROUTES } from '../../app/routeTable.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
 import { POOL_CENTER_PAGES } from '../pool/centerPages.tsx';
+import { CHIAPP_CENTER_PAGES } from '../chiapp/centerPages.tsx';
 import { WALLET_CENTER_PAGES } from '../wallet/centerPages.tsx';
 import { LoginHistoryPage, PersonalCentre, SecurityPage } from './SecurityPages.tsx';
 
@@ -15,6 +16,7 @@ const BUILT: Partial<Record<string, () => ReactNode>> = {
   history: () => <LoginHistoryPage />,
   ...WALLET_CENTER_PAGES,
   ...POOL_CENTER_PAGES,
+  ...CHIAPP_CENTER_PAGES,
 };
 
 function page(feature: string): ReactNode {

@@ -1,0 +1,41 @@
+import type { PoolState } from '../protocols/chia/chia.schema.ts';
+
+/**
+ * What the Chia pool protocol needs from a Chia full node (issue 6): the recent signage points
+ * and end-of-sub-slots (to check a partial's `sp_hash` and its timing), the peak height, and
+ * the state of a farmer's plot NFT singleton. The devnet simulates it in the database
+ * (chia-devnet.ts); production talks to the full node RPC over mutual TLS (chia-rpc.ts).
+ */
+
+/** A signage point or end of sub-slot as the full node's get_recent_signage_point_or_eos reports it. */
+export interface SignagePointOrEos {
+  /** The partial's sp_hash: the signage point's cc output hash, or the sub-slot's challenge hash. */
+  spHash: string;
+  endOfSubSlot: boolean;
+  /** The challenge the proof of space answers: cc_vdf.challenge of the signage point, the EOS's own hash. */
+  challengeHash: string;
+  /** When the node received it (unix seconds). */
+  timeReceived: number;
+  reverted: boolean;
+}
+
+/** A plot NFT singleton: its launcher's parameters and its latest buried spend. */
+export interface SingletonState {
+  launcherId: string;
+  /** From the launcher spend: the farmer's escape delay and where it pays. */
+  delayTime: number;
+  delayPuzzleHash: string;
+  /** Coin id of the latest buried singleton spend and its confirmation height. */
+  tip: string;
+  tipHeight: number;
+  state: PoolState;
+}
+
+export interface ChiaChain {
+  readonly coin: string;
+  peakHeight(): Promise<number>;
+  /** By sp_hash for a signage point, by challenge hash for an end of sub-slot; null when unknown. */
+  signagePointOrEos(spHash: string, endOfSubSlot: boolean): Promise<SignagePointOrEos | null>;
+  /** The singleton of `launcherId`, or null when no such plot NFT exists. */
+  singleton(launcherId: string): Promise<SingletonState | null>;
+}

@@ -1,0 +1,265 @@
+import { parseAmount, utcDay } from '@platter/domain';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, TEST_SECRET } from '../../../test/app.ts';
+import { testDatabase } from '../../../test/db.ts';
+import { buildUser } from '../../../test/factories.ts';
+import { chiaDevnet, type ChiaDevnet } from '../../chain/chia-devnet.ts';
+import { loadConfig } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { userBalances } from '../../ledger/ledger.service.ts';
+import { bindLauncher } from '../../modules/chiapp/chiapp.repository.ts';
+import { recordBlock } from '../../modules/pool/blocks.ts';
+import { settleDay } from '../../modules/pool/settlement.ts';
+import { currentAuthenticationToken } from './chia.service.ts';
+import { LEAVING_POOL, SELF_POOLING } from './constants.ts';
+import { httpSender, simulatedFarmer, type SimulatedFarmer } from './farmer.ts';
+import { chiaPrimitives } from './primitives.impl.ts';
+import { chiaPools, devnetTargetPuzzleHash } from './setup.ts';
+
+/**
+ * The Chia pool protocol v1 over real HTTP with real BLS keys and real proofs of a small dev
+ * plot: every error code a farmer can meet, and the happy path from POST /farmer to points
+ * credited by the daily settlement.
+ */
+
+const K = 18;
+const FACTOR = 10_052_721_566_054n;
+let db: Db;
+let node: ChiaDevnet;
+let crypto: Awaited<ReturnType<typeof chiaPrimitives>>;
+let baseUrl: string;
+const target = devnetTargetPuzzleHash(TEST_SECRET, 'chiapp');
+const overrides = { chiaPoolSignagePointRetryMs: 0, devnetChiaMinK: K, devnetChiaPlotFilterBits: 0, devnetChiaDifficultyConstantFactor: FACTOR.toString() };
+
+beforeAll(async () => {
+  ({ db } = await testDatabase());
+  crypto = await chiaPrimitives({ blsThreads: 1 });
+  afterAll(() => crypto.close());
+  node = chiaDevnet(db, 'CHIA');
+  const app = await testApp(db, overrides);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/chia/chiapp`;
+});
+
+function farmer(seed: string): SimulatedFarmer {
+  return simulatedFarmer({ seed, crypto, node, targetPuzzleHash: target, poolUrl: baseUrl, send: httpSender(baseUrl), k: K, difficultyConstantFactor: FACTOR });
+}
+
+/** The pool's worker, `seconds` in the future (the confirmation delay has passed by then). */
+function later(seconds: number) {
+  const config = loadConfig({}, { nodeEnv: 'test', ...overrides });
+  const pools = chiaPools({ config, db, secret: TEST_SECRET, crypto, now: () => Date.now() + seconds * 1000 });
+  const entry = pools.get('chiapp');
+  if (!entry) throw new Error('no chiapp pool');
+  return entry.service;
+}
+
+/** A joined farmer (singleton in the pool, POST /farmer done). */
+async function joined(seed: string, suggested: number | null = null) {
+  const f = farmer(seed);
+  await f.setSingleton();
+  const res = await f.postFarmer({ suggested_difficulty: suggested });
+  expect(res.body).toMatchObject({ welcome_message: expect.stringContaining('Welcome') });
+  return f;
+}
+
+/** A fresh signage point and a proof good enough at `difficulty`. */
+async function goodProof(f: SimulatedFarmer, difficulty: bigint, at?: Date) {
+  for (let i = 0; i < 50; i++) {
+    const sp = await node.signagePoint(at);
+    const proof = f.proofsFor(sp, difficulty).find((p) => p.good);
+    if (proof) return { sp, pos: proof.pos };
+  }
+  throw new Error('the dev plot found no proof in 50 signage points');
+}
+
+/** The farmer's partials in the order received: status and, when rejected, why. */
+async function statuses(launcherId: string): Promise<string[]> {
+  const rows = await db.selectFrom('chia_partials').select(['status', 'reason']).where('launcher_id', '=', launcherId).orderBy('received_at').orderBy('id').execute();
+  return rows.map((r) => (r.status === 'rejected' ? `rejected:${r.reason ?? ''}` : r.status));
+}
+
+const error = (code: number) => ({ error_code: code, error_message: expect.any(String) });
+
+describe('GET /pool_info', () => {
+  it('answers the reference fields with the pool’s target puzzle hash', async () => {
+    const res = await httpSender(baseUrl)('GET', '/pool_info');
+    expect(res.body).toMatchObject({
+      name: expect.any(String),
+      minimum_difficulty: 10,
+      relative_lock_height: 100,
+      protocol_version: 1,
+      fee: expect.stringMatching(/^0(\.\d+)?$/),
+      target_puzzle_hash: `0x${target}`,
+      authentication_token_timeout: 5,
+    });
+  });
+});
+
+describe('POST /farmer and GET /farmer', () => {
+  it('registers a plot NFT farming to the pool and refuses every bad request with its code', async () => {
+    const f = farmer('register');
+    // 14: no singleton on chain; then one farming to another pool.
+    expect((await f.postFarmer()).body).toEqual(error(14));
+    await f.setSingleton({ target_puzzle_hash: '11'.repeat(32) });
+    expect((await f.postFarmer()).body).toEqual(error(14));
+    await f.setSingleton({ state: SELF_POOLING });
+    expect((await f.postFarmer()).body).toEqual(error(14));
+    await f.setSingleton();
+    // 12: a token far outside the window; 16: a body that is not the protocol's.
+    expect((await f.postFarmer({ authentication_token: currentAuthenticationToken(Date.now()) - 10n })).body).toEqual(error(12));
+    expect((await httpSender(baseUrl)('POST', '/farmer', { payload: { launcher_id: 'nope' } })).body).toEqual(error(16));
+    // 13: payout instructions that are not a puzzle hash; 7: signed by the wrong key.
+    expect((await f.postFarmer({ payout_instructions: 'xch-please' })).body).toEqual(error(13));
+    expect((await f.postFarmer({ signWith: 'auth' })).body).toEqual(error(7));
+    // 15: a plot NFT whose escape delay is under an hour.
+    await f.setSingleton({}, { delayTime: 600 });
+    expect((await f.postFarmer()).body).toEqual(error(15));
+    await f.setSingleton();
+    expect((await f.postFarmer({ suggested_difficulty: 1 })).body).toMatchObject({ welcome_message: expect.any(String) });
+    // 11: once is enough.
+    expect((await f.postFarmer()).body).toEqual(error(11));
+
+    const got = await f.getFarmer();
+    // A suggestion below the minimum gets the default difficulty.
+    expect(got.body).toEqual({ authentication_public_key: `0x${f.authenticationPublicKey}`, payout_instructions: f.payoutInstructions, current_difficulty: 10, current_points: 0 });
+    expect((await f.getFarmer(currentAuthenticationToken(Date.now()) + 6n)).body).toEqual(error(12));
+    expect((await farmer('stranger').getFarmer()).body).toEqual(error(10));
+    const res = await httpSender(baseUrl)('GET', `/farmer?${farmer('stranger').loginQuery().replace(/launcher_id=0x[0-9a-f]+/, `launcher_id=0x${f.launcherId}`)}`);
+    expect(res.body).toEqual(error(7));
+  });
+
+  it('PUT /farmer accepts the owner’s changes and applies them after the cool-down', async () => {
+    const f = await joined('put-farmer');
+    const newKey = f.rotateAuthenticationKey('2');
+    const res = await f.putFarmer({ authentication_public_key: newKey, suggested_difficulty: 50 });
+    expect(res.body).toEqual({ authentication_public_key: true, suggested_difficulty: true });
+    // A second change inside the cool-down is refused (16).
+    expect((await f.putFarmer({ suggested_difficulty: 60 })).body).toEqual(error(16));
+    // Not yet applied: GET /farmer signed with the new key fails, the difficulty is unchanged.
+    expect((await f.getFarmer()).body).toEqual(error(7));
+    expect(await later(0).applyUpdates()).toBe(0);
+    expect(await later(601).applyUpdates()).toBe(1);
+    expect((await f.getFarmer()).body).toMatchObject({ authentication_public_key: `0x${newKey}`, current_difficulty: 50 });
+  });
+});
+
+describe('POST /partial', () => {
+  it('answers each failure with the reference’s code, in the reference’s order', async () => {
+    const f = await joined('partials');
+    const { sp, pos } = await goodProof(f, 10n);
+    const send = (body: unknown) => f.sendPartial(body);
+
+    expect((await send({ payload: {}, aggregate_signature: '0x00' })).body).toEqual(error(16));
+    expect((await send(f.partialBody(sp, pos, { authentication_token: currentAuthenticationToken(Date.now()) - 6n }))).body).toEqual(error(12));
+    const stranger = farmer('partials-stranger');
+    expect((await stranger.sendPartial(stranger.partialBody(sp, pos))).body).toEqual(error(10));
+    expect((await send(f.partialBody(sp, pos, { signWith: 'plot-only' }))).body).toEqual(error(7));
+    expect((await send(f.partialBody(sp, { ...pos, poolContractPuzzleHash: '22'.repeat(32) }))).body).toEqual(error(9));
+    expect((await send(f.partialBody({ ...sp, spHash: '33'.repeat(32) }, pos))).body).toEqual(error(3));
+    // A proof with one bit flipped is not a proof (4).
+    const flipped = pos.proof.slice(0, -1) + ((parseInt(pos.proof.slice(-1), 16) ^ 1).toString(16));
+    expect((await send(f.partialBody(sp, { ...pos, proof: flipped }))).body).toEqual(error(4));
+    // A proof for another signage point's challenge (4).
+    const other = await node.signagePoint();
+    expect((await send(f.partialBody(other, pos))).body).toEqual(error(4));
+
+    // Good: the next difficulty comes back.
+    expect((await send(f.partialBody(sp, pos))).body).toEqual({ new_difficulty: 10 });
+
+    // 2: a signage point the node saw a minute ago.
+    const late = await goodProof(f, 10n, new Date(Date.now() - 60_000));
+    expect((await send(f.partialBody(late.sp, late.pos))).body).toEqual(error(2));
+    // 1: a reverted signage point.
+    const { sp: reverted, pos: revertedPos } = await goodProof(f, 10n);
+    await node.revert(reverted.spHash);
+    expect((await send(f.partialBody(reverted, revertedPos))).body).toEqual(error(1));
+  });
+
+  it('refuses a proof not good enough for the farmer’s difficulty (5)', async () => {
+    const f = await joined('hard', 1_000_000_000);
+    for (let i = 0; i < 20; i++) {
+      const sp = await node.signagePoint();
+      const weak = f.proofsFor(sp, 1_000_000_000n).find((p) => !p.good);
+      if (weak) {
+        expect((await f.sendPartial(f.partialBody(sp, weak.pos))).body).toEqual(error(5));
+        return;
+      }
+    }
+    throw new Error('no weak proof found');
+  });
+});
+
+describe('difficulty', () => {
+  it('lowers a farmer’s difficulty after hours of silence, as the reference does (by 5 after 3 hours)', async () => {
+    const f = await joined('silent', 100);
+    const first = await goodProof(f, 100n);
+    expect((await f.sendPartial(f.partialBody(first.sp, first.pos))).body).toEqual({ new_difficulty: 100 });
+    // That partial was four hours ago: the next one comes after a long silence.
+    await db.updateTable('chia_partials').set({ received_at: new Date(Date.now() - 4 * 3600_000) }).where('launcher_id', '=', f.launcherId).execute();
+    const second = await goodProof(f, 100n);
+    expect((await f.sendPartial(f.partialBody(second.sp, second.pos))).body).toEqual({ new_difficulty: 20 });
+    // Right after a change the difficulty holds (a partial at another difficulty is among the recent ones).
+    const third = await goodProof(f, 20n);
+    expect((await f.sendPartial(f.partialBody(third.sp, third.pos))).body).toEqual({ new_difficulty: 20 });
+    expect((await f.getFarmer()).body).toMatchObject({ current_difficulty: 20 });
+  });
+});
+
+describe('confirmation and points', () => {
+  it('counts a partial only after the delay, once per proof, not after a reorg or leaving the pool', async () => {
+    const f = await joined('confirm');
+    const first = await goodProof(f, 10n);
+    expect((await f.sendPartial(f.partialBody(first.sp, first.pos))).body).toEqual({ new_difficulty: 10 });
+    // The same proof again is accepted now but counted once.
+    expect((await f.sendPartial(f.partialBody(first.sp, first.pos))).body).toEqual({ new_difficulty: 10 });
+    const second = await goodProof(f, 10n);
+    expect((await f.sendPartial(f.partialBody(second.sp, second.pos))).body).toEqual({ new_difficulty: 10 });
+
+    await later(0).confirmDue();
+    expect(await statuses(f.launcherId)).toEqual(['pending', 'pending', 'pending']);
+    await node.revert(second.sp.spHash);
+    await later(301).confirmDue();
+    expect(await statuses(f.launcherId)).toEqual(['confirmed', 'rejected:duplicate', 'rejected:reverted']);
+    expect((await f.getFarmer()).body).toMatchObject({ current_points: 10 });
+
+    // Leaving the pool: past the relative lock height its partials no longer count.
+    const third = await goodProof(f, 10n);
+    expect((await f.sendPartial(f.partialBody(third.sp, third.pos))).body).toEqual({ new_difficulty: 10 });
+    await f.setSingleton({ state: LEAVING_POOL }, { tipHeight: -200 });
+    await later(301).confirmDue();
+    expect(await statuses(f.launcherId)).toEqual(['confirmed', 'rejected:duplicate', 'rejected:reverted', 'rejected:not_member']);
+    const row = await db.selectFrom('chia_farmers').select(['is_pool_member', 'left_at']).where('launcher_id', '=', f.launcherId).executeTakeFirstOrThrow();
+    expect(row.is_pool_member).toBe(false);
+    expect(row.left_at).not.toBeNull();
+  });
+
+  it('credits the bound user’s points through the daily settlement, with the finder’s 0.25 XCH', async () => {
+    const user = await buildUser(db);
+    const f = await joined('settle', 100);
+    await bindLauncher(db, { launcherId: f.launcherId, pool: 'chiapp', userId: user.id, now: new Date() });
+    let points = 0n;
+    for (let i = 0; i < 3; i++) {
+      const { sp, pos } = await goodProof(f, 100n);
+      expect((await f.sendPartial(f.partialBody(sp, pos))).body).toEqual({ new_difficulty: 100 });
+      points += 100n;
+    }
+    await later(301).confirmDue();
+    expect(await statuses(f.launcherId)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    const today = utcDay(new Date());
+    const shares = await db.selectFrom('shares').select(['user_id', 'difficulty']).where('pool', '=', 'chiapp').where('day', '=', today).where('user_id', '=', user.id).execute();
+    expect(shares.reduce((s, r) => s + BigInt(r.difficulty), 0n)).toBe(points);
+
+    await recordBlock(db, { pool: 'chiapp', height: 5_000, foundAt: new Date(), finderUserId: user.id, finderMinerId: null, reward: parseAmount('2', 12) });
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000 + 600_000);
+    const { settlement } = await settleDay(db, 'chiapp', today, tomorrow);
+    expect(settlement.status).toBe('SETTLEMENT');
+    const credit = await db.selectFrom('settlement_credits').selectAll().where('pool', '=', 'chiapp').where('day', '=', today).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(credit.points).toBe(points.toString());
+    const balance = (await userBalances(db, user.id, 'CHIA')).get('CHIA');
+    // The only member: the whole 2 XCH less the fee on 1.75 (the finder’s 0.25 is not shared).
+    expect(balance?.available).toBe(parseAmount(settlement.credited, 12));
+    expect(balance?.available ?? 0n).toBeGreaterThan(parseAmount('1.9', 12));
+  });
+});
