@@ -17,6 +17,8 @@ import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountService } from './modules/account/account.service.ts';
 import { captchaService } from './modules/captcha/captcha.service.ts';
+import { adminInmailRoutes, inmailRoutes } from './modules/inmail/inmail.routes.ts';
+import { runNoticeJobs } from './modules/inmail/inmail.service.ts';
 import { loginLogRoutes } from './modules/log/login-log.routes.ts';
 import { loginLogService } from './modules/log/login-log.service.ts';
 import { devRoutes } from './modules/messaging/dev.routes.ts';
@@ -139,6 +141,11 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     else void runPendingExports(db).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));
   };
 
+  const kickNotices = () => {
+    if (worker) worker.kick();
+    else void runNoticeJobs(db).catch((error: unknown) => app.log.error({ err: error }, 'notification delivery failed'));
+  };
+
   healthRoutes(app, { db, isReady: deps.isReady ?? (() => true) });
   settingRoutes(app, settings);
   userRoutes(app, {
@@ -168,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   publicPoolRoutes(app, { db });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
+  inmailRoutes(app, { db, sessions });
+  adminInmailRoutes(app, { db, sessions, kickNotices });
   if (development) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });

@@ -8,6 +8,7 @@ import * as ledgerPost from './migrations/2026_11_22_0005_ledger_post.ts';
 import * as pool from './migrations/2026_11_23_0006_pool.ts';
 import * as plots from './migrations/2026_11_23_0007_plots.ts';
 import * as ledgerPostMany from './migrations/2026_11_23_0008_ledger_post_many.ts';
+import * as messages from './migrations/2026_11_23_0014_messages.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0006_pool': pool,
   '2026_11_23_0007_plots': plots,
   '2026_11_23_0008_ledger_post_many': ledgerPostMany,
+  '2026_11_23_0014_messages': messages,
 };
 
 /** Every migration name in order. */

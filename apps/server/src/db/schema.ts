@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { LedgerTables } from '../ledger/ledger.schema.ts';
+import type { InmailTables } from '../modules/inmail/inmail.schema.ts';
 import type { PoolTables } from '../modules/pool/pool.schema.ts';
 import type { WalletTables } from '../modules/wallet/wallet.schema.ts';
 
@@ -191,7 +192,7 @@ export interface DevMailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends LedgerTables, WalletTables, PoolTables {
+export interface Database extends LedgerTables, WalletTables, PoolTables, InmailTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

@@ -8,3 +8,4 @@ export * from './log.ts';
 export * from './dev.ts';
 export * from './wallet.ts';
 export * from './pool.ts';
+export * from './inmail.ts';
