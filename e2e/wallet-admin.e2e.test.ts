@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
-import { apiCall, logIn, look, solvedCaptcha } from './support/session.ts';
+import { apiCall, logIn, look, registeredUser as registerAndSignIn } from './support/session.ts';
 
 /**
  * The wallet's back office in a real browser against the running platform: the admin sets a
@@ -14,25 +14,8 @@ const PASSWORD = 'miner-pass1';
 /** Not CHIA: the wallet test quotes CHIA's seeded fee, and both files share one server. */
 const FEE_COIN = 'MASS';
 
-/** Registers, activates with the token from the development mailbox, signs in; answers the uid. */
-async function registeredUser(page: Page, email: string): Promise<string> {
-  await page.goto(inject('baseUrl') + '/');
-  await apiCall(page, 'POST', '/api/user/register', { email, password: PASSWORD, confirm_password: PASSWORD, agreement: true, ...(await solvedCaptcha(page)) });
-  let token = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = await apiCall<{ text: string }[]>(page, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-        token = mails.map((m) => /\/register\/activate\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean) ?? '';
-        return token;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
-  await apiCall(page, 'POST', '/api/user/activate', { token });
-  await logIn(page, email, PASSWORD);
-  return (await apiCall<{ uid: string }>(page, 'GET', '/api/user/info')).uid;
-}
+/** Registers, activates and signs in (the shared helper); answers the uid. */
+const registeredUser = (page: Page, email: string) => registerAndSignIn(page, email, PASSWORD);
 
 async function openTab(page: Page, tab: 'review' | 'pending' | 'fees'): Promise<void> {
   await page.getByTestId(`withdraw-review-tab-${tab}`).click();

@@ -16,6 +16,8 @@ async function pageOf(testIds: string[]): Promise<string> {
 }
 
 const PAGE_IDS = [
+  'inmail-page',
+  'inmail-message-page',
   'not-yet-open',
   'not-found',
   'legal-page',
@@ -46,6 +48,8 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/': 'personal-centre',
   '/center/security': 'security-page',
   '/center/security/phone': 'security-page',
+  '/inmail': 'inmail-page',
+  '/inmail?id=3': 'inmail-message-page',
   '/center/history': 'login-history',
   '/assets': 'assets-page',
   '/address': 'address-book-page',
@@ -157,6 +161,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   mining_info: 'mining-info-page',
   income_info: 'income-info-page',
   contribution: 'contribution-page',
+  send_notice: 'send-notice-page',
 };
 
 describe('admin wrapper', () => {
