@@ -23,6 +23,8 @@ export async function renderApp(path: string, routes: Record<string, Responder> 
     'GET /api/setting/pool': ok([]),
     // Registration open unless a test says otherwise (the register page asks too).
     'GET /api/user/checkRegister': ok(null),
+    // The bell asks for unread messages on the home page once signed in.
+    'GET /api/user/GetMessage': ok({ list: [], total: 0 }),
     ...routes,
   });
   vi.stubGlobal('fetch', mock.fetch);
