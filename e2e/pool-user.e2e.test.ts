@@ -78,7 +78,7 @@ describe('the user-centre pool pages of the demo farmer', async () => {
     await screenshot(page, 'pool-income-en-light');
   });
 
-  it('charts the contribution over 24 hours and 7 days with the days’ points', async () => {
+  it('charts the contribution over 24 hours and 7 days with the days’ shares and points', async () => {
     await page.getByTestId('pool-nav-contribution').click();
     await page.getByTestId('pool-contribution-page').waitFor();
     await chartDrawn(page, 'contribution-chart');
@@ -86,6 +86,9 @@ describe('the user-centre pool pages of the demo farmer', async () => {
     await page.locator('[data-testid="contribution-chart"][data-hours="168"]').waitFor();
     await chartDrawn(page, 'contribution-chart');
     await page.locator('[data-testid^="contribution-row-"]').first().waitFor();
+    // The mining detail: the simulated farmer's miners sent shares today.
+    const shares = await page.locator('[data-testid^="contribution-shares-"]').first().textContent();
+    expect(Number(shares?.replace(/\D/g, ''))).toBeGreaterThan(0);
     await screenshot(page, 'pool-contribution-en-light');
   });
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
-import { apiCall, logIn, look, registeredUser as registerAndSignIn } from './support/session.ts';
+import { apiCall, logIn, look, registeredUser } from './support/session.ts';
 
 /**
  * The wallet's back office in a real browser against the running platform: the admin sets a
@@ -13,9 +13,6 @@ import { apiCall, logIn, look, registeredUser as registerAndSignIn } from './sup
 const PASSWORD = 'miner-pass1';
 /** Not CHIA: the wallet test quotes CHIA's seeded fee, and both files share one server. */
 const FEE_COIN = 'MASS';
-
-/** Registers, activates and signs in (the shared helper); answers the uid. */
-const registeredUser = (page: Page, email: string) => registerAndSignIn(page, email, PASSWORD);
 
 async function openTab(page: Page, tab: 'review' | 'pending' | 'fees'): Promise<void> {
   await page.getByTestId(`withdraw-review-tab-${tab}`).click();
@@ -54,7 +51,7 @@ describe('the wallet back office: withdrawal fee, balance adjustment (admin)', a
   });
 
   it('adjusts a user’s balance with a reason: the user’s assets show it; a deduction beyond it is refused (10101)', async () => {
-    const uid = await registeredUser(user.page, `adjusted-${Date.now()}@e2e.test`);
+    const uid = await registeredUser(user.page, `adjusted-${Date.now()}@e2e.test`, PASSWORD);
     const assets = await apiCall<{ currency: { type: string; withdraw_fee: string }[] }>(user.page, 'GET', '/api/assets/totalassets');
     expect(assets.currency.find((c) => c.type === FEE_COIN)?.withdraw_fee).toBe('0.25');
 

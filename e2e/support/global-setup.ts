@@ -16,6 +16,8 @@ declare module 'vitest' {
     adminPassword: string;
     demoEmail: string;
     demoPassword: string;
+    /** Milliseconds before a verification code can be sent again to the same address. */
+    codeResendMs: number;
   }
 }
 
@@ -34,6 +36,9 @@ function freePort(): Promise<number> {
  * Starts Platter exactly as `npm start` does (main.ts, embedded PostgreSQL, first-start admin
  * printed to the console), on free ports and a throw-away data folder.
  */
+/** Seconds before a code can be sent again to the same address (CODE_RESEND_SECONDS; 60 in production). */
+const CODE_RESEND_SECONDS = 3;
+
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(chromiumMissingMessage());
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
@@ -62,6 +67,8 @@ export default async function setup(project: TestProject) {
       SIMULATOR_BACKFILL_DAYS: '2',
       SIMULATOR_TICK_SECONDS: '2',
       SIMULATOR_BLOCK_SECONDS: '60',
+      // Verification codes may be sent again after 3 s instead of 60 (the countdown follows the server).
+      CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS),
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,6 +98,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminPassword', started.password);
   project.provide('demoEmail', started.demoEmail);
   project.provide('demoPassword', started.demoPassword);
+  project.provide('codeResendMs', CODE_RESEND_SECONDS * 1000);
 
   return async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

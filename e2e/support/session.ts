@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /**
  * Signing in and calling the API from a browser test: the calls carry the page's cookies
@@ -51,13 +51,33 @@ export async function registeredUser(page: Page, email: string, password: string
   await page.goto(inject('baseUrl') + '/');
   await apiCall(page, 'POST', '/api/user/register', { email, password, confirm_password: password, agreement: true, ...(await solvedCaptcha(page)) });
   let token = '';
-  for (let attempt = 0; attempt < 60 && !token; attempt++) {
-    const mails = await apiCall<{ text: string }[]>(page, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-    token = mails.map((m) => /\/register\/activate\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean) ?? '';
-    if (!token) await page.waitForTimeout(250);
-  }
-  if (!token) throw new Error(`no activation mail for ${email}`);
+  await expect
+    .poll(
+      async () => {
+        const mails = await apiCall<{ text: string }[]>(page, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+        token = mails.map((m) => /\/register\/activate\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean) ?? '';
+        return token;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
   await apiCall(page, 'POST', '/api/user/activate', { token });
   await logIn(page, email, password);
   return (await apiCall<{ uid: string }>(page, 'GET', '/api/user/info')).uid;
+}
+
+/** Signs in through the form at /request, the graphic code shown answered by the development endpoint. */
+export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(inject('baseUrl') + '/request');
+  await page.getByTestId('login-page').waitFor();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  const image = page.getByTestId('captcha-image');
+  await expect.poll(() => image.getAttribute('data-session')).toMatch(/\S+/);
+  // The image request creates the answer: wait until the picture has loaded.
+  await expect.poll(() => image.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const session = (await image.getAttribute('data-session')) ?? '';
+  const { answer } = await apiCall<{ answer: string }>(page, 'GET', `/api/dev/captcha?session=${encodeURIComponent(session)}`);
+  await page.getByTestId('captcha-input').fill(answer);
+  await page.getByTestId('login-submit').click();
 }

@@ -15,6 +15,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerAdminGuard } from './modules/admin/guard.ts';
 import { accountService } from './modules/account/account.service.ts';
 import { captchaService } from './modules/captcha/captcha.service.ts';
 import { adminInmailRoutes, inmailRoutes } from './modules/inmail/inmail.routes.ts';
@@ -146,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     else void runNoticeJobs(db).catch((error: unknown) => app.log.error({ err: error }, 'notification delivery failed'));
   };
 
+  // Before any route: every /api/admin/ route gets its role check and the audit safety net.
+  registerAdminGuard(app, { db, sessions });
   healthRoutes(app, { db, isReady: deps.isReady ?? (() => true) });
   settingRoutes(app, settings);
   userRoutes(app, {
@@ -177,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminPoolRoutes(app, { db, sessions });
   inmailRoutes(app, { db, sessions });
   adminInmailRoutes(app, { db, sessions, kickNotices });
+  adminRoutes(app, { db, sessions, adjustApprovalThreshold: config.adjustApprovalThreshold, clearCaches: () => settings.invalidate() });
   if (development) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });

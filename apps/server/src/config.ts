@@ -107,6 +107,11 @@ export const SETTINGS = {
     default: '(empty)',
     meaning: 'Bearer token sent to the SMS gateway.',
   },
+  codeResendSeconds: {
+    env: 'CODE_RESEND_SECONDS',
+    default: '60',
+    meaning: 'Seconds before a verification code can be sent again to the same address for the same purpose (the spec\'s 60-second countdown; the web app counts down what the server answers). Lower only for tests.',
+  },
   telegramBotToken: {
     env: 'TELEGRAM_BOT_TOKEN',
     default: '(empty: Telegram off)',
@@ -161,6 +166,11 @@ export const SETTINGS = {
     env: 'WITHDRAW_SEND_DELAY_HOURS',
     default: '24',
     meaning: 'Approved withdrawals are sent this many hours after approval (T+1 by default; 0 sends at the next worker run).',
+  },
+  adjustApprovalThreshold: {
+    env: 'ADJUST_APPROVAL_THRESHOLD',
+    default: '1000',
+    meaning: 'Back-office balance adjustments (UpdateBalance) larger than this, in whole coins of the adjusted coin and either sign, wait for a second admin’s approval; smaller ones are posted at once. `0`: every adjustment needs a second admin.',
   },
   autoPayHourUtc: {
     env: 'AUTO_PAY_HOUR_UTC',
@@ -247,11 +257,13 @@ const schema = z.object({
   wechatAppSecret: z.string().optional(),
   authRateLimit: z.coerce.number().int().min(1),
   codeRateLimit: z.coerce.number().int().min(1),
+  codeResendSeconds: z.coerce.number().int().min(1).max(3600),
   chain: z.enum(['devnet']),
   devnetBlockSeconds: z.coerce.number().positive().max(3600),
   withdrawReviewTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
   withdrawReviewUtcOffset: z.string().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, '+HH:MM or -HH:MM'),
   withdrawSendDelayHours: z.coerce.number().min(0).max(24 * 14),
+  adjustApprovalThreshold: z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal amount in whole coins, e.g. 1000'),
   autoPayHourUtc: z.coerce.number().int().min(0).max(7),
   workerIntervalMs: z.coerce.number().int().min(50).max(60_000),
   simulator: bool,

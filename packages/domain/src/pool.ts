@@ -90,3 +90,39 @@ export function isDay(text: string): boolean {
 
 /** Miner names: the computer name by default; printable, at most 64 characters. */
 export const MINER_NAME_PATTERN = /^[\p{L}\p{N} ._@()+-]{1,64}$/u;
+
+/**
+ * Spacemesh-style registration (spec doc 1 §4 'Spacemesh-style plots'): a node registers with
+ * the pool (REGISTER), waits for the timing service's round (WAITING_POET), is registered or not,
+ * then each epoch its proof of space-time is done, times out (rolled back: register again),
+ * fails, or the node is found malicious (final); after a proof it waits for its points.
+ */
+export const POST_STATUSES = ['REGISTER', 'WAITING_POET', 'REGISTERED', 'NOT_REGISTERED', 'PoST_DONE', 'PoST_TIMEOUT', 'PoST_FAILED', 'MALICIOUS', 'WAITING_FOR_POINTS'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+const POST_NEXT: Record<PostStatus, readonly PostStatus[]> = {
+  REGISTER: ['WAITING_POET', 'NOT_REGISTERED'],
+  WAITING_POET: ['REGISTERED', 'NOT_REGISTERED'],
+  REGISTERED: ['PoST_DONE', 'PoST_TIMEOUT', 'PoST_FAILED', 'MALICIOUS'],
+  NOT_REGISTERED: ['REGISTER'],
+  PoST_DONE: ['WAITING_FOR_POINTS', 'REGISTERED', 'MALICIOUS'],
+  WAITING_FOR_POINTS: ['REGISTERED', 'MALICIOUS'],
+  PoST_TIMEOUT: ['REGISTER'],
+  PoST_FAILED: ['REGISTER', 'REGISTERED'],
+  MALICIOUS: [],
+};
+
+/** Whether a node may move from one registration status to another (the same status is no move). */
+export function postTransitionAllowed(from: PostStatus, to: PostStatus): boolean {
+  return POST_NEXT[from].includes(to);
+}
+
+/** Whether the user may (re-)register a node in this status: new, rolled back or refused, never a malicious one. */
+export function mayRegister(status: PostStatus | null): boolean {
+  return status === null || postTransitionAllowed(status, 'REGISTER');
+}
+
+/** Pools of these coins register nodes (POST /api/pool/register) instead of binding plots. */
+export function registersNodes(coin: string): boolean {
+  return coin === 'SPACEMESH' || coin.startsWith('SPACEMESH_');
+}

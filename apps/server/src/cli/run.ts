@@ -5,8 +5,10 @@ import { migrateDown, migrateToLatest, pendingMigrations } from '../db/migrate.t
 import { checkLedger } from '../ledger/ledger.check.ts';
 import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
+import { setRole } from '../modules/admin/users.service.ts';
 import { settleDay } from '../modules/pool/settlement.ts';
-import { isDay } from '@platter/domain';
+import { isAppError, isDay } from '@platter/domain';
+import { CHIA_HELP, chiaCommand } from './chia.ts';
 
 /**
  * The operator CLI: `npm run platter -- <command>`. With no DATABASE_URL it works on the
@@ -18,13 +20,15 @@ Commands:
   migrate [--down] [--status]     apply pending migrations (or revert the last one, or list pending)
   create-admin <email> [--role admin|support] [--password <p>]
                                   create a back-office account (or promote and reset an existing one)
+  admin grant <email> <role>      give an existing account the role user, support or admin (written to
+                                  the audit log as done by the CLI; the last admin keeps the role)
   ledger check                    verify the ledger: balanced transactions, coins summing to zero,
                                   balances equal to their postings; exits 1 and says where otherwise
   settle --day YYYY-MM-DD [--pool <type>]
                                   settle that UTC day for every enabled pool (or one); a day already
                                   settled is left as it is, so a rerun pays nobody twice
   config                          print the configuration table (every setting, env variable, default)
-  help                            this text
+${CHIA_HELP}  help                            this text
 `;
 
 async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
@@ -79,6 +83,30 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         return 0;
       });
     }
+    case 'admin': {
+      const [sub, email, role] = rest;
+      if (sub !== 'grant' || !email || !role) {
+        out('usage: npm run platter -- admin grant <email> <user|support|admin>\n');
+        return 2;
+      }
+      if (role !== 'user' && role !== 'support' && role !== 'admin') {
+        out('the role must be user, support or admin\n');
+        return 2;
+      }
+      return withDatabase(async (db) => {
+        try {
+          const changed = await setRole(db, 'cli', { email }, role);
+          out(changed.before === changed.after ? `${changed.email} is already ${role}\n` : `${changed.email} (uid ${changed.uid}): ${changed.before} → ${changed.after}\n`);
+          return 0;
+        } catch (error) {
+          if (isAppError(error)) {
+            out(error.errorName === 'USER_NOT_EXIST' ? `no account with the e-mail ${email}\n` : `refused: ${error.errorName === 'ACCESS_FORBIDDEN' ? 'the last admin keeps the admin role' : error.message}\n`);
+            return 1;
+          }
+          throw error;
+        }
+      });
+    }
     case 'ledger': {
       if (rest[0] !== 'check') {
         out('usage: npm run platter -- ledger check\n');
@@ -112,6 +140,8 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         return 0;
       });
     }
+    case 'chia':
+      return chiaCommand(rest, out);
     case 'config':
       out(`${configTable()}\n`);
       return 0;

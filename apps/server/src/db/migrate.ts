@@ -8,7 +8,10 @@ import * as ledgerPost from './migrations/2026_11_22_0005_ledger_post.ts';
 import * as pool from './migrations/2026_11_23_0006_pool.ts';
 import * as plots from './migrations/2026_11_23_0007_plots.ts';
 import * as ledgerPostMany from './migrations/2026_11_23_0008_ledger_post_many.ts';
+import * as nodeRegistration from './migrations/2026_11_23_0009_node_registration.ts';
+import * as admin from './migrations/2026_11_23_0011_admin.ts';
 import * as messages from './migrations/2026_11_23_0014_messages.ts';
+import * as sampleHashrate from './migrations/2026_11_23_0015_sample_hashrate.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -23,7 +26,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0006_pool': pool,
   '2026_11_23_0007_plots': plots,
   '2026_11_23_0008_ledger_post_many': ledgerPostMany,
+  '2026_11_23_0009_node_registration': nodeRegistration,
+  '2026_11_23_0011_admin': admin,
   '2026_11_23_0014_messages': messages,
+  '2026_11_23_0015_sample_hashrate': sampleHashrate,
 };
 
 /** Every migration name in order. */

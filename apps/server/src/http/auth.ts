@@ -1,14 +1,50 @@
-import { AppError } from '@platter/domain';
+import { AppError, roleAllows, type StaffRole } from '@platter/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser, type sessionService } from '../modules/session/session.service.ts';
 
 type Sessions = ReturnType<typeof sessionService>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Admin routes (/api/admin/…): the least back-office role the call needs; 'admin' when not said. */
+    role?: StaffRole;
+  }
+}
+
+/** The session of a request is looked up once, however many checks ask for it. */
+const resolved = new WeakMap<FastifyRequest, Promise<SessionUser | undefined>>();
+
 /** The signed-in user of a request, or NOT_LOGGED_IN (202). */
 export async function requireUser(sessions: Sessions, request: FastifyRequest): Promise<SessionUser> {
-  const user = await sessions.resolve(request.cookies[SESSION_COOKIE]);
+  let lookup = resolved.get(request);
+  if (!lookup) {
+    lookup = sessions.resolve(request.cookies[SESSION_COOKIE]);
+    resolved.set(request, lookup);
+  }
+  const user = await lookup;
   if (!user) throw new AppError('NOT_LOGGED_IN');
   return user;
+}
+
+/** A back-office user acting through a request: who, with which role, from where. */
+export interface Actor {
+  id: string;
+  uid: string;
+  email: string;
+  role: StaffRole;
+  ip: string;
+  requestId: string;
+}
+
+/**
+ * The one role check of every admin call: signed out → NOT_LOGGED_IN (202); an ordinary user,
+ * or support on an admin-only call → ACCESS_FORBIDDEN (218). Admin can do everything; support
+ * reads, edits content and reviews (no balance changes, bans or configuration edits).
+ */
+export async function requireRole(sessions: Sessions, request: FastifyRequest, role: StaffRole): Promise<Actor> {
+  const user = await requireUser(sessions, request);
+  if (!roleAllows(user.role, role)) throw new AppError('ACCESS_FORBIDDEN');
+  return { id: user.user_id, uid: user.uid, email: user.email, role: user.role as StaffRole, ip: request.ip, requestId: request.id };
 }
 
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS. */

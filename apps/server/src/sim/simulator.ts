@@ -11,6 +11,11 @@ import { addAddress } from '../modules/wallet/addresses.ts';
 import { devnetAddress } from '../chain/devnet.ts';
 
 /** A simulated farmer's payout address on the devnet (valid for the coin's registry pattern). */
+/** Coins mined by hashrate rather than capacity (their simulated miners report hashes per second). */
+const isHashCoin = (coin: string) => ['IRONFISH', 'ALEO'].includes(coin);
+/** A simulated hashrate miner's hashes per second, derived from its simulated size. */
+const simulatedHashrate = (capacity: bigint) => capacity / 1_000_000n;
+
 export const simulatorAddress = (coin: string, email: string) => devnetAddress('platter-simulator', coin, `payout:${email}`);
 
 /**
@@ -226,6 +231,7 @@ async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () 
       // Hourly trend samples of the day.
       const capacity = poolFarms.reduce((sum, f) => sum + f.miners.reduce((s, m) => s + m.capacity, 0n), 0n);
       const miners = poolFarms.reduce((n, f) => n + f.miners.length, 0);
+      const hashrate = isHashCoin(coin) ? simulatedHashrate(capacity) : 0n;
       await db
         .insertInto('pool_samples')
         .values(
@@ -233,6 +239,7 @@ async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () 
             pool,
             at: new Date(dayStart + h * 3600_000),
             capacity_bytes: ((capacity * BigInt(Math.round((0.9 + random() * 0.2) * 1000))) / 1000n).toString(),
+            hashrate: ((hashrate * BigInt(Math.round((0.9 + random() * 0.2) * 1000))) / 1000n).toString(),
             miners,
             users: poolFarms.length,
           })),
@@ -275,7 +282,7 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
   async function report(farm: SimFarm, seconds: number): Promise<void> {
     const shares = farm.miners.flatMap((miner) => Array.from({ length: sharesFor(random, miner, seconds) }, () => ({ miner: miner.name, difficulty: miner.difficulty })));
     for (const share of shares) recent.set(`${farm.userId}:${farm.pool}`, (recent.get(`${farm.userId}:${farm.pool}`) ?? 0) + share.difficulty);
-    const hashCoin = ['IRONFISH', 'ALEO'].includes(farm.coin);
+    const hashCoin = isHashCoin(farm.coin);
     const response = await fetch(`${options.baseUrl}/api/miner/report`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': farm.key },
@@ -285,7 +292,7 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
           version: m.version,
           line: m.line,
           capacity: hashCoin ? '0' : m.capacity.toString(),
-          hashrate: hashCoin ? (m.capacity / 1_000_000n).toString() : '0',
+          hashrate: hashCoin ? simulatedHashrate(m.capacity).toString() : '0',
         })),
         shares,
         // The plot inventory now and then (it changes slowly).

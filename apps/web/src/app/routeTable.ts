@@ -33,7 +33,7 @@ export const CENTER_ROUTES = [
   { path: 'security/phone', feature: 'phone' },
 ] as const;
 
-export type AdminGroup = 'account' | 'lists' | 'reports' | 'reviews' | 'content';
+export type AdminGroup = 'account' | 'lists' | 'reports' | 'reviews' | 'content' | 'system';
 
 /** The back office (spec doc 2 §2 'Admin routes'); `key` names its label under admin.page.*. */
 export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGroup }[] = [
@@ -52,9 +52,11 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
     key,
     group: 'content' as const,
   })),
+  // Not named by the spec: the operator's balance-adjustment approvals, roles and audit log.
+  ...(['balance_adjustments', 'roles', 'audit_log'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'system' as const })),
 ];
 
-export const ADMIN_GROUPS: readonly AdminGroup[] = ['account', 'lists', 'reports', 'reviews', 'content'];
+export const ADMIN_GROUPS: readonly AdminGroup[] = ['account', 'lists', 'reports', 'reviews', 'content', 'system'];
 
 /** Paths containing 'admin' use the separate admin wrapper (spec doc 2 §2). */
 export function isAdminPath(pathname: string): boolean {

@@ -162,6 +162,10 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   income_info: 'income-info-page',
   contribution: 'contribution-page',
   send_notice: 'send-notice-page',
+  account: 'admin-users-page',
+  balance_adjustments: 'admin-adjustments-page',
+  roles: 'admin-roles-page',
+  audit_log: 'admin-audit-page',
 };
 
 describe('admin wrapper', () => {

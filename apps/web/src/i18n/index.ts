@@ -2,6 +2,9 @@ import { LANG_COOKIE, LANG_COOKIE_DAYS, resolveLang, type Lang } from '@platter/
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
+import adminCoreEn from './adminCore.en.json';
+import adminCoreRu from './adminCore.ru.json';
+import adminCoreZh from './adminCore.zh.json';
 import en from './en.json';
 import ru from './ru.json';
 import walletEn from './wallet.en.json';
@@ -33,7 +36,7 @@ import zh from './zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `inmail`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `inmail`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -43,13 +46,14 @@ export const areaCatalogues = {
   poolAdmin: { en: poolAdminEn, zh: poolAdminZh, ru: poolAdminRu },
   poolPlots: { en: poolPlotsEn, zh: poolPlotsZh, ru: poolPlotsRu },
   poolLines: { en: poolLinesEn, zh: poolLinesZh, ru: poolLinesRu },
+  adminCore: { en: adminCoreEn, zh: adminCoreZh, ru: adminCoreRu },
   inmail: { en: inmailEn, zh: inmailZh, ru: inmailRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...inmailEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...inmailZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...inmailRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...adminCoreEn, ...inmailEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...adminCoreZh, ...inmailZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...adminCoreRu, ...inmailRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */

@@ -9,3 +9,4 @@ export * from './dev.ts';
 export * from './wallet.ts';
 export * from './pool.ts';
 export * from './inmail.ts';
+export * from './admin.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MINER_NAME_PATTERN } from '../pool.ts';
+import { MINER_NAME_PATTERN, POST_STATUSES } from '../pool.ts';
 import { pageOf, pagingQuery } from './envelope.ts';
 import { msg } from './fields.ts';
 import { idField } from './wallet.ts';
@@ -37,6 +37,13 @@ const byteCount = z
   .regex(/^\d{1,30}$/, msg('INVALID_PARAMETER'))
   .meta({ description: 'Bytes as a decimal string' });
 
+const nodeIdField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{64}$/, msg('INVALID_PARAMETER'))
+  .meta({ description: 'The node id: its 32-byte public key in hex (64 characters, no 0x)' });
+
 export const reportBody = z.object({
   miners: z
     .array(
@@ -67,6 +74,11 @@ export const reportBody = z.object({
     .max(5000)
     .optional()
     .meta({ description: 'The plots the proxy tool sees (inventory); updates bound plots and flags the others' }),
+  nodes: z
+    .array(z.object({ node_id: nodeIdField, status: z.enum(POST_STATUSES) }))
+    .max(1000)
+    .optional()
+    .meta({ description: 'Spacemesh-style nodes: each registered node’s status as its node reports it; a move the status rules do not allow is ignored' }),
   shares: z
     .array(
       z.object({
@@ -79,7 +91,7 @@ export const reportBody = z.object({
     .default([]),
 });
 export type ReportBody = z.infer<typeof reportBody>;
-export const reportResultSchema = z.object({ miners: z.number().int(), shares: z.number().int(), rejected: z.number().int(), plots: z.number().int() });
+export const reportResultSchema = z.object({ miners: z.number().int(), shares: z.number().int(), rejected: z.number().int(), plots: z.number().int(), nodes: z.number().int() });
 
 // --- miners -------------------------------------------------------------------------------------
 
@@ -120,6 +132,23 @@ export const incomeRecordSchema = z.object({
 });
 export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
 export const incomePage = pageOf(incomeRecordSchema);
+
+// --- mining detail, pool detail, binding log ----------------------------------------------------
+
+/** One day of the user's mining in a pool (GET /api/pool/miningdetail, /api/dashboard/MiningDetail). */
+export const miningDetailSchema = z.object({
+  pool: z.string(),
+  day: z.string(),
+  shares: z.number().int().meta({ description: 'Accepted shares (partials) of the day' }),
+  points: z.string().meta({ description: 'Contribution points: the sum of the shares’ difficulty' }),
+  capacity: z.string().meta({ description: 'Average capacity over the day (so far, for today), bytes' }),
+  miners: z.number().int().meta({ description: 'Miners that sent shares that day' }),
+  amount: z.string().meta({ description: 'Income of the day in whole coins; 0 until settled' }),
+  status: z.enum(['NOT_PENDING', 'SETTLEMENT_PENDING', 'SETTLEMENT', 'UNSETTLEMENT']),
+});
+export type MiningDetail = z.infer<typeof miningDetailSchema>;
+export const miningDetailQuery = pagingQuery.extend({ pool: poolField, days: z.coerce.number().int().min(1).max(90).default(30) });
+export const miningDetailPage = pageOf(miningDetailSchema);
 
 // --- settlement (operator) ---------------------------------------------------------------------
 
@@ -181,6 +210,16 @@ export const poolStatSchema = z.object({
 });
 export type PoolStat = z.infer<typeof poolStatSchema>;
 
+/** One pool as its users see it (GET /api/pool/detail): live figures and the terms it pays by. */
+export const poolDetailSchema = poolStatSchema.extend({
+  mode: z.string(),
+  fee_percent: z.string().meta({ description: 'Pool fee in percent, e.g. "2.5"' }),
+  payment_time: z.string(),
+  payout_threshold: z.string(),
+  withdraw_fee: z.string(),
+});
+export type PoolDetail = z.infer<typeof poolDetailSchema>;
+
 export const blockQuery = pagingQuery.extend({ pool: poolField.optional() });
 export const blockSchema = z.object({
   id: z.string(),
@@ -209,7 +248,7 @@ export type HomeList = z.infer<typeof homeListSchema>;
 
 export const trendQuery = z.object({ pool: poolField, days: z.coerce.number().int().min(1).max(90).default(7) });
 export const trendSchema = z.object({
-  samples: z.array(z.object({ time: z.number().int(), capacity: z.string(), miners: z.number().int(), users: z.number().int() })),
+  samples: z.array(z.object({ time: z.number().int(), capacity: z.string(), hashrate: z.string().meta({ description: 'Online miners’ hashrate, hashes per second (hashrate coins)' }), miners: z.number().int(), users: z.number().int() })),
   blocks: z.array(z.object({ day: z.string(), blocks: z.number().int(), reward: z.string() })),
 });
 export type Trend = z.infer<typeof trendSchema>;
@@ -310,6 +349,7 @@ export const plotSchema = z.object({
   bind_sent_at: z.number().int().nullable(),
   confirmed_at: z.number().int().nullable(),
   last_seen: z.number().int().nullable(),
+  post_status: z.enum(POST_STATUSES).nullable().meta({ description: 'Spacemesh-style nodes: the registration status; null for plots' }),
 });
 export type Plot = z.infer<typeof plotSchema>;
 export const plotCountersSchema = z.object({
@@ -325,6 +365,8 @@ export const plotCountersSchema = z.object({
   size: z.string(),
 });
 export const plotPage = pageOf(plotSchema).extend({ counters: plotCountersSchema });
+/** The user's binding records (GET /api/dashboard/BindLog). */
+export const bindLogPage = pageOf(plotSchema);
 
 export const bindDataQuery = z.object({ pool: poolField, plot_id: plotIdField, address: z.string().trim().min(1).max(128) });
 export const bindDataSchema = z.object({ message: z.string(), expires_at: z.number().int() });
@@ -337,6 +379,8 @@ export const bindBody = z.object({
 });
 export type BindBody = z.infer<typeof bindBody>;
 export const unbindBody = z.object({ id: idField });
+export const registerNodeBody = z.object({ pool: poolField, node_id: nodeIdField, size: byteCount.default('0').meta({ description: 'Committed storage, bytes' }) });
+export type RegisterNodeBody = z.infer<typeof registerNodeBody>;
 export const devnetSignBody = z.object({ pool: poolField, address: z.string().trim().min(1).max(128), message: z.string().min(1).max(1000) });
 
 export const adminPlotQuery = plotQuery.extend({ uid: z.string().trim().max(32).optional(), plot_id: z.string().trim().max(128).optional() });

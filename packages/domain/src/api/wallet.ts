@@ -300,13 +300,7 @@ export const updateWithdrawFeeBody = z.object({
   fee: z.string().trim().min(1, 'a withdraw fee is required').pipe(amountField),
 });
 
-export const updateBalanceBody = z.object({
-  uid: z.string().trim().min(1).max(64),
-  coin: coinField,
-  amount: signedAmountField,
-  reason: z.string().trim().min(1, 'a reason is required').max(200, msg('OUT_OF_LENGTH_LIMIT')),
-  request_id: requestIdField,
-});
+// UpdateBalance's body and answer live with the back office's calls (api/admin.ts).
 
 // --- devnet (development only) ------------------------------------------------------------------
 

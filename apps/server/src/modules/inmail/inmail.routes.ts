@@ -1,5 +1,4 @@
 import {
-  AppError,
   envelopeSchema,
   getMessageQuery,
   messagePage,
@@ -14,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireRole, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
@@ -61,15 +60,14 @@ export function inmailRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>): 
 export function adminInmailRoutes(app: ZodApp, deps: Deps): void {
   const { db, sessions } = deps;
   const tags = ['admin'];
-  const staff = async (request: FastifyRequest) => {
-    const user = await requireUser(sessions, request);
-    if (user.role !== 'admin' && user.role !== 'support') throw new AppError('ACCESS_FORBIDDEN');
-    return user.user_id;
-  };
+  // Notifications are content: support sends them as well as admins (the guard checks the role first).
+  const support = { role: 'support' as const };
+  const staff = async (request: FastifyRequest) => (await requireRole(sessions, request, 'support')).id;
 
   app.post(
     '/api/admin/SendNotification',
     {
+      config: support,
       schema: {
         tags,
         summary: 'Sends a notification (title and HTML content in en, zh and ru) to every user, as a background job; audited',
@@ -86,6 +84,7 @@ export function adminInmailRoutes(app: ZodApp, deps: Deps): void {
   app.post(
     '/api/admin/SendNotificationIds',
     {
+      config: support,
       schema: {
         tags,
         summary: 'Sends a notification to the users with these uids, at once; an unknown uid refuses the call (203); audited',
@@ -97,7 +96,7 @@ export function adminInmailRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/admin/GetNotificationList',
-    { schema: { tags, summary: 'The notifications sent, newest first, with each job’s progress (sent of total)', querystring: noticeListQuery, response: { 200: envelopeSchema(noticePage) } } },
+    { config: support, schema: { tags, summary: 'The notifications sent, newest first, with each job’s progress (sent of total)', querystring: noticeListQuery, response: { 200: envelopeSchema(noticePage) } } },
     async (request) => {
       await staff(request);
       return ok(request, await noticeList(db, request.query.page, request.query.count, request.lang));

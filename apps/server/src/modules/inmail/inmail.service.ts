@@ -13,7 +13,7 @@ import {
   type SendNotificationIdsBody,
 } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
-import { audit } from '../wallet/wallet.service.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { inmailRepository as repo, type NewMessage } from './inmail.repository.ts';
 import { sanitizeLocalized, sanitizeMessageHtml } from './sanitize.ts';
 
@@ -76,8 +76,8 @@ function noticeMessage(body: SendNotificationBody): NewMessage {
   return { type: body.type, title: body.title, content: sanitizeLocalized(body.content) };
 }
 
-function auditDetail(message: NewMessage, extra: Record<string, unknown>) {
-  return { before: null, after: { type: message.type, title: message.title, content: message.content, ...extra } };
+function auditEntry(action: string, noticeId: string, message: NewMessage, extra: Record<string, unknown>) {
+  return { action, target: `notice:${noticeId}`, before: null, after: { type: message.type, title: message.title, content: message.content, ...extra } };
 }
 
 /**
@@ -94,7 +94,7 @@ export async function sendNotificationIds(db: Db, adminId: string, body: SendNot
     const sent = await repo.insertForUsers(trx, ids, message, notice.id);
     return { id: notice.id, sent };
   });
-  await audit(db, adminId, 'SendNotificationIds', `notice:${result.id}`, auditDetail(message, { uids }));
+  await recordAudit(db, adminId, auditEntry('SendNotificationIds', result.id, message, { uids }));
   return result;
 }
 
@@ -106,7 +106,7 @@ export async function sendNotification(db: Db, adminId: string, body: SendNotifi
   const message = noticeMessage(body);
   const snapshot = await repo.recipientsSnapshot(db);
   const notice = await repo.insertNotice(db, { adminId, target: 'all', message, total: snapshot.total, untilUserId: snapshot.until, done: snapshot.total === 0 });
-  await audit(db, adminId, 'SendNotification', `notice:${notice.id}`, auditDetail(message, { total: snapshot.total }));
+  await recordAudit(db, adminId, auditEntry('SendNotification', notice.id, message, { total: snapshot.total }));
   return { id: notice.id, total: snapshot.total };
 }
 

@@ -10,8 +10,7 @@ import { devMailboxSms, httpGatewaySms, type SmsSender } from './sms.ts';
 import { botApiSender, devMailboxTelegram, type TelegramSender } from './telegram-bot.ts';
 import { renderMail, type MailTemplate } from './templates.ts';
 
-/** One message per target and purpose per minute, and at most this many a day. */
-export const SEND_INTERVAL_SECONDS = 60;
+/** At most this many messages a day per target and purpose (and one per `CODE_RESEND_SECONDS`). */
 export const SENDS_PER_DAY = 10;
 
 export type SendPurpose = 'register' | 'forgot' | 'code';
@@ -25,8 +24,10 @@ export interface Messaging {
   readonly smsAvailable: boolean;
   /** Whether Telegram is on (a bot token is configured). */
   readonly telegramAvailable: boolean;
+  /** Seconds between two sends to one target for one purpose (CODE_RESEND_SECONDS, 60 by the spec). */
+  readonly sendIntervalSeconds: number;
   /**
-   * Reserves a send to `target` for `purpose`: FREQUENCY_TOO_FAST within 60 s of the last one,
+   * Reserves a send to `target` for `purpose`: FREQUENCY_TOO_FAST within the send interval of the last one,
    * REQUEST_LIMIT_BIND_2FA after 10 in a day. Counted in PostgreSQL (every process agrees).
    */
   reserve(channel: string, target: string, purpose: SendPurpose): Promise<void>;
@@ -82,12 +83,13 @@ export async function createMessaging(options: {
     },
     smsAvailable: sms !== undefined,
     telegramAvailable: telegram !== undefined,
+    sendIntervalSeconds: config.codeResendSeconds,
     async reserve(channel, target, purpose) {
       const hash = targetHash(target);
       await db.transaction().execute(async (trx) => {
         const repo = messagingRepository(trx);
         await repo.lockTarget(hash);
-        if ((await repo.countSince(hash, purpose, SEND_INTERVAL_SECONDS)) > 0) throw new AppError('FREQUENCY_TOO_FAST');
+        if ((await repo.countSince(hash, purpose, config.codeResendSeconds)) > 0) throw new AppError('FREQUENCY_TOO_FAST');
         if ((await repo.countSince(hash, purpose, 24 * 3600)) >= SENDS_PER_DAY) throw new AppError('REQUEST_LIMIT_BIND_2FA');
         await repo.record({ channel, targetHash: hash, purpose });
       });

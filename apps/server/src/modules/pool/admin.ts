@@ -2,7 +2,7 @@ import { AppError, MINER_ONLINE_SECONDS, type PoolConfigView, type UpdatePoolCon
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { coinRules, show, units } from '../wallet/coins.ts';
-import { audit } from '../wallet/wallet.service.ts';
+import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import { minerView } from './miners.ts';
 import { incomeRecordOf } from './views.ts';
 
@@ -39,7 +39,7 @@ export async function poolConfigs(db: Db): Promise<PoolConfigView[]> {
 }
 
 /** Edits a pool's configuration; the audit log keeps the values before and after. */
-export async function updatePoolConfig(db: Db, adminId: string, body: UpdatePoolConfigBody): Promise<PoolConfigView> {
+export async function updatePoolConfig(db: Db, by: AuditBy, body: UpdatePoolConfigBody): Promise<PoolConfigView> {
   const before = (await poolConfigs(db)).find((p) => p.pool === body.pool);
   if (!before) throw new AppError('POOL_NOT_FOUND');
   const coin = await coinRules(db, before.coin);
@@ -58,7 +58,7 @@ export async function updatePoolConfig(db: Db, adminId: string, body: UpdatePool
     if (body.enabled !== undefined) await trx.updateTable('pools').set({ enabled: body.enabled, updated_at: new Date() }).where('type', '=', body.pool).execute();
   });
   const after = (await poolConfigs(db)).find((p) => p.pool === body.pool) as PoolConfigView;
-  await audit(db, adminId, 'updatepoolconfig', `pool:${body.pool}`, { before, after });
+  await recordAudit(db, by, { action: 'updatepoolconfig', target: `pool:${body.pool}`, before, after });
   return after;
 }
 

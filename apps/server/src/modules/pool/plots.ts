@@ -1,4 +1,4 @@
-import { addressMatches, AppError, type BindBody, type Plot, type ReportBody } from '@platter/domain';
+import { addressMatches, AppError, type BindBody, type Plot, type PostStatus, type ReportBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
@@ -205,6 +205,7 @@ type PlotRow = {
   bind_sent_at: Date | null;
   confirmed_at: Date | null;
   last_seen_at: Date | null;
+  post_status: PostStatus | null;
 };
 
 function plotView(p: PlotRow): Plot {
@@ -224,6 +225,7 @@ function plotView(p: PlotRow): Plot {
     bind_sent_at: seconds(p.bind_sent_at),
     confirmed_at: seconds(p.confirmed_at),
     last_seen: seconds(p.last_seen_at),
+    post_status: p.post_status,
   };
 }
 

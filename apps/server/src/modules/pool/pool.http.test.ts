@@ -12,6 +12,7 @@ import { recordBlock } from './blocks.ts';
 import { confirmBindings } from './plots.ts';
 import { ensureSharePartition } from './report.ts';
 import { settleDay } from './settlement.ts';
+import { samplePools } from './views.ts';
 
 /** The pool through HTTP: a key for the proxy tool, its report, the user's pages and the public ones. */
 
@@ -103,6 +104,39 @@ describe('a farmer’s pool over HTTP', () => {
     expect(income.data.list[1]?.amount).toBe('1.94');
   });
 
+  it('shows the day-by-day mining detail: today unsettled, the settled day with its income, and pages it', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const detail = await user.get<{ list: { day: string; shares: number; points: string; miners: number; amount: string; status: string }[]; total: number }>('/api/pool/miningdetail?pool=chia&days=60');
+    expect(detail.data.total).toBe(2);
+    expect(detail.data.list[0]).toMatchObject({ day: today, shares: 3, points: '760', miners: 3, amount: '0', status: 'NOT_PENDING' });
+    expect(detail.data.list[1]).toMatchObject({ day: '2026-11-01', shares: 1, points: '400', miners: 1, amount: '1.94', status: 'SETTLEMENT' });
+    const second = await user.get<{ list: { day: string }[]; total: number }>('/api/dashboard/MiningDetail?pool=chia&days=60&page=2&count=1');
+    expect(second.data).toMatchObject({ total: 2, list: [{ day: '2026-11-01' }] });
+    // Older than the window: only today.
+    expect((await user.get<{ total: number }>('/api/pool/miningdetail?pool=chia&days=1')).data.total).toBe(1);
+    expect((await user.get('/api/pool/miningdetail?pool=chia&days=91')).code).toBe(216);
+    expect((await user.get('/api/pool/miningdetail?pool=nowhere')).code).toBe(206);
+  });
+
+  it('answers the dashboard’s and the pool’s other names of the same lists', async () => {
+    for (const [original, alias] of [
+      ['/api/pool/miner?pool=chia', '/api/dashboard/miner?pool=chia'],
+      ['/api/pool/Income?pool=chia', '/api/dashboard/MiningIncomeRecord?pool=chia'],
+      ['/api/pool/Income?pool=chia', '/api/pool/miningincomerecord?pool=chia'],
+      ['/api/pool/share?pool=chia', '/api/dashboard/Share?pool=chia'],
+      ['/api/pool/GetPlots?pool=chia', '/api/dashboard/GetPlots?pool=chia'],
+      ['/api/log/withdraw', '/api/dashboard/Withdraw'],
+    ] as const) {
+      const [a, b] = [await user.get(original), await user.get(alias)];
+      expect(b.code, alias).toBe(200);
+      expect(b.data, alias).toEqual(a.data);
+    }
+    const pool = await user.get<{ pool: string; fee_percent: string; online_miners: number; blocks_7d: number; payment_time: string }>('/api/pool/detail?pool=chia');
+    expect(pool.data).toMatchObject({ pool: 'chia', online_miners: 2, blocks_7d: 0 });
+    expect(pool.data.fee_percent).toMatch(/^\d+(\.\d{1,2})?$/);
+    expect((await browser(app).get('/api/pool/detail?pool=chia')).code).toBe(202);
+  });
+
   it('shows public statistics and the block explorer to a visitor', async () => {
     const visitor = browser(app);
     const home = await visitor.get<{ pools: { pool: string; blocks_7d: number; online_miners: number }[]; blocks: { height: string; finder: string }[]; ranking: { name: string }[] }>('/api/home/list');
@@ -140,9 +174,11 @@ describe('the pool’s back office over HTTP', () => {
     expect((await admin.post('/api/admin/updatepoolconfig', { pool: 'bhd', fee_bp: 20_000 })).code).toBe(216);
     const updated = await admin.post<{ fee_bp: number; withdraw_fee: string }>('/api/admin/updatepoolconfig', { pool: 'bhd', fee_bp: 150, withdraw_fee: '0.02' });
     expect(updated.data).toMatchObject({ fee_bp: 150, withdraw_fee: '0.02' });
-    const entry = await db.selectFrom('admin_audit').select(['action', 'target', 'detail']).where('action', '=', 'updatepoolconfig').executeTakeFirstOrThrow();
+    const entry = await db.selectFrom('admin_audit').select(['action', 'target', 'before', 'after', 'ip']).where('action', '=', 'updatepoolconfig').executeTakeFirstOrThrow();
     expect(entry.target).toBe('pool:bhd');
-    expect(JSON.stringify(entry.detail)).toContain('"fee_bp":300');
+    expect(entry.before).toMatchObject({ fee_bp: 300 });
+    expect(entry.after).toMatchObject({ fee_bp: 150, withdraw_fee: '0.02' });
+    expect(entry.ip).toBeTruthy();
   });
 
   it('lists the mining and assets daily reports, every miner and every income record', async () => {
@@ -197,6 +233,17 @@ describe('plots and their binding over HTTP', () => {
     expect((await user.post('/api/pool/unbind', { id })).code).toBe(11107);
   });
 
+  it('keeps the binding log of every state, the finished ones too', async () => {
+    const log = await user.get<{ list: { plot_id: string; bind_status: string }[]; total: number }>('/api/dashboard/BindLog?pool=chia');
+    expect(log.code).toBe(200);
+    expect(log.data.total).toBe(1);
+    expect(log.data.list[0]?.bind_status).toBe('UNBIND_AUDITING');
+    await db.updateTable('plots').set({ bind_status: 'UNBIND' }).execute();
+    expect((await user.get<{ total: number }>('/api/pool/GetPlots?pool=chia')).data.total).toBe(0);
+    expect((await user.get<{ list: { bind_status: string }[] }>('/api/dashboard/BindLog')).data.list.map((p) => p.bind_status)).toEqual(['UNBIND']);
+    await db.updateTable('plots').set({ bind_status: 'UNBIND_AUDITING' }).execute();
+  });
+
   it('takes the proxy tool’s plot inventory: sizes and signing of bound plots, UNBOUND and DOUBLE flags', async () => {
     const other = browser(app);
     await activeUser(db, other, mail, 'other-farmer@example.com');
@@ -227,5 +274,65 @@ describe('plots and their binding over HTTP', () => {
     const bindings = await staff.get<{ list: { bind_status: string }[] }>('/api/admin/getbindplotterlogs?pool=chia&status=UNBIND_AUDITING');
     expect(bindings.data.list).toHaveLength(1);
     expect((await user.get('/api/admin/GetPlots')).code).toBe(218);
+  });
+});
+
+describe('Spacemesh-style node registration over HTTP', () => {
+  const node = 'ab'.repeat(32);
+  let key = '';
+  let other: Browser;
+
+  beforeAll(async () => {
+    key = (await user.post<{ key: string }>('/api/pool/apikey', { pool: 'spacemesh' })).data.key;
+    other = browser(app);
+    await activeUser(db, other, mail, 'smesher@example.com');
+    expect((await loginByEmail(other, 'smesher@example.com')).code).toBe(200);
+  });
+
+  const statusOf = async () => (await user.get<{ list: { plot_id: string; post_status: string | null }[] }>('/api/pool/GetPlots?pool=spacemesh')).data.list.find((p) => p.plot_id === node)?.post_status;
+  const reportStatus = async (status: string) => (await report(key, { nodes: [{ node_id: node, status }] })).data as unknown as { nodes: number };
+
+  it('registers a node with a pool that registers nodes, once per pool', async () => {
+    const registered = await user.post<{ plot_id: string; post_status: string; size: string }>('/api/pool/register', { pool: 'spacemesh', node_id: node, size: '4294967296' });
+    expect(registered.data).toMatchObject({ plot_id: node, post_status: 'REGISTER', size: '4294967296' });
+    expect(await statusOf()).toBe('REGISTER');
+    expect((await other.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
+    expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
+    expect((await user.post('/api/pool/register', { pool: 'chia', node_id: node })).code).toBe(216);
+    expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: 'xyz' })).code).toBe(216);
+  });
+
+  it('follows the statuses the node reports through the proxy tool, ignoring moves the rules forbid', async () => {
+    expect((await reportStatus('PoST_DONE')).nodes).toBe(0);
+    expect(await statusOf()).toBe('REGISTER');
+    for (const status of ['WAITING_POET', 'REGISTERED', 'PoST_DONE', 'WAITING_FOR_POINTS', 'REGISTERED', 'PoST_TIMEOUT']) {
+      expect((await reportStatus(status)).nodes, status).toBe(1);
+      expect(await statusOf()).toBe(status);
+    }
+    // Another user's key cannot move this user's node.
+    const otherKey = (await other.post<{ key: string }>('/api/pool/apikey', { pool: 'spacemesh' })).data.key;
+    expect(((await report(otherKey, { nodes: [{ node_id: node, status: 'REGISTER' }] })).data as unknown as { nodes: number }).nodes).toBe(0);
+  });
+
+  it('registers again after a timed-out proof; a malicious node stays out', async () => {
+    expect((await user.post<{ post_status: string }>('/api/pool/register', { pool: 'spacemesh', node_id: node })).data.post_status).toBe('REGISTER');
+    for (const status of ['WAITING_POET', 'REGISTERED', 'MALICIOUS']) await reportStatus(status);
+    expect(await statusOf()).toBe('MALICIOUS');
+    expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
+    expect((await reportStatus('REGISTER')).nodes).toBe(0);
+  });
+});
+
+describe('the pool trend over HTTP', () => {
+  it('samples every pool hourly: a hashrate pool keeps its online miners’ hashrate, a capacity pool its capacity', async () => {
+    const key = (await user.post<{ key: string }>('/api/pool/apikey', { pool: 'ironfish' })).data.key;
+    expect((await report(key, { miners: [{ name: 'gpu-1', hashrate: '1500000' }, { name: 'gpu-2', hashrate: '2500000' }] })).code).toBe(200);
+    expect(await samplePools(db)).toBeGreaterThan(0);
+    const visitor = browser(app);
+    const iron = await visitor.get<{ samples: { hashrate: string; miners: number }[] }>('/api/datastatistics/pool?pool=ironfish&days=1');
+    expect(iron.data.samples.at(-1)).toMatchObject({ hashrate: '4000000', miners: 2 });
+    const chia = await visitor.get<{ samples: { hashrate: string; capacity: string }[] }>('/api/datastatistics/pool?pool=chia&days=1');
+    expect(chia.data.samples.at(-1)?.hashrate).toBe('0');
+    expect(BigInt(chia.data.samples.at(-1)?.capacity ?? '0')).toBeGreaterThan(0n);
   });
 });

@@ -3,6 +3,11 @@ import {
   adminPlotPage,
   adminPlotQuery,
   bindBody,
+  bindLogPage,
+  registerNodeBody,
+  miningDetailPage,
+  miningDetailQuery,
+  poolDetailSchema,
   bindDataQuery,
   bindDataSchema,
   devnetSignBody,
@@ -48,17 +53,19 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireRole, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
+import { bindLog, miningDetail, poolDetail } from './detail.ts';
 import { adminIncome, adminMiners, assetsReports, dailyReports, poolConfigs, updatePoolConfig } from './admin.ts';
 import { authenticateKey, currentKey, enabledPool, revokeKey, rotateKey } from './keys.ts';
 import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
 import { adminPlots, bindData, bindPlot, listPlots, unbindPlot } from './plots.ts';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import { devnetSignature } from '../../chain/devnet.ts';
+import { registerNode } from './register.ts';
 import { ingestReport } from './report.ts';
 import { addressQuery, blockList, dashboardSummary, incomeRecords, poolOf, poolStatistics, poolTrend, ranking, shareSeries, userPools } from './views.ts';
 
@@ -122,11 +129,13 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
     },
   );
 
-  app.get(
-    '/api/pool/miner',
-    { schema: { tags, summary: 'The user’s miners: online or offline, capacity or hashrate, line, version', querystring: minerQuery, response: { 200: envelopeSchema(minerPage) } } },
-    async (request) => ok(request, await listMiners(db, await signedIn(request), request.query)),
-  );
+  for (const url of ['/api/pool/miner', '/api/dashboard/miner']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'The user’s miners: online or offline, capacity or hashrate, line, version', querystring: minerQuery, response: { 200: envelopeSchema(minerPage) } } },
+      async (request) => ok(request, await listMiners(db, await signedIn(request), request.query)),
+    );
+  }
   app.delete(
     '/api/pool/miner',
     { schema: { tags, summary: 'Removes an offline miner (11202 while it is online)', querystring: deleteMinerQuery, response: { 200: nothing } } },
@@ -141,11 +150,13 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
     async (request) => ok(request, { removed: await removeOfflineMiners(db, await signedIn(request), request.query.pool) }),
   );
 
-  app.get(
-    '/api/pool/GetPlots',
-    { schema: { tags, summary: 'The user’s plots with binding state, signing and the counters (bound, TIMEOUT, UNBOUND, NOTJOIN, NOTBURN, DOUBLE, unsigned)', querystring: plotQuery, response: { 200: envelopeSchema(plotPage) } } },
-    async (request) => ok(request, await listPlots(db, await signedIn(request), request.query)),
-  );
+  for (const url of ['/api/pool/GetPlots', '/api/dashboard/GetPlots']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'The user’s plots with binding state, signing and the counters (bound, TIMEOUT, UNBOUND, NOTJOIN, NOTBURN, DOUBLE, unsigned)', querystring: plotQuery, response: { 200: envelopeSchema(plotPage) } } },
+      async (request) => ok(request, await listPlots(db, await signedIn(request), request.query)),
+    );
+  }
   app.get(
     '/api/pool/binddata',
     { schema: { tags, summary: 'The message the binding address’s wallet must sign to bind a plot; valid 24 hours', querystring: bindDataQuery, response: { 200: envelopeSchema(bindDataSchema) } } },
@@ -157,6 +168,11 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
     async (request) => ok(request, await bindPlot(db, deps.chains, await signedIn(request), request.body)),
   );
   app.post(
+    '/api/pool/register',
+    { config: deps.limits.auth, schema: { tags, summary: 'Registers a Spacemesh-style node with its pool (REGISTER); again after a timeout, failure or refusal (11101, 11103)', body: registerNodeBody, response: { 200: envelopeSchema(plotSchema) } } },
+    async (request) => ok(request, await registerNode(db, await signedIn(request), request.body)),
+  );
+  app.post(
     '/api/pool/unbind',
     { schema: { tags, summary: 'Asks to unbind a confirmed plot: UNBIND_AUDITING until the back office reviews it (11107, 11108)', body: unbindBody, response: { 200: nothing } } },
     async (request) => {
@@ -165,15 +181,40 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
     },
   );
 
+  for (const url of ['/api/pool/Income', '/api/pool/miningincomerecord', '/api/dashboard/MiningIncomeRecord']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'Daily income records: settled days and today’s (NOT_PENDING)', querystring: incomeQuery, response: { 200: envelopeSchema(incomePage) } } },
+      async (request) => ok(request, await incomeRecords(db, await signedIn(request), request.query)),
+    );
+  }
+  for (const url of ['/api/pool/share', '/api/dashboard/Share']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'The user’s points and shares per hour', querystring: shareSeriesQuery, response: { 200: envelopeSchema(shareSeriesSchema) } } },
+      async (request) => ok(request, await shareSeries(db, { userId: await signedIn(request), pool: request.query.pool }, request.query.hours)),
+    );
+  }
+
+  for (const url of ['/api/pool/miningdetail', '/api/dashboard/MiningDetail']) {
+    app.get(
+      url,
+      { schema: { tags, summary: 'The user’s days in a pool: shares, points, average capacity, miners, income and settlement status', querystring: miningDetailQuery, response: { 200: envelopeSchema(miningDetailPage) } } },
+      async (request) => ok(request, await miningDetail(db, await signedIn(request), request.query)),
+    );
+  }
   app.get(
-    '/api/pool/Income',
-    { schema: { tags, summary: 'Daily income records: settled days and today’s (NOT_PENDING)', querystring: incomeQuery, response: { 200: envelopeSchema(incomePage) } } },
-    async (request) => ok(request, await incomeRecords(db, await signedIn(request), request.query)),
+    '/api/pool/detail',
+    { schema: { tags, summary: 'One pool: live figures and its terms (fee, payment time, payout threshold, withdrawal fee)', querystring: poolOnlyQuery, response: { 200: envelopeSchema(poolDetailSchema) } } },
+    async (request) => {
+      await signedIn(request);
+      return ok(request, await poolDetail(db, request.query.pool));
+    },
   );
   app.get(
-    '/api/pool/share',
-    { schema: { tags, summary: 'The user’s points and shares per hour', querystring: shareSeriesQuery, response: { 200: envelopeSchema(shareSeriesSchema) } } },
-    async (request) => ok(request, await shareSeries(db, { userId: await signedIn(request), pool: request.query.pool }, request.query.hours)),
+    '/api/dashboard/BindLog',
+    { schema: { tags: ['dashboard'], summary: 'The user’s binding records of every state, finished unbindings included', querystring: incomeQuery, response: { 200: envelopeSchema(bindLogPage) } } },
+    async (request) => ok(request, await bindLog(db, await signedIn(request), request.query)),
   );
 
   app.get(
@@ -254,71 +295,47 @@ export function publicPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
 export function adminPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>): void {
   const { db, sessions } = deps;
   const tags = ['admin'];
-  const staff = async (request: FastifyRequest, write = false) => {
-    const user = await requireUser(sessions, request);
-    if (user.role !== 'admin' && (write || user.role !== 'support')) throw new AppError('ACCESS_FORBIDDEN');
-    return user.user_id;
-  };
+  // Reads are support's too; the pool's configuration is the operator's (admin).
+  const support = { role: 'support' as const };
 
   app.get(
     '/api/admin/getpoollist',
-    { schema: { tags, summary: 'Every pool with its configuration', response: { 200: envelopeSchema(z.array(poolConfigSchema)) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await poolConfigs(db));
-    },
+    { config: support, schema: { tags, summary: 'Every pool with its configuration', response: { 200: envelopeSchema(z.array(poolConfigSchema)) } } },
+    async (request) => ok(request, await poolConfigs(db)),
   );
   app.post(
     '/api/admin/updatepoolconfig',
-    { schema: { tags, summary: 'Edits a pool’s configuration (fee, mode, ratios, payment time, threshold, withdrawal fee and audit, open or closed); audited', body: updatePoolConfigBody, response: { 200: envelopeSchema(poolConfigSchema) } } },
-    async (request) => ok(request, await updatePoolConfig(db, await staff(request, true), request.body)),
+    { config: { role: 'admin' }, schema: { tags, summary: 'Edits a pool’s configuration (fee, mode, ratios, payment time, threshold, withdrawal fee and audit, open or closed); audited', body: updatePoolConfigBody, response: { 200: envelopeSchema(poolConfigSchema) } } },
+    async (request) => ok(request, await updatePoolConfig(db, await requireRole(sessions, request, 'admin'), request.body)),
   );
   app.get(
     '/api/admin/getdailyreports',
-    { schema: { tags, summary: 'Mining daily reports: each pool-day’s settlement', querystring: dailyReportQuery, response: { 200: envelopeSchema(dailyReportPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await dailyReports(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Mining daily reports: each pool-day’s settlement', querystring: dailyReportQuery, response: { 200: envelopeSchema(dailyReportPage) } } },
+    async (request) => ok(request, await dailyReports(db, request.query)),
   );
   app.get(
     '/api/admin/getassertdailyreports',
-    { schema: { tags, summary: 'Assets daily reports: deposits, withdrawals, mining income, fees, adjustments and users’ total per coin and day', querystring: assetsReportQuery, response: { 200: envelopeSchema(assetsReportPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await assetsReports(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Assets daily reports: deposits, withdrawals, mining income, fees, adjustments and users’ total per coin and day', querystring: assetsReportQuery, response: { 200: envelopeSchema(assetsReportPage) } } },
+    async (request) => ok(request, await assetsReports(db, request.query)),
   );
   app.get(
     '/api/admin/miner',
-    { schema: { tags, summary: 'Every user’s miners', querystring: adminMinerQuery, response: { 200: envelopeSchema(adminMinerPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await adminMiners(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Every user’s miners', querystring: adminMinerQuery, response: { 200: envelopeSchema(adminMinerPage) } } },
+    async (request) => ok(request, await adminMiners(db, request.query)),
   );
   app.get(
     '/api/admin/GetPlots',
-    { schema: { tags, summary: 'Every user’s plots (filters pool, uid, plot id, state)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await adminPlots(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Every user’s plots (filters pool, uid, plot id, state)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
+    async (request) => ok(request, await adminPlots(db, request.query)),
   );
   app.get(
     '/api/admin/getbindplotterlogs',
-    { schema: { tags, summary: 'Binding records of every state, finished unbindings included (bind_info)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await adminPlots(db, request.query, true));
-    },
+    { config: support, schema: { tags, summary: 'Binding records of every state, finished unbindings included (bind_info)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
+    async (request) => ok(request, await adminPlots(db, request.query, true)),
   );
   app.get(
     '/api/admin/miningdetail',
-    { schema: { tags, summary: 'Every user’s daily income records (points, capacity, amount, status)', querystring: adminIncomeQuery, response: { 200: envelopeSchema(adminIncomePage) } } },
-    async (request) => {
-      await staff(request);
-      return ok(request, await adminIncome(db, request.query));
-    },
+    { config: support, schema: { tags, summary: 'Every user’s daily income records (points, capacity, amount, status)', querystring: adminIncomeQuery, response: { 200: envelopeSchema(adminIncomePage) } } },
+    async (request) => ok(request, await adminIncome(db, request.query)),
   );
 }

@@ -1,3 +1,4 @@
+import type { PostStatus } from '@platter/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 type Numeric = ColumnType<string, string | bigint, string | bigint>;
@@ -96,6 +97,7 @@ export interface PoolSamplesTable {
   pool: string;
   at: Date;
   capacity_bytes: Numeric;
+  hashrate: NumericDefault;
   miners: number;
   users: number;
 }
@@ -121,6 +123,9 @@ export interface PlotsTable {
   bind_sent_at: Date | null;
   confirmed_at: Date | null;
   last_seen_at: Date | null;
+  /** Spacemesh-style nodes: the registration status; null for plots. */
+  post_status: PostStatus | null;
+  post_updated_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -2,6 +2,7 @@ import { utcDay, type ReportBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { recordPlotInventory } from './plots.ts';
+import { recordNodeStatuses } from './register.ts';
 
 /** A share older than this (or more than a minute ahead) is refused: the proxy tool buffers briefly. */
 export const SHARE_MAX_AGE_SECONDS = 600;
@@ -28,7 +29,7 @@ export async function ingestReport(
   owner: { userId: string; pool: string },
   body: ReportBody,
   now = new Date(),
-): Promise<{ miners: number; shares: number; rejected: number; plots: number }> {
+): Promise<{ miners: number; shares: number; rejected: number; plots: number; nodes: number }> {
   const nowS = Math.floor(now.getTime() / 1000);
   const fresh = body.shares.filter((s) => s.at === undefined || (s.at >= nowS - SHARE_MAX_AGE_SECONDS && s.at <= nowS + 60));
   const rejected = body.shares.length - fresh.length;
@@ -37,14 +38,16 @@ export async function ingestReport(
   const reported = new Map(body.miners.map((m) => [m.name, m]));
   const names = [...new Set([...reported.keys(), ...fresh.map((s) => s.miner)])];
   const plots = body.plots ?? [];
-  if (names.length === 0 && plots.length === 0) return { miners: 0, shares: 0, rejected, plots: 0 };
+  const nodes = body.nodes ?? [];
+  if (names.length === 0 && plots.length === 0 && nodes.length === 0) return { miners: 0, shares: 0, rejected, plots: 0, nodes: 0 };
   const rows = names.map((name) => reported.get(name));
   const times = fresh.map((s) => new Date((s.at ?? nowS) * 1000));
   for (const day of new Set(times.map(utcDay))) await ensureSharePartition(db, day);
 
   return db.transaction().execute(async (trx) => {
     const seenPlots = await recordPlotInventory(trx, owner, plots, now);
-    if (names.length === 0) return { miners: 0, shares: 0, rejected, plots: seenPlots };
+    const movedNodes = await recordNodeStatuses(trx, owner, nodes, now);
+    if (names.length === 0) return { miners: 0, shares: 0, rejected, plots: seenPlots, nodes: movedNodes };
     const miners = await sql<{ id: string; name: string }>`
       INSERT INTO miners AS m (user_id, pool, name, version, capacity_bytes, hashrate, line, last_seen_at)
       SELECT ${owner.userId}::bigint, ${owner.pool}, r.name, coalesce(r.version, ''), coalesce(r.capacity, 0), coalesce(r.hashrate, 0),
@@ -67,6 +70,6 @@ export async function ingestReport(
         SELECT (t AT TIME ZONE 'UTC')::date, ${owner.pool}, ${owner.userId}::bigint, m, d, t
         FROM unnest(${fresh.map((s) => idOf.get(s.miner))}::bigint[], ${fresh.map((s) => s.difficulty)}::bigint[], ${times}::timestamptz[]) AS s(m, d, t)`.execute(trx);
     }
-    return { miners: miners.rows.length, shares: fresh.length, rejected, plots: seenPlots };
+    return { miners: miners.rows.length, shares: fresh.length, rejected, plots: seenPlots, nodes: movedNodes };
   });
 }

@@ -288,7 +288,7 @@ export async function poolTrend(db: Db, pool: string, days: number, now = new Da
     .execute();
   const { scale } = await coinRules(db, (await poolOf(db, pool)).coin);
   return {
-    samples: rows.map((r) => ({ time: seconds(r.at), capacity: r.capacity_bytes, miners: r.miners, users: r.users })),
+    samples: rows.map((r) => ({ time: seconds(r.at), capacity: r.capacity_bytes, hashrate: r.hashrate, miners: r.miners, users: r.users })),
     blocks: blocks.map((b) => ({ day: b.day, blocks: Number(b.blocks), reward: show(BigInt(b.reward), scale) })),
   };
 }
@@ -300,8 +300,8 @@ export async function samplePools(db: Db, now = new Date()): Promise<number> {
   if (stats.length === 0) return 0;
   const inserted = await db
     .insertInto('pool_samples')
-    .values(stats.map((s) => ({ pool: s.pool, at: hour, capacity_bytes: s.capacity, miners: s.online_miners, users: s.online_users })))
-    .onConflict((oc) => oc.columns(['pool', 'at']).doUpdateSet((eb) => ({ capacity_bytes: eb.ref('excluded.capacity_bytes'), miners: eb.ref('excluded.miners'), users: eb.ref('excluded.users') })))
+    .values(stats.map((s) => ({ pool: s.pool, at: hour, capacity_bytes: s.capacity, hashrate: s.hashrate, miners: s.online_miners, users: s.online_users })))
+    .onConflict((oc) => oc.columns(['pool', 'at']).doUpdateSet((eb) => ({ capacity_bytes: eb.ref('excluded.capacity_bytes'), hashrate: eb.ref('excluded.hashrate'), miners: eb.ref('excluded.miners'), users: eb.ref('excluded.users') })))
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n);
 }

@@ -257,7 +257,7 @@ export function securityService(deps: Deps) {
       deps.logger.error({ err: error, channel }, 'sending a verification code failed');
       throw new AppError('NETWORK_ERROR');
     }
-    return { type: channel, to: shown, expires_in: CODE_TTL_MS / 1000, resend_in: 60 };
+    return { type: channel, to: shown, expires_in: CODE_TTL_MS / 1000, resend_in: deps.messaging.sendIntervalSeconds };
   }
 
   async function checkNewPhone(

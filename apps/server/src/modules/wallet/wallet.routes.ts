@@ -1,5 +1,4 @@
 import {
-  AppError,
   addWithdrawAddressBody,
   adminWithdrawPage,
   adminWithdrawQuery,
@@ -30,7 +29,6 @@ import {
   totalAssetsSchema,
   transferBody,
   transferResultSchema,
-  updateBalanceBody,
   updateRemarkBody,
   updateWithdrawFeeBody,
   withdrawAddressSchema,
@@ -45,7 +43,7 @@ import { z } from 'zod';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { DevnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireRole, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { RateLimits } from '../../http/rate-limit.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -56,7 +54,8 @@ import { coinRules, units } from './coins.ts';
 import { depositLog, rechargeAddress } from './deposits.ts';
 import { applyExport, exportFile, exportStatus } from './exports.ts';
 import { assetLog, miningIncome, toWithdrawals, totalAssets, withdrawLog, WITHDRAWAL_COLUMNS } from './ledger-views.ts';
-import { audit, type WalletService } from './wallet.service.ts';
+import { recordAudit } from '../admin/audit.ts';
+import type { WalletService } from './wallet.service.ts';
 import { auditWithdrawals, operatorCancel, revokeWithdrawal, type ReviewSchedule } from './withdrawals.ts';
 
 interface Deps {
@@ -189,11 +188,13 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
     async (request) => ok(request, await assetLog(db, await signedIn(request), request.query)),
   );
 
-  app.get(
-    '/api/log/withdraw',
-    { schema: { tags: ['log'], summary: 'Withdrawals, newest first (count 1 to 200)', querystring: withdrawLogQuery, response: { 200: envelopeSchema(withdrawPage) } } },
-    async (request) => ok(request, await withdrawLog(db, await signedIn(request), request.query)),
-  );
+  for (const url of ['/api/log/withdraw', '/api/dashboard/Withdraw']) {
+    app.get(
+      url,
+      { schema: { tags: ['log'], summary: 'Withdrawals, newest first (count 1 to 200)', querystring: withdrawLogQuery, response: { 200: envelopeSchema(withdrawPage) } } },
+      async (request) => ok(request, await withdrawLog(db, await signedIn(request), request.query)),
+    );
+  }
 
   app.post(
     '/api/log/ApplyForDownload',
@@ -229,17 +230,14 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
 export function adminWalletRoutes(app: ZodApp, deps: Deps): void {
   const { db, sessions, wallet, schedule } = deps;
   const tags = ['admin'];
-  const admin = async (request: FastifyRequest) => {
-    const user = await requireUser(sessions, request);
-    if (user.role !== 'admin') throw new AppError('ACCESS_FORBIDDEN');
-    return user.user_id;
-  };
+  // Reads and the withdrawal reviews are support's too; the fee is the operator's (admin).
+  const support = { role: 'support' as const };
+  const staff = (request: FastifyRequest) => requireRole(sessions, request, 'support');
 
   app.get(
     '/api/admin/withdraw',
-    { schema: { tags, summary: 'Withdrawals of every user, filtered by coin, status, uid and review batch', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
+    { config: support, schema: { tags, summary: 'Withdrawals of every user, filtered by coin, status, uid and review batch', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
     async (request) => {
-      await admin(request);
       const q = request.query;
       let base = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
       if (q.coin) base = base.where('w.coin', '=', q.coin);
@@ -263,9 +261,8 @@ export function adminWalletRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/admin/getauditingwithdrawlogs',
-    { schema: { tags, summary: 'Withdrawals waiting for review (AUDITING), oldest first', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
+    { config: support, schema: { tags, summary: 'Withdrawals waiting for review (AUDITING), oldest first', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
     async (request) => {
-      await admin(request);
       const q = request.query;
       let base = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id').where('w.status', '=', 'AUDITING');
       if (q.coin) base = base.where('w.coin', '=', q.coin);
@@ -283,56 +280,56 @@ export function adminWalletRoutes(app: ZodApp, deps: Deps): void {
   );
 
   const auditOne = async (request: FastifyRequest, ids: string[], approve: boolean, reason: string) => {
-    const adminId = await admin(request);
-    const outcome = await auditWithdrawals(db, schedule, adminId, ids, approve, reason);
-    await audit(db, adminId, approve ? 'approve_withdrawal' : 'reject_withdrawal', `withdrawals:${ids.join(',')}`, { reason, ...outcome });
+    const actor = await staff(request);
+    const outcome = await auditWithdrawals(db, schedule, actor.id, ids, approve, reason);
+    await recordAudit(db, actor, {
+      action: approve ? 'approve_withdrawal' : 'reject_withdrawal',
+      target: `withdrawals:${ids.join(',')}`,
+      before: { status: 'AUDITING', ids },
+      after: outcome,
+      detail: { reason },
+    });
     return outcome;
   };
 
   app.post(
     '/api/admin/auditwithdrawbalance',
-    { schema: { tags, summary: 'Approves a withdrawal, or rejects it with a reason (required)', body: auditWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    { config: support, schema: { tags, summary: 'Approves a withdrawal, or rejects it with a reason (required)', body: auditWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
     async (request) => ok(request, await auditOne(request, [request.body.id], request.body.approve, request.body.reason)),
   );
 
   app.post(
     '/api/admin/auditbatchwithdrawbalance',
-    { schema: { tags, summary: 'Approves or rejects many withdrawals; each is done or skipped with its code', body: auditBatchWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    { config: support, schema: { tags, summary: 'Approves or rejects many withdrawals; each is done or skipped with its code', body: auditBatchWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
     async (request) => ok(request, await auditOne(request, request.body.ids, request.body.approve, request.body.reason)),
   );
 
   const cancel = async (request: FastifyRequest, ids: string[], reason: string) => {
-    const adminId = await admin(request);
-    const outcome = await operatorCancel(db, adminId, ids, reason);
-    await audit(db, adminId, 'cancel_withdrawal', `withdrawals:${ids.join(',')}`, { reason, ...outcome });
+    const actor = await staff(request);
+    const outcome = await operatorCancel(db, actor.id, ids, reason);
+    await recordAudit(db, actor, { action: 'cancel_withdrawal', target: `withdrawals:${ids.join(',')}`, before: { ids }, after: outcome, detail: { reason } });
     return outcome;
   };
 
   app.post(
     '/api/admin/auditcancelwithdrawbalance',
-    { schema: { tags, summary: 'Cancels a withdrawal that has not started sending (a user’s request through support); funds return', body: auditCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    { config: support, schema: { tags, summary: 'Cancels a withdrawal that has not started sending (a user’s request through support); funds return', body: auditCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
     async (request) => ok(request, await cancel(request, [request.body.id], request.body.reason)),
   );
 
   app.post(
     '/api/admin/auditbatchcancelwithdrawbalance',
-    { schema: { tags, summary: 'Cancels many withdrawals that have not started sending', body: auditBatchCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    { config: support, schema: { tags, summary: 'Cancels many withdrawals that have not started sending', body: auditBatchCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
     async (request) => ok(request, await cancel(request, request.body.ids, request.body.reason)),
   );
 
   app.post(
     '/api/admin/updatewithdrawfee',
-    { schema: { tags, summary: 'Sets a coin’s withdrawal fee (required)', body: updateWithdrawFeeBody, response: { 200: nothing } } },
+    { config: { role: 'admin' }, schema: { tags, summary: 'Sets a coin’s withdrawal fee (required)', body: updateWithdrawFeeBody, response: { 200: nothing } } },
     async (request) => {
-      await wallet.updateWithdrawFee(await admin(request), request.body.coin, request.body.fee);
+      await wallet.updateWithdrawFee(await requireRole(sessions, request, 'admin'), request.body.coin, request.body.fee);
       return ok(request, null);
     },
-  );
-
-  app.post(
-    '/api/admin/UpdateBalance',
-    { schema: { tags, summary: 'Adjusts a user’s available balance (signed amount, reason required), as a ledger transaction with an audit entry', body: updateBalanceBody, response: { 200: envelopeSchema(z.object({ transaction_id: z.string() })) } } },
-    async (request) => ok(request, await wallet.adjustBalance(await admin(request), request.body)),
   );
 }
 

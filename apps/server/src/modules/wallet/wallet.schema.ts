@@ -93,15 +93,6 @@ export interface ExportsTable {
   created_at: Generated<Date>;
 }
 
-export interface AdminAuditTable {
-  id: Generated<string>;
-  admin_id: string;
-  action: string;
-  target: string;
-  detail: ColumnType<unknown, string, never>;
-  created_at: Generated<Date>;
-}
-
 export interface DevnetChainTable {
   coin: string;
   height: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
@@ -129,7 +120,6 @@ export interface WalletTables {
   auto_pay_settings: AutoPaySettingsTable;
   withdrawals: WithdrawalsTable;
   exports: ExportsTable;
-  admin_audit: AdminAuditTable;
   devnet_chain: DevnetChainTable;
   devnet_transactions: DevnetTransactionsTable;
 }

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
+import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import { addAddress } from './addresses.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { coinRules, show, units } from './coins.ts';
@@ -104,36 +105,13 @@ export function walletService(deps: WalletDeps) {
       );
     },
 
-    /** Admin UpdateBalance: a signed adjustment against the adjustments account, audited. */
-    async adjustBalance(adminId: string, body: { uid: string; coin: string; amount: string; reason: string; request_id: string }) {
-      const coin = await coinRules(db, body.coin);
-      const amount = units(body.amount, coin.scale);
-      if (amount === 0n) throw new AppError('AMOUNT_INVALID');
-      const user = await db.selectFrom('users').select(['id']).where('uid', '=', body.uid).executeTakeFirst();
-      if (!user) throw new AppError('USER_NOT_EXIST');
-      return idempotent(db, `adjust:${adminId}`, body.request_id, body, async (trx) => {
-        const { transactionId } = await postTransaction(trx, {
-          kind: 'adjustment',
-          reference: `adjustment:${body.request_id}`,
-          memo: body.reason,
-          createdBy: adminId,
-          postings: [
-            { account: { kind: 'system', code: 'adjustments', coin: coin.type }, amount: -amount },
-            { account: { kind: 'user', userId: user.id, coin: coin.type, bucket: 'available' }, amount },
-          ],
-        });
-        await audit(trx, adminId, 'UpdateBalance', `user:${body.uid}`, { coin: coin.type, amount: body.amount, reason: body.reason, transaction_id: transactionId });
-        return { transaction_id: transactionId };
-      });
-    },
-
     /** Admin updatewithdrawfee. */
-    async updateWithdrawFee(adminId: string, coinType: string, fee: string): Promise<void> {
+    async updateWithdrawFee(by: AuditBy, coinType: string, fee: string): Promise<void> {
       const coin = await coinRules(db, coinType);
       const feeUnits = units(fee, coin.scale);
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('coins').set({ withdraw_fee_units: feeUnits.toString(), updated_at: sql`now()` }).where('type', '=', coin.type).execute();
-        await audit(trx, adminId, 'updatewithdrawfee', `coin:${coin.type}`, { from: show(coin.withdrawFee, coin.scale), to: show(feeUnits, coin.scale) });
+        await recordAudit(trx, by, { action: 'updatewithdrawfee', target: `coin:${coin.type}`, before: { fee: show(coin.withdrawFee, coin.scale) }, after: { fee: show(feeUnits, coin.scale) } });
       });
     },
   };
@@ -141,6 +119,5 @@ export function walletService(deps: WalletDeps) {
 
 export type WalletService = ReturnType<typeof walletService>;
 
-export async function audit(db: Db, adminId: string, action: string, target: string, detail: Record<string, unknown>): Promise<void> {
-  await db.insertInto('admin_audit').values({ admin_id: adminId, action, target, detail: JSON.stringify(detail) }).execute();
-}
+/** The audit log moved to modules/admin/audit.ts; kept here for callers that import it from the wallet. */
+export { audit } from '../admin/audit.ts';

@@ -28,6 +28,7 @@ const plot = (over: Record<string, unknown>) => ({
   bind_sent_at: 1_700_000_000,
   confirmed_at: 1_700_000_100,
   last_seen: null,
+  post_status: null,
   ...over,
 });
 const counters = { bound: 1, BIND_SENT: 0, UNBIND_AUDITING: 0, TIMEOUT: 0, UNBOUND: 1, NOTJOIN: 0, NOTBURN: 0, DOUBLE: 0, UNSIGNED: 1, size: '108837086208' };
@@ -41,11 +42,11 @@ function routes(extra: Record<string, ReturnType<typeof ok>> = {}) {
   });
 }
 
-async function open(mock: ReturnType<typeof mockFetch>) {
+async function open(mock: ReturnType<typeof mockFetch>, initialPool = 'chia') {
   vi.stubGlobal('fetch', mock.fetch);
   await render(
     <QueryClientProvider client={createQueryClient()}>
-      <PlotsPanel />
+      <PlotsPanel initialPool={initialPool} />
     </QueryClientProvider>,
   );
   await waitFor(() => byTestId('plot-row-2'));
@@ -92,5 +93,25 @@ describe('the plots panel', () => {
     await click(byTestId('plots-bind-submit') as HTMLElement);
     await waitFor(() => byTestId('plots-bind-done'));
     expect(mock.calls.find((c) => c.url.pathname === '/api/pool/bind')?.body).toEqual({ pool: 'chia', plot_id: 'ccc', address: 'xch1payout', message, signature: 'f'.repeat(64) });
+  });
+
+  it('registers a Spacemesh-style node by its id in a pool that registers nodes, and shows its status', async () => {
+    const node = 'AB'.repeat(32);
+    const mock = routes({
+      'GET /api/setting/pool': ok([{ type: 'spacemesh', coin: 'SPACEMESH', pool_type: 'ECO', name: 'Spacemesh', auto_withdraw: true, share_type: 'PPLNS', protocol: 'proxy-report' }]),
+      'GET /api/pool/GetPlots': ok({ list: [plot({ id: '2', pool: 'spacemesh', bind_status: null, bind_address: null, post_status: 'WAITING_POET' })], total: 1, counters }),
+      'POST /api/pool/register': ok(plot({ id: '4', pool: 'spacemesh', bind_status: null, post_status: 'REGISTER' })),
+    });
+    await open(mock, 'spacemesh');
+    expect(byTestId('plot-post-2')?.getAttribute('data-status')).toBe('WAITING_POET');
+    expect(byTestId('plot-post-2')?.textContent).toBe('Waiting for the timing service');
+    await click(await waitFor(() => byTestId('plots-register-open')));
+    const input = await waitFor(() => byTestId('plots-register-node') as HTMLInputElement | null);
+    await typeInto(input, 'xyz');
+    expect((byTestId('plots-register-submit') as HTMLButtonElement).disabled).toBe(true);
+    await typeInto(input, '0x' + node);
+    await click(byTestId('plots-register-submit') as HTMLElement);
+    await waitFor(() => byTestId('plots-register-done'));
+    expect(mock.calls.find((c) => c.url.pathname === '/api/pool/register')?.body).toEqual({ pool: 'spacemesh', node_id: node.toLowerCase() });
   });
 });

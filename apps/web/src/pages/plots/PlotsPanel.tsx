@@ -1,4 +1,4 @@
-import { formatCapacityText, type Plot } from '@platter/domain';
+import { formatCapacityText, registersNodes, type Plot, type PostStatus } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
@@ -8,7 +8,7 @@ import { poolsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
 import { formatTime, middleEllipsis } from '../wallet/format.ts';
 import { fetchDevHelpers, ok } from '../wallet/walletApi.ts';
-import { bindPlot, devnetSign, fetchBindData, fetchPlots, plotKeys, unbindPlot } from './plotsApi.ts';
+import { bindPlot, devnetSign, fetchBindData, fetchPlots, plotKeys, registerNode, unbindPlot } from './plotsApi.ts';
 import './plots.css';
 
 const COUNTERS = ['bound', 'BIND_SENT', 'UNBIND_AUDITING', 'TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE', 'UNSIGNED'] as const;
@@ -27,6 +27,18 @@ export const STATE_COLOR: Record<string, string> = {
   UNSIGNED: 'orange',
   BANNED: 'red',
 };
+/** Spacemesh-style nodes: the registration status's colour. */
+const POST_COLOR: Record<PostStatus, string> = {
+  REGISTER: 'blue',
+  WAITING_POET: 'blue',
+  REGISTERED: 'green',
+  NOT_REGISTERED: 'default',
+  PoST_DONE: 'green',
+  PoST_TIMEOUT: 'orange',
+  PoST_FAILED: 'red',
+  MALICIOUS: 'red',
+  WAITING_FOR_POINTS: 'gold',
+};
 
 /** A plot's state tags: binding (or its flag when unbound) and the note beside it. */
 export function PlotStateTags({ plot }: { plot: Plot }) {
@@ -41,6 +53,11 @@ export function PlotStateTags({ plot }: { plot: Plot }) {
       {plot.flag ? (
         <Tag color={STATE_COLOR[plot.flag]} data-testid={`plot-flag-${plot.id}`} data-flag={plot.flag}>
           {t(`poolPlots.state.${plot.flag}`)}
+        </Tag>
+      ) : null}
+      {plot.post_status ? (
+        <Tag color={POST_COLOR[plot.post_status]} data-testid={`plot-post-${plot.id}`} data-status={plot.post_status} title={t(`poolPlots.post.${plot.post_status}.help`)}>
+          {t(`poolPlots.post.${plot.post_status}.label`)}
         </Tag>
       ) : null}
     </Space>
@@ -82,6 +99,7 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [binding, setBinding] = useState(false);
+  const nodes = registersNodes(pools.find((p) => p.type === pool)?.coin ?? '');
   const query = { pool, status: status || undefined, page, count: 20 };
   const plots = useQuery({ queryKey: plotKeys.list(query), queryFn: () => fetchPlots(query) });
   const size = usePlotSize(pool);
@@ -136,8 +154,8 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
           className="plots__select"
           options={[{ value: '', label: t('poolPlots.allStates') }, ...COUNTERS.filter((c) => c !== 'bound').map((c) => ({ value: c, label: t(`poolPlots.counter.${c}`) })), { value: 'CONFIRMED', label: t('poolPlots.state.CONFIRMED') }]}
         />
-        <Button type="primary" onClick={() => setBinding(true)} data-testid="plots-bind-open">
-          {t('poolPlots.bind.open')}
+        <Button type="primary" onClick={() => setBinding(true)} data-testid={nodes ? 'plots-register-open' : 'plots-bind-open'}>
+          {nodes ? t('poolPlots.register.open') : t('poolPlots.bind.open')}
         </Button>
       </div>
       {counters ? (
@@ -196,8 +214,70 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
           pagination={{ current: page, pageSize: 20, total: plots.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         />
       )}
-      {binding ? <BindDialog pool={pool} onClose={() => setBinding(false)} /> : null}
+      {binding && nodes ? <RegisterDialog pool={pool} onClose={() => setBinding(false)} /> : null}
+      {binding && !nodes ? <BindDialog pool={pool} onClose={() => setBinding(false)} /> : null}
     </div>
+  );
+}
+
+/** Registering a Spacemesh-style node by its id; the node then reports its progress through the proxy tool. */
+function RegisterDialog({ pool, onClose }: { pool: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [nodeId, setNodeId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const normalised = nodeId.trim().toLowerCase().replace(/^0x/, '');
+  const valid = /^[0-9a-f]{64}$/.test(normalised);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      if (ok(await registerNode({ pool, node_id: normalised }))) {
+        setDone(true);
+        await queryClient.invalidateQueries({ queryKey: plotKeys.all });
+      }
+    } catch {
+      // A transport failure: the API client has already shown it.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('poolPlots.register.title')}
+      onCancel={onClose}
+      destroyOnHidden
+      modalRender={(node) => <div data-testid="plots-register-dialog">{node}</div>}
+      footer={
+        done ? (
+          <Button type="primary" onClick={onClose} data-testid="plots-register-close">
+            {t('wallet.cancel')}
+          </Button>
+        ) : (
+          <Space>
+            <Button onClick={onClose}>{t('wallet.cancel')}</Button>
+            <Button type="primary" loading={busy} disabled={!valid} onClick={() => void submit()} data-testid="plots-register-submit">
+              {t('poolPlots.register.submit')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {done ? (
+        <Alert type="success" showIcon data-testid="plots-register-done" title={t('poolPlots.register.done')} />
+      ) : (
+        <Form layout="vertical">
+          <Form.Item
+            label={t('poolPlots.register.nodeId')}
+            help={nodeId !== '' && !valid ? t('poolPlots.register.invalid') : t('poolPlots.register.nodeIdHelp')}
+            validateStatus={nodeId !== '' && !valid ? 'error' : undefined}
+          >
+            <Input value={nodeId} onChange={(e) => setNodeId(e.target.value)} maxLength={66} autoComplete="off" spellCheck={false} data-testid="plots-register-node" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
   );
 }
 

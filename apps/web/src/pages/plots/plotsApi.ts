@@ -27,6 +27,8 @@ export const fetchBindData = (query: { pool: string; plot_id: string; address: s
 
 export const bindPlot = (body: { pool: string; plot_id: string; address: string; message: string; signature: string }) => api.post<Plot>('/api/pool/bind', body, { userTriggered: true });
 
+export const registerNode = (body: { pool: string; node_id: string }) => api.post<Plot>('/api/pool/register', body, { userTriggered: true });
+
 export const unbindPlot = (id: string) => api.post<null>('/api/pool/unbind', { id }, { userTriggered: true });
 
 /** Development only: the devnet wallet's signature (the dev helpers answer outside production). */

@@ -14,7 +14,8 @@ afterEach(() => {
 const lastHour = Math.floor(Date.now() / 3_600_000) * 3600 - 3600;
 
 describe('contribution', () => {
-  it('charts points per hour for 24 hours, then 7 days, with the days’ points and capacity below', async () => {
+  it('charts points per hour for 24 hours, then 7 days, with the last 30 days’ shares, miners, points and capacity below', async () => {
+    let detailQuery: Record<string, string> = {};
     const calls = await renderPoolPage(<ContributionPage />, '/center/contribution', {
       'GET /api/pool/share': (call) =>
         ok(
@@ -22,7 +23,11 @@ describe('contribution', () => {
             ? [{ time: lastHour - 100 * 3600, points: '500', shares: 5, capacity: '0' }]
             : [{ time: lastHour, points: '1200', shares: 3, capacity: '0' }],
         ),
-      'GET /api/pool/Income': ok({ list: [recordOf('2025-01-02', 'SETTLEMENT', '0.1', { points: '4321' })], total: 1 }),
+      'GET /api/pool/miningdetail': (call) => {
+        detailQuery = Object.fromEntries(call.url.searchParams);
+        const day = { ...recordOf('2025-01-02', 'SETTLEMENT', '0.1', { points: '4321' }), shares: 1234, miners: 3 };
+        return ok({ list: [day], total: 1 });
+      },
     });
     const chart = await waitFor(() => byTestId('contribution-chart'));
     expect(chart.getAttribute('data-hours')).toBe('24');
@@ -30,6 +35,8 @@ describe('contribution', () => {
     expect(byTestId('contribution-total')?.textContent).toBe('Total: 1,200');
     await waitFor(() => byTestId('contribution-points-2025-01-02')?.textContent === '4,321');
     expect(byTestId('contribution-row-2025-01-02')?.textContent).toContain('3.00 TiB');
+    expect(byTestId('contribution-shares-2025-01-02')?.textContent).toBe('1,234');
+    expect(detailQuery).toMatchObject({ days: '30', count: '30' });
 
     await click(byTestId('contribution-window-168') as HTMLElement);
     await waitFor(() => byTestId('contribution-chart')?.getAttribute('data-hours') === '168');

@@ -1,10 +1,10 @@
-import type { IncomeRecord } from '@platter/domain';
+import type { MiningDetail } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Segmented, Skeleton, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HourlyChart } from './charts.tsx';
-import { incomeQuery, shareQuery } from './poolApi.ts';
+import { miningDetailQuery, shareQuery } from './poolApi.ts';
 import { capacityText, hourlySeries, pointsText } from './poolFormat.ts';
 import { PoolPageHead } from './PoolPageHead.tsx';
 import { PoolRows } from './PoolRows.tsx';
@@ -12,25 +12,29 @@ import { usePoolView } from './usePool.ts';
 import './pool.css';
 
 const WINDOWS = [24, 168] as const;
+/** Days of the per-day table. */
+const DETAIL_DAYS = 30;
 type Window = (typeof WINDOWS)[number];
 
 /**
  * Contribution (/center/contribution): the user's points per hour over 24 hours or 7 days,
- * and per day the points and the capacity they estimate (from the income records).
+ * and the mining detail of the last 30 days: shares, miners, points and the capacity they estimate.
  */
 export function ContributionPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { choice, pool, hashrate, base } = usePoolView();
   const [hours, setHours] = useState<Window>(24);
   const share = useQuery(shareQuery(pool, hours));
-  const days = useQuery(incomeQuery(pool, 1));
+  const days = useQuery(miningDetailQuery(pool, DETAIL_DAYS));
   const series = share.data ? hourlySeries(share.data, hours) : null;
   const total = (series ?? []).reduce((sum, h) => sum + h.points, 0);
   const list = days.data?.list ?? [];
-  const capacityOf = (r: IncomeRecord) => (hashrate ? '—' : capacityText(r.capacity, base));
+  const capacityOf = (r: MiningDetail) => (hashrate ? '—' : capacityText(r.capacity, base));
 
-  const columns: TableColumnsType<IncomeRecord> = [
+  const columns: TableColumnsType<MiningDetail> = [
     { key: 'day', title: t('poolUser.income.day'), render: (_, r) => <span className="pool-nowrap">{r.day}</span> },
+    { key: 'shares', title: t('poolUser.contribution.shares'), align: 'right', render: (_, r) => <span className="pool-amount" data-testid={`contribution-shares-${r.day}`}>{r.shares.toLocaleString(i18n.language)}</span> },
+    { key: 'miners', title: t('poolUser.contribution.miners'), align: 'right', render: (_, r) => <span className="pool-amount">{r.miners}</span> },
     { key: 'points', title: t('poolUser.income.points'), align: 'right', render: (_, r) => <span className="pool-amount" data-testid={`contribution-points-${r.day}`}>{pointsText(r.points)}</span> },
     { key: 'capacity', title: t('poolUser.income.capacity'), align: 'right', render: (_, r) => <span className="pool-amount">{capacityOf(r)}</span> },
   ];
@@ -79,7 +83,7 @@ export function ContributionPage() {
                   {pointsText(r.points)}
                 </span>
                 <Typography.Text type="secondary" className="pool-small">
-                  {capacityOf(r)}
+                  {capacityOf(r)} · {t('poolUser.contribution.sharesBy', { shares: r.shares.toLocaleString(i18n.language), miners: r.miners })}
                 </Typography.Text>
               </span>
             </>

@@ -1,4 +1,4 @@
-import type { DashboardSummary, IncomeRecord, Miner, MinerKey, ShareSeries } from '@platter/domain';
+import type { DashboardSummary, IncomeRecord, Miner, MinerKey, MiningDetail, ShareSeries } from '@platter/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
 
@@ -21,6 +21,7 @@ export const poolKeys = {
   miners: (filter: MinerFilter) => ['pool', 'miners', filter] as const,
   minersOf: (pool: string) => ['pool', 'miners', { pool }] as const,
   income: (pool: string, page: number, count: number) => ['pool', 'income', pool, page, count] as const,
+  detail: (pool: string, days: number) => ['pool', 'miningdetail', pool, days] as const,
 };
 
 async function read<T>(answer: Promise<ApiAnswer<T>>, what: string): Promise<T> {
@@ -67,6 +68,14 @@ export const incomeQuery = (pool: string | undefined, page: number) =>
   queryOptions({
     queryKey: poolKeys.income(pool ?? '', page, INCOME_PAGE_SIZE),
     queryFn: () => fetchIncome(pool ?? '', page, INCOME_PAGE_SIZE),
+    enabled: pool !== undefined,
+  });
+
+/** The user's last `days` days in a pool: shares, miners, points, capacity (one page holds them all). */
+export const miningDetailQuery = (pool: string | undefined, days: number) =>
+  queryOptions({
+    queryKey: poolKeys.detail(pool ?? '', days),
+    queryFn: () => read(api.get<Page<MiningDetail>>('/api/pool/miningdetail', { query: { pool: pool ?? '', days, count: days } }), 'mining detail'),
     enabled: pool !== undefined,
   });
 

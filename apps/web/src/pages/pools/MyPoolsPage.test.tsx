@@ -16,8 +16,8 @@ afterEach(() => {
 
 const trend: Trend = {
   samples: [
-    { time: 1_700_000_000, capacity: String(100n * TIB), miners: 10, users: 3 },
-    { time: 1_700_003_600, capacity: String(120n * TIB), miners: 11, users: 3 },
+    { time: 1_700_000_000, capacity: String(100n * TIB), hashrate: '0', miners: 10, users: 3 },
+    { time: 1_700_003_600, capacity: String(120n * TIB), hashrate: '0', miners: 11, users: 3 },
   ],
   blocks: [{ day: '2023-11-14', blocks: 4, reward: '8' }],
 };

@@ -4,7 +4,7 @@ import { Empty, Segmented, Skeleton, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Area, Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatBytes, type PowerRule } from './format.ts';
+import { formatBytes, formatPower, type PowerRule } from './format.ts';
 import { fetchTrend, LIVE_REFRESH_MS, poolPublicKeys } from './poolApi.ts';
 import './statistics.css';
 
@@ -83,13 +83,19 @@ export function PoolTrend({ pool, rule }: { pool: string; rule: PowerRule }) {
 function TrendCharts({ trend, days, rule, testId }: { trend: Trend; days: number; rule: PowerRule; testId: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const samples = useMemo(() => trend.samples.map((s) => ({ time: s.time, capacity: Number(s.capacity), miners: s.miners })), [trend.samples]);
+  // Hashrate coins chart the online miners' hashrate; the others their capacity.
+  const samples = useMemo(
+    () => trend.samples.map((s) => ({ time: s.time, capacity: Number(rule.hashrate ? s.hashrate : s.capacity), miners: s.miners })),
+    [trend.samples, rule.hashrate],
+  );
+  const powerText = (value: number, decimals?: number) =>
+    rule.hashrate ? formatPower({ capacity: '0', hashrate: BigInt(Math.round(value)).toString() }, rule) : formatBytes(value, rule, decimals);
   const axis = { fill: token.colorTextTertiary, fontSize: 11 };
   const tooltip = {
     contentStyle: { background: token.colorBgElevated, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: 8, color: token.colorText },
     labelStyle: { color: token.colorTextSecondary },
   };
-  const capacityName = t('poolPublic.trend.capacity');
+  const capacityName = rule.hashrate ? t('poolPublic.trend.hashrate') : t('poolPublic.trend.capacity');
   const minersName = t('poolPublic.trend.miners');
   const blocksName = t('poolPublic.trend.blocks');
 
@@ -100,12 +106,12 @@ function TrendCharts({ trend, days, rule, testId }: { trend: Trend; days: number
           <ComposedChart data={samples} margin={{ top: 8, right: 4, bottom: 0, left: 4 }}>
             <CartesianGrid stroke={token.colorBorderSecondary} strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="time" type="number" scale="time" domain={['dataMin', 'dataMax']} ticks={dayTicks(samples.map((sample) => sample.time), days)} tickFormatter={(v: number) => trendTick(v, days)} tick={axis} stroke={token.colorBorder} minTickGap={24} />
-            <YAxis yAxisId="capacity" tickFormatter={(v: number) => formatBytes(v, rule, 1)} tick={axis} stroke={token.colorBorder} width={76} />
+            <YAxis yAxisId="capacity" tickFormatter={(v: number) => powerText(v, 1)} tick={axis} stroke={token.colorBorder} width={76} />
             <YAxis yAxisId="miners" orientation="right" allowDecimals={false} tick={axis} stroke={token.colorBorder} width={36} />
             <Tooltip
               {...tooltip}
               labelFormatter={(v) => tooltipTime(Number(v))}
-              formatter={(value, name) => (name === capacityName ? formatBytes(Number(value), rule) : String(value))}
+              formatter={(value, name) => (name === capacityName ? powerText(Number(value)) : String(value))}
             />
             <Legend wrapperStyle={{ fontSize: 12, color: token.colorTextSecondary }} />
             <Area yAxisId="capacity" dataKey="capacity" name={capacityName} type="monotone" stroke={token.colorPrimary} fill={token.colorPrimary} fillOpacity={0.18} strokeWidth={2} isAnimationActive={false} />

@@ -26,7 +26,7 @@ async function typeText(testId: string, value: string) {
 type Adjustment = { uid: string; coin: string; amount: string; reason: string; request_id: string };
 
 describe('adjusting a balance', () => {
-  it('needs a reason, replays one request id per opened form, and takes a new one for a new form', async () => {
+  it('needs a reason, replays one request id per opened form, and takes a new one for a new form', { timeout: 15_000 }, async () => {
     const answers = [code(10101, 'Insufficient balance'), ok({ transaction_id: '42' }), ok({ transaction_id: '43' })];
     const mock = mockFetch({
       'GET /api/assets/totalassets': ok({ list: [], currency: [chia, ar], withdraw_locked_until: null }),

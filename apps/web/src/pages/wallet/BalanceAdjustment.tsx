@@ -10,7 +10,7 @@ import { useWalletSubmit } from './useWalletSubmit.ts';
 import { fetchTotalAssets, walletKeys } from './walletApi.ts';
 import { newRequestId } from './WithdrawDialog.tsx';
 
-type Adjusted = { uid: string; amount: string; unit: string; transactionId: string };
+type Adjusted = { uid: string; amount: string; unit: string; transactionId: string; pending: boolean };
 /** '+5' or '-5': the sign said either way. */
 const signed = (amount: string) => (amount.startsWith('-') ? amount : `+${amount}`);
 
@@ -18,10 +18,11 @@ type Fields = { uid: string; coin: string; amount: string; reason: string };
 
 /**
  * 'Adjust a balance' (spec doc 2 §7 'Admin' UpdateBalance): a signed change of one user's
- * available balance with its reason, posted as a ledger transaction. The last adjustment
- * made from this page stays shown until it is closed.
+ * available balance with its reason, posted as a ledger transaction; above the approval
+ * threshold it waits for a second admin. The last adjustment made from this page stays shown
+ * until it is closed. `uid` fixes the user (the back office's user detail).
  */
-export function BalanceAdjustment() {
+export function BalanceAdjustment({ uid }: { uid?: string } = {}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [adjusted, setAdjusted] = useState<Adjusted | null>(null);
@@ -33,6 +34,7 @@ export function BalanceAdjustment() {
       {/* Mounted only while open: each opened form has its own request id. */}
       {open ? (
         <BalanceAdjustDialog
+          {...(uid ? { uid } : {})}
           onClose={() => setOpen(false)}
           onAdjusted={(done) => {
             setAdjusted(done);
@@ -42,27 +44,28 @@ export function BalanceAdjustment() {
       ) : null}
       {adjusted ? (
         <Alert
-          type="success"
+          type={adjusted.pending ? 'info' : 'success'}
           showIcon
           closable
           className="wallet-admin-adjusted"
           onClose={() => setAdjusted(null)}
           data-testid="balance-adjust-result"
           data-transaction={adjusted.transactionId}
-          title={t('walletAdmin.adjust.done', { amount: adjusted.amount, unit: adjusted.unit, uid: adjusted.uid, id: adjusted.transactionId })}
+          data-status={adjusted.pending ? 'pending' : 'posted'}
+          title={t(adjusted.pending ? 'walletAdmin.adjust.pending' : 'walletAdmin.adjust.done', { amount: adjusted.amount, unit: adjusted.unit, uid: adjusted.uid, id: adjusted.transactionId })}
         />
       ) : null}
     </>
   );
 }
 
-function BalanceAdjustDialog({ onClose, onAdjusted }: { onClose: () => void; onAdjusted: (done: Adjusted) => void }) {
+function BalanceAdjustDialog({ uid, onClose, onAdjusted }: { uid?: string; onClose: () => void; onAdjusted: (done: Adjusted) => void }) {
   const { t } = useTranslation();
   const assets = useQuery({ queryKey: walletKeys.assets, queryFn: fetchTotalAssets });
   const currencies = assets.data?.currency ?? [];
   // A double click or a retry of this form is a replay of one adjustment, never a second one.
   const [requestId] = useState(newRequestId);
-  const [fields, setFields] = useState<Fields>({ uid: '', coin: '', amount: '', reason: '' });
+  const [fields, setFields] = useState<Fields>({ uid: uid ?? '', coin: '', amount: '', reason: '' });
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState<number | null>(null);
   const { busy, run } = useWalletSubmit(() => undefined);
@@ -83,13 +86,17 @@ function BalanceAdjustDialog({ onClose, onAdjusted }: { onClose: () => void; onA
     if (!checked.ok || Object.keys(found).length > 0) return;
     setRefused(null);
     let transactionId = '';
+    let pending = false;
     const done = await run(async () => {
       const answer = await adjustBalance(checked.data);
-      if ('code' in answer && answer.code === 200) transactionId = answer.data.transaction_id;
+      if ('code' in answer && answer.code === 200) {
+        transactionId = answer.data.transaction_id;
+        pending = answer.data.status === 'pending';
+      }
       else if ('code' in answer) setRefused(answer.code);
       return answer;
     });
-    if (done) onAdjusted({ uid: checked.data.uid, amount: signed(checked.data.amount), unit: currency?.unit ?? coin, transactionId });
+    if (done) onAdjusted({ uid: checked.data.uid, amount: signed(checked.data.amount), unit: currency?.unit ?? coin, transactionId, pending });
   };
 
   const item = (name: keyof Fields) => ({
@@ -114,7 +121,7 @@ function BalanceAdjustDialog({ onClose, onAdjusted }: { onClose: () => void; onA
     >
       <Form layout="vertical" requiredMark={false}>
         <Form.Item label={t('walletAdmin.adjust.uid')} required {...item('uid')}>
-          <Input value={fields.uid} onChange={(e) => set('uid')(e.target.value)} maxLength={64} data-testid="balance-adjust-uid" />
+          <Input value={fields.uid} onChange={(e) => set('uid')(e.target.value)} maxLength={64} disabled={uid !== undefined} data-testid="balance-adjust-uid" />
         </Form.Item>
         <Form.Item label={t('wallet.assets.coin')} required {...item('coin')}>
           <Select

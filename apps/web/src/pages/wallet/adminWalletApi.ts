@@ -1,4 +1,4 @@
-import type { auditResultSchema, updateBalanceBody } from '@platter/domain';
+import type { auditResultSchema, updateBalanceBody, UpdateBalanceResult } from '@platter/domain';
 import type { z } from 'zod';
 import { api, dataOf } from '../../api/index.ts';
 import { walletKeys, type AdminWithdrawal, type Page } from './walletApi.ts';
@@ -31,4 +31,4 @@ export const updateWithdrawFee = (coin: string, fee: string) =>
   api.post<null>('/api/admin/updatewithdrawfee', { coin, fee }, { userTriggered: true });
 
 export const adjustBalance = (body: BalanceAdjustment) =>
-  api.post<{ transaction_id: string }>('/api/admin/UpdateBalance', body, { userTriggered: true });
+  api.post<UpdateBalanceResult>('/api/admin/UpdateBalance', body, { userTriggered: true });

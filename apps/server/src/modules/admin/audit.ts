@@ -1,0 +1,99 @@
+import type { AuditEntry, AuditLogQuery } from '@platter/domain';
+import { sql } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db } from '../../db/database.ts';
+
+/**
+ * The audit log: every back-office action, who did it (a back-office user or the operator
+ * CLI), what, on which target, the values before and after, when and from which address.
+ * Append-only: the database refuses UPDATE, DELETE and TRUNCATE of admin_audit.
+ */
+
+/** Who acts: a back-office user (an `Actor` of requireRole, or just an id), or the CLI. */
+export type AuditBy = string | { id: string; ip?: string | null; requestId?: string | null } | 'cli';
+
+export interface AuditChange {
+  action: string;
+  target: string;
+  before?: unknown;
+  after?: unknown;
+  detail?: Record<string, unknown>;
+}
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/**
+ * The admin request being served (set by the guard for every /api/admin/ route): an entry
+ * written with only an admin id still records the address and the request.
+ */
+export const adminRequestContext = new AsyncLocalStorage<{ ip: string; requestId: string }>();
+
+/** Writes one audit entry, in the caller's transaction when given one. */
+export async function recordAudit(db: Db, by: AuditBy, change: AuditChange): Promise<void> {
+  const who =
+    by === 'cli'
+      ? { actor: 'cli' as const, admin_id: null, ip: null, request_id: null }
+      : typeof by === 'string'
+        ? { actor: 'admin' as const, admin_id: by, ip: adminRequestContext.getStore()?.ip ?? null, request_id: adminRequestContext.getStore()?.requestId ?? null }
+        : { actor: 'admin' as const, admin_id: by.id, ip: by.ip ?? null, request_id: by.requestId ?? null };
+  await db
+    .insertInto('admin_audit')
+    .values({ ...who, action: change.action, target: change.target, detail: JSON.stringify(change.detail ?? {}), before: json(change.before), after: json(change.after) })
+    .execute();
+}
+
+/** The short form: `audit(db, actor, 'updatewithdrawfee', 'coin:CHIA', { from, to })`. */
+export async function audit(db: Db, by: AuditBy, action: string, target: string, detail: Record<string, unknown>): Promise<void> {
+  await recordAudit(db, by, { action, target, detail });
+}
+
+/** Whether the request `requestId` has written an audit entry. */
+export async function auditedRequest(db: Db, requestId: string): Promise<boolean> {
+  const row = await db.selectFrom('admin_audit').select('id').where('request_id', '=', requestId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
+const DAY_MS = 86_400_000;
+
+/** The audit log, newest first, filtered by admin (uid, e-mail or 'cli'), action, target and UTC days. */
+export async function auditLog(db: Db, q: AuditLogQuery): Promise<{ list: AuditEntry[]; total: number }> {
+  let base = db.selectFrom('admin_audit as a').leftJoin('users as u', 'u.id', 'a.admin_id');
+  if (q.admin) {
+    const who = q.admin.toLowerCase();
+    base = who === 'cli' ? base.where('a.actor', '=', 'cli') : base.where((eb) => eb.or([eb('u.uid', '=', q.admin ?? ''), eb(sql`lower(u.email)`, '=', who)]));
+  }
+  if (q.action) base = base.where('a.action', '=', q.action);
+  if (q.target) base = base.where('a.target', 'ilike', `%${q.target.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.from) base = base.where('a.created_at', '>=', startOf(q.from));
+  if (q.to) base = base.where('a.created_at', '<', new Date(startOf(q.to).getTime() + DAY_MS));
+  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .select(['a.id', 'a.created_at', 'a.actor', 'u.uid', 'u.email', 'a.action', 'a.target', 'a.before', 'a.after', 'a.detail', 'a.ip'])
+    .orderBy('a.id', 'desc')
+    .limit(q.count)
+    .offset((q.page - 1) * q.count)
+    .execute();
+  return {
+    total,
+    list: rows.map((r) => ({
+      id: r.id,
+      time: Math.floor(r.created_at.getTime() / 1000),
+      actor: r.actor,
+      admin_uid: r.uid ?? '',
+      admin_email: r.email ?? '',
+      action: r.action,
+      target: r.target,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      detail: r.detail ?? null,
+      ip: r.ip ?? '',
+    })),
+  };
+}
+
+/** Every action name the log holds (the filter's choices). */
+export async function auditActions(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('admin_audit').select('action').distinct().orderBy('action').execute();
+  return rows.map((r) => r.action);
+}

@@ -1,0 +1,98 @@
+import { AppError, mayRegister, postTransitionAllowed, registersNodes, type Plot, type PostStatus, type RegisterNodeBody, type ReportBody } from '@platter/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { MAX_BINDINGS_PER_POOL, listPlots } from './plots.ts';
+
+/**
+ * Spacemesh-style node registration (POST /api/pool/register; spec doc 1 §4 'Spacemesh-style
+ * plots'). The user registers a node id with a pool whose coin registers nodes; the node then
+ * reports its progress through the proxy tool (the node knows when the timing service took it
+ * and how its proof of each epoch went) and the pool keeps the statuses the rules allow.
+ */
+
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+/** Registers a node (status REGISTER); again after a timeout, failure or refusal; never a malicious one. */
+export async function registerNode(db: Db, userId: string, body: RegisterNodeBody, now = new Date()): Promise<Plot> {
+  const pool = await db.selectFrom('pools').select(['coin', 'enabled']).where('type', '=', body.pool).executeTakeFirst();
+  if (!pool) throw new AppError('POOL_NOT_FOUND');
+  if (!pool.enabled) throw new AppError('POOL_NOT_OPEN');
+  if (!registersNodes(pool.coin)) throw new AppError('INVALID_PARAMETER', { field: 'pool' });
+  try {
+    await db.transaction().execute(async (trx) => {
+      const registered = await trx
+        .selectFrom('plots')
+        .select(['id', 'user_id', 'post_status'])
+        .where('pool', '=', body.pool)
+        .where('plot_id', '=', body.node_id)
+        .where('post_status', 'is not', null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (registered && registered.user_id !== userId) throw new AppError('BIND_EXISTS');
+      if (registered && !mayRegister(registered.post_status)) throw new AppError('BIND_EXISTS');
+      const { n } = await trx
+        .selectFrom('plots')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('user_id', '=', userId)
+        .where('pool', '=', body.pool)
+        .where('post_status', 'is not', null)
+        .executeTakeFirstOrThrow();
+      if (!registered && Number(n) >= MAX_BINDINGS_PER_POOL) throw new AppError('BIND_LIMIT_REACHED');
+      // The node may already be known from the proxy tool's inventory: that row becomes the registration.
+      const updated = await trx
+        .updateTable('plots')
+        .set({ post_status: 'REGISTER', post_updated_at: now, updated_at: now, signing: 'signed', ...(body.size !== '0' ? { size_bytes: body.size } : {}) })
+        .where('user_id', '=', userId)
+        .where('pool', '=', body.pool)
+        .where('plot_id', '=', body.node_id)
+        .where('bind_status', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        await trx
+          .insertInto('plots')
+          .values({ user_id: userId, pool: body.pool, plot_id: body.node_id, size_bytes: body.size, signing: 'signed', post_status: 'REGISTER', post_updated_at: now, last_seen_at: null })
+          .execute();
+      }
+    });
+  } catch (error) {
+    // Two users registering the same node at once: the second finds it taken.
+    if (isUniqueViolation(error)) throw new AppError('BIND_EXISTS');
+    throw error;
+  }
+  const page = await listPlots(db, userId, { pool: body.pool, page: 1, count: 1, id: await idOf(db, userId, body) });
+  const plot = page.list[0];
+  if (!plot) throw new Error('registered node not found');
+  return plot;
+}
+
+async function idOf(db: Db, userId: string, body: RegisterNodeBody): Promise<string> {
+  const row = await db.selectFrom('plots').select('id').where('user_id', '=', userId).where('pool', '=', body.pool).where('plot_id', '=', body.node_id).where('post_status', 'is not', null).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The statuses a user's nodes report through the proxy tool: each registered node of the user
+ * in this pool moves to the reported status when the rules allow that move. Answers how many moved.
+ */
+export async function recordNodeStatuses(trx: Db, owner: { userId: string; pool: string }, nodes: NonNullable<ReportBody['nodes']>, now: Date): Promise<number> {
+  if (nodes.length === 0) return 0;
+  const current = await trx
+    .selectFrom('plots')
+    .select(['id', 'plot_id', 'post_status'])
+    .where('user_id', '=', owner.userId)
+    .where('pool', '=', owner.pool)
+    .where('plot_id', 'in', nodes.map((n) => n.node_id))
+    .where('post_status', 'is not', null)
+    .forUpdate()
+    .execute();
+  const statusOf = new Map(current.map((c) => [c.plot_id, c]));
+  let moved = 0;
+  for (const node of nodes) {
+    const row = statusOf.get(node.node_id);
+    if (!row || !row.post_status || !postTransitionAllowed(row.post_status, node.status)) continue;
+    await trx.updateTable('plots').set({ post_status: node.status as PostStatus, post_updated_at: now, updated_at: now, last_seen_at: now }).where('id', '=', row.id).execute();
+    statusOf.set(node.node_id, { ...row, post_status: node.status });
+    moved++;
+  }
+  return moved;
+}

@@ -1,0 +1,12 @@
+export { verifyProof, PROOF_VERIFIERS, type ProofVersion, type ProofVerifier, type VerifyProofInput, type VerifyResult } from './verify.ts';
+export { MIN_K, MAX_K, MIN_K_SMALL, qualityString } from './chiapos.ts';
+export {
+  calculatePlotIdPh,
+  calculatePlotIdPk,
+  calculatePlotFilterInput,
+  calculatePosChallenge,
+  passesPlotFilter,
+  expectedPlotSize,
+  calculateIterationsQuality,
+} from './consensus.ts';
+export { createDevPlot, DEV_PLOT_MIN_K, DEV_PLOT_MAX_K, type DevPlot, type DevPlotProof } from './devPlot.ts';

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { pagingQuery, pageOf } from './envelope.ts';
+import { msg } from './fields.ts';
+import { coinField, idField, signedAmountField, requestIdField } from './wallet.ts';
+
+/**
+ * The back office's own calls (spec doc 2 §6 'Admin', §7 'Admin'): roles, the audit log, the
+ * user calls (findusers, BanUser, UnbanUser, UnBindWechat, unbindphone, UnBindGoogle,
+ * UbBindChannel, ClearCache) and UpdateBalance with its second-admin approval.
+ */
+
+/** Back-office roles: admin does everything; support reads, edits content and reviews. */
+export const STAFF_ROLES = ['support', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const USER_ROLES = ['user', 'support', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Whether `role` may use a call that needs at least `needed`. */
+export function roleAllows(role: string, needed: StaffRole): boolean {
+  if (role === 'admin') return true;
+  return role === 'support' && needed === 'support';
+}
+
+const uidField = z.string().trim().min(1, msg('INVALID_PARAMETER')).max(64, msg('OUT_OF_LENGTH_LIMIT')).meta({ description: 'The user’s public uid' });
+const reasonField = z.string().trim().max(200, msg('OUT_OF_LENGTH_LIMIT'));
+const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('INVALID_PARAMETER'));
+
+// --- users ---------------------------------------------------------------------------------
+
+export const FIND_USER_FIELDS = ['any', 'email', 'account', 'uid', 'phone'] as const;
+export type FindUserField = (typeof FIND_USER_FIELDS)[number];
+
+/** findusers: by e-mail, account, uid or phone ('any' tries each). */
+export const findUsersQuery = pagingQuery.extend({
+  keyword: z.string().trim().min(1, msg('INVALID_PARAMETER')).max(128, msg('OUT_OF_LENGTH_LIMIT')),
+  by: z.enum(FIND_USER_FIELDS).default('any'),
+});
+export type FindUsersQuery = z.infer<typeof findUsersQuery>;
+
+export const adminUserSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  account: z.string(),
+  nickname: z.string(),
+  role: z.enum(USER_ROLES),
+  status: z.enum(['pending', 'active', 'banned']),
+  /** The bound phone in full ('+86 13800000000'); empty when none. */
+  phone: z.string(),
+  google: z.boolean(),
+  wechat: z.boolean(),
+  telegram: z.boolean(),
+  created_at: z.number().int(),
+  last_login_at: z.number().int().nullable(),
+  /** Available balance per coin (coins with a balance only), whole coins. */
+  balances: z.array(z.object({ coin: z.string(), available: z.string() })),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserPage = pageOf(adminUserSchema);
+
+export const uidBody = z.object({ uid: uidField });
+export type UidBody = z.infer<typeof uidBody>;
+export const banUserBody = z.object({ uid: uidField, reason: reasonField.default('') });
+export type BanUserBody = z.infer<typeof banUserBody>;
+
+/** Message channels a user can bind (Telegram; WeChat has its own call). */
+export const MESSAGE_CHANNELS = ['telegram'] as const;
+export const unbindChannelBody = z.object({ uid: uidField, channel: z.enum(MESSAGE_CHANNELS).default('telegram') });
+export type UnbindChannelBody = z.infer<typeof unbindChannelBody>;
+
+// --- roles ---------------------------------------------------------------------------------
+
+export const setRoleBody = z.object({ uid: uidField, role: z.enum(USER_ROLES) });
+export type SetRoleBody = z.infer<typeof setRoleBody>;
+export const staffSchema = z.object({ uid: z.string(), email: z.string(), role: z.enum(STAFF_ROLES), status: z.string() });
+export type Staff = z.infer<typeof staffSchema>;
+
+// --- audit log -----------------------------------------------------------------------------
+
+export const auditLogQuery = pagingQuery.extend({
+  /** The admin's uid or e-mail; 'cli' for the operator CLI. */
+  admin: z.string().trim().max(254, msg('OUT_OF_LENGTH_LIMIT')).optional(),
+  action: z.string().trim().max(64, msg('OUT_OF_LENGTH_LIMIT')).optional(),
+  /** Part of the target ('user:12345678', 'withdrawals:7'). */
+  target: z.string().trim().max(128, msg('OUT_OF_LENGTH_LIMIT')).optional(),
+  /** UTC days, both included. */
+  from: dayField.optional(),
+  to: dayField.optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuery>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  /** Seconds since the epoch. */
+  time: z.number().int(),
+  actor: z.enum(['admin', 'cli']),
+  admin_uid: z.string(),
+  admin_email: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  detail: z.unknown(),
+  ip: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogPage = pageOf(auditEntrySchema);
+
+// --- balance adjustments ---------------------------------------------------------------------
+
+export const ADJUSTMENT_STATUSES = ['pending', 'posted', 'rejected'] as const;
+export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
+
+export const updateBalanceBody = z.object({
+  uid: uidField,
+  coin: coinField,
+  amount: signedAmountField,
+  reason: z.string().trim().min(1, 'a reason is required').max(200, msg('OUT_OF_LENGTH_LIMIT')),
+  request_id: requestIdField,
+});
+export type UpdateBalanceBody = z.infer<typeof updateBalanceBody>;
+
+/** posted: in the ledger now; pending: above the threshold, waiting for a second admin. */
+export const updateBalanceResultSchema = z.object({
+  status: z.enum(['posted', 'pending']),
+  adjustment_id: z.string(),
+  /** The ledger transaction; empty while pending. */
+  transaction_id: z.string(),
+});
+export type UpdateBalanceResult = z.infer<typeof updateBalanceResultSchema>;
+
+export const adjustmentQuery = pagingQuery.extend({ status: z.enum(ADJUSTMENT_STATUSES).optional(), uid: z.string().trim().max(64).optional() });
+export type AdjustmentQuery = z.infer<typeof adjustmentQuery>;
+
+export const adjustmentSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  email: z.string(),
+  coin: z.string(),
+  amount: z.string(),
+  reason: z.string(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  requested_by_uid: z.string(),
+  requested_by: z.string(),
+  decided_by: z.string(),
+  decided_at: z.number().int().nullable(),
+  reject_reason: z.string(),
+  transaction_id: z.string(),
+  created_at: z.number().int(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+export const adjustmentPage = pageOf(adjustmentSchema).extend({ threshold: z.string().meta({ description: 'Adjustments above this amount (whole coins, either sign) wait for a second admin' }) });
+
+/** Approve a pending adjustment (a second admin), or reject it with a reason. */
+export const decideAdjustmentBody = z
+  .object({ id: idField, approve: z.boolean(), reason: reasonField.default('') })
+  .refine((b) => b.approve || b.reason.length > 0, { message: 'a reject reason is required', path: ['reason'] });
+export type DecideAdjustmentBody = z.infer<typeof decideAdjustmentBody>;
