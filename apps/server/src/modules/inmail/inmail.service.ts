@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { inmailRepository as repo, type NewMessage } from './inmail.repository.ts';
-import { sanitizeLocalized, sanitizeMessageHtml } from './sanitize.ts';
+import { messageSanitizer, sanitizeLocalized } from './sanitize.ts';
 
 /**
  * In-site messages (spec doc 2 §3, §4 'Message status', §7): each user reads only their own,
@@ -35,10 +35,11 @@ export interface UserNotification {
 
 /**
  * Puts a message in a user's in-site inbox. Pass the caller's transaction to have the message
- * only if the change it reports commits.
+ * only if the change it reports commits. The content is the platform's own HTML with every
+ * value escaped (templates.ts); like every message it is sanitised again when shown.
  */
 export async function notifyUser(db: Db, userId: string, notification: UserNotification): Promise<void> {
-  await repo.insertForUsers(db, [userId], { type: notification.type, title: notification.title, content: sanitizeLocalized(notification.content) });
+  await repo.insertForUsers(db, [userId], { type: notification.type, title: notification.title, content: notification.content });
 }
 
 /** GET /api/user/GetMessage: the user's messages, newest first, under the filters. */
@@ -46,13 +47,14 @@ export async function getMessages(db: Db, userId: string, query: GetMessageQuery
   const status = query.status === MESSAGE_UNREAD || query.status === MESSAGE_READ ? query.status : undefined;
   const type = query.type === 'all' ? undefined : query.type;
   const { rows, total } = await repo.page(db, userId, { status, type, id: query.id }, query.page, query.count);
+  const sanitize = await messageSanitizer();
   return {
     list: rows.map(
       (r): Message => ({
         id: r.id,
         type: r.type,
         title: inLang(r.title, lang),
-        content: sanitizeMessageHtml(inLang(r.content, lang)),
+        content: sanitize(inLang(r.content, lang)),
         created_at: seconds(r.created_at),
         status: r.status,
       }),
@@ -72,8 +74,8 @@ export async function setMessageReadAll(db: Db, userId: string, type: MessageTyp
   return { updated: await repo.markAllRead(db, userId, type === 'all' ? undefined : type) };
 }
 
-function noticeMessage(body: SendNotificationBody): NewMessage {
-  return { type: body.type, title: body.title, content: sanitizeLocalized(body.content) };
+async function noticeMessage(body: SendNotificationBody): Promise<NewMessage> {
+  return { type: body.type, title: body.title, content: await sanitizeLocalized(body.content) };
 }
 
 function auditEntry(action: string, noticeId: string, message: NewMessage, extra: Record<string, unknown>) {
@@ -86,7 +88,7 @@ function auditEntry(action: string, noticeId: string, message: NewMessage, extra
  */
 export async function sendNotificationIds(db: Db, adminId: string, body: SendNotificationIdsBody): Promise<{ id: string; sent: number }> {
   const uids = [...new Set(body.ids)];
-  const message = noticeMessage(body);
+  const message = await noticeMessage(body);
   const result = await db.transaction().execute(async (trx) => {
     const { ids, unknown } = await repo.usersByUid(trx, uids);
     if (unknown.length > 0) throw new AppError('ACCOUNT_NOT_FOUND', { unknown });
@@ -103,7 +105,7 @@ export async function sendNotificationIds(db: Db, adminId: string, body: SendNot
  * in batches (runNoticeJobs); answers at once with the job to follow.
  */
 export async function sendNotification(db: Db, adminId: string, body: SendNotificationBody): Promise<{ id: string; total: number }> {
-  const message = noticeMessage(body);
+  const message = await noticeMessage(body);
   const snapshot = await repo.recipientsSnapshot(db);
   const notice = await repo.insertNotice(db, { adminId, target: 'all', message, total: snapshot.total, untilUserId: snapshot.until, done: snapshot.total === 0 });
   await recordAudit(db, adminId, auditEntry('SendNotification', notice.id, message, { total: snapshot.total }));
