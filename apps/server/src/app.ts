@@ -21,6 +21,7 @@ import { accountService } from './modules/account/account.service.ts';
 import { captchaService } from './modules/captcha/captcha.service.ts';
 import { adminInmailRoutes, inmailRoutes } from './modules/inmail/inmail.routes.ts';
 import { runNoticeJobs } from './modules/inmail/inmail.service.ts';
+import { adminContentRoutes, publicContentRoutes } from './modules/content/content.routes.ts';
 import { loginLogRoutes } from './modules/log/login-log.routes.ts';
 import { loginLogService } from './modules/log/login-log.service.ts';
 import { devRoutes } from './modules/messaging/dev.routes.ts';
@@ -182,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   inmailRoutes(app, { db, sessions });
   adminInmailRoutes(app, { db, sessions, kickNotices });
   adminRoutes(app, { db, sessions, adjustApprovalThreshold: config.adjustApprovalThreshold, clearCaches: () => settings.invalidate() });
+  publicContentRoutes(app, { db });
+  adminContentRoutes(app, { db, sessions });
   if (development) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });

@@ -12,3 +12,4 @@ export * from './settlement.ts';
 export * from './security.ts';
 export * from './device.ts';
 export * from './pool.ts';
+export * from './content.ts';

@@ -10,6 +10,7 @@ import * as plots from './migrations/2026_11_23_0007_plots.ts';
 import * as ledgerPostMany from './migrations/2026_11_23_0008_ledger_post_many.ts';
 import * as nodeRegistration from './migrations/2026_11_23_0009_node_registration.ts';
 import * as admin from './migrations/2026_11_23_0011_admin.ts';
+import * as content from './migrations/2026_11_23_0013_content.ts';
 import * as messages from './migrations/2026_11_23_0014_messages.ts';
 import * as sampleHashrate from './migrations/2026_11_23_0015_sample_hashrate.ts';
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0008_ledger_post_many': ledgerPostMany,
   '2026_11_23_0009_node_registration': nodeRegistration,
   '2026_11_23_0011_admin': admin,
+  '2026_11_23_0013_content': content,
   '2026_11_23_0014_messages': messages,
   '2026_11_23_0015_sample_hashrate': sampleHashrate,
 };

@@ -47,7 +47,8 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
     key,
     group: 'reviews' as const,
   })),
-  ...(['banner_list', 'bulletin_list', 'bulletin_add', 'help_list', 'send_notice'] as const).map((key) => ({
+  // download_list and documents (agreement, privacy, support text) are not in the spec's list: the download centre's links and those texts are set here.
+  ...(['banner_list', 'bulletin_list', 'bulletin_add', 'help_list', 'download_list', 'documents', 'send_notice'] as const).map((key) => ({
     path: `/admin/${key}`,
     key,
     group: 'content' as const,

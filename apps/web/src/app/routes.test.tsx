@@ -39,6 +39,10 @@ const PAGE_IDS = [
   'pool-machine-page',
   'pool-income-page',
   'pool-contribution-page',
+  'bulletin-page',
+  'support-page',
+  'help-page',
+  'download-page',
 ];
 
 /** The page a signed-in user sees at a member or centre path (built pages, else 'not yet open'). */
@@ -69,7 +73,21 @@ describe('routes of spec doc 2 §2', () => {
     expect(await pageOf(PAGE_IDS)).toBe('home-welcome');
   });
 
-  const publicNotYetOpen = ['/help/bulletin', '/financial', '/pools'];
+  const publicNotYetOpen = ['/financial', '/pools'];
+  const contentPages: [string, string][] = [
+    ['/help/bulletin', 'bulletin-page'],
+    ['/help/bulletin?id=3', 'bulletin-page'],
+    ['/help', 'support-page'],
+    ['/help/faq', 'help-page'],
+    ['/help/tutorial', 'help-page'],
+    ['/help/download', 'download-page'],
+  ];
+  for (const [path, page] of contentPages) {
+    it(`shows ${page} at ${path}`, async () => {
+      await renderApp(path);
+      expect(await pageOf(PAGE_IDS)).toBe(page);
+    });
+  }
   const accountPages: [string, string][] = [
     ['/request', 'login-page'],
     ['/register', 'register-page'],
@@ -98,9 +116,9 @@ describe('routes of spec doc 2 §2', () => {
 
   for (const path of ['/agreement', '/privacy']) {
     it(`shows the unpublished placeholder at ${path}`, async () => {
-      await renderApp(path);
+      await renderApp(path, { 'GET /api/help/document': { body: { code: 200, msg: 'Success', data: null } } });
       expect(await pageOf(PAGE_IDS)).toBe('legal-page');
-      expect(byTestId('legal-page')?.textContent).toMatch(/not published/);
+      await waitFor(() => /not published/.test(byTestId('legal-page')?.textContent ?? ''));
     });
   }
 
@@ -166,6 +184,12 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   balance_adjustments: 'admin-adjustments-page',
   roles: 'admin-roles-page',
   audit_log: 'admin-audit-page',
+  banner_list: 'banner-admin',
+  bulletin_list: 'announcement-admin',
+  bulletin_add: 'announcement-editor',
+  help_list: 'help-admin',
+  download_list: 'download-admin',
+  documents: 'document-admin',
 };
 
 describe('admin wrapper', () => {

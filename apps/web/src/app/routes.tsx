@@ -29,6 +29,9 @@ const AgreementPage = lazyPage(() => import('../pages/content/index.tsx').then((
 const PrivacyPage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.PrivacyPage));
 const BulletinPage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.BulletinPage));
 const PublicFeaturePage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.PublicFeaturePage));
+const SupportCentrePage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.SupportCentrePage));
+const HelpPage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.HelpPage));
+const DownloadCentrePage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.DownloadCentrePage));
 export const AdminApp = lazyPage(() => import('../pages/admin/AdminApp.tsx').then((m) => m.AdminApp));
 
 /** /mypools alone goes to the current pool type (default chia). */
@@ -51,6 +54,10 @@ export const mainRoutes: RouteObject[] = [
   ...MEMBER_ROUTES.map((route) => member(route.path, route.feature)),
   { path: '/center/*', element: <RequireSignIn><CenterRoutes /></RequireSignIn> },
   { path: '/help/bulletin', element: <BulletinPage /> },
+  { path: '/help', element: <SupportCentrePage /> },
+  { path: '/help/faq', element: <HelpPage type="faq" /> },
+  { path: '/help/tutorial', element: <HelpPage type="tutorial" /> },
+  { path: '/help/download', element: <DownloadCentrePage /> },
   { path: '/agreement', element: <AgreementPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
   { path: '/financial', element: <PublicFeaturePage feature="financial" /> },

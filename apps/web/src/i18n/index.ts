@@ -28,6 +28,9 @@ import poolPublicZh from './poolPublic.zh.json';
 import poolUserEn from './poolUser.en.json';
 import poolUserRu from './poolUser.ru.json';
 import poolUserZh from './poolUser.zh.json';
+import contentEn from './content.en.json';
+import contentRu from './content.ru.json';
+import contentZh from './content.zh.json';
 import inmailEn from './inmail.en.json';
 import inmailRu from './inmail.ru.json';
 import inmailZh from './inmail.zh.json';
@@ -36,7 +39,7 @@ import zh from './zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `inmail`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `inmail`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -47,13 +50,14 @@ export const areaCatalogues = {
   poolPlots: { en: poolPlotsEn, zh: poolPlotsZh, ru: poolPlotsRu },
   poolLines: { en: poolLinesEn, zh: poolLinesZh, ru: poolLinesRu },
   adminCore: { en: adminCoreEn, zh: adminCoreZh, ru: adminCoreRu },
+  content: { en: contentEn, zh: contentZh, ru: contentRu },
   inmail: { en: inmailEn, zh: inmailZh, ru: inmailRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...adminCoreEn, ...inmailEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...adminCoreZh, ...inmailZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...adminCoreRu, ...inmailRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...adminCoreEn, ...contentEn, ...inmailEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...adminCoreZh, ...contentZh, ...inmailZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...adminCoreRu, ...contentRu, ...inmailRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */

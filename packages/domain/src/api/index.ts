@@ -10,3 +10,4 @@ export * from './wallet.ts';
 export * from './pool.ts';
 export * from './inmail.ts';
 export * from './admin.ts';
+export * from './content.ts';

@@ -92,14 +92,14 @@ export const sendNotificationIdsBody = sendNotificationBody.extend({
 });
 export type SendNotificationIdsBody = z.infer<typeof sendNotificationIdsBody>;
 
-export const NOTICE_STATUSES = ['running', 'done'] as const;
-export const noticeSchema = z.object({
+export const SENT_NOTIFICATION_STATUSES = ['running', 'done'] as const;
+export const sentNotificationSchema = z.object({
   id: z.string(),
   target: z.enum(['all', 'ids']),
   type: z.enum(MESSAGE_TYPES),
   /** The title in the caller's language. */
   title: z.string(),
-  status: z.enum(NOTICE_STATUSES),
+  status: z.enum(SENT_NOTIFICATION_STATUSES),
   /** Users it goes to, and those who have it so far. */
   total: z.number().int(),
   sent: z.number().int(),
@@ -107,6 +107,6 @@ export const noticeSchema = z.object({
   created_at: z.number().int(),
   finished_at: z.number().int().nullable(),
 });
-export type Notice = z.infer<typeof noticeSchema>;
-export const noticePage = pageOf(noticeSchema);
-export const noticeListQuery = pagingQuery;
+export type SentNotification = z.infer<typeof sentNotificationSchema>;
+export const sentNotificationPage = pageOf(sentNotificationSchema);
+export const sentNotificationQuery = pagingQuery;

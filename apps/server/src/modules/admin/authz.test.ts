@@ -52,22 +52,19 @@ beforeAll(async () => {
   roles.admin = await signedIn('root@example.com', 'admin');
 });
 
-/**
- * Fastify's printed route table, independent of the guard's own list. A path that extends
- * another (SendNotification → SendNotificationIds) is printed as a child line holding only
- * the rest ('Ids'): each line's path is its parent's plus its own part.
- */
+/** Fastify's printed route table, independent of the guard's own list. */
 function printedAdminRoutes(): Set<string> {
   const found = new Set<string>();
-  const parents: string[] = [];
+  // A route whose path extends another's is printed as a child of it ('│   └── Some (GET)').
+  const paths: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?/.exec(line);
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?$/.exec(line);
     if (!match?.[2]) continue;
     const depth = (match[1] ?? '').length / 4;
-    const path = (parents[depth - 1] ?? '') + match[2];
-    parents.length = depth;
-    parents[depth] = path;
-    if (!match[3] || !path.startsWith(ADMIN_PREFIX)) continue;
+    const path = (paths[depth - 1] ?? '') + match[2];
+    paths[depth] = path;
+    paths.length = depth + 1;
+    if (!match[3] || !path.startsWith('/api/admin/')) continue;
     for (const method of match[3].split(',').map((m) => m.trim())) if (method !== 'HEAD') found.add(`${method} ${path}`);
   }
   return found;

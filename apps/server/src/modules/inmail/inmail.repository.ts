@@ -136,7 +136,7 @@ export const inmailRepository = {
       .execute();
   },
 
-  async noticePage(db: Db, page: number, count: number) {
+  async sentNotificationPage(db: Db, page: number, count: number) {
     const { total } = await db.selectFrom('inmail_notices').select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
     const rows = await db
       .selectFrom('inmail_notices as n')

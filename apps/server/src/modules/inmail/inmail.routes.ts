@@ -2,8 +2,8 @@ import {
   envelopeSchema,
   getMessageQuery,
   messagePage,
-  noticeListQuery,
-  noticePage,
+  sentNotificationQuery,
+  sentNotificationPage,
   readResultSchema,
   sendNotificationBody,
   sendNotificationIdsBody,
@@ -96,7 +96,7 @@ export function adminInmailRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/admin/GetNotificationList',
-    { config: support, schema: { tags, summary: 'The notifications sent, newest first, with each job’s progress (sent of total)', querystring: noticeListQuery, response: { 200: envelopeSchema(noticePage) } } },
+    { config: support, schema: { tags, summary: 'The notifications sent, newest first, with each job’s progress (sent of total)', querystring: sentNotificationQuery, response: { 200: envelopeSchema(sentNotificationPage) } } },
     async (request) => {
       await staff(request);
       return ok(request, await noticeList(db, request.query.page, request.query.count, request.lang));

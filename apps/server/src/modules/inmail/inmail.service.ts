@@ -8,7 +8,7 @@ import {
   type Message,
   type MessagePage,
   type MessageType,
-  type Notice,
+  type SentNotification,
   type SendNotificationBody,
   type SendNotificationIdsBody,
 } from '@platter/domain';
@@ -146,8 +146,8 @@ export async function runNoticeJobs(db: Db, options: { batchSize?: number; maxBa
 }
 
 /** The notices sent so far, newest first, with each job's progress. */
-export async function noticeList(db: Db, page: number, count: number, lang: Lang): Promise<{ list: Notice[]; total: number }> {
-  const { rows, total } = await repo.noticePage(db, page, count);
+export async function noticeList(db: Db, page: number, count: number, lang: Lang): Promise<{ list: SentNotification[]; total: number }> {
+  const { rows, total } = await repo.sentNotificationPage(db, page, count);
   return {
     list: rows.map((r) => ({
       id: r.id,

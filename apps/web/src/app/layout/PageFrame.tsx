@@ -58,6 +58,12 @@ function Footer() {
       <div className="footer__inner">
         <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
         <nav className="footer__links">
+          <Link to="/help" data-testid="footer-support">
+            {t('content.nav.support')}
+          </Link>
+          <Link to="/help/download" data-testid="footer-download">
+            {t('content.nav.download')}
+          </Link>
           <Link to={ROUTES.agreement} data-testid="footer-agreement">
             {t('footer.agreement')}
           </Link>

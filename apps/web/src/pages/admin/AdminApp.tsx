@@ -15,6 +15,7 @@ import { NotYetOpen } from '../../components/NotYetOpen.tsx';
 import { isSignedIn, useAppState } from '../../state/store.ts';
 import { INMAIL_ADMIN_PAGES } from '../inmail/adminPages.tsx';
 import { ADMIN_CORE_PAGES } from '../adminCore/adminPages.tsx';
+import { CONTENT_ADMIN_PAGES } from '../content/admin/adminPages.tsx';
 import { PLOTS_ADMIN_PAGES } from '../plots/adminPages.tsx';
 import { POOL_ADMIN_PAGES } from '../poolAdmin/adminPages.tsx';
 import { WALLET_ADMIN_PAGES } from '../wallet/adminPages.tsx';
@@ -31,7 +32,7 @@ export function AdminApp() {
 }
 
 /** The built back-office pages by their ADMIN_ROUTES key; the others are 'not yet open'. */
-const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...ADMIN_CORE_PAGES, ...INMAIL_ADMIN_PAGES };
+const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...ADMIN_CORE_PAGES, ...CONTENT_ADMIN_PAGES, ...INMAIL_ADMIN_PAGES };
 
 function AdminRoutes() {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { useAddressQuery } from '../../app/header/AddressQuery.tsx';
 import { ROUTES } from '../../app/links.ts';
 import { PoolCard } from '../../components/PoolCard.tsx';
 import { useAppState } from '../../state/store.ts';
+import { HomeBanners } from '../content/HomeBanners.tsx';
 import { HomeStatistics } from './HomeStatistics.tsx';
 
 /** Home: a welcome, the live pool statistics, ranking and recent blocks, and the pool registry. */
@@ -39,6 +40,7 @@ export function HomePage() {
         </div>
       </section>
       <div className="page home-sections">
+        <HomeBanners />
         <HomeStatistics />
         <section className="section" data-testid="home-pools">
           <h2 className="section__title">{t('home.poolsTitle')}</h2>

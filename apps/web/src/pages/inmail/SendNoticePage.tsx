@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { currentLang } from '../../api/index.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { fetchNotices, inmailKeys, sendNotification, sendNotificationIds, type Notice } from './inmailApi.ts';
+import { fetchNotices, inmailKeys, sendNotification, sendNotificationIds, type SentNotification } from './inmailApi.ts';
 import './inmail.css';
 
 type Target = 'all' | 'ids';
@@ -160,7 +160,7 @@ export function SendNoticePage() {
   );
 }
 
-function NoticeProgress({ notice }: { notice: Notice }) {
+function NoticeProgress({ notice }: { notice: SentNotification }) {
   const percent = notice.total === 0 ? 100 : Math.floor((notice.sent / notice.total) * 100);
   return (
     <div className="notice-admin__progress" data-testid={`notice-progress-${notice.id}`} data-sent={notice.sent} data-total={notice.total} data-status={notice.status}>
@@ -179,9 +179,9 @@ function NoticeList() {
     queryFn: () => fetchNotices(page),
     refetchInterval: (query) => (query.state.data?.list.some((n) => n.status === 'running') ? 2000 : false),
   });
-  const status = (n: Notice) => <Tag color={n.status === 'running' ? 'processing' : 'success'}>{t(`inmail.admin.status.${n.status}`)}</Tag>;
-  const targetText = (n: Notice) => (n.target === 'all' ? t('inmail.admin.toAll') : t('inmail.admin.toIds'));
-  const columns: TableColumnsType<Notice> = [
+  const status = (n: SentNotification) => <Tag color={n.status === 'running' ? 'processing' : 'success'}>{t(`inmail.admin.status.${n.status}`)}</Tag>;
+  const targetText = (n: SentNotification) => (n.target === 'all' ? t('inmail.admin.toAll') : t('inmail.admin.toIds'));
+  const columns: TableColumnsType<SentNotification> = [
     { key: 'time', title: t('inmail.admin.time'), render: (_, n) => <span className="pool-admin-nowrap">{formatDateTime(n.created_at)}</span> },
     { key: 'title', title: t('inmail.admin.titleField'), render: (_, n) => n.title },
     { key: 'target', title: t('inmail.admin.target'), render: (_, n) => targetText(n) },
@@ -207,7 +207,7 @@ function NoticeList() {
           <Pagination current={page} total={notices.data?.total ?? 0} pageSize={10} onChange={setPage} hideOnSinglePage size="small" />
         </div>
       ) : (
-        <Table<Notice>
+        <Table<SentNotification>
           rowKey="id"
           size="small"
           columns={columns}

@@ -1,4 +1,4 @@
-import { UNREAD_FETCH_COUNT, type Message, type MessagePage, type MessageType, type Notice, type SendNotificationBody } from '@platter/domain';
+import { UNREAD_FETCH_COUNT, type Message, type MessagePage, type MessageType, type SentNotification, type SendNotificationBody } from '@platter/domain';
 import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
 
 /**
@@ -7,7 +7,7 @@ import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
  * messages. Writes return the envelope; the client has shown a business code's message.
  */
 
-export type { Message, MessagePage, Notice };
+export type { Message, MessagePage, SentNotification };
 /** The list filter: unread (2), read (1) or both. */
 export type StatusFilter = 'all' | '2' | '1';
 
@@ -45,8 +45,8 @@ export const sendNotification = (body: NoticeForm): Promise<ApiAnswer<{ id: stri
 export const sendNotificationIds = (body: NoticeForm & { ids: string[] }): Promise<ApiAnswer<{ id: string; sent: number }>> =>
   api.post('/api/admin/SendNotificationIds', body, { userTriggered: true });
 
-export async function fetchNotices(page: number): Promise<{ list: Notice[]; total: number }> {
-  const data = dataOf(await api.get<{ list: Notice[]; total: number }>('/api/admin/GetNotificationList', { query: { page, count: 10 } }));
+export async function fetchNotices(page: number): Promise<{ list: SentNotification[]; total: number }> {
+  const data = dataOf(await api.get<{ list: SentNotification[]; total: number }>('/api/admin/GetNotificationList', { query: { page, count: 10 } }));
   if (data === undefined) throw new Error('notifications: no data');
   return data;
 }
