@@ -19,6 +19,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminGuard } from './modules/admin/guard.ts';
 import { accountService } from './modules/account/account.service.ts';
 import { captchaService } from './modules/captcha/captcha.service.ts';
+import { adminInmailRoutes, inmailRoutes } from './modules/inmail/inmail.routes.ts';
+import { runNoticeJobs } from './modules/inmail/inmail.service.ts';
 import { adminContentRoutes, publicContentRoutes } from './modules/content/content.routes.ts';
 import { loginLogRoutes } from './modules/log/login-log.routes.ts';
 import { loginLogService } from './modules/log/login-log.service.ts';
@@ -156,6 +158,11 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     else void runPendingExports({ db, chains }, config.exportFileHours).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));
   };
 
+  const kickNotices = () => {
+    if (worker) worker.kick();
+    else void runNoticeJobs(db).catch((error: unknown) => app.log.error({ err: error }, 'notification delivery failed'));
+  };
+
   // Before any route: every /api/admin/ route gets its role check and the audit safety net.
   registerAdminGuard(app, { db, sessions });
   healthRoutes(app, { db, isReady: deps.isReady ?? (() => true) });
@@ -189,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminPoolRoutes(app, { db, sessions });
   for (const entry of chia.values()) chiaPoolRoutes(app, { service: entry.service, prefix: entry.prefix });
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
+  inmailRoutes(app, { db, sessions });
+  adminInmailRoutes(app, { db, sessions, kickNotices });
   adminRoutes(app, { db, sessions, adjustApprovalThreshold: config.adjustApprovalThreshold, clearCaches: () => settings.invalidate() });
   publicContentRoutes(app, { db });
   adminContentRoutes(app, { db, sessions });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DevnetRegistry } from './chain/devnet.ts';
 import type { ChainRegistry } from './chain/chain.ts';
 import type { Db } from './db/database.ts';
+import { runNoticeJobs } from './modules/inmail/inmail.service.ts';
 import { confirmBindings } from './modules/pool/plots.ts';
 import { settleDue } from './modules/pool/settlement.ts';
 import { samplePools } from './modules/pool/views.ts';
@@ -36,7 +37,7 @@ export interface WorkerOptions {
 /**
  * The background jobs: devnet blocks, deposit scanning and crediting, sending approved
  * withdrawals (exactly once, see withdrawals.ts), the daily settlement of the pools, the
- * pool trend's hourly sample, the daily Auto Pay run and exports. Every
+ * pool trend's hourly sample, the daily Auto Pay run, exports and admin notifications to every user. Every
  * job is safe to run twice; the advisory lock only keeps two processes from doing the same work.
  */
 export function startWorker(options: WorkerOptions) {
@@ -81,6 +82,9 @@ export function startWorker(options: WorkerOptions) {
     if (paid.length) logger.info({ runs: paid.length }, 'Auto Pay ran');
     await runPendingExports({ db, chains }, options.exportFileHours ?? 24);
     await expireExports(db);
+    // Notifications to every user: resumed after a restart from the last committed batch.
+    const notices = await runNoticeJobs(db);
+    if (notices.delivered) logger.info(notices, 'notifications delivered');
   }
 
   /** Chia: the devnet's signage points, confirmed partials, farmer updates after their cool-down. */

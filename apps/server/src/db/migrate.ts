@@ -13,6 +13,7 @@ import * as chiaPool from './migrations/2026_11_23_0010_chia_pool.ts';
 import * as admin from './migrations/2026_11_23_0011_admin.ts';
 import * as reviewsExports from './migrations/2026_11_23_0012_reviews_exports.ts';
 import * as content from './migrations/2026_11_23_0013_content.ts';
+import * as messages from './migrations/2026_11_23_0014_messages.ts';
 import * as sampleHashrate from './migrations/2026_11_23_0015_sample_hashrate.ts';
 
 /**
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0011_admin': admin,
   '2026_11_23_0012_reviews_exports': reviewsExports,
   '2026_11_23_0013_content': content,
+  '2026_11_23_0014_messages': messages,
   '2026_11_23_0015_sample_hashrate': sampleHashrate,
 };
 

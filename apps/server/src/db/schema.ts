@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { LedgerTables } from '../ledger/ledger.schema.ts';
+import type { InmailTables } from '../modules/inmail/inmail.schema.ts';
 import type { AdminTables } from '../modules/admin/admin.schema.ts';
 import type { ContentTables } from '../modules/content/content.schema.ts';
 import type { PoolTables } from '../modules/pool/pool.schema.ts';
@@ -194,7 +195,7 @@ export interface DevMailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends LedgerTables, WalletTables, PoolTables, AdminTables, ContentTables, ChiaTables {
+export interface Database extends LedgerTables, WalletTables, PoolTables, AdminTables, ContentTables, ChiaTables, InmailTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

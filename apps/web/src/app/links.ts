@@ -11,6 +11,7 @@ export const ROUTES = {
   watcher: '/watcher',
   bulletin: '/help/bulletin',
   inmail: '/inmail',
+  inmailMessage: (id: string) => `/inmail?id=${encodeURIComponent(id)}`,
   center: '/center',
   security: '/security',
   address: '/address',

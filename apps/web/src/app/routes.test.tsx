@@ -16,6 +16,8 @@ async function pageOf(testIds: string[]): Promise<string> {
 }
 
 const PAGE_IDS = [
+  'inmail-page',
+  'inmail-message-page',
   'not-yet-open',
   'not-found',
   'legal-page',
@@ -51,6 +53,8 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/': 'personal-centre',
   '/center/security': 'security-page',
   '/center/security/phone': 'security-page',
+  '/inmail': 'inmail-page',
+  '/inmail?id=3': 'inmail-message-page',
   '/center/history': 'login-history',
   '/assets': 'assets-page',
   '/address': 'address-book-page',
@@ -180,6 +184,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   flow: 'flow-page',
   capacity_review: 'review-bind-page',
   capacity_unbind: 'review-unbind-page',
+  send_notice: 'send-notice-page',
   account: 'admin-users-page',
   balance_adjustments: 'admin-adjustments-page',
   roles: 'admin-roles-page',

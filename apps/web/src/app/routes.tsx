@@ -15,7 +15,7 @@ const HomePage = lazyPage(() => import('../pages/home/HomePage.tsx').then((m) =>
 const MyPoolsPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.MyPoolsPage));
 const AddressResultPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.AddressResultPage));
 const MemberPage = lazyPage(() => import('../pages/member/index.tsx').then((m) => m.MemberPage));
-const InmailPage = lazyPage(() => import('../pages/member/index.tsx').then((m) => m.InmailPage));
+const InmailPage = lazyPage(() => import('../pages/inmail/InmailPage.tsx').then((m) => m.InmailPage));
 const CenterRoutes = lazyPage(() => import('../pages/center/CenterRoutes.tsx').then((m) => m.CenterRoutes));
 const LoginPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.LoginPage));
 const RegisterPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.RegisterPage));

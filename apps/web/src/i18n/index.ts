@@ -37,6 +37,9 @@ import exportsZh from './exports.zh.json';
 import reviewsEn from './reviews.en.json';
 import reviewsRu from './reviews.ru.json';
 import reviewsZh from './reviews.zh.json';
+import inmailEn from './inmail.en.json';
+import inmailRu from './inmail.ru.json';
+import inmailZh from './inmail.zh.json';
 import zh from './zh.json';
 import chiappEn from './chiapp.en.json';
 import chiappRu from './chiapp.ru.json';
@@ -45,7 +48,7 @@ import chiappZh from './chiapp.zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -60,12 +63,13 @@ export const areaCatalogues = {
   content: { en: contentEn, zh: contentZh, ru: contentRu },
   exports: { en: exportsEn, zh: exportsZh, ru: exportsRu },
   reviews: { en: reviewsEn, zh: reviewsZh, ru: reviewsRu },
+  inmail: { en: inmailEn, zh: inmailZh, ru: inmailRu },
 } as const;
 
 export const catalogues = {
-  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...chiappEn, ...adminCoreEn, ...contentEn, ...exportsEn, ...reviewsEn },
-  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...chiappZh, ...adminCoreZh, ...contentZh, ...exportsZh, ...reviewsZh },
-  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...chiappRu, ...adminCoreRu, ...contentRu, ...exportsRu, ...reviewsRu },
+  en: { ...en, ...walletEn, ...walletAdminEn, ...poolUserEn, ...poolPublicEn, ...poolAdminEn, ...poolPlotsEn, ...poolLinesEn, ...chiappEn, ...adminCoreEn, ...contentEn, ...exportsEn, ...reviewsEn, ...inmailEn },
+  zh: { ...zh, ...walletZh, ...walletAdminZh, ...poolUserZh, ...poolPublicZh, ...poolAdminZh, ...poolPlotsZh, ...poolLinesZh, ...chiappZh, ...adminCoreZh, ...contentZh, ...exportsZh, ...reviewsZh, ...inmailZh },
+  ru: { ...ru, ...walletRu, ...walletAdminRu, ...poolUserRu, ...poolPublicRu, ...poolAdminRu, ...poolPlotsRu, ...poolLinesRu, ...chiappRu, ...adminCoreRu, ...contentRu, ...exportsRu, ...reviewsRu, ...inmailRu },
 } as const;
 
 /** The `lang` attribute of <html>: zh is Traditional Chinese. */

@@ -2,12 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { UserInfo } from '@platter/domain';
 import { aliceInfo } from './fixtures.ts';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createQueryClient } from '../api/queries.ts';
 import { AppChrome } from '../app/App.tsx';
 import { appStore } from '../state/store.ts';
 import { mockFetch, ok, type Responder } from './fetchMock.ts';
-import { currentLocation, LocationProbe, render } from './render.tsx';
+import i18n from '../i18n/index.ts';
+import { cleanup, currentLocation, LocationProbe, render } from './render.tsx';
 
 export { aliceInfo };
 
@@ -22,6 +23,8 @@ export async function renderApp(path: string, routes: Record<string, Responder> 
     'GET /api/setting/pool': ok([]),
     // Registration open unless a test says otherwise (the register page asks too).
     'GET /api/user/checkRegister': ok(null),
+    // The bell asks for unread messages on the home page once signed in.
+    'GET /api/user/GetMessage': ok({ list: [], total: 0 }),
     ...routes,
   });
   vi.stubGlobal('fetch', mock.fetch);
@@ -55,4 +58,17 @@ export async function renderAppWithFetch(path: string, fetchImpl: typeof globalT
 export function resetAppState(): void {
   appStore.clear();
   localStorage.clear();
+}
+
+/** Each test starts signed out on a 1280 px desktop in English, and is unmounted after. */
+export function freshDesktopApp(): void {
+  beforeEach(() => {
+    resetAppState();
+    Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true, writable: true });
+    void i18n.changeLanguage('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

@@ -11,5 +11,6 @@ export * from './pool.ts';
 export * from './reviews.ts';
 export * from './exports.ts';
 export * from './chia.ts';
+export * from './inmail.ts';
 export * from './admin.ts';
 export * from './content.ts';

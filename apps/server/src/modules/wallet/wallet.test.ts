@@ -13,6 +13,7 @@ import { creditMiningIncome, runAutoPayFor, setAutoPay } from './autopay.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
 import { assetLog, totalAssets } from './ledger-views.ts';
 import { walletService, type Verify } from './wallet.service.ts';
+import { getMessages } from '../inmail/inmail.service.ts';
 import { auditWithdrawals, operatorCancel, parseSchedule, revokeWithdrawal, sendDue } from './withdrawals.ts';
 
 let db: Db;
@@ -129,6 +130,11 @@ describe('withdrawals', () => {
     expect(BigInt(onChain[0]?.amount ?? 0)).toBe(XCH('3.9999'));
     expect((await totalAssets(db, user.id)).list.find((c) => c.type === 'CHIA')).toMatchObject({ available: '6', withdrawing: '0', total: '6' });
     await expectCode(revokeWithdrawal(db, user.id, id), 'WITHDRAW_CANNOT_CANCEL');
+    // The user finds it in their in-site messages, with the TXID.
+    const [message] = (await getMessages(db, user.id, { page: 1, count: 10, status: 2, type: 'asset' }, 'en')).list;
+    expect(message).toMatchObject({ title: 'Withdrawal sent' });
+    expect(message?.content).toContain(row.txid as string);
+    expect(message?.content).toContain('3.9999 XCH');
     await ledgerHolds();
   });
 
@@ -155,6 +161,10 @@ describe('withdrawals', () => {
       ['REJECTED', 'address on a sanctions list'],
       ['CANCELED', 'user asked'],
     ]);
+    // Only the rejection is a message (the user's own cancel and the operator's are not), with its reason.
+    const messages = (await getMessages(db, user.id, { page: 1, count: 10, type: 'all' }, 'ru')).list;
+    expect(messages.map((m) => m.title)).toEqual(['Вывод отклонён']);
+    expect(messages[0]?.content).toContain('address on a sanctions list');
     expect(await available(user.id)).toBe(XCH('5'));
     await ledgerHolds();
   });

@@ -11,7 +11,9 @@ import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { placeHold, postHold, voidHold } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
-import { coinRules, units } from './coins.ts';
+import { notifyUser } from '../inmail/inmail.service.ts';
+import { withdrawalRejectedMessage, withdrawalSentMessage } from '../inmail/templates.ts';
+import { coinRules, show, units } from './coins.ts';
 import { addressBelongsToMainnet } from './addresses.ts';
 
 /**
@@ -147,8 +149,9 @@ async function release(trx: Db, w: Locked, status: 'CANCELED' | 'REJECTED', reas
     .set({ status, reason, updated_at: sql`now()`, ...(by ? { reviewed_by: by, reviewed_at: sql`now()` } : {}) })
     .where('id', '=', w.id)
     .execute();
-  // A first use that never happened does not use up AR's activation.
   const coin = await coinRules(trx, w.coin);
+  if (status === 'REJECTED') await notifyUser(trx, w.user_id, withdrawalRejectedMessage({ amount: show(w.amount, coin.scale), unit: coin.unit, reason }));
+  // A first use that never happened does not use up AR's activation.
   if (coin.activationFee > 0n && w.address_id && BigInt(w.fee) >= coin.withdrawFee + coin.activationFee) {
     await trx.updateTable('withdraw_addresses').set({ activated: false }).where('id', '=', w.address_id).execute();
   }
@@ -247,6 +250,8 @@ export async function sendWithdrawal(db: Db, chains: ChainRegistry, id: string):
       .set({ status: 'SENT', txid: paid.txid, sent_at: sql`now()`, updated_at: sql`now()` })
       .where('id', '=', id)
       .execute();
+    const coin = await coinRules(trx, w.coin);
+    await notifyUser(trx, w.user_id, withdrawalSentMessage({ amount: show(w.received, coin.scale), unit: coin.unit, address: w.address, txid: paid.txid }));
     return 'sent' as const;
   });
 }

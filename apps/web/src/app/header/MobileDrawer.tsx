@@ -15,7 +15,8 @@ import {
 import { maskEmail } from '@platter/domain';
 import { Badge, Drawer, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppState } from '../../state/store.ts';
 import { useSignedIn } from '../guards.tsx';
 import { APP_URL, HELP_URL, ROUTES } from '../links.ts';
@@ -39,7 +40,11 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   const signedIn = useSignedIn();
   const email = useAppState((state) => state.userInfo?.email ?? '');
   const poolType = useAppState((state) => state.poolType);
-  const { total } = useUnreadMessages();
+  // On the home page the unread messages load when the drawer mounts, elsewhere when it first opens (doc 2 §4).
+  const onHome = useLocation().pathname === ROUTES.home;
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
+  const { total } = useUnreadMessages(onHome || opened);
 
   const paths: Record<string, string> = {
     home: ROUTES.home,
@@ -67,7 +72,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
       key: 'inmail',
       icon: <MailOutlined />,
       label: (
-        <Badge dot={total > 0} offset={[6, 0]}>
+        <Badge dot={total > 0} offset={[6, 0]} data-testid="drawer-inmail-dot" data-unread={total}>
           {label('inmail', t('nav.messages'))}
         </Badge>
       ),

@@ -1,25 +1,30 @@
-/** The bell badge shows the unread total, capped at 99 (spec doc 2 §4, §9). */
-export const UNREAD_BADGE_CAP = 99;
-/** Unread messages fetched per call (spec doc 2 §9). */
-export const UNREAD_FETCH_COUNT = 10;
+import { useQuery } from '@tanstack/react-query';
+import type { Message } from '@platter/domain';
+import { fetchUnread, inmailKeys } from '../../pages/inmail/inmailApi.ts';
+import { useAppState } from '../../state/store.ts';
 
-export interface UnreadMessage {
-  id: number;
-  title: string;
-  created_at: number;
-}
+export { UNREAD_BADGE_CAP, UNREAD_FETCH_COUNT } from '@platter/domain';
 
 export interface UnreadMessages {
   total: number;
-  list: UnreadMessage[];
+  list: Message[];
+  loading: boolean;
 }
 
-const NONE: UnreadMessages = { total: 0, list: [] };
-
 /**
- * The unread messages of the bell and the drawer dot. The message calls (GetMessage with
- * page 1, count 10, status 2) arrive with the messages issue; until then there are none.
+ * The unread messages of the bell and the drawer dot: GetMessage with page 1, count 10,
+ * status 2, type 'all'. Loaded only once `load` is true — on the home page at start, elsewhere
+ * when the dropdown (on phones the drawer) opens (spec doc 2 §4 'Message loading'); once
+ * loaded it stays, and reading a message refreshes it. Nothing for a signed-out visitor.
  */
-export function useUnreadMessages(): UnreadMessages {
-  return NONE;
+export function useUnreadMessages(load: boolean): UnreadMessages {
+  const uid = useAppState((state) => (state.userInfo?.email ? state.userInfo.uid : null));
+  const query = useQuery({
+    queryKey: [...inmailKeys.unread, uid],
+    queryFn: fetchUnread,
+    enabled: uid !== null && load,
+    staleTime: 60_000,
+  });
+  if (uid === null) return { total: 0, list: [], loading: false };
+  return { total: query.data?.total ?? 0, list: query.data?.list ?? [], loading: query.isFetching };
 }

@@ -13,6 +13,7 @@ import { ADMIN_GROUPS, ADMIN_ROUTES } from '../../app/routeTable.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
 import { isSignedIn, useAppState } from '../../state/store.ts';
+import { INMAIL_ADMIN_PAGES } from '../inmail/adminPages.tsx';
 import { ADMIN_CORE_PAGES } from '../adminCore/adminPages.tsx';
 import { CONTENT_ADMIN_PAGES } from '../content/admin/adminPages.tsx';
 import { PLOTS_ADMIN_PAGES } from '../plots/adminPages.tsx';
@@ -33,7 +34,7 @@ export function AdminApp() {
 }
 
 /** The built back-office pages by their ADMIN_ROUTES key; the others are 'not yet open'. */
-const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...REVIEW_ADMIN_PAGES, ...FLOW_ADMIN_PAGES, ...ADMIN_CORE_PAGES, ...CONTENT_ADMIN_PAGES };
+const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...REVIEW_ADMIN_PAGES, ...FLOW_ADMIN_PAGES, ...ADMIN_CORE_PAGES, ...CONTENT_ADMIN_PAGES, ...INMAIL_ADMIN_PAGES };
 
 function AdminRoutes() {
   const { t } = useTranslation();

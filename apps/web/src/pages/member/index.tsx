@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
 import { AddressBookPage } from '../wallet/AddressBookPage.tsx';
 import { AssetsPage } from '../wallet/AssetsPage.tsx';
@@ -8,10 +7,4 @@ export function MemberPage({ feature }: { feature: string }) {
   if (feature === 'assets') return <AssetsPage />;
   if (feature === 'address') return <AddressBookPage />;
   return <NotYetOpen feature={feature} />;
-}
-
-/** /inmail and /inmail?id={messageId}. */
-export function InmailPage() {
-  const [params] = useSearchParams();
-  return <NotYetOpen feature={params.has('id') ? 'message' : 'inmail'} />;
 }
