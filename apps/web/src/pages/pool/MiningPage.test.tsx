@@ -47,12 +47,15 @@ describe('the dashboard', () => {
   it('refetches the figures of the pool chosen in the switcher and keeps it in the address', async () => {
     const calls = await dashboard();
     await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'chia');
+    expect(byTestId('pool-nav-chiapp')).toBeNull();
     await choose('pool-switch', 'pool-switch-option-chiapp');
     await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'chiapp');
     expect(calls.filter((c) => c.url.pathname === '/api/dashboard/summary').map((c) => c.url.searchParams.get('pool'))).toEqual(['chia', 'chiapp']);
     expect(calls.some((c) => c.url.pathname === '/api/pool/apikey' && c.url.searchParams.get('pool') === 'chiapp')).toBe(true);
     expect(currentLocation.search).toBe('?pool=chiapp');
     expect(byTestId('pool-nav-income')?.getAttribute('href')).toBe('/center/income?pool=chiapp');
+    // A Chia pool-protocol pool links its farmers' points page.
+    expect(byTestId('pool-nav-chiapp')?.getAttribute('href')).toBe('/center/chiapp');
   });
 
   it('falls back to chia when the user mines nowhere yet', async () => {

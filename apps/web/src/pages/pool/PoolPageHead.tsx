@@ -10,13 +10,15 @@ export type PoolSection = (typeof SECTIONS)[number];
 
 /**
  * The head of each user-centre pool page: its title, the pool switcher, and links to the
- * other three pages that keep the chosen pool.
+ * other three pages that keep the chosen pool (and, for a Chia protocol pool, its points page).
  */
 export function PoolPageHead({ section, choice }: { section: PoolSection; choice: PoolChoice }) {
   const { t } = useTranslation();
   const registry = useQuery(poolsQuery);
   const nameOf = (type: string) => registry.data?.find((p) => p.type === type)?.name ?? type;
   const search = choice.pool ? `?pool=${encodeURIComponent(choice.pool)}` : '';
+  // Pools that speak Chia's pool protocol keep their farmers' points on the Chia PP points page.
+  const chiaProtocol = registry.data?.find((p) => p.type === choice.pool)?.protocol === 'chia-pool-v1';
   return (
     <div className="pool-head">
       <div className="pool-head__row">
@@ -47,6 +49,11 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
             {t(`poolUser.${s}.nav`)}
           </NavLink>
         ))}
+        {chiaProtocol ? (
+          <NavLink to="/center/chiapp" className="pool-nav__item" data-testid="pool-nav-chiapp">
+            {t('chiapp.title')}
+          </NavLink>
+        ) : null}
       </nav>
     </div>
   );
