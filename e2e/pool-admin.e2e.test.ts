@@ -75,6 +75,12 @@ describe('the pool back office (admin)', async () => {
     await expect.poll(async () => page.locator('[data-testid^="machine-power-"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/H\/s$/)]));
     await screenshot(page, 'pool-admin-machines-en-light');
 
+    // The pools the simulated farmers opened, with their miners online of all.
+    await page.goto(baseUrl + '/admin/openned');
+    await page.getByTestId('opened-table').locator('[data-testid^="opened-row-"]').first().waitFor();
+    expect(await page.locator('[data-testid^="opened-miners-"]').first().textContent()).toMatch(/^\d+ \/ [1-9]\d*$/);
+    await screenshot(page, 'pool-admin-opened-en-light');
+
     await page.goto(baseUrl + '/admin/income_info');
     await page.getByTestId('income-info-table').locator('[data-testid^="income-info-row-"]').first().waitFor();
     const amounts = await page.locator('[data-testid^="income-info-amount-"]').allTextContents();

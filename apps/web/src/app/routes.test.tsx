@@ -178,6 +178,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   bind_info: 'admin-bind-page',
   assets_daily_reports: 'assets-reports-page',
   machines: 'machines-page',
+  openned: 'opened-page',
   mining_info: 'mining-info-page',
   income_info: 'income-info-page',
   contribution: 'contribution-page',

@@ -16,6 +16,7 @@ export const USER_EXPORT_LISTS = ['miningdetail', 'totalassets', 'asset', 'recha
 export const ADMIN_EXPORT_LISTS = [
   'flow',
   'deposit_withdrawal',
+  'openned',
   'bind_info',
   'plots',
   'machines',

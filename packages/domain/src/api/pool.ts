@@ -323,6 +323,22 @@ export const assetsReportPage = pageOf(assetsReportSchema);
 export const adminMinerQuery = minerQuery.extend({ uid: z.string().trim().max(32).optional() });
 export const adminMinerPage = pageOf(minerSchema.extend({ uid: z.string(), email: z.string() })).extend({ online: z.number().int(), offline: z.number().int() });
 
+/** /admin/openned: the pools users have opened (a miner API key made, or miners reporting). */
+export const adminOpenedQuery = pagingQuery.extend({ pool: poolField.optional(), uid: z.string().trim().max(32).optional() });
+export const adminOpenedSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  pool: z.string(),
+  coin: z.string(),
+  opened_at: z.number().int().meta({ description: 'When the user first made a key for the pool or a miner of theirs reported, unix seconds' }),
+  key_active: z.boolean().meta({ description: 'The user holds a live miner API key for the pool' }),
+  miners: z.number().int(),
+  online: z.number().int(),
+  last_seen: z.number().int().nullable(),
+});
+export type AdminOpened = z.infer<typeof adminOpenedSchema>;
+export const adminOpenedPage = pageOf(adminOpenedSchema);
+
 export const adminIncomeQuery = pagingQuery.extend({ pool: poolField.optional(), uid: z.string().trim().max(32).optional(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
 export const adminIncomePage = pageOf(incomeRecordSchema.extend({ uid: z.string(), email: z.string() }));
 

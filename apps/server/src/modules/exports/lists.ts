@@ -1,6 +1,7 @@
 import {
   adminIncomeQuery,
   adminMinerQuery,
+  adminOpenedQuery,
   adminPlotQuery,
   adminFlowQuery,
   adminWithdrawQuery,
@@ -19,7 +20,7 @@ import {
 import { z } from 'zod';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
-import { adminIncome, adminMiners, assetsReports, dailyReports } from '../pool/admin.ts';
+import { adminIncome, adminMiners, adminOpened, assetsReports, dailyReports } from '../pool/admin.ts';
 import { listMiners } from '../pool/miners.ts';
 import { adminPlots } from '../pool/plots.ts';
 import { incomeRecords, shareSeries } from '../pool/views.ts';
@@ -197,6 +198,11 @@ export const ADMIN_LISTS: Partial<Record<AdminExportList, ExportList>> = {
   bind_info: plotsOf('bindings'),
   capacity_review: plotsOf('bind'),
   capacity_unbind: plotsOf('unbind'),
+  openned: {
+    filters: withoutPaging(adminOpenedQuery),
+    read: paged((ctx, _owner, f: Parameters<typeof adminOpened>[1], page, count) => adminOpened(ctx.db, { ...f, page, count })),
+    stem: 'opened-pools',
+  },
   machines: {
     filters: withoutPaging(adminMinerQuery),
     columns: [col('uid'), col('email'), ...MINER_COLUMNS],

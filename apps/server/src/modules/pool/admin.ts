@@ -189,3 +189,45 @@ export async function adminIncome(db: Db, query: { pool?: string; uid?: string; 
     total: Number(total),
   };
 }
+
+/**
+ * The pools users have opened (/admin/openned): a pool is open for a user from the first miner
+ * API key they made for it or the first miner of theirs that reported, whichever came first.
+ */
+export async function adminOpened(db: Db, query: { pool?: string; uid?: string; page: number; count: number }, now = new Date()) {
+  const onlineSince = new Date(now.getTime() - MINER_ONLINE_SECONDS * 1000);
+  const opened = sql<{ uid: string; email: string; pool: string; coin: string; opened_at: Date; key_active: boolean; miners: string; online: string; last_seen: Date | null; total: string }>`
+    WITH openings AS (
+      SELECT user_id, pool, min(created_at) AS opened_at, bool_or(revoked_at IS NULL) AS key_active FROM miner_keys GROUP BY user_id, pool
+    ), farms AS (
+      SELECT user_id, pool, min(created_at) AS first_seen, count(*) AS miners,
+             count(*) FILTER (WHERE last_seen_at >= ${onlineSince}) AS online, max(last_seen_at) AS last_seen
+      FROM miners GROUP BY user_id, pool
+    )
+    SELECT u.uid, u.email, p.type AS pool, p.coin,
+           least(o.opened_at, f.first_seen) AS opened_at, coalesce(o.key_active, false) AS key_active,
+           coalesce(f.miners, 0) AS miners, coalesce(f.online, 0) AS online, f.last_seen,
+           count(*) OVER () AS total
+    FROM openings o FULL JOIN farms f ON f.user_id = o.user_id AND f.pool = o.pool
+    JOIN users u ON u.id = coalesce(o.user_id, f.user_id)
+    JOIN pools p ON p.type = coalesce(o.pool, f.pool)
+    WHERE (${query.pool ?? null}::text IS NULL OR p.type = ${query.pool ?? null})
+      AND (${query.uid ?? null}::text IS NULL OR u.uid = ${query.uid ?? null})
+    ORDER BY 5 DESC, u.uid, p.type
+    LIMIT ${query.count} OFFSET ${(query.page - 1) * query.count}`;
+  const rows = (await opened.execute(db)).rows;
+  return {
+    list: rows.map((r) => ({
+      uid: r.uid,
+      email: r.email,
+      pool: r.pool,
+      coin: r.coin,
+      opened_at: seconds(new Date(r.opened_at)),
+      key_active: r.key_active,
+      miners: Number(r.miners),
+      online: Number(r.online),
+      last_seen: r.last_seen ? seconds(new Date(r.last_seen)) : null,
+    })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}

@@ -192,6 +192,19 @@ describe('the pool’s back office over HTTP', () => {
     const income = await support.get<{ list: { email: string; amount: string }[] }>('/api/admin/miningdetail?pool=chia&day=2026-11-01');
     expect(income.data.list).toEqual([expect.objectContaining({ email, amount: '1.94' })]);
   });
+
+  it('lists the pools users have opened: since the first key or miner, a live key, miners online of all; exports the list', async () => {
+    const opened = await support.get<{ list: { email: string; pool: string; key_active: boolean; miners: number; online: number; opened_at: number }[]; total: number }>('/api/admin/getopenedpools?pool=chia');
+    expect(opened.code).toBe(200);
+    expect(opened.data.list.find((o) => o.email === email)).toMatchObject({ pool: 'chia', key_active: true, miners: 2, online: 2 });
+    const owner = await db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirstOrThrow();
+    const mine = await support.get<{ list: { pool: string }[]; total: number }>(`/api/admin/getopenedpools?uid=${owner.uid}`);
+    expect(mine.data.list.map((o) => o.pool)).toEqual(['chia']);
+    expect((await support.get<{ total: number }>('/api/admin/getopenedpools?uid=000000')).data.total).toBe(0);
+    expect((await user.get('/api/admin/getopenedpools')).code).toBe(218);
+    const job = await support.get<{ id: string }>(`/api/admin/ApplyForDownload?list=openned&format=csv&uid=${owner.uid}`);
+    expect(job.code).toBe(200);
+  });
 });
 
 describe('plots and their binding over HTTP', () => {

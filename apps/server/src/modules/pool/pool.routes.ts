@@ -20,6 +20,8 @@ import {
   adminIncomeQuery,
   adminMinerPage,
   adminMinerQuery,
+  adminOpenedPage,
+  adminOpenedQuery,
   assetsReportPage,
   assetsReportQuery,
   dailyReportPage,
@@ -59,7 +61,7 @@ import type { RateLimits } from '../../http/rate-limit.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
 import { bindLog, miningDetail, poolDetail } from './detail.ts';
-import { adminIncome, adminMiners, assetsReports, dailyReports, poolConfigs, updatePoolConfig } from './admin.ts';
+import { adminIncome, adminMiners, adminOpened, assetsReports, dailyReports, poolConfigs, updatePoolConfig } from './admin.ts';
 import { authenticateKey, currentKey, enabledPool, revokeKey, rotateKey } from './keys.ts';
 import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
 import { adminPlots, bindData, bindPlot, listPlots, unbindPlot } from './plots.ts';
@@ -324,6 +326,11 @@ export function adminPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>
     '/api/admin/miner',
     { config: support, schema: { tags, summary: 'Every user’s miners', querystring: adminMinerQuery, response: { 200: envelopeSchema(adminMinerPage) } } },
     async (request) => ok(request, await adminMiners(db, request.query)),
+  );
+  app.get(
+    '/api/admin/getopenedpools',
+    { config: support, schema: { tags, summary: 'The pools users have opened (openned): since when, live key, miners online and offline', querystring: adminOpenedQuery, response: { 200: envelopeSchema(adminOpenedPage) } } },
+    async (request) => ok(request, await adminOpened(db, request.query)),
   );
   app.get(
     '/api/admin/GetPlots',

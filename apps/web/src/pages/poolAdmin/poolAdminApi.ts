@@ -1,4 +1,4 @@
-import type { adminIncomePage, adminMinerPage, assetsReportPage, dailyReportPage, PoolConfigView, UpdatePoolConfigBody } from '@platter/domain';
+import type { adminIncomePage, adminMinerPage, adminOpenedPage, assetsReportPage, dailyReportPage, PoolConfigView, UpdatePoolConfigBody } from '@platter/domain';
 import type { z } from 'zod';
 import { api, dataOf, type ApiAnswer, type QueryValue } from '../../api/index.ts';
 
@@ -15,6 +15,8 @@ export type AssetsReportPage = z.infer<typeof assetsReportPage>;
 export type AssetsReport = AssetsReportPage['list'][number];
 export type AdminMinerPage = z.infer<typeof adminMinerPage>;
 export type AdminMiner = AdminMinerPage['list'][number];
+export type AdminOpenedPage = z.infer<typeof adminOpenedPage>;
+export type AdminOpened = AdminOpenedPage['list'][number];
 export type AdminIncomePage = z.infer<typeof adminIncomePage>;
 export type AdminIncome = AdminIncomePage['list'][number];
 
@@ -48,6 +50,7 @@ export const LIST_PATHS = {
   dailyReports: '/api/admin/getdailyreports',
   assetsReports: '/api/admin/getassertdailyreports',
   miners: '/api/admin/miner',
+  opened: '/api/admin/getopenedpools',
   income: '/api/admin/miningdetail',
   flow: '/api/admin/asset',
 } as const;
