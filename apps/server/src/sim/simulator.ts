@@ -1,4 +1,4 @@
-import { K32_BYTES, parseAmount, pointsPerDayOf, utcDay } from '@platter/domain';
+import { COIN_SEEDS, K32_BYTES, parseAmount, pointsPerDayOf, utcDay } from '@platter/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -11,8 +11,8 @@ import { addAddress } from '../modules/wallet/addresses.ts';
 import { devnetAddress } from '../chain/devnet.ts';
 
 /** A simulated farmer's payout address on the devnet (valid for the coin's registry pattern). */
-/** Coins mined by hashrate rather than capacity (their simulated miners report hashes per second). */
-const isHashCoin = (coin: string) => ['IRONFISH', 'ALEO'].includes(coin);
+/** Coins mined by hashrate rather than capacity (the registry's arith 'hash'): their simulated miners report hashes per second. */
+const isHashCoin = (coin: string) => COIN_SEEDS.find((c) => c.type === coin)?.arith === 'hash';
 /** A simulated hashrate miner's hashes per second, derived from its simulated size. */
 const simulatedHashrate = (capacity: bigint) => capacity / 1_000_000n;
 

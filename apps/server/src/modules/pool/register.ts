@@ -18,8 +18,9 @@ export async function registerNode(db: Db, userId: string, body: RegisterNodeBod
   if (!pool) throw new AppError('POOL_NOT_FOUND');
   if (!pool.enabled) throw new AppError('POOL_NOT_OPEN');
   if (!registersNodes(pool.coin)) throw new AppError('INVALID_PARAMETER', { field: 'pool' });
+  let id: string;
   try {
-    await db.transaction().execute(async (trx) => {
+    id = await db.transaction().execute(async (trx) => {
       const registered = await trx
         .selectFrom('plots')
         .select(['id', 'user_id', 'post_status'])
@@ -46,28 +47,25 @@ export async function registerNode(db: Db, userId: string, body: RegisterNodeBod
         .where('pool', '=', body.pool)
         .where('plot_id', '=', body.node_id)
         .where('bind_status', 'is', null)
+        .returning('id')
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        await trx
-          .insertInto('plots')
-          .values({ user_id: userId, pool: body.pool, plot_id: body.node_id, size_bytes: body.size, signing: 'signed', post_status: 'REGISTER', post_updated_at: now, last_seen_at: null })
-          .execute();
-      }
+      if (updated) return updated.id;
+      const inserted = await trx
+        .insertInto('plots')
+        .values({ user_id: userId, pool: body.pool, plot_id: body.node_id, size_bytes: body.size, signing: 'signed', post_status: 'REGISTER', post_updated_at: now, last_seen_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
     });
   } catch (error) {
     // Two users registering the same node at once: the second finds it taken.
     if (isUniqueViolation(error)) throw new AppError('BIND_EXISTS');
     throw error;
   }
-  const page = await listPlots(db, userId, { pool: body.pool, page: 1, count: 1, id: await idOf(db, userId, body) });
+  const page = await listPlots(db, userId, { pool: body.pool, page: 1, count: 1, id });
   const plot = page.list[0];
   if (!plot) throw new Error('registered node not found');
   return plot;
-}
-
-async function idOf(db: Db, userId: string, body: RegisterNodeBody): Promise<string> {
-  const row = await db.selectFrom('plots').select('id').where('user_id', '=', userId).where('pool', '=', body.pool).where('plot_id', '=', body.node_id).where('post_status', 'is not', null).executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /**
