@@ -1,7 +1,9 @@
 import { generate } from 'otplib';
 import type { Db } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
-import type { Browser } from './browser.ts';
+import type { ZodApp } from '../src/http/types.ts';
+import { createAdmin } from '../src/modules/account/account.service.ts';
+import { browser, type Browser } from './browser.ts';
 import { tokenIn, type testMailServer } from './mail.ts';
 
 /** Helpers of the account and security tests: real registrations through the API. */
@@ -43,4 +45,23 @@ export async function loginByEmail(b: Browser, email: string, password = PASSWOR
 /** An authenticator code `stepsAhead` time steps from now (0: the current one). */
 export function totp(secret: string, stepsAhead = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+/** A browser signed in as a user registered and activated through the API, with a back-office role when given. */
+export async function signedInUser(app: ZodApp, db: Db, mail: Mailbox, email: string, role?: 'admin' | 'support'): Promise<Browser> {
+  const b = browser(app);
+  await activeUser(db, b, mail, email);
+  if (role) await db.updateTable('users').set({ role }).where('email', '=', email).execute();
+  const answer = await loginByEmail(b, email);
+  if (answer.code !== 200) throw new Error(`login ${email}: ${JSON.stringify(answer)}`);
+  return b;
+}
+
+/** A browser signed in as an account made like the operator's CLI makes one, with the given role. */
+export async function signedInAs(app: ZodApp, db: Db, email: string, role: 'user' | 'support' | 'admin'): Promise<Browser> {
+  await createAdmin(db, email, role, PASSWORD);
+  const b = browser(app);
+  const answer = await loginByEmail(b, email, PASSWORD);
+  if (answer.code !== 200) throw new Error(`login ${email}: ${JSON.stringify(answer)}`);
+  return b;
 }

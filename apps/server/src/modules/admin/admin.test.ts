@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginByEmail } from '../../../test/accounts.ts';
+import { loginByEmail, PASSWORD, signedInAs } from '../../../test/accounts.ts';
 import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -15,15 +15,6 @@ import { createAdmin } from '../account/account.service.ts';
 let db: Db;
 let url: string;
 let app: ZodApp;
-const PASSWORD = 'staff-pass-1';
-
-async function signedIn(email: string, role: 'user' | 'support' | 'admin'): Promise<Browser> {
-  await createAdmin(db, email, role, PASSWORD);
-  const b = browser(app);
-  const answer = await loginByEmail(b, email, PASSWORD);
-  if (answer.code !== 200) throw new Error(`login ${email}: ${JSON.stringify(answer)}`);
-  return b;
-}
 
 const uidOf = async (email: string) => (await db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirstOrThrow()).uid;
 const available = async (email: string, coin = 'CHIA') => {
@@ -45,9 +36,9 @@ let support: Browser;
 beforeAll(async () => {
   ({ db, url } = await testDatabase());
   app = await testApp(db, { adjustApprovalThreshold: '100' });
-  admin = await signedIn('boss@example.com', 'admin');
-  second = await signedIn('deputy@example.com', 'admin');
-  support = await signedIn('helpdesk@example.com', 'support');
+  admin = await signedInAs(app, db, 'boss@example.com', 'admin');
+  second = await signedInAs(app, db, 'deputy@example.com', 'admin');
+  support = await signedInAs(app, db, 'helpdesk@example.com', 'support');
 });
 
 describe('the audit log', () => {
@@ -66,7 +57,7 @@ describe('users', () => {
   let playerUid = '';
 
   beforeAll(async () => {
-    player = await signedIn('player@example.com', 'user');
+    player = await signedInAs(app, db, 'player@example.com', 'user');
     playerUid = await uidOf('player@example.com');
     await db.updateTable('users').set({ account: 'player_one', phone_code: '0086', phone: '13800001234', nationality: 'CN' }).where('uid', '=', playerUid).execute();
   });
@@ -238,7 +229,7 @@ describe('balance adjustments', () => {
   });
 
   it('of two approvals at once, one posts and the other finds it decided', async () => {
-    const third = await signedIn('third@example.com', 'admin');
+    const third = await signedInAs(app, db, 'third@example.com', 'admin');
     const pending = await admin.post<Result>('/api/admin/UpdateBalance', { uid, coin: 'CHIA', amount: '500', reason: 'race', request_id: 'adjust-race-1' });
     const answers = await Promise.all([
       second.post('/api/admin/auditbalanceadjustment', { id: pending.data.adjustment_id, approve: true }),

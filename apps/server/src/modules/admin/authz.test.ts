@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginByEmail } from '../../../test/accounts.ts';
+import { PASSWORD, signedInAs } from '../../../test/accounts.ts';
 import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -19,15 +19,7 @@ import { ADMIN_PREFIX, type AdminRoute } from './guard.ts';
 
 let db: Db;
 let app: ZodApp;
-const PASSWORD = 'matrix-pass-1';
 const roles: Record<'visitor' | 'user' | 'support' | 'admin', Browser> = {} as never;
-
-async function signedIn(email: string, role: 'user' | 'support' | 'admin'): Promise<Browser> {
-  await createAdmin(db, email, role, PASSWORD);
-  const b = browser(app);
-  if ((await loginByEmail(b, email, PASSWORD)).code !== 200) throw new Error(`login ${email}`);
-  return b;
-}
 
 /** A write added without an audit entry of its own (the safety net must record it). */
 const UNAUDITED = `${ADMIN_PREFIX}test_write_without_audit`;
@@ -47,9 +39,9 @@ beforeAll(async () => {
     },
   });
   roles.visitor = browser(app);
-  roles.user = await signedIn('member@example.com', 'user');
-  roles.support = await signedIn('support@example.com', 'support');
-  roles.admin = await signedIn('root@example.com', 'admin');
+  roles.user = await signedInAs(app, db, 'member@example.com', 'user');
+  roles.support = await signedInAs(app, db, 'support@example.com', 'support');
+  roles.admin = await signedInAs(app, db, 'root@example.com', 'admin');
 });
 
 /** Fastify's printed route table, independent of the guard's own list. */

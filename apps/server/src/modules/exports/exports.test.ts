@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { activeUser, loginByEmail } from '../../../test/accounts.ts';
+import { signedInUser } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -22,21 +22,14 @@ let farmer: Browser;
 let farmerUid = '';
 type Job = { id: string; list: string; status: string; progress: number; rows: number; next_allowed_at: number; expires_at: number | null };
 
-async function user(email: string, role?: 'admin' | 'support'): Promise<Browser> {
-  const b = browser(app);
-  await activeUser(db, b, mail, email);
-  if (role) await db.updateTable('users').set({ role }).where('email', '=', email).execute();
-  expect((await loginByEmail(b, email)).code).toBe(200);
-  return b;
-}
 let mail: Awaited<ReturnType<typeof testMailServer>>;
 
 beforeAll(async () => {
   ({ db } = await testDatabase());
   mail = await testMailServer();
   app = await testApp(db, { smtpUrl: mail.url });
-  admin = await user('export-admin@example.com', 'admin');
-  farmer = await user('export-farmer@example.com');
+  admin = await signedInUser(app, db, mail, 'export-admin@example.com', 'admin');
+  farmer = await signedInUser(app, db, mail, 'export-farmer@example.com');
   const other = await db.selectFrom('users').select('id').where('email', '=', 'export-admin@example.com').executeTakeFirstOrThrow();
   const mine = await db.selectFrom('users').select(['id', 'uid']).where('email', '=', 'export-farmer@example.com').executeTakeFirstOrThrow();
   farmerUid = mine.uid;

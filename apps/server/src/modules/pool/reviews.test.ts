@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeUser, loginByEmail } from '../../../test/accounts.ts';
+import { signedInUser } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -26,14 +26,6 @@ const address = devnetAddress('elsewhere', 'CHIA', 'review-wallet');
 type PlotRow = { id: string; plot_id: string; bind_status: string | null; review: string | null; review_reason: string | null };
 type Result = { done: string[]; skipped: { id: string; code: number }[] };
 
-async function signedIn(email: string, role?: 'admin' | 'support'): Promise<Browser> {
-  const b = browser(app);
-  await activeUser(db, b, mail, email);
-  if (role) await db.updateTable('users').set({ role }).where('email', '=', email).execute();
-  expect((await loginByEmail(b, email)).code).toBe(200);
-  return b;
-}
-
 let mail: Awaited<ReturnType<typeof testMailServer>>;
 
 beforeAll(async () => {
@@ -42,9 +34,9 @@ beforeAll(async () => {
   app = await testApp(db, { smtpUrl: mail.url });
   chains = devnetRegistry(db, TEST_SECRET);
   await db.updateTable('coins').set({ confirmation: 2 }).where('type', '=', 'CHIA').execute();
-  farmer = await signedIn('review-farmer@example.com');
-  admin = await signedIn('review-admin@example.com', 'admin');
-  support = await signedIn('review-support@example.com', 'support');
+  farmer = await signedInUser(app, db, mail, 'review-farmer@example.com');
+  admin = await signedInUser(app, db, mail, 'review-admin@example.com', 'admin');
+  support = await signedInUser(app, db, mail, 'review-support@example.com', 'support');
 });
 
 async function bind(plot: string): Promise<string> {
