@@ -176,7 +176,7 @@ export function ChiaPpPage() {
       </Card>
       <div className="chiapp__figures" data-testid="chiapp-totals">
         {totals.map(([key, label, value]) => (
-          <div key={key} className="chiapp__figure">
+          <div key={key} className="figure-tile">
             <span>{label}</span>
             <strong data-testid={`chiapp-total-${key}`}>{value}</strong>
           </div>

@@ -178,12 +178,12 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
       {counters ? (
         <div className="plots__counters" data-testid="plots-counters">
           {COUNTERS.map((c) => (
-            <div key={c} className="plots__counter">
+            <div key={c} className="figure-tile">
               <span>{t(`poolPlots.counter.${c}`)}</span>
               <strong data-testid={`plots-counter-${c}`}>{counters[c]}</strong>
             </div>
           ))}
-          <div className="plots__counter">
+          <div className="figure-tile">
             <span>{t('poolPlots.counter.size')}</span>
             <strong data-testid="plots-counter-size">{size(counters.size)}</strong>
           </div>
