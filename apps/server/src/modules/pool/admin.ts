@@ -222,11 +222,11 @@ export async function adminOpened(db: Db, query: { pool?: string; uid?: string; 
       email: r.email,
       pool: r.pool,
       coin: r.coin,
-      opened_at: seconds(new Date(r.opened_at)),
+      opened_at: seconds(r.opened_at),
       key_active: r.key_active,
       miners: Number(r.miners),
       online: Number(r.online),
-      last_seen: r.last_seen ? seconds(new Date(r.last_seen)) : null,
+      last_seen: r.last_seen ? seconds(r.last_seen) : null,
     })),
     total: Number(rows[0]?.total ?? 0),
   };

@@ -33,7 +33,7 @@ beforeAll(async () => {
 
 async function report(key: string | undefined, body: unknown) {
   const res = await app.inject({ method: 'POST', url: '/api/miner/report', headers: key ? { 'x-api-key': key } : {}, payload: body as object });
-  return res.json() as { code: number; data: { miners: number; shares: number; rejected: number } };
+  return res.json() as { code: number; data: { miners: number; shares: number; rejected: number; plots: number; nodes: number } };
 }
 
 describe('a farmer’s pool over HTTP', () => {
@@ -306,7 +306,7 @@ describe('Spacemesh-style node registration over HTTP', () => {
   });
 
   const statusOf = async () => (await user.get<{ list: { plot_id: string; post_status: string | null }[] }>('/api/pool/GetPlots?pool=spacemesh')).data.list.find((p) => p.plot_id === node)?.post_status;
-  const reportStatus = async (status: string) => (await report(key, { nodes: [{ node_id: node, status }] })).data as unknown as { nodes: number };
+  const reportStatus = async (status: string) => (await report(key, { nodes: [{ node_id: node, status }] })).data;
 
   it('registers a node with a pool that registers nodes, once per pool', async () => {
     const registered = await user.post<{ plot_id: string; post_status: string; size: string }>('/api/pool/register', { pool: 'spacemesh', node_id: node, size: '4294967296' });
@@ -327,7 +327,7 @@ describe('Spacemesh-style node registration over HTTP', () => {
     }
     // Another user's key cannot move this user's node.
     const otherKey = (await other.post<{ key: string }>('/api/pool/apikey', { pool: 'spacemesh' })).data.key;
-    expect(((await report(otherKey, { nodes: [{ node_id: node, status: 'REGISTER' }] })).data as unknown as { nodes: number }).nodes).toBe(0);
+    expect((await report(otherKey, { nodes: [{ node_id: node, status: 'REGISTER' }] })).data.nodes).toBe(0);
   });
 
   it('registers again after a timed-out proof; a malicious node stays out', async () => {
