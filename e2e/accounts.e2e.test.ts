@@ -145,8 +145,19 @@ async function signIn(page: Page, baseUrl: string, login: { email?: string; acco
 
 async function signOut(page: Page): Promise<void> {
   await page.getByTestId('user-trigger').click();
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/user/dologout', { timeout: 15_000 });
   await page.getByTestId('user-menu-logout').click();
-  await page.getByTestId('login-button').waitFor();
+  const answer = await answered.then(
+    async (res) => `${res.status()} ${await res.text()}`,
+    () => 'no logout request was sent',
+  );
+  try {
+    await page.getByTestId('login-button').waitFor({ timeout: 15_000 });
+  } catch (cause) {
+    // What the person would have seen: where the page is and what the logout call answered.
+    const menuOpen = await page.getByTestId('user-menu-logout').isVisible();
+    throw new Error(`still signed in after logout at ${page.url()}; logout answer: ${answer}; menu open: ${menuOpen}`, { cause });
+  }
 }
 
 /** Picks a country in an antd select by typing its name. */
@@ -273,6 +284,7 @@ describe('an account from registration to two-step sign-in (English, desktop)', 
     await page.getByTestId('verify-email-code').fill((await inbox.next(CODE))[1] ?? '');
     await screenshot(page, 'accounts-bind-google-confirm-en');
     await page.getByTestId('google-submit').click();
+    await page.getByTestId('google-dialog').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('google-state').getAttribute('data-bound')).toBe('true');
     expect(await page.getByTestId('security-level').getAttribute('data-level')).toBe('middle');
     await page.getByTestId('withdraw-locked').waitFor();

@@ -13,5 +13,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page waits on a server that may be busy for a second or two (its first minutes: the
+    // simulator writing history); polls give it that long before a step counts as failed.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

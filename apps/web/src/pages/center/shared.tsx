@@ -12,7 +12,8 @@ export function useRefreshUser() {
   const queryClient = useQueryClient();
   return async () => {
     const info = dataOf(await api.get<UserInfo>('/api/user/info'));
-    if (info) {
+    // A logout finished while the call was out: its late answer must not sign the person back in.
+    if (info && appStore.getState().userInfo) {
       appStore.setUserInfo(info);
       queryClient.setQueryData(queryKeys.userInfo, info);
     }
