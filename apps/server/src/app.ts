@@ -136,7 +136,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const wallet = walletService({ db, chains, schedule, verify });
   const chiaCrypto = await chiaPrimitives();
   const chia = chiaPools({ config, db, secret: deps.secret, crypto: chiaCrypto });
-  app.addHook('onClose', () => chiaCrypto.close());
+  app.addHook('onClose', () => {
+    chiaCrypto.close();
+    for (const entry of chia.values()) entry.close?.();
+  });
   const worker = deps.worker
     ? startWorker({
         chia: [...chia.values()],

@@ -256,6 +256,26 @@ export const SETTINGS = {
     default: '10000',
     meaning: 'A partial whose signage point the node does not know yet is looked up once more after this wait (ms) before error 3.',
   },
+  chiaRpcUrl: {
+    env: 'CHIA_RPC_URL',
+    default: '(none: the devnet)',
+    meaning: 'A Chia full node\'s RPC (e.g. `https://localhost:8555`): the Chia pool protocol pools of `CHIA_RPC_NETWORK` then read signage points and plot NFTs from it, over mutual TLS, with mainnet\'s rules (k ≥ 32, the 9-bit plot filter); the others stay on the devnet.',
+  },
+  chiaRpcSslDir: {
+    env: 'CHIA_RPC_SSL_DIR',
+    default: '~/.chia/mainnet/config/ssl',
+    meaning: 'The node\'s `config/ssl` folder: `full_node/private_full_node.crt` and `.key` identify the pool, `ca/private_ca.crt` authenticates the node.',
+  },
+  chiaRpcNetwork: {
+    env: 'CHIA_RPC_NETWORK',
+    default: 'mainnet',
+    meaning: '`mainnet` (the pools of coin CHIA) or `testnet11` (CHIA_TEST): which pools use the node, and the genesis challenge plot NFT puzzles commit to.',
+  },
+  chiaPoolSingletonConfirmations: {
+    env: 'CHIA_POOL_SINGLETON_CONFIRMATIONS',
+    default: '6',
+    meaning: 'Blocks a plot NFT\'s spend must be buried under before the pool acts on its new state (the reference pool\'s confirmation_security_threshold).',
+  },
   devnetChiaMinK: {
     env: 'DEVNET_CHIA_MIN_K',
     default: '18',
@@ -348,6 +368,10 @@ const schema = z.object({
   chiaPoolPartialTimeLimit: z.coerce.number().int().min(1).max(600),
   chiaPoolConfirmationDelay: z.coerce.number().int().min(0).max(86_400),
   chiaPoolSignagePointRetryMs: z.coerce.number().int().min(0).max(60_000),
+  chiaRpcUrl: z.url().optional(),
+  chiaRpcSslDir: z.string().min(1),
+  chiaRpcNetwork: z.enum(['mainnet', 'testnet11']),
+  chiaPoolSingletonConfirmations: z.coerce.number().int().min(0).max(1000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
   devnetChiaDifficultyConstantFactor: z.string().regex(/^[1-9]\d{0,30}$/, 'a positive integer'),
@@ -372,6 +396,7 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'chiaPoolName',
   'chiaPoolLogoUrl',
   'chiaPoolTargetPuzzleHash',
+  'chiaRpcUrl',
 ]);
 
 export class ConfigError extends Error {

@@ -1,11 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamable } from '@platter/chia';
+import { plotNftHistory } from '@platter/chia/testing';
+import { loadConfig } from '../config.ts';
+import { fullNode } from '../protocols/chia/setup.ts';
 import { chiaRpcChain } from './chia-rpc.ts';
 
 /**
@@ -20,6 +24,18 @@ const requests: { path: string; body: Record<string, unknown>; client: string }[
 let server: https.Server;
 let url = '';
 const SP = 'ab'.repeat(32);
+const { bytesToHex, hexToBytes } = streamable;
+/** The plot NFT the node knows: launched to pool A, absorbed, left A, farming to pool B. */
+const history = plotNftHistory();
+const rpcCoin = (record: { coin: { parentCoinInfo: Uint8Array; puzzleHash: Uint8Array; amount: bigint }; confirmedHeight: number; spent: boolean; spentHeight: number }) => ({
+  coin: { parent_coin_info: `0x${bytesToHex(record.coin.parentCoinInfo)}`, puzzle_hash: `0x${bytesToHex(record.coin.puzzleHash)}`, amount: Number(record.coin.amount) },
+  coinbase: false,
+  confirmed_block_index: record.confirmedHeight,
+  spent: record.spent,
+  spent_block_index: record.spentHeight,
+  timestamp: 1_700_000_000,
+});
+const bare = (hex: unknown) => String(hex).replace(/^0x/, '');
 const CHALLENGE = 'cd'.repeat(32);
 
 function certificate(name: string, cn: string): void {
@@ -39,6 +55,21 @@ beforeAll(async () => {
       const peer = (req.socket as TLSSocket).getPeerCertificate();
       requests.push({ path: req.url ?? '', body, client: String(peer.subject?.CN ?? '') });
       res.setHeader('content-type', 'application/json');
+      if (req.url === '/get_coin_record_by_name') {
+        const record = history.records.get(bare(body.name));
+        return res.end(JSON.stringify(record ? { success: true, coin_record: rpcCoin(record) } : { success: false, error: `Coin record 0x${bare(body.name)} not found` }));
+      }
+      if (req.url === '/get_coin_records_by_parent_ids') {
+        const parents = new Set((body.parent_ids as string[]).map(bare));
+        const children = [...history.records.values()].filter((r) => parents.has(bytesToHex(r.coin.parentCoinInfo)));
+        return res.end(JSON.stringify({ success: true, coin_records: children.map(rpcCoin) }));
+      }
+      if (req.url === '/get_puzzle_and_solution') {
+        const solution = history.solutions.get(bare(body.coin_id));
+        const record = history.records.get(bare(body.coin_id));
+        if (!solution || !record || record.spentHeight !== body.height) return res.end(JSON.stringify({ success: false, error: 'Failed to get block' }));
+        return res.end(JSON.stringify({ success: true, coin_solution: { coin: rpcCoin(record).coin, puzzle_reveal: '0x80', solution: `0x${bytesToHex(solution)}` } }));
+      }
       if (req.url === '/get_blockchain_state') return res.end(JSON.stringify({ success: true, blockchain_state: { peak: { height: 4_200_123 } } }));
       if (req.url === '/get_recent_signage_point_or_eos' && body.sp_hash === `0x${SP}`) {
         return res.end(JSON.stringify({ success: true, signage_point: { cc_vdf: { challenge: `0x${CHALLENGE}` } }, time_received: 1_700_000_000.5, reverted: false }));
@@ -72,10 +103,55 @@ describe('the Chia full node RPC adapter', () => {
         ['/get_recent_signage_point_or_eos', { challenge_hash: `0x${CHALLENGE}` }, 'pool client'],
         ['/get_recent_signage_point_or_eos', { sp_hash: `0x${'ef'.repeat(32)}` }, 'pool client'],
       ]);
-      await expect(chain.singleton('00'.repeat(32))).rejects.toThrow(/not implemented/);
     } finally {
       chain.close();
     }
+  });
+
+  it('follows a plot NFT from its launcher to the unspent tip, and from a tip read before', async () => {
+    const chain = chiaRpcChain('CHIA', { url, certPath: file('pool.crt'), keyPath: file('pool.key'), caPath: file('ca.crt') });
+    try {
+      const launcherId = bytesToHex(history.launcherId);
+      const state = await chain.singleton(launcherId);
+      expect(state).toMatchObject({
+        launcherId,
+        delayTime: 604_800,
+        delayPuzzleHash: bytesToHex(history.delayPuzzleHash),
+        tipHeight: 300,
+        state: { version: 1, state: 3, target_puzzle_hash: bytesToHex(history.states.poolB.target_puzzle_hash), pool_url: 'https://b.example', relative_lock_height: 100 },
+      });
+      expect(state?.state.owner_pubkey).toHaveLength(96);
+      if (!state) throw new Error('no state');
+      // A known farmer: the walk starts at its tip (no launcher lookup).
+      requests.length = 0;
+      expect(await chain.singleton(launcherId, state)).toEqual(state);
+      expect(requests.some((r) => r.body.name === `0x${launcherId}`)).toBe(false);
+      expect(requests.map((r) => r.path)).toContain('/get_coin_records_by_parent_ids');
+      // A launcher the node has never seen.
+      expect(await chain.singleton('00'.repeat(32))).toBeNull();
+      expect(hexToBytes(state.tip)).toHaveLength(32);
+    } finally {
+      chain.close();
+    }
+  });
+
+  it('serves the pools of CHIA_RPC_NETWORK’s coin when CHIA_RPC_URL is set, with the certificates of the node’s ssl folder', async () => {
+    const ssl = path.join(dir, 'ssl');
+    for (const sub of ['full_node', 'ca']) mkdirSync(path.join(ssl, sub), { recursive: true });
+    copyFileSync(file('pool.crt'), path.join(ssl, 'full_node/private_full_node.crt'));
+    copyFileSync(file('pool.key'), path.join(ssl, 'full_node/private_full_node.key'));
+    copyFileSync(file('ca.crt'), path.join(ssl, 'ca/private_ca.crt'));
+    expect(fullNode(loadConfig({}), 'CHIA')).toBeUndefined();
+    const mainnet = loadConfig({ CHIA_RPC_URL: url, CHIA_RPC_SSL_DIR: ssl });
+    expect(fullNode(mainnet, 'CHIA_TEST')).toBeUndefined();
+    const node = fullNode(mainnet, 'CHIA');
+    try {
+      expect(await node?.peakHeight()).toBe(4_200_123);
+    } finally {
+      node?.close();
+    }
+    expect(fullNode(loadConfig({ CHIA_RPC_URL: url, CHIA_RPC_SSL_DIR: ssl, CHIA_RPC_NETWORK: 'testnet11' }), 'CHIA_TEST')).toBeDefined();
+    expect(() => loadConfig({ CHIA_RPC_NETWORK: 'testnet10' })).toThrow(/CHIA_RPC_NETWORK/);
   });
 
   it('is refused by a node whose CA did not sign its certificate', async () => {

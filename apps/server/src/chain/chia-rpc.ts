@@ -1,16 +1,21 @@
+import { followPlotNft, streamable, type CoinRecord, type PoolState as PoolStateCodec, type SingletonNode } from '@platter/chia';
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
-import type { ChiaChain, SignagePointOrEos } from './chia.ts';
+import type { PoolState } from '../protocols/chia/chia.schema.ts';
+import type { ChiaChain, SignagePointOrEos, SingletonState } from './chia.ts';
 
 /**
  * The Chia full node's RPC (port 8555) for production, over mutual TLS with the node's
  * private CA and the full node's certificate pair (`~/.chia/mainnet/config/ssl/...`). Chia's
  * RPC is JSON POSTed to /<method>; answers carry `success`.
  *
- * Not done yet: reading a plot NFT singleton's pool state needs CLVM deserialisation of the
- * launcher and singleton spends (get_coin_record_by_name + get_puzzle_and_solution);
- * `singleton()` refuses until that lands, so this adapter is not offered by CHAIN yet.
+ * A plot NFT is followed as the reference pool does (packages/chia followPlotNft): from its
+ * launcher, or from the tip the pool read before, along get_coin_records_by_parent_ids and
+ * get_puzzle_and_solution to the unspent singleton.
  */
+
+/** Chia mainnet's genesis challenge (testnet11: 37a90eb5…6615). */
+export const MAINNET_GENESIS_CHALLENGE = 'ccd5bb71183532bff220ba46c268991a3ff07eb358e8255a65c30a2dce0e5fbb';
 
 export interface ChiaRpcOptions {
   /** e.g. https://localhost:8555 */
@@ -19,6 +24,10 @@ export interface ChiaRpcOptions {
   keyPath: string;
   caPath: string;
   timeoutMs?: number;
+  /** The network's genesis challenge (plot NFT puzzles commit to it); mainnet by default. */
+  genesisChallenge?: string;
+  /** Blocks a plot NFT's spend must be buried under before its state counts (the reference's confirmation_security_threshold). */
+  confirmations?: number;
 }
 
 export function chiaRpcClient(options: ChiaRpcOptions) {
@@ -64,7 +73,47 @@ export function chiaRpcClient(options: ChiaRpcOptions) {
   };
 }
 
+const { bytesToHex, hexToBytes } = streamable;
 const strip = (hex: string) => hex.replace(/^0x/i, '').toLowerCase();
+const prefixed = (bytes: Uint8Array) => `0x${bytesToHex(bytes)}`;
+
+interface RpcCoinRecord {
+  coin: { parent_coin_info: string; puzzle_hash: string; amount: number | string };
+  confirmed_block_index: number;
+  spent: boolean;
+  spent_block_index: number;
+}
+
+function coinRecord(record: RpcCoinRecord): CoinRecord {
+  return {
+    coin: { parentCoinInfo: hexToBytes(strip(record.coin.parent_coin_info)), puzzleHash: hexToBytes(strip(record.coin.puzzle_hash)), amount: BigInt(record.coin.amount) },
+    confirmedHeight: record.confirmed_block_index,
+    spent: record.spent,
+    spentHeight: record.spent_block_index,
+  };
+}
+
+function toPoolState(state: PoolStateCodec): PoolState {
+  return {
+    version: state.version,
+    state: state.state as PoolState['state'],
+    target_puzzle_hash: bytesToHex(state.target_puzzle_hash),
+    owner_pubkey: bytesToHex(state.owner_pubkey),
+    pool_url: state.pool_url,
+    relative_lock_height: state.relative_lock_height,
+  };
+}
+
+function fromPoolState(state: PoolState): PoolStateCodec {
+  return {
+    version: state.version,
+    state: state.state,
+    target_puzzle_hash: hexToBytes(strip(state.target_puzzle_hash)),
+    owner_pubkey: hexToBytes(strip(state.owner_pubkey)),
+    pool_url: state.pool_url,
+    relative_lock_height: state.relative_lock_height,
+  };
+}
 
 interface RecentAnswer {
   signage_point?: { cc_vdf: { challenge: string } } | null;
@@ -76,12 +125,34 @@ interface RecentAnswer {
 /** The pool's view of a real Chia full node (signage points, peak). */
 export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain & { close(): void } {
   const rpc = chiaRpcClient(options);
+  const genesisChallenge = hexToBytes(strip(options.genesisChallenge ?? MAINNET_GENESIS_CHALLENGE));
+  const node: SingletonNode = {
+    async coinRecord(id) {
+      try {
+        const answer = await rpc.call<{ coin_record: RpcCoinRecord }>('get_coin_record_by_name', { name: prefixed(id) });
+        return coinRecord(answer.coin_record);
+      } catch (error) {
+        // The node answers success: false for a coin it has never seen.
+        if (error instanceof Error && /not found/i.test(error.message)) return null;
+        throw error;
+      }
+    },
+    async children(parentId) {
+      const answer = await rpc.call<{ coin_records: RpcCoinRecord[] }>('get_coin_records_by_parent_ids', { parent_ids: [prefixed(parentId)], include_spent_coins: true });
+      return answer.coin_records.map(coinRecord);
+    },
+    async solution(id, spentHeight) {
+      const answer = await rpc.call<{ coin_solution: { solution: string } }>('get_puzzle_and_solution', { coin_id: prefixed(id), height: spentHeight });
+      return hexToBytes(strip(answer.coin_solution.solution));
+    },
+  };
+  async function peakHeight(): Promise<number> {
+    const answer = await rpc.call<{ blockchain_state: { peak: { height: number } | null } }>('get_blockchain_state', {});
+    return answer.blockchain_state.peak?.height ?? 0;
+  }
   return {
     coin,
-    async peakHeight() {
-      const answer = await rpc.call<{ blockchain_state: { peak: { height: number } | null } }>('get_blockchain_state', {});
-      return answer.blockchain_state.peak?.height ?? 0;
-    },
+    peakHeight,
     async signagePointOrEos(spHash, endOfSubSlot): Promise<SignagePointOrEos | null> {
       try {
         const answer = await rpc.call<RecentAnswer & Record<string, unknown>>('get_recent_signage_point_or_eos', endOfSubSlot ? { challenge_hash: `0x${spHash}` } : { sp_hash: `0x${spHash}` });
@@ -94,8 +165,25 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
         throw error;
       }
     },
-    singleton() {
-      return Promise.reject(new Error('chia rpc: reading plot NFT singletons is not implemented yet'));
+    async singleton(launcherId, known): Promise<SingletonState | null> {
+      const from = known
+        ? { tip: hexToBytes(known.tip), state: fromPoolState(known.state), delayTime: BigInt(known.delayTime), delayPuzzleHash: hexToBytes(strip(known.delayPuzzleHash)) }
+        : undefined;
+      const found = await followPlotNft(node, hexToBytes(strip(launcherId)), {
+        peakHeight: await peakHeight(),
+        confirmations: options.confirmations ?? 6,
+        genesisChallenge,
+        ...(from ? { from } : {}),
+      });
+      if (!found) return null;
+      return {
+        launcherId: strip(launcherId),
+        delayTime: Number(found.delayTime),
+        delayPuzzleHash: bytesToHex(found.delayPuzzleHash),
+        tip: bytesToHex(found.tip),
+        tipHeight: found.tipHeight,
+        state: toPoolState(found.state),
+      };
     },
     close: () => rpc.close(),
   };

@@ -36,6 +36,9 @@ export interface ChiaChain {
   peakHeight(): Promise<number>;
   /** By sp_hash for a signage point, by challenge hash for an end of sub-slot; null when unknown. */
   signagePointOrEos(spHash: string, endOfSubSlot: boolean): Promise<SignagePointOrEos | null>;
-  /** The singleton of `launcherId`, or null when no such plot NFT exists. */
-  singleton(launcherId: string): Promise<SingletonState | null>;
+  /**
+   * The singleton of `launcherId`, or null when no such plot NFT exists (or it is not a valid
+   * one). `known` is what was read before: a node adapter may resume its walk from that tip.
+   */
+  singleton(launcherId: string, known?: Pick<SingletonState, 'tip' | 'state' | 'delayTime' | 'delayPuzzleHash'>): Promise<SingletonState | null>;
 }

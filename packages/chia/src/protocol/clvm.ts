@@ -67,6 +67,39 @@ export function deserializeClvm(bytes: Uint8Array): SExp {
   return out;
 }
 
+/** CLVM's serialised format of a value (the inverse of deserializeClvm). */
+export function serializeClvm(node: SExp): Uint8Array {
+  const out: number[] = [];
+  const write = (value: SExp): void => {
+    if (!isAtom(value)) {
+      out.push(0xff);
+      write(value[0]);
+      write(value[1]);
+      return;
+    }
+    const n = value.length;
+    if (n === 0) out.push(0x80);
+    else if (n === 1 && (value[0] as number) < 0x80) out.push(value[0] as number);
+    else if (n < 0x40) out.push(0x80 | n);
+    else if (n < 0x2000) out.push(0xc0 | (n >> 8), n & 0xff);
+    else if (n < 0x100000) out.push(0xe0 | (n >> 16), (n >> 8) & 0xff, n & 0xff);
+    else if (n < 0x8000000) out.push(0xf0 | (n >> 24), (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff);
+    else throw new ClvmError('atom too long');
+    if (!(n === 1 && (value[0] as number) < 0x80)) for (const byte of value) out.push(byte);
+  };
+  write(node);
+  return Uint8Array.from(out);
+}
+
+/** clvm.casts.int_from_bytes: a two's complement big-endian atom as an integer. */
+export function intFromBytes(atom: Uint8Array): bigint {
+  if (atom.length === 0) return 0n;
+  let v = 0n;
+  for (const byte of atom) v = (v << 8n) | BigInt(byte);
+  if ((atom[0] as number) & 0x80) v -= 1n << BigInt(atom.length * 8);
+  return v;
+}
+
 /** clvm.casts.int_to_bytes: the shortest two's complement big-endian encoding; 0 is the empty atom. */
 export function intToBytes(value: bigint | number): Uint8Array {
   let v = BigInt(value);

@@ -97,7 +97,10 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
 
   /** The reference's get_and_validate_singleton_state: the state and whether it farms to us. */
   async function singletonMembership(launcherId: string, known?: FarmerRecord): Promise<{ singleton: SingletonState; isMember: boolean } | null> {
-    const singleton = await chain.singleton(launcherId);
+    const singleton = await chain.singleton(
+      launcherId,
+      known ? { tip: known.singletonTip, state: known.singletonTipState, delayTime: known.delayTime, delayPuzzleHash: known.delayPuzzleHash } : undefined,
+    );
     if (!singleton) return null;
     const { state } = singleton;
     let isMember = true;

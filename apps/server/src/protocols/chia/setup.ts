@@ -1,7 +1,10 @@
 import { POOL_SEEDS } from '@platter/domain';
 import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import type { ChiaChain } from '../../chain/chia.ts';
 import { chiaDevnet, type ChiaDevnet } from '../../chain/chia-devnet.ts';
+import { chiaRpcChain, MAINNET_GENESIS_CHALLENGE } from '../../chain/chia-rpc.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { chiaPoolService, type ChiaPoolService } from './chia.service.ts';
@@ -10,6 +13,8 @@ import { DIFFICULTY_CONSTANT_FACTOR } from './constants.ts';
 
 /** Chia's 9-bit plot filter and k ≥ 32 on a real chain. */
 const MAINNET_RULES = { minK: 32, plotFilterBits: 9, difficultyConstantFactor: DIFFICULTY_CONSTANT_FACTOR };
+/** testnet11's overrides: plots from k 18 and its DIFFICULTY_CONSTANT_FACTOR. */
+const TESTNET11_RULES = { minK: 18, plotFilterBits: 9, difficultyConstantFactor: 10_052_721_566_054n };
 
 export interface ChiaPoolEntry {
   pool: string;
@@ -18,10 +23,28 @@ export interface ChiaPoolEntry {
   chain: ChiaChain;
   /** Present on the devnet: the simulated node the worker advances. */
   devnet?: ChiaDevnet;
+  /** Present with a full node: ends its connections. */
+  close?: () => void;
   /** The URL farmers enter in their client. */
   url: string;
   prefix: string;
   testnet: boolean;
+}
+
+const GENESIS_CHALLENGES = { mainnet: MAINNET_GENESIS_CHALLENGE, testnet11: '37a90eb5185a9c4439a91ddc98bbadce7b4feba060d50116a067de66bf236615' } as const;
+
+/** The full node of CHIA_RPC_URL for the pools of its network's coin, if one is configured. */
+export function fullNode(config: Config, coin: string): (ChiaChain & { close(): void }) | undefined {
+  if (!config.chiaRpcUrl || coin !== (config.chiaRpcNetwork === 'testnet11' ? 'CHIA_TEST' : 'CHIA')) return undefined;
+  const ssl = config.chiaRpcSslDir.replace(/^~(?=\/|$)/, os.homedir());
+  return chiaRpcChain(coin, {
+    url: config.chiaRpcUrl,
+    certPath: path.join(ssl, 'full_node/private_full_node.crt'),
+    keyPath: path.join(ssl, 'full_node/private_full_node.key'),
+    caPath: path.join(ssl, 'ca/private_ca.crt'),
+    genesisChallenge: GENESIS_CHALLENGES[config.chiaRpcNetwork],
+    confirmations: config.chiaPoolSingletonConfirmations,
+  });
 }
 
 /** The devnet pool's target puzzle hash (stable for a given secret and pool). */
@@ -32,19 +55,19 @@ export function devnetTargetPuzzleHash(secret: string, pool: string): string {
 /** One protocol endpoint per pool of the Chia pool protocol v1 (chiapp, chiavip, chia_test). */
 export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto: ChiaPrimitives; sleep?: (ms: number) => Promise<void>; now?: () => number }): Map<string, ChiaPoolEntry> {
   const { config, db, secret, crypto } = deps;
-  const devnet = config.chain === 'devnet';
-  const rules = devnet
-    ? { minK: config.devnetChiaMinK, plotFilterBits: config.devnetChiaPlotFilterBits, difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor) }
-    : MAINNET_RULES;
+  const devnetRules = { minK: config.devnetChiaMinK, plotFilterBits: config.devnetChiaPlotFilterBits, difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor) };
   const entries = new Map<string, ChiaPoolEntry>();
   for (const seed of POOL_SEEDS.filter((p) => p.protocol === 'chia-pool-v1')) {
     const prefix = `${config.chiaPoolPath}/${seed.type}`;
-    const target = config.chiaPoolTargetPuzzleHash ?? (devnet ? devnetTargetPuzzleHash(secret, seed.type) : undefined);
-    if (!target) throw new Error('CHIA_POOL_TARGET_PUZZLE_HASH is required with a real chain');
-    const simulated = chiaDevnet(db, seed.coin);
+    const node = fullNode(config, seed.coin);
+    const target = config.chiaPoolTargetPuzzleHash ?? (node ? undefined : devnetTargetPuzzleHash(secret, seed.type));
+    if (!target) throw new Error('CHIA_POOL_TARGET_PUZZLE_HASH is required with a real chain (CHIA_RPC_URL)');
+    const simulated = node ? undefined : chiaDevnet(db, seed.coin);
+    const chain: ChiaChain = node ?? (simulated as ChiaDevnet);
+    const rules = !node ? devnetRules : config.chiaRpcNetwork === 'testnet11' ? TESTNET11_RULES : MAINNET_RULES;
     const service = chiaPoolService({
       db,
-      chain: simulated,
+      chain,
       crypto,
       ...(deps.sleep ? { sleep: deps.sleep } : {}),
       ...(deps.now ? { now: deps.now } : {}),
@@ -70,8 +93,9 @@ export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto
       pool: seed.type,
       coin: seed.coin,
       service,
-      chain: simulated,
-      devnet: simulated,
+      chain,
+      ...(simulated ? { devnet: simulated } : {}),
+      ...(node ? { close: () => node.close() } : {}),
       url: `${config.publicUrl}${prefix}`,
       prefix,
       testnet: seed.coin.endsWith('_TEST'),
