@@ -5,7 +5,7 @@ import type { ChainRegistry } from './chain/chain.ts';
 import type { Db } from './db/database.ts';
 import { runNoticeJobs } from './modules/inmail/inmail.service.ts';
 import { confirmBindings } from './modules/pool/plots.ts';
-import { settleDue } from './modules/pool/settlement.ts';
+import { applyPendingCredits, settleDue } from './modules/pool/settlement.ts';
 import { samplePools } from './modules/pool/views.ts';
 import type { ChiaPoolEntry } from './protocols/chia/setup.ts';
 import { runAutoPay } from './modules/wallet/autopay.ts';
@@ -72,6 +72,9 @@ export function startWorker(options: WorkerOptions) {
       settledFor = today;
       if (settled.length) logger.info({ days: settled.map((s) => `${s.pool}:${s.day}:${s.status}`) }, 'pool days settled');
     }
+    // A settlement interrupted between its chunks (a restart): its remaining credits move now.
+    const resumed = await applyPendingCredits(db);
+    if (resumed) logger.info({ credits: resumed }, 'settlement credits resumed');
     const hour = Math.floor(now.getTime() / 3600_000);
     if (sampledHour !== hour) {
       await samplePools(db, now);

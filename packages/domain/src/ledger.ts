@@ -23,6 +23,8 @@ export type UserBucket = (typeof USER_BUCKETS)[number];
 export const SYSTEM_ACCOUNTS = [
   'chain',
   'pool_revenue',
+  /** A settled day's member credits between the run that decides them and their balances. */
+  'settlement_clearing',
   'fees',
   'interest_expense',
   'adjustments',

@@ -15,6 +15,7 @@ import * as reviewsExports from './migrations/2026_11_23_0012_reviews_exports.ts
 import * as content from './migrations/2026_11_23_0013_content.ts';
 import * as messages from './migrations/2026_11_23_0014_messages.ts';
 import * as sampleHashrate from './migrations/2026_11_23_0015_sample_hashrate.ts';
+import * as settlementClearing from './migrations/2026_11_23_0016_settlement_clearing.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0013_content': content,
   '2026_11_23_0014_messages': messages,
   '2026_11_23_0015_sample_hashrate': sampleHashrate,
+  '2026_11_23_0016_settlement_clearing': settlementClearing,
 };
 
 /** Every migration name in order. */

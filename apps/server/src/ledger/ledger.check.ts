@@ -2,15 +2,16 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 export interface LedgerProblem {
-  kind: 'unbalanced-transaction' | 'lonely-transaction' | 'coin-not-zero' | 'balance-mismatch' | 'negative-balance' | 'hold-mismatch';
+  kind: 'unbalanced-transaction' | 'lonely-transaction' | 'coin-not-zero' | 'balance-mismatch' | 'negative-balance' | 'hold-mismatch' | 'clearing-mismatch';
   detail: string;
 }
 
 /**
  * Verifies the ledger from its postings (`npm run platter -- ledger check`): every transaction
  * balances per coin and has two or more postings, every coin sums to zero, every projected
- * balance equals the sum of its postings, no user balance is negative, and each holding
- * bucket equals the sum of its pending holds.
+ * balance equals the sum of its postings, no user balance is negative, each holding bucket
+ * equals the sum of its pending holds, and each coin's settlement clearing holds exactly the
+ * settled credits not yet in their members' balances.
  */
 export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
@@ -49,6 +50,24 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
     WHERE a.bucket = 'withdraw_hold' AND a.balance <> coalesce(h.held, 0) LIMIT 100`.execute(db);
   for (const r of holds.rows) {
     problems.push({ kind: 'hold-mismatch', detail: `user ${r.user_id} ${r.coin} ${r.bucket}: balance ${r.balance}, pending holds ${r.held}` });
+  }
+  const clearing = await sql<{ coin: string; balance: string; owed: string }>`
+    WITH owed AS (
+      SELECT p.coin, sum(c.amount_units) AS owed
+      FROM settlement_credits c
+      JOIN settlements s ON s.pool = c.pool AND s.day = c.day
+      JOIN pools p ON p.type = c.pool
+      WHERE s.status = 'SETTLEMENT' AND s.credits_applied_at IS NULL AND c.amount_units > 0
+        AND (s.credits_applied_until IS NULL OR c.user_id > s.credits_applied_until)
+      GROUP BY p.coin
+    ), held AS (
+      SELECT coin, balance FROM ledger_accounts WHERE system_code = 'settlement_clearing'
+    )
+    SELECT coalesce(h.coin, o.coin) AS coin, coalesce(h.balance, 0)::text AS balance, coalesce(o.owed, 0)::text AS owed
+    FROM held h FULL JOIN owed o ON o.coin = h.coin
+    WHERE coalesce(h.balance, 0) <> coalesce(o.owed, 0)`.execute(db);
+  for (const r of clearing.rows) {
+    problems.push({ kind: 'clearing-mismatch', detail: `${r.coin} settlement clearing holds ${r.balance}, settled credits not yet applied sum to ${r.owed}` });
   }
   return problems;
 }

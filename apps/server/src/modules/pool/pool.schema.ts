@@ -80,6 +80,10 @@ export interface SettlementsTable {
   members: ColumnType<number, number | undefined, number>;
   transaction_id: string | null;
   settled_at: Date | null;
+  /** The last member (user id) whose credit has moved from clearing into their balance. */
+  credits_applied_until: string | null;
+  /** When every credit of the day was in its member's balance. */
+  credits_applied_at: Date | null;
   created_at: Generated<Date>;
 }
 

@@ -6,10 +6,10 @@ import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
-import { userBalances } from '../../ledger/ledger.service.ts';
+import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { recordBlock } from './blocks.ts';
 import { ingestReport } from './report.ts';
-import { settleDay, settleDue } from './settlement.ts';
+import { applyCredits, applyPendingCredits, decideDay, settleDay, settleDue } from './settlement.ts';
 
 let db: Db;
 let databaseUrl: string;
@@ -132,5 +132,82 @@ describe('the daily settlement', () => {
     const credits = await db.selectFrom('settlement_credits').select('user_id').where('pool', '=', 'lhd').where('day', '=', day).execute();
     expect(credits).toHaveLength(3);
     expect(await checkLedger(db)).toEqual([]);
+  });
+});
+
+describe('crediting a settled day’s members', () => {
+  // Days after those the tests above settled: a block's day is never one already closed.
+  const later = new Date('2026-11-28T00:10:00Z');
+  /** A decided day of `n` members on a pool of its own day, its credits still in clearing. */
+  async function decidedDay(pool: string, day: string, n: number) {
+    const users = await Promise.all(Array.from({ length: n }, () => buildUser(db)));
+    const at = new Date(`${day}T09:00:00Z`);
+    for (const [i, user] of users.entries()) await farm(user.id, pool, 30 + i, at);
+    await recordBlock(db, { pool, height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: XCH('1') });
+    const { settlement } = await decideDay(db, pool, day, later);
+    return { users, settlement };
+  }
+  const credited = async (users: { id: string }[]) => Promise.all(users.map(async (u) => (await balances(u.id)).available));
+
+  it('keeps the members’ share in clearing until the chunks move it; the ledger check holds at every step', async () => {
+    const { users, settlement } = await decidedDay('chia', '2026-11-24', 5);
+    expect(settlement.status).toBe('SETTLEMENT');
+    expect(await credited(users)).toEqual([0n, 0n, 0n, 0n, 0n]);
+    expect(await checkLedger(db)).toEqual([]);
+    // Two chunks of two, as a worker stopped between chunks would leave it…
+    expect(await applyCredits(db, 'chia', '2026-11-24', { chunk: 2 }).then(() => 0)).toBe(0);
+    const all = await credited(users);
+    expect(all.every((amount) => amount > 0n)).toBe(true);
+    expect(all.reduce((a, b) => a + b, 0n)).toBe(XCH(settlement.credited));
+    expect(await checkLedger(db)).toEqual([]);
+    const chunks = await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_transactions WHERE reference = 'settlement:chia:2026-11-24:credits'`.execute(db);
+    expect(chunks.rows[0]?.n).toBe('3');
+  });
+
+  it('resumes after the last chunk that committed, and moves each credit once when workers race', async () => {
+    const { users } = await decidedDay('chiavip', '2026-11-25', 6);
+    // One chunk commits, then the process stops: the check sees the rest still owed from clearing.
+    const { coin } = await db.selectFrom('pools').select('coin').where('type', '=', 'chiavip').executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      const first = await trx.selectFrom('settlement_credits').select(['user_id', 'amount_units']).where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').orderBy('user_id').limit(1).executeTakeFirstOrThrow();
+      await trx.updateTable('settlements').set({ credits_applied_until: first.user_id }).where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').execute();
+      await postTransaction(trx, {
+        kind: 'mining_income',
+        reference: 'settlement:chiavip:2026-11-25:credits',
+        postings: [
+          { account: { kind: 'system', code: 'settlement_clearing', coin }, amount: -BigInt(first.amount_units) },
+          { account: { kind: 'user', userId: first.user_id, coin, bucket: 'available' }, amount: BigInt(first.amount_units) },
+        ],
+      });
+    });
+    expect(await checkLedger(db)).toEqual([]);
+    const moved = await Promise.all([applyPendingCredits(db), applyCredits(db, 'chiavip', '2026-11-25', { chunk: 1 }), applyCredits(db, 'chiavip', '2026-11-25', { chunk: 2 })]);
+    expect(moved.reduce((a, b) => a + b, 0)).toBe(5);
+    const records = await db.selectFrom('settlement_credits').select(['user_id', 'amount_units']).where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').execute();
+    for (const user of users) {
+      expect((await balances(user.id)).available).toBe(BigInt(records.find((r) => r.user_id === user.id)?.amount_units ?? -1));
+    }
+    const row = await db.selectFrom('settlements').select('credits_applied_at').where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').executeTakeFirstOrThrow();
+    expect(row.credits_applied_at).not.toBeNull();
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('puts the income of a member with Auto Pay into pending earnings', async () => {
+    const user = await buildUser(db);
+    await db.insertInto('auto_pay_settings').values({ user_id: user.id, coin: 'CHIA', enabled: true }).execute();
+    await farm(user.id, 'chiapp', 40, new Date('2026-11-26T09:00:00Z'));
+    await recordBlock(db, { pool: 'chiapp', height: 300, foundAt: new Date('2026-11-26T09:00:00Z'), finderUserId: null, finderMinerId: null, reward: XCH('2') });
+    await settleDay(db, 'chiapp', '2026-11-26', later);
+    expect(await balances(user.id)).toMatchObject({ available: 0n, pending_earnings: XCH('1.94') });
+  });
+
+  it('refuses a credit for an unknown user or settlement, and deleting a user who has credits', async () => {
+    const { users } = await decidedDay('bhd', '2026-11-27', 1);
+    const insert = (userId: string, day: string) =>
+      db.insertInto('settlement_credits').values({ pool: 'bhd', day, user_id: userId, points: '1', amount_units: '1', status: 'SETTLEMENT' }).execute();
+    await expect(insert('999999999', '2026-11-27')).rejects.toMatchObject({ code: '23503' });
+    const other = await buildUser(db);
+    await expect(insert(other.id, '2026-01-01')).rejects.toMatchObject({ code: '23503' });
+    await expect(db.deleteFrom('users').where('id', '=', (users[0] as { id: string }).id).execute()).rejects.toMatchObject({ code: '23503' });
   });
 });

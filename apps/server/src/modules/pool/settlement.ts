@@ -17,12 +17,17 @@ import type { SettlementStatus } from './pool.schema.ts';
 /**
  * The daily settlement (spec doc 1 §4 'Settlement', §9 'Settlement and payout', 'Revenue
  * shares', 'Chia'; issue 5): at 00:00 UTC each pool's block revenue of the previous day, less
- * the pool fee, is shared by contribution points and credited in one ledger transaction.
+ * the pool fee, is shared by contribution points.
  *
- * Exactly once per (pool, day): the settlement row is created, then locked FOR UPDATE; the
- * whole run — credits, ledger transaction, final status — commits or rolls back with it. A
- * second worker waits on the lock and then finds the day settled; a crash leaves nothing
- * behind, and the rerun starts afresh.
+ * Two steps. Deciding the day: exactly once per (pool, day) — the settlement row is created,
+ * then locked FOR UPDATE; the credits are recorded and the members' whole share is booked
+ * from pool revenue into `settlement_clearing` (with the fee), all committing or rolling back
+ * together. A second worker waits on the lock and then finds the day settled; a crash leaves
+ * nothing behind and the rerun starts afresh. Crediting the members: in user order, a chunk
+ * at a time, each chunk one ledger transaction from clearing into the members' balances that
+ * also advances the day's `credits_applied_until` under the same row lock — so a crash or a
+ * second worker resumes after the last chunk that committed, and no credit moves twice. Short
+ * transactions keep a 100,000-member day from locking every member's balance at once.
  */
 
 const DAY_SECONDS = 86_400;
@@ -57,8 +62,21 @@ function view(row: {
   };
 }
 
-/** Settles one pool-day that has ended. Safe to call any number of times, concurrently. */
+/** Members' credits moved into their balances per ledger transaction. */
+export const CREDIT_CHUNK = 5_000;
+
+/**
+ * Settles one pool-day that has ended and credits its members. Safe to call any number of
+ * times, concurrently: the day is decided once, and each credit moves once.
+ */
 export async function settleDay(db: Db, pool: string, day: string, now = new Date()): Promise<SettleOutcome> {
+  const outcome = await decideDay(db, pool, day, now);
+  await applyCredits(db, pool, day, { now });
+  return outcome;
+}
+
+/** The first step alone: the day decided, its credits recorded and booked into clearing. */
+export async function decideDay(db: Db, pool: string, day: string, now = new Date()): Promise<SettleOutcome> {
   if (day >= utcDay(now)) throw new AppError('INVALID_PARAMETER', { field: 'day' });
   const poolRow = await db
     .selectFrom('pools as p')
@@ -86,7 +104,7 @@ export async function settleDay(db: Db, pool: string, day: string, now = new Dat
 
     // Contribution points of the day per user, straight from the day's shares partition.
     const contributions = await sql<{ user_id: string; points: string }>`
-      SELECT user_id, sum(difficulty) AS points FROM shares WHERE day = ${day}::date AND pool = ${pool} GROUP BY user_id`.execute(trx);
+      SELECT user_id, sum(difficulty) AS points FROM shares WHERE day = ${day}::date AND pool = ${pool} GROUP BY user_id ORDER BY user_id`.execute(trx);
     // Chia: under 2 T of capacity a farmer earns no income and no contribution points.
     const chia = coin.type === 'CHIA' || coin.type.startsWith('CHIA_');
     const members = contributions.rows.map((c) => {
@@ -106,22 +124,18 @@ export async function settleDay(db: Db, pool: string, day: string, now = new Dat
     const credited = result.credits.reduce((sum, c) => sum + c.amount, 0n);
     const creditOf = new Map(result.credits.map((c) => [c.userId, c.amount]));
 
+    // The day in one small transaction: the members' whole share waits in clearing until the
+    // chunks of applyCredits move it into their balances.
     let transactionId: string | null = null;
     if (credited + result.fee + result.withheld > 0n) {
-      const autoPay = new Set(
-        (await trx.selectFrom('auto_pay_settings').select('user_id').where('coin', '=', coin.type).where('enabled', '=', true).execute()).map((s) => s.user_id),
-      );
       const postings: PostingInput[] = [{ account: { kind: 'system', code: 'pool_revenue', coin: coin.type }, amount: -(credited + result.fee + result.withheld) }];
+      if (credited > 0n) postings.push({ account: { kind: 'system', code: 'settlement_clearing', coin: coin.type }, amount: credited });
       if (result.fee + result.withheld > 0n) postings.push({ account: { kind: 'system', code: 'fees', coin: coin.type }, amount: result.fee + result.withheld });
-      for (const credit of result.credits) {
-        // Auto Pay on: the income waits in pending earnings for the morning's run; off: available.
-        const bucket = autoPay.has(credit.userId) ? 'pending_earnings' : 'available';
-        postings.push({ account: { kind: 'user', userId: credit.userId, coin: coin.type, bucket }, amount: credit.amount });
-      }
       ({ transactionId } = await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}`, postings }));
     }
 
-    // One record per member (and per finder without shares), with its status of the day.
+    // One record per member (and per finder without shares), with its status of the day; in
+    // user order, so each index of the credits grows at its right edge.
     const records = new Map(members.map((m) => [m.userId, m]));
     for (const finder of finderRewards) if (!records.has(finder.userId)) records.set(finder.userId, { userId: finder.userId, points: 0n, capacity: 0n, eligible: true });
     const list = [...records.values()];
@@ -148,6 +162,8 @@ export async function settleDay(db: Db, pool: string, day: string, now = new Dat
         members: list.length,
         transaction_id: transactionId,
         settled_at: now,
+        credits_applied_until: null,
+        credits_applied_at: credited > 0n ? null : now,
       })
       .where('pool', '=', pool)
       .where('day', '=', day)
@@ -155,6 +171,74 @@ export async function settleDay(db: Db, pool: string, day: string, now = new Dat
       .executeTakeFirstOrThrow();
     return { settlement: view(settled, coin.scale), ran: true };
   });
+}
+
+/**
+ * The second step: moves a decided day's credits from clearing into the members' balances, a
+ * chunk at a time in user order (Auto Pay on: pending earnings for the morning's run; off:
+ * available). Resumes after the last chunk that committed; answers the credits it moved.
+ */
+export async function applyCredits(db: Db, pool: string, day: string, options: { chunk?: number; now?: Date } = {}): Promise<number> {
+  const chunk = options.chunk ?? CREDIT_CHUNK;
+  const { coin } = await db.selectFrom('pools').select('coin').where('type', '=', pool).executeTakeFirstOrThrow();
+  let moved = 0;
+  for (;;) {
+    const step = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('settlements')
+        .select(['status', 'credits_applied_until', 'credits_applied_at'])
+        .where('pool', '=', pool)
+        .where('day', '=', day)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.status !== 'SETTLEMENT' || row.credits_applied_at) return 0;
+      const credits = await trx
+        .selectFrom('settlement_credits')
+        .select(['user_id', 'amount_units'])
+        .where('pool', '=', pool)
+        .where('day', '=', day)
+        .where('amount_units', '>', '0')
+        .$if(row.credits_applied_until !== null, (q) => q.where('user_id', '>', row.credits_applied_until as string))
+        .orderBy('user_id')
+        .limit(chunk)
+        .execute();
+      const last = credits.at(-1);
+      if (!last) {
+        await trx.updateTable('settlements').set({ credits_applied_at: options.now ?? new Date() }).where('pool', '=', pool).where('day', '=', day).execute();
+        return 0;
+      }
+      const autoPay = new Set(
+        (
+          await trx
+            .selectFrom('auto_pay_settings')
+            .select('user_id')
+            .where('coin', '=', coin)
+            .where('enabled', '=', true)
+            .where('user_id', 'in', credits.map((c) => c.user_id))
+            .execute()
+        ).map((s) => s.user_id),
+      );
+      const total = credits.reduce((sum, c) => sum + BigInt(c.amount_units), 0n);
+      const postings: PostingInput[] = [{ account: { kind: 'system', code: 'settlement_clearing', coin }, amount: -total }];
+      for (const credit of credits) {
+        const bucket = autoPay.has(credit.user_id) ? 'pending_earnings' : 'available';
+        postings.push({ account: { kind: 'user', userId: credit.user_id, coin, bucket }, amount: BigInt(credit.amount_units) });
+      }
+      await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}:credits`, postings });
+      await trx.updateTable('settlements').set({ credits_applied_until: last.user_id }).where('pool', '=', pool).where('day', '=', day).execute();
+      return credits.length;
+    });
+    if (step === 0) return moved;
+    moved += step;
+  }
+}
+
+/** Days decided whose credits are not all in their members' balances yet (a crash between chunks). */
+export async function applyPendingCredits(db: Db): Promise<number> {
+  const days = await db.selectFrom('settlements').select(['pool', 'day']).where('status', '=', 'SETTLEMENT').where('credits_applied_at', 'is', null).orderBy('day').execute();
+  let moved = 0;
+  for (const { pool, day } of days) moved += await applyCredits(db, pool, day);
+  return moved;
 }
 
 /**
