@@ -13,6 +13,9 @@ import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
 import { expireExports, runPendingExports } from './modules/exports/exports.service.ts';
 import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
 
+/** How often a real node's pool rewards are claimed (pool-reference collect_pool_rewards_interval). */
+const REWARD_CLAIM_MS = 600_000;
+
 /** Advisory lock key of the worker: one process runs the jobs at a time. */
 const WORKER_LOCK = 7_204_113;
 
@@ -44,6 +47,7 @@ export function startWorker(options: WorkerOptions) {
   const { db, chains, devnet, logger } = options;
   let lastBlock = Date.now();
   let lastSignagePoint = 0;
+  let lastRewardClaim = 0;
   // The settlement runs once per UTC day (and at start, for any day missed while down); the
   // trend takes one sample per hour.
   let settledFor = '';
@@ -107,6 +111,14 @@ export function startWorker(options: WorkerOptions) {
       const { confirmed, rejected } = await entry.service.confirmDue();
       if (confirmed || rejected) logger.info({ pool: entry.pool, confirmed, rejected }, 'chia partials confirmed');
       await entry.service.applyUpdates();
+    }
+    // A real node: the members' pool rewards claimed every ten minutes (the reference pool's interval).
+    if (Date.now() - lastRewardClaim >= REWARD_CLAIM_MS) {
+      lastRewardClaim = Date.now();
+      for (const entry of chia) {
+        const recorded = await entry.service.collectRewards((error, launcherId) => logger.warn({ err: error, pool: entry.pool, launcherId }, 'chia pool reward not claimed'));
+        if (recorded) logger.info({ pool: entry.pool, blocks: recorded }, 'chia pool rewards claimed');
+      }
     }
   }
 

@@ -6,11 +6,11 @@ import type { TLSSocket } from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamable } from '@platter/chia';
+import { absorbSpends, launcherIdToP2PuzzleHash, poolRewardParentId, poolWaitingRoomInnerPuzzleHash, spendBundleJson, streamable } from '@platter/chia';
 import { plotNftHistory } from '@platter/chia/testing';
 import { loadConfig } from '../config.ts';
 import { fullNode } from '../protocols/chia/setup.ts';
-import { chiaRpcChain } from './chia-rpc.ts';
+import { chiaRpcChain, MAINNET_GENESIS_CHALLENGE } from './chia-rpc.ts';
 
 /**
  * The Chia full node RPC adapter against a local HTTPS server that plays the node: mutual TLS
@@ -36,6 +36,15 @@ const rpcCoin = (record: { coin: { parentCoinInfo: Uint8Array; puzzleHash: Uint8
   timestamp: 1_700_000_000,
 });
 const bare = (hex: unknown) => String(hex).replace(/^0x/, '');
+/** A pool reward farmed at height 450 by the plot NFT, waiting at its p2_singleton puzzle hash (and a coin there that is no reward). */
+const P2 = launcherIdToP2PuzzleHash(history.launcherId, history.delayTime, history.delayPuzzleHash);
+const REWARD_RECORD = {
+  coin: { parentCoinInfo: poolRewardParentId(450, hexToBytes(MAINNET_GENESIS_CHALLENGE)), puzzleHash: P2, amount: 1_750_000_000_000n },
+  confirmedHeight: 452,
+  spent: false,
+  spentHeight: 0,
+};
+const pushed: Record<string, unknown>[] = [];
 const CHALLENGE = 'cd'.repeat(32);
 
 function certificate(name: string, cn: string): void {
@@ -68,7 +77,16 @@ beforeAll(async () => {
         const solution = history.solutions.get(bare(body.coin_id));
         const record = history.records.get(bare(body.coin_id));
         if (!solution || !record || record.spentHeight !== body.height) return res.end(JSON.stringify({ success: false, error: 'Failed to get block' }));
-        return res.end(JSON.stringify({ success: true, coin_solution: { coin: rpcCoin(record).coin, puzzle_reveal: '0x80', solution: `0x${bytesToHex(solution)}` } }));
+        const reveal = history.reveals.get(bare(body.coin_id));
+        return res.end(JSON.stringify({ success: true, coin_solution: { coin: rpcCoin(record).coin, puzzle_reveal: `0x${bytesToHex(reveal ?? new Uint8Array([0x80]))}`, solution: `0x${bytesToHex(solution)}` } }));
+      }
+      if (req.url === '/get_coin_records_by_puzzle_hash') {
+        const found = bare(body.puzzle_hash) === bytesToHex(P2) ? [{ ...rpcCoin(REWARD_RECORD), coinbase: true }, rpcCoin({ ...REWARD_RECORD, coin: { ...REWARD_RECORD.coin, parentCoinInfo: new Uint8Array(32).fill(7) } })] : [];
+        return res.end(JSON.stringify({ success: true, coin_records: found }));
+      }
+      if (req.url === '/push_tx') {
+        pushed.push(body.spend_bundle as Record<string, unknown>);
+        return res.end(JSON.stringify({ success: true, status: 'SUCCESS' }));
       }
       if (req.url === '/get_blockchain_state') return res.end(JSON.stringify({ success: true, blockchain_state: { peak: { height: 4_200_123 } } }));
       if (req.url === '/get_recent_signage_point_or_eos' && body.sp_hash === `0x${SP}`) {
@@ -130,6 +148,43 @@ describe('the Chia full node RPC adapter', () => {
       // A launcher the node has never seen.
       expect(await chain.singleton('00'.repeat(32))).toBeNull();
       expect(hexToBytes(state.tip)).toHaveLength(32);
+    } finally {
+      chain.close();
+    }
+  });
+
+  it('claims the pool rewards of a plot NFT farming to the pool: the absorb spends of the reference, pushed to the node', async () => {
+    const chain = chiaRpcChain('CHIA', { url, certPath: file('pool.crt'), keyPath: file('pool.key'), caPath: file('ca.crt') });
+    try {
+      const farmer = { launcherId: bytesToHex(history.launcherId), p2SingletonPuzzleHash: bytesToHex(P2) };
+      // Farming to pool B: pool A has nothing to claim, and nothing is pushed.
+      expect(await chain.claimRewards?.(farmer, bytesToHex(history.states.poolA.target_puzzle_hash))).toEqual([]);
+      expect(pushed).toHaveLength(0);
+      const claimed = await chain.claimRewards?.(farmer, bytesToHex(history.states.poolB.target_puzzle_hash));
+      expect(claimed).toEqual([{ coinId: expect.stringMatching(/^[0-9a-f]{64}$/), height: 450, amount: 1_750_000_000_000n, timestamp: 1_700_000_000 }]);
+      // The bundle: the unspent singleton (whose parent was the waiting room) and the reward coin.
+      const tip = history.coins[3] as (typeof history.coins)[0];
+      const parent = history.coins[2] as (typeof history.coins)[0];
+      const waitingRoom = poolWaitingRoomInnerPuzzleHash({
+        targetPuzzleHash: history.states.leavingA.target_puzzle_hash,
+        launcherId: history.launcherId,
+        ownerPublicKey: history.states.leavingA.owner_pubkey,
+        genesisChallenge: hexToBytes(MAINNET_GENESIS_CHALLENGE),
+        delayTime: history.delayTime,
+        delayPuzzleHash: history.delayPuzzleHash,
+        relativeLockHeight: 100,
+      });
+      const expected = absorbSpends({
+        launcherId: history.launcherId,
+        genesisChallenge: hexToBytes(MAINNET_GENESIS_CHALLENGE),
+        delayTime: history.delayTime,
+        delayPuzzleHash: history.delayPuzzleHash,
+        state: history.states.poolB,
+        singleton: tip.coin,
+        lineage: { parentCoinInfo: parent.coin.parentCoinInfo, innerPuzzleHash: waitingRoom, amount: 1n },
+        rewards: [{ coin: REWARD_RECORD.coin, height: 450 }],
+      });
+      expect(pushed).toEqual([spendBundleJson(expected)]);
     } finally {
       chain.close();
     }

@@ -1,8 +1,21 @@
-import { followPlotNft, streamable, type CoinRecord, type PoolState as PoolStateCodec, type SingletonNode } from '@platter/chia';
+import {
+  absorbSpends,
+  coinId,
+  FARMING_TO_POOL,
+  farmedHeight,
+  followPlotNft,
+  SINGLETON_LAUNCHER_HASH,
+  singletonInnerPuzzleHash,
+  spendBundleJson,
+  streamable,
+  type CoinRecord,
+  type PoolState as PoolStateCodec,
+  type SingletonNode,
+} from '@platter/chia';
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import type { PoolState } from '../protocols/chia/chia.schema.ts';
-import type { ChiaChain, SignagePointOrEos, SingletonState } from './chia.ts';
+import type { ChiaChain, ClaimedReward, SignagePointOrEos, SingletonState } from './chia.ts';
 
 /**
  * The Chia full node's RPC (port 8555) for production, over mutual TLS with the node's
@@ -82,7 +95,12 @@ interface RpcCoinRecord {
   confirmed_block_index: number;
   spent: boolean;
   spent_block_index: number;
+  coinbase?: boolean;
+  timestamp?: number;
 }
+
+/** The reference pool's limit of absorbs per spend bundle. */
+const ABSORBS_PER_BUNDLE = 50;
 
 function coinRecord(record: RpcCoinRecord): CoinRecord {
   return {
@@ -141,9 +159,9 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
       const answer = await rpc.call<{ coin_records: RpcCoinRecord[] }>('get_coin_records_by_parent_ids', { parent_ids: [prefixed(parentId)], include_spent_coins: true });
       return answer.coin_records.map(coinRecord);
     },
-    async solution(id, spentHeight) {
-      const answer = await rpc.call<{ coin_solution: { solution: string } }>('get_puzzle_and_solution', { coin_id: prefixed(id), height: spentHeight });
-      return hexToBytes(strip(answer.coin_solution.solution));
+    async spend(id, spentHeight) {
+      const answer = await rpc.call<{ coin_solution: { puzzle_reveal: string; solution: string } }>('get_puzzle_and_solution', { coin_id: prefixed(id), height: spentHeight });
+      return { puzzleReveal: hexToBytes(strip(answer.coin_solution.puzzle_reveal)), solution: hexToBytes(strip(answer.coin_solution.solution)) };
     },
   };
   async function peakHeight(): Promise<number> {
@@ -184,6 +202,41 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
         tipHeight: found.tipHeight,
         state: toPoolState(found.state),
       };
+    },
+    async claimRewards(farmer, targetPuzzleHash): Promise<ClaimedReward[]> {
+      // Coinbase coins at the NFT's pool contract address, with the heights they were farmed at.
+      const waiting = await rpc.call<{ coin_records: RpcCoinRecord[] }>('get_coin_records_by_puzzle_hash', { puzzle_hash: `0x${strip(farmer.p2SingletonPuzzleHash)}`, include_spent_coins: false });
+      const rewards = waiting.coin_records
+        .filter((r) => r.coinbase && !r.spent)
+        .map((r) => ({ record: r, coin: coinRecord(r).coin, height: farmedHeight(coinRecord(r).coin, r.confirmed_block_index, genesisChallenge) }))
+        .filter((r): r is typeof r & { height: number } => r.height !== null)
+        .slice(0, ABSORBS_PER_BUNDLE);
+      if (rewards.length === 0) return [];
+      // The singleton as it is now (no burial wait: an absorb spends the newest coin).
+      const launcherId = hexToBytes(strip(farmer.launcherId));
+      const nft = await followPlotNft(node, launcherId, { peakHeight: await peakHeight(), confirmations: 0, genesisChallenge });
+      if (!nft || nft.latest.state !== FARMING_TO_POOL || bytesToHex(nft.latest.target_puzzle_hash) !== strip(targetPuzzleHash)) return [];
+      const parent = nft.parent.coin;
+      const lineage =
+        bytesToHex(parent.puzzleHash) === bytesToHex(SINGLETON_LAUNCHER_HASH)
+          ? { parentCoinInfo: parent.parentCoinInfo, amount: parent.amount }
+          : {
+              parentCoinInfo: parent.parentCoinInfo,
+              innerPuzzleHash: singletonInnerPuzzleHash((await node.spend(coinId(parent), nft.parent.spentHeight)).puzzleReveal),
+              amount: parent.amount,
+            };
+      const spends = absorbSpends({
+        launcherId,
+        genesisChallenge,
+        delayTime: nft.delayTime,
+        delayPuzzleHash: nft.delayPuzzleHash,
+        state: nft.latest,
+        singleton: nft.unspent.coin,
+        lineage,
+        rewards: rewards.map((r) => ({ coin: r.coin, height: r.height })),
+      });
+      await rpc.call('push_tx', { spend_bundle: spendBundleJson(spends) });
+      return rewards.map((r) => ({ coinId: bytesToHex(coinId(r.coin)), height: r.height, amount: r.coin.amount, timestamp: Math.floor(r.record.timestamp ?? 0) }));
     },
     close: () => rpc.close(),
   };

@@ -31,6 +31,16 @@ export interface SingletonState {
   state: PoolState;
 }
 
+/** A pool reward a plot NFT farmed, claimed for the pool (its 7/8 of the block, paid to the pool's target). */
+export interface ClaimedReward {
+  coinId: string;
+  /** The height the block was farmed at. */
+  height: number;
+  amount: bigint;
+  /** When the reward coin was confirmed (unix seconds). */
+  timestamp: number;
+}
+
 export interface ChiaChain {
   readonly coin: string;
   peakHeight(): Promise<number>;
@@ -41,4 +51,10 @@ export interface ChiaChain {
    * one). `known` is what was read before: a node adapter may resume its walk from that tip.
    */
   singleton(launcherId: string, known?: Pick<SingletonState, 'tip' | 'state' | 'delayTime' | 'delayPuzzleHash'>): Promise<SingletonState | null>;
+  /**
+   * A real node only (the devnet books its blocks itself): absorbs the pool rewards waiting at
+   * a plot NFT's p2_singleton puzzle hash, if the NFT farms to `targetPuzzleHash`; answers the
+   * rewards whose spend the node accepted.
+   */
+  claimRewards?(farmer: { launcherId: string; p2SingletonPuzzleHash: string }, targetPuzzleHash: string): Promise<ClaimedReward[]>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../streamable/index.ts';
-import fixtures from './fixtures/puzzles.json' with { type: 'json' };
+import fixtures from './programs.json' with { type: 'json' };
 import {
   P2_SINGLETON_OR_DELAYED_MOD_HASH, POOL_MEMBER_INNERPUZ_HASH, POOL_WAITINGROOM_INNERPUZ_HASH, SINGLETON_LAUNCHER_HASH, SINGLETON_MOD_HASH,
   curry, deserializeClvm, intToBytes, launcherIdToP2PuzzleHash, poolMemberInnerPuzzleHash, poolRewardPrefix, poolWaitingRoomInnerPuzzleHash,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../streamable/index.ts';
-import { clvmList, intToBytes, serializeClvm } from './clvm.ts';
+import { clvmList, deserializeClvm, intToBytes, serializeClvm, treeHash } from './clvm.ts';
 import { coinId, followPlotNft, launcherSpendInfo, LEAVING_POOL, plotNftPuzzleHash, solutionToPoolState } from './singleton.ts';
 import { MAINNET_GENESIS_CHALLENGE, plotNftHistory } from './singletonFixture.ts';
 
@@ -99,6 +99,14 @@ describe('following a plot NFT (pool-reference get_singleton_state)', () => {
     const failing = plotNftHistory();
     failing.node.children = () => Promise.reject(new Error('connection refused'));
     await expect(followPlotNft(failing.node, failing.launcherId, options(1_000))).rejects.toThrow('connection refused');
+  });
+
+  it('builds each state’s full puzzle (the programs themselves) with the tree hash the puzzle hash arithmetic gives', () => {
+    const history = plotNftHistory();
+    expect(history.reveals.size).toBe(4);
+    for (const [id, reveal] of history.reveals) {
+      expect(hex(treeHash(deserializeClvm(reveal))), id).toBe(hex(history.records.get(id)?.coin.puzzleHash ?? new Uint8Array()));
+    }
   });
 
   it('commits each state to its own puzzle hash', () => {

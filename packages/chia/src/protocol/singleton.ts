@@ -152,8 +152,8 @@ export interface CoinRecord {
 export interface SingletonNode {
   coinRecord(id: Uint8Array): Promise<CoinRecord | null>;
   children(parentId: Uint8Array): Promise<CoinRecord[]>;
-  /** The serialised solution the coin was spent with. */
-  solution(id: Uint8Array, spentHeight: number): Promise<Uint8Array>;
+  /** The serialised puzzle and solution the coin was spent with. */
+  spend(id: Uint8Array, spentHeight: number): Promise<{ puzzleReveal: Uint8Array; solution: Uint8Array }>;
 }
 
 export interface PlotNftState {
@@ -166,6 +166,9 @@ export interface PlotNftState {
   state: PoolState;
   /** The newest state, buried or not. */
   latest: PoolState;
+  /** The unspent singleton, and the coin whose spend created it (the launcher, or the singleton before). */
+  unspent: CoinRecord;
+  parent: CoinRecord;
 }
 
 export interface FollowOptions {
@@ -209,7 +212,7 @@ export async function followPlotNft(node: SingletonNode, launcherId: Uint8Array,
   } else {
     const launcher = await node.coinRecord(launcherId);
     if (!launcher || !launcher.spent || bytesToHex(launcher.coin.puzzleHash) !== bytesToHex(SINGLETON_LAUNCHER_HASH)) return null;
-    const solution = await node.solution(launcherId, launcher.spentHeight);
+    const { solution } = await node.spend(launcherId, launcher.spentHeight);
     const info = invalidOnParseError(() => launcherSpendInfo(solution));
     if (!info?.state) return null;
     ({ delayTime, delayPuzzleHash } = info);
@@ -227,13 +230,14 @@ export async function followPlotNft(node: SingletonNode, launcherId: Uint8Array,
     const nextId = coinId(next.coin);
     if (!next.spent) {
       if (bytesToHex(next.coin.puzzleHash) !== bytesToHex(plotNftPuzzleHash(latest, params))) return null;
-      return { delayTime, delayPuzzleHash, tip: saved.id, tipHeight: saved.record.confirmedHeight, state: saved.state, latest };
+      return { delayTime, delayPuzzleHash, tip: saved.id, tipHeight: saved.record.confirmedHeight, state: saved.state, latest, unspent: next, parent: last };
     }
-    const solution = await node.solution(nextId, next.spentHeight);
+    const { solution } = await node.spend(nextId, next.spentHeight);
     const declared = invalidOnParseError(() => solutionToPoolState(next.coin.puzzleHash, solution));
     if (declared === undefined) return null;
     if (declared) latest = declared;
     if (options.peakHeight - options.confirmations >= next.spentHeight) saved = { id: nextId, record: next, state: latest };
+    last = next;
     lastId = nextId;
   }
   return null;

@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, serialize } from '../streamable/codec.ts';
+import { poolInnerPuzzle, SINGLETON_LAUNCHER, singletonPuzzle } from './absorb.ts';
 import { clvmList, intToBytes, serializeClvm, type SExp } from './clvm.ts';
 import { poolWaitingRoomInnerPuzzleHash, SINGLETON_LAUNCHER_HASH } from './puzzles.ts';
 import { coinId, FARMING_TO_POOL, LEAVING_POOL, plotNftPuzzleHash, PoolState, type Coin, type CoinRecord, type SingletonNode } from './singleton.ts';
@@ -26,6 +27,8 @@ export interface PlotNftHistory {
   coins: CoinRecord[];
   records: Map<string, CoinRecord>;
   solutions: Map<string, Uint8Array>;
+  /** Puzzle reveals of the spent coins, by coin id. */
+  reveals: Map<string, Uint8Array>;
   node: SingletonNode;
 }
 
@@ -50,12 +53,15 @@ export function plotNftHistory(options: { tipPuzzleHash?: Uint8Array } = {}): Pl
 
   const records = new Map<string, CoinRecord>();
   const solutions = new Map<string, Uint8Array>();
-  const add = (coin: Coin, confirmedHeight: number, spentHeight = 0, solution?: SExp): Uint8Array => {
+  const reveals = new Map<string, Uint8Array>();
+  const add = (coin: Coin, confirmedHeight: number, spentHeight = 0, solution?: SExp, puzzle?: SExp): Uint8Array => {
     const id = coinId(coin);
     records.set(bytesToHex(id), { coin, confirmedHeight, spent: spentHeight > 0, spentHeight });
     if (solution !== undefined) solutions.set(bytesToHex(id), serializeClvm(solution));
+    if (puzzle !== undefined) reveals.set(bytesToHex(id), serializeClvm(puzzle));
     return id;
   };
+  const puzzleOf = (s: PoolState) => singletonPuzzle(launcherId, poolInnerPuzzle(s, params));
 
   const launcherCoin: Coin = { parentCoinInfo: seeded('wallet coin'), puzzleHash: SINGLETON_LAUNCHER_HASH, amount: 1n };
   const launcherId = coinId(launcherCoin);
@@ -68,16 +74,17 @@ export function plotNftHistory(options: { tipPuzzleHash?: Uint8Array } = {}): Pl
     99,
     100,
     clvmList([phA, intToBytes(1), clvmList([pair('p', serialize(PoolState, poolA)), pair('t', intToBytes(delayTime)), pair('h', delayPuzzleHash)])]),
+    SINGLETON_LAUNCHER,
   );
   const lineage = clvmList([seeded('lineage'), intToBytes(1)]);
   // The pool member absorbs a block reward: inner solution (pool_reward_amount pool_reward_height).
   const c1: Coin = { parentCoinInfo: launcherId, puzzleHash: phA, amount: 1n };
-  const id1 = add(c1, 100, 200, clvmList([lineage, intToBytes(1), clvmList([intToBytes(1_750_000_000_000n), intToBytes(199)])]));
+  const id1 = add(c1, 100, 200, clvmList([lineage, intToBytes(1), clvmList([intToBytes(1_750_000_000_000n), intToBytes(199)])]), puzzleOf(poolA));
   // The absorb also pays the pool: an even-amount child beside the singleton.
   add({ parentCoinInfo: id1, puzzleHash: poolA.target_puzzle_hash, amount: 1_750_000_000_000n }, 200);
   // The member travels to the waiting room: inner solution (((p . state)) 0).
   const c2: Coin = { parentCoinInfo: id1, puzzleHash: phA, amount: 1n };
-  const id2 = add(c2, 200, 300, clvmList([lineage, intToBytes(1), clvmList([clvmList([pair('p', serialize(PoolState, leavingA))]), intToBytes(0)])]));
+  const id2 = add(c2, 200, 300, clvmList([lineage, intToBytes(1), clvmList([clvmList([pair('p', serialize(PoolState, leavingA))]), intToBytes(0)])]), puzzleOf(poolA));
   // The waiting room travels to pool B: inner solution (1 ((p . state)) destination_inner_hash).
   const c3: Coin = { parentCoinInfo: id2, puzzleHash: phLeaving, amount: 1n };
   const destination = poolWaitingRoomInnerPuzzleHash({
@@ -89,7 +96,7 @@ export function plotNftHistory(options: { tipPuzzleHash?: Uint8Array } = {}): Pl
     delayPuzzleHash,
     relativeLockHeight: 100,
   });
-  const id3 = add(c3, 300, 400, clvmList([lineage, intToBytes(1), clvmList([intToBytes(1), clvmList([pair('p', serialize(PoolState, poolB))]), destination])]));
+  const id3 = add(c3, 300, 400, clvmList([lineage, intToBytes(1), clvmList([intToBytes(1), clvmList([pair('p', serialize(PoolState, poolB))]), destination])]), puzzleOf(leavingA));
   const c4: Coin = { parentCoinInfo: id3, puzzleHash: options.tipPuzzleHash ?? phB, amount: 1n };
   add(c4, 400);
 
@@ -97,10 +104,11 @@ export function plotNftHistory(options: { tipPuzzleHash?: Uint8Array } = {}): Pl
   const node: SingletonNode = {
     coinRecord: (id) => Promise.resolve(records.get(bytesToHex(id)) ?? null),
     children: (parentId) => Promise.resolve([...records.values()].filter((r) => bytesToHex(r.coin.parentCoinInfo) === bytesToHex(parentId))),
-    solution: (id) => {
+    spend: (id) => {
       const solution = solutions.get(bytesToHex(id));
-      return solution ? Promise.resolve(solution) : Promise.reject(new Error(`no spend of ${bytesToHex(id)}`));
+      const puzzleReveal = reveals.get(bytesToHex(id));
+      return solution && puzzleReveal ? Promise.resolve({ puzzleReveal, solution }) : Promise.reject(new Error(`no spend of ${bytesToHex(id)}`));
     },
   };
-  return { launcherId, delayTime, delayPuzzleHash, states: { poolA, leavingA, poolB }, coins, records, solutions, node };
+  return { launcherId, delayTime, delayPuzzleHash, states: { poolA, leavingA, poolB }, coins, records, solutions, reveals, node };
 }

@@ -15,6 +15,11 @@ export interface FoundBlock {
   reward: bigint;
   /** Pool capacity when it was found (the block record shows it). */
   capacityBytes?: bigint;
+  /**
+   * A real Chia chain paid the finder's 0.25 XCH to the farmer itself: `reward` is the pool's
+   * part alone and nothing of it is the finder's. (The devnet books the whole block here.)
+   */
+  finderPaidOnChain?: boolean;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface FoundBlock {
 export async function recordBlock(db: Db, block: FoundBlock): Promise<{ id: string; created: boolean }> {
   const pool = await db.selectFrom('pools').select(['coin', 'protocol']).where('type', '=', block.pool).executeTakeFirstOrThrow();
   const finderReward =
-    pool.protocol === 'chia-pool-v1' && block.finderUserId !== null ? (block.reward < CHIA_FINDER_REWARD ? block.reward : CHIA_FINDER_REWARD) : 0n;
+    pool.protocol === 'chia-pool-v1' && block.finderUserId !== null && !block.finderPaidOnChain ? (block.reward < CHIA_FINDER_REWARD ? block.reward : CHIA_FINDER_REWARD) : 0n;
   return db.transaction().execute(async (trx) => {
     // A block recorded after its day was settled (found at 23:59, seen after 00:00) counts in
     // the first day still open, so its revenue is always shared once.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, TEST_SECRET } from '../../../test/app.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
+import type { ChiaChain } from '../../chain/chia.ts';
 import { chiaDevnet, type ChiaDevnet } from '../../chain/chia-devnet.ts';
 import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -15,6 +16,7 @@ import { currentAuthenticationToken } from './chia.service.ts';
 import { LEAVING_POOL, SELF_POOLING } from './constants.ts';
 import { httpSender, simulatedFarmer, type SimulatedFarmer } from './farmer.ts';
 import { chiaPrimitives } from './primitives.impl.ts';
+import { collectPoolRewards } from './rewards.ts';
 import { chiaPools, devnetTargetPuzzleHash } from './setup.ts';
 
 /**
@@ -261,5 +263,30 @@ describe('confirmation and points', () => {
     // The only member: the whole 2 XCH less the fee on 1.75 (the finder’s 0.25 is not shared).
     expect(balance?.available).toBe(parseAmount(settlement.credited, 12));
     expect(balance?.available ?? 0n).toBeGreaterThan(parseAmount('1.9', 12));
+  });
+});
+
+describe('pool rewards on a real chain', () => {
+  it('records each claimed reward once as the pool’s block, found by the NFT’s owner, whose 0.25 XCH the chain paid itself', async () => {
+    const owner = await buildUser(db);
+    const f = await joined('rewards');
+    const failing = await joined('rewards-failing');
+    await bindLauncher(db, { launcherId: f.launcherId, pool: 'chiapp', userId: owner.id, now: new Date() });
+    // The node's side (the RPC adapter's claim is tested against a node in chia-rpc.test.ts).
+    const chain: Pick<ChiaChain, 'claimRewards'> = {
+      claimRewards: (farmer) => {
+        if (farmer.launcherId === failing.launcherId) return Promise.reject(new Error('node unreachable'));
+        if (farmer.launcherId !== f.launcherId) return Promise.resolve([]);
+        return Promise.resolve([{ coinId: 'ab'.repeat(32), height: 812_345, amount: parseAmount('1.75', 12), timestamp: 1_763_000_000 }]);
+      },
+    };
+    const logged: string[] = [];
+    const collect = () => collectPoolRewards(db, { pool: 'chiapp', targetPuzzleHash: target, chain }, (_error, launcherId) => logged.push(launcherId));
+    expect(await collect()).toBe(1);
+    expect(await collect()).toBe(0);
+    const block = await db.selectFrom('blocks').selectAll().where('pool', '=', 'chiapp').where('height', '=', '812345').executeTakeFirstOrThrow();
+    expect(block).toMatchObject({ finder_user_id: owner.id, reward_units: '1750000000000', finder_reward_units: '0' });
+    expect(block.found_at.getTime()).toBe(1_763_000_000_000);
+    expect(logged).toEqual([failing.launcherId, failing.launcherId]);
   });
 });

@@ -34,6 +34,7 @@ import {
   type PoolErrorName,
 } from './constants.ts';
 import { nextDifficulty } from './difficulty.ts';
+import { collectPoolRewards } from './rewards.ts';
 import type { ChiaPrimitives, FarmerPayloadFields, PartialPayloadFields } from './primitives.ts';
 
 /**
@@ -355,6 +356,9 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
 
     /** Applies PUT /farmer changes whose cool-down has passed (worker). */
     applyUpdates: () => applyDueUpdates(db, new Date(now())),
+
+    /** On a real chain (worker, every few minutes): the members' pool rewards claimed and recorded as blocks. */
+    collectRewards: (log?: (error: unknown, launcherId: string) => void) => collectPoolRewards(db, { pool: settings.pool, targetPuzzleHash: target, chain }, log),
 
     /** Follows a farmer's singleton (the points page refreshes joined / not joined). */
     refreshMembership: async (launcherId: string) => {
