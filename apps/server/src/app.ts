@@ -34,6 +34,7 @@ import { wechatProvider } from './modules/social/wechat.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { settingService } from './modules/setting/setting.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { withChiaWallet } from './chain/chia-wallet.ts';
 import { devnetRegistry } from './chain/devnet.ts';
 import { runPendingExports } from './modules/exports/exports.service.ts';
 import { adminExportRoutes, userExportRoutes } from './modules/exports/exports.routes.ts';
@@ -130,15 +131,17 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const accounts = accountService({ db, sessions, captcha, messaging, security, loginLog, telegram, wechat, publicUrl: config.publicUrl, logger: app.log });
 
   const devnet = devnetRegistry(db, deps.secret);
-  const chains = devnet;
+  const real = withChiaWallet(config, devnet);
+  const chains = real.chains;
+  app.addHook('onClose', () => real.close());
   const schedule = parseSchedule(config.withdrawReviewTime, config.withdrawReviewUtcOffset, config.withdrawSendDelayHours);
   const verify: Verify = async (userId, action, codes, work) => (await security.verifySecurity(userId, action, codes, work)) as Awaited<ReturnType<typeof work>>;
   const wallet = walletService({ db, chains, schedule, verify });
   const chiaCrypto = await chiaPrimitives();
   const chia = chiaPools({ config, db, secret: deps.secret, crypto: chiaCrypto });
-  app.addHook('onClose', () => {
-    chiaCrypto.close();
+  app.addHook('onClose', async () => {
     for (const entry of chia.values()) entry.close?.();
+    await chiaCrypto.close();
   });
   const worker = deps.worker
     ? startWorker({

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -145,7 +146,7 @@ export const SETTINGS = {
   chain: {
     env: 'CHAIN',
     default: 'devnet',
-    meaning: 'Chain adapters: `devnet` simulates every coin in the database (blocks on a timer, deposits sent from the dev mailbox page). Real adapters are configured per coin in a later release.',
+    meaning: 'Chain adapters: `devnet` simulates every coin in the database (blocks on a timer, deposits sent from the dev mailbox page). Real adapters are set per coin: the Chia wallet of `CHIA_WALLET_RPC_URL` and the full node of `CHIA_RPC_URL` take over Chia\'s; the other coins\' follow in later releases.',
   },
   devnetBlockSeconds: {
     env: 'DEVNET_BLOCK_SECONDS',
@@ -271,6 +272,16 @@ export const SETTINGS = {
     default: 'mainnet',
     meaning: '`mainnet` (the pools of coin CHIA) or `testnet11` (CHIA_TEST): which pools use the node, and the genesis challenge plot NFT puzzles commit to.',
   },
+  chiaWalletRpcUrl: {
+    env: 'CHIA_WALLET_RPC_URL',
+    default: '(none: the devnet)',
+    meaning: 'A Chia wallet\'s RPC (e.g. `https://localhost:9256`, the certificates of `CHIA_RPC_SSL_DIR`\'s `wallet/private_wallet.crt`/`.key`): the custodial wallet of `CHIA_RPC_NETWORK`\'s coin — users\' deposit addresses, deposits, withdrawals (the payment id as memo) and message signatures — instead of the devnet\'s.',
+  },
+  chiaWalletFeeMojos: {
+    env: 'CHIA_WALLET_FEE_MOJOS',
+    default: '0',
+    meaning: 'Blockchain fee in mojo the wallet adds to each withdrawal it sends.',
+  },
   chiaPoolSingletonConfirmations: {
     env: 'CHIA_POOL_SINGLETON_CONFIRMATIONS',
     default: '6',
@@ -371,6 +382,8 @@ const schema = z.object({
   chiaRpcUrl: z.url().optional(),
   chiaRpcSslDir: z.string().min(1),
   chiaRpcNetwork: z.enum(['mainnet', 'testnet11']),
+  chiaWalletRpcUrl: z.url().optional(),
+  chiaWalletFeeMojos: z.string().regex(/^\d{1,18}$/, 'a whole number of mojo'),
   chiaPoolSingletonConfirmations: z.coerce.number().int().min(0).max(1000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
@@ -397,6 +410,7 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'chiaPoolLogoUrl',
   'chiaPoolTargetPuzzleHash',
   'chiaRpcUrl',
+  'chiaWalletRpcUrl',
 ]);
 
 export class ConfigError extends Error {
@@ -421,6 +435,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const publicUrl = parsed.data.publicUrl ?? `http://localhost:${parsed.data.port}`;
   return { ...parsed.data, publicUrl, ...overrides };
+}
+
+/** The Chia node's `config/ssl` folder of CHIA_RPC_SSL_DIR, `~` expanded. */
+export function chiaSslDir(config: Pick<Config, 'chiaRpcSslDir'>): string {
+  return config.chiaRpcSslDir.replace(/^~(?=\/|$)/, os.homedir());
 }
 
 /** The configuration table in Markdown, as the README shows it. */

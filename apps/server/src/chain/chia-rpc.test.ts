@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { absorbSpends, launcherIdToP2PuzzleHash, poolRewardParentId, poolWaitingRoomInnerPuzzleHash, spendBundleJson, streamable } from '@platter/chia';
 import { plotNftHistory } from '@platter/chia/testing';
+import { startTlsNode, type TlsNode } from '../../test/tls.ts';
 import { loadConfig } from '../config.ts';
 import { fullNode } from '../protocols/chia/setup.ts';
 import { chiaRpcChain, MAINNET_GENESIS_CHALLENGE } from './chia-rpc.ts';
@@ -17,12 +14,9 @@ import { chiaRpcChain, MAINNET_GENESIS_CHALLENGE } from './chia-rpc.ts';
  * with a private CA (as Chia's ssl/ folder has it), the requests it builds, the answers it reads.
  */
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'chia-rpc-'));
-const file = (name: string) => path.join(dir, name);
-const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
-const requests: { path: string; body: Record<string, unknown>; client: string }[] = [];
-let server: https.Server;
+let node: TlsNode;
 let url = '';
+const file = (name: 'ca.crt' | 'pool.crt' | 'pool.key') => node.file(name);
 const SP = 'ab'.repeat(32);
 const { bytesToHex, hexToBytes } = streamable;
 /** The plot NFT the node knows: launched to pool A, absorbed, left A, farming to pool B. */
@@ -47,65 +41,48 @@ const REWARD_RECORD = {
 const pushed: Record<string, unknown>[] = [];
 const CHALLENGE = 'cd'.repeat(32);
 
-function certificate(name: string, cn: string): void {
-  openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', `/CN=${cn}`);
-  openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file(`${name}.crt`), '-days', '2');
+/** The node's answers: the plot NFT's coins and spends, a pool reward, the peak and two signage points. */
+function answer(path: string, body: Record<string, unknown>): unknown {
+  if (path === '/get_coin_record_by_name') {
+    const record = history.records.get(bare(body.name));
+    return record ? { success: true, coin_record: rpcCoin(record) } : { success: false, error: `Coin record 0x${bare(body.name)} not found` };
+  }
+  if (path === '/get_coin_records_by_parent_ids') {
+    const parents = new Set((body.parent_ids as string[]).map(bare));
+    const children = [...history.records.values()].filter((r) => parents.has(bytesToHex(r.coin.parentCoinInfo)));
+    return { success: true, coin_records: children.map(rpcCoin) };
+  }
+  if (path === '/get_puzzle_and_solution') {
+    const solution = history.solutions.get(bare(body.coin_id));
+    const record = history.records.get(bare(body.coin_id));
+    if (!solution || !record || record.spentHeight !== body.height) return { success: false, error: 'Failed to get block' };
+    const reveal = history.reveals.get(bare(body.coin_id));
+    return { success: true, coin_solution: { coin: rpcCoin(record).coin, puzzle_reveal: `0x${bytesToHex(reveal ?? new Uint8Array([0x80]))}`, solution: `0x${bytesToHex(solution)}` } };
+  }
+  if (path === '/get_coin_records_by_puzzle_hash') {
+    const found = bare(body.puzzle_hash) === bytesToHex(P2) ? [{ ...rpcCoin(REWARD_RECORD), coinbase: true }, rpcCoin({ ...REWARD_RECORD, coin: { ...REWARD_RECORD.coin, parentCoinInfo: new Uint8Array(32).fill(7) } })] : [];
+    return { success: true, coin_records: found };
+  }
+  if (path === '/push_tx') {
+    pushed.push(body.spend_bundle as Record<string, unknown>);
+    return { success: true, status: 'SUCCESS' };
+  }
+  if (path === '/get_blockchain_state') return { success: true, blockchain_state: { peak: { height: 4_200_123 } } };
+  if (path === '/get_recent_signage_point_or_eos' && body.sp_hash === `0x${SP}`) {
+    return { success: true, signage_point: { cc_vdf: { challenge: `0x${CHALLENGE}` } }, time_received: 1_700_000_000.5, reverted: false };
+  }
+  if (path === '/get_recent_signage_point_or_eos' && body.challenge_hash === `0x${CHALLENGE}`) {
+    return { success: true, eos: { challenge_chain: {} }, time_received: 1_700_000_001, reverted: true };
+  }
+  return { success: false, error: 'Did not find sp or eos' };
 }
 
 beforeAll(async () => {
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key'), '-out', file('ca.crt'), '-days', '2', '-subj', '/CN=Chia CA');
-  certificate('node', 'chia.net');
-  certificate('pool', 'pool client');
-  server = https.createServer({ key: readFileSync(file('node.key')), cert: readFileSync(file('node.crt')), ca: readFileSync(file('ca.crt')), requestCert: true, rejectUnauthorized: true }, (req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => {
-      const body = JSON.parse(text || '{}') as Record<string, unknown>;
-      const peer = (req.socket as TLSSocket).getPeerCertificate();
-      requests.push({ path: req.url ?? '', body, client: String(peer.subject?.CN ?? '') });
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/get_coin_record_by_name') {
-        const record = history.records.get(bare(body.name));
-        return res.end(JSON.stringify(record ? { success: true, coin_record: rpcCoin(record) } : { success: false, error: `Coin record 0x${bare(body.name)} not found` }));
-      }
-      if (req.url === '/get_coin_records_by_parent_ids') {
-        const parents = new Set((body.parent_ids as string[]).map(bare));
-        const children = [...history.records.values()].filter((r) => parents.has(bytesToHex(r.coin.parentCoinInfo)));
-        return res.end(JSON.stringify({ success: true, coin_records: children.map(rpcCoin) }));
-      }
-      if (req.url === '/get_puzzle_and_solution') {
-        const solution = history.solutions.get(bare(body.coin_id));
-        const record = history.records.get(bare(body.coin_id));
-        if (!solution || !record || record.spentHeight !== body.height) return res.end(JSON.stringify({ success: false, error: 'Failed to get block' }));
-        const reveal = history.reveals.get(bare(body.coin_id));
-        return res.end(JSON.stringify({ success: true, coin_solution: { coin: rpcCoin(record).coin, puzzle_reveal: `0x${bytesToHex(reveal ?? new Uint8Array([0x80]))}`, solution: `0x${bytesToHex(solution)}` } }));
-      }
-      if (req.url === '/get_coin_records_by_puzzle_hash') {
-        const found = bare(body.puzzle_hash) === bytesToHex(P2) ? [{ ...rpcCoin(REWARD_RECORD), coinbase: true }, rpcCoin({ ...REWARD_RECORD, coin: { ...REWARD_RECORD.coin, parentCoinInfo: new Uint8Array(32).fill(7) } })] : [];
-        return res.end(JSON.stringify({ success: true, coin_records: found }));
-      }
-      if (req.url === '/push_tx') {
-        pushed.push(body.spend_bundle as Record<string, unknown>);
-        return res.end(JSON.stringify({ success: true, status: 'SUCCESS' }));
-      }
-      if (req.url === '/get_blockchain_state') return res.end(JSON.stringify({ success: true, blockchain_state: { peak: { height: 4_200_123 } } }));
-      if (req.url === '/get_recent_signage_point_or_eos' && body.sp_hash === `0x${SP}`) {
-        return res.end(JSON.stringify({ success: true, signage_point: { cc_vdf: { challenge: `0x${CHALLENGE}` } }, time_received: 1_700_000_000.5, reverted: false }));
-      }
-      if (req.url === '/get_recent_signage_point_or_eos' && body.challenge_hash === `0x${CHALLENGE}`) {
-        return res.end(JSON.stringify({ success: true, eos: { challenge_chain: {} }, time_received: 1_700_000_001, reverted: true }));
-      }
-      return res.end(JSON.stringify({ success: false, error: 'Did not find sp or eos' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  node = await startTlsNode(answer);
+  url = node.url;
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => node.close());
 
 describe('the Chia full node RPC adapter', () => {
   it('talks mutual TLS and reads the peak and signage points as the pool needs them', async () => {
@@ -115,7 +92,7 @@ describe('the Chia full node RPC adapter', () => {
       expect(await chain.signagePointOrEos(SP, false)).toEqual({ spHash: SP, endOfSubSlot: false, challengeHash: CHALLENGE, timeReceived: 1_700_000_000, reverted: false });
       expect(await chain.signagePointOrEos(CHALLENGE, true)).toEqual({ spHash: CHALLENGE, endOfSubSlot: true, challengeHash: CHALLENGE, timeReceived: 1_700_000_001, reverted: true });
       expect(await chain.signagePointOrEos('ef'.repeat(32), false)).toBeNull();
-      expect(requests.map((r) => [r.path, r.body, r.client])).toEqual([
+      expect(node.requests.map((r) => [r.path, r.body, r.client])).toEqual([
         ['/get_blockchain_state', {}, 'pool client'],
         ['/get_recent_signage_point_or_eos', { sp_hash: `0x${SP}` }, 'pool client'],
         ['/get_recent_signage_point_or_eos', { challenge_hash: `0x${CHALLENGE}` }, 'pool client'],
@@ -141,10 +118,10 @@ describe('the Chia full node RPC adapter', () => {
       expect(state?.state.owner_pubkey).toHaveLength(96);
       if (!state) throw new Error('no state');
       // A known farmer: the walk starts at its tip (no launcher lookup).
-      requests.length = 0;
+      node.requests.length = 0;
       expect(await chain.singleton(launcherId, state)).toEqual(state);
-      expect(requests.some((r) => r.body.name === `0x${launcherId}`)).toBe(false);
-      expect(requests.map((r) => r.path)).toContain('/get_coin_records_by_parent_ids');
+      expect(node.requests.some((r) => r.body.name === `0x${launcherId}`)).toBe(false);
+      expect(node.requests.map((r) => r.path)).toContain('/get_coin_records_by_parent_ids');
       // A launcher the node has never seen.
       expect(await chain.singleton('00'.repeat(32))).toBeNull();
       expect(hexToBytes(state.tip)).toHaveLength(32);
@@ -191,7 +168,7 @@ describe('the Chia full node RPC adapter', () => {
   });
 
   it('serves the pools of CHIA_RPC_NETWORK’s coin when CHIA_RPC_URL is set, with the certificates of the node’s ssl folder', async () => {
-    const ssl = path.join(dir, 'ssl');
+    const ssl = path.join(mkdtempSync(path.join(os.tmpdir(), 'chia-ssl-')), 'ssl');
     for (const sub of ['full_node', 'ca']) mkdirSync(path.join(ssl, sub), { recursive: true });
     copyFileSync(file('pool.crt'), path.join(ssl, 'full_node/private_full_node.crt'));
     copyFileSync(file('pool.key'), path.join(ssl, 'full_node/private_full_node.key'));
@@ -199,19 +176,19 @@ describe('the Chia full node RPC adapter', () => {
     expect(fullNode(loadConfig({}), 'CHIA')).toBeUndefined();
     const mainnet = loadConfig({ CHIA_RPC_URL: url, CHIA_RPC_SSL_DIR: ssl });
     expect(fullNode(mainnet, 'CHIA_TEST')).toBeUndefined();
-    const node = fullNode(mainnet, 'CHIA');
+    const chain = fullNode(mainnet, 'CHIA');
     try {
-      expect(await node?.peakHeight()).toBe(4_200_123);
+      expect(await chain?.peakHeight()).toBe(4_200_123);
     } finally {
-      node?.close();
+      chain?.close();
     }
     expect(fullNode(loadConfig({ CHIA_RPC_URL: url, CHIA_RPC_SSL_DIR: ssl, CHIA_RPC_NETWORK: 'testnet11' }), 'CHIA_TEST')).toBeDefined();
     expect(() => loadConfig({ CHIA_RPC_NETWORK: 'testnet10' })).toThrow(/CHIA_RPC_NETWORK/);
   });
 
   it('is refused by a node whose CA did not sign its certificate', async () => {
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('other.key'), '-out', file('other.crt'), '-days', '2', '-subj', '/CN=stranger');
-    const chain = chiaRpcChain('CHIA', { url, certPath: file('other.crt'), keyPath: file('other.key'), caPath: file('ca.crt') });
+    const stranger = node.stranger();
+    const chain = chiaRpcChain('CHIA', { url, certPath: stranger.cert, keyPath: stranger.key, caPath: file('ca.crt') });
     try {
       await expect(chain.peakHeight()).rejects.toThrow();
     } finally {

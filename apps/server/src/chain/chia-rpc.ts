@@ -43,6 +43,16 @@ export interface ChiaRpcOptions {
   confirmations?: number;
 }
 
+/** JSON with bigint amounts written as plain integers (Chia's RPC reads them as Python ints). */
+function toJson(body: unknown): string {
+  return JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? `\u0000big:${value}` : value)).replace(/"\\u0000big:(-?\d+)"/g, '$1');
+}
+
+/** JSON whose integers beyond 2^53 (mojo amounts) arrive as strings instead of rounded numbers. */
+function fromJson(text: string): unknown {
+  return JSON.parse(text.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"'));
+}
+
 export function chiaRpcClient(options: ChiaRpcOptions) {
   const agent = new https.Agent({
     cert: readFileSync(options.certPath),
@@ -56,7 +66,7 @@ export function chiaRpcClient(options: ChiaRpcOptions) {
 
   function call<T extends Record<string, unknown>>(method: string, body: Record<string, unknown>): Promise<T> {
     return new Promise((resolve, reject) => {
-      const payload = JSON.stringify(body);
+      const payload = toJson(body);
       const request = https.request(
         new URL(`/${method}`, options.url),
         { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }, timeout: options.timeoutMs ?? 10_000 },
@@ -65,7 +75,7 @@ export function chiaRpcClient(options: ChiaRpcOptions) {
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
             try {
-              const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as T & { success?: boolean; error?: string };
+              const answer = fromJson(Buffer.concat(chunks).toString('utf8')) as T & { success?: boolean; error?: string };
               if (answer.success === false) reject(new Error(`chia rpc ${method}: ${answer.error ?? 'failed'}`));
               else resolve(answer);
             } catch (error) {

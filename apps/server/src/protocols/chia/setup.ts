@@ -1,11 +1,10 @@
 import { POOL_SEEDS } from '@platter/domain';
 import { createHash } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import type { ChiaChain } from '../../chain/chia.ts';
 import { chiaDevnet, type ChiaDevnet } from '../../chain/chia-devnet.ts';
 import { chiaRpcChain, MAINNET_GENESIS_CHALLENGE } from '../../chain/chia-rpc.ts';
-import type { Config } from '../../config.ts';
+import { chiaSslDir, type Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { chiaPoolService, type ChiaPoolService } from './chia.service.ts';
 import type { ChiaPrimitives } from './primitives.ts';
@@ -36,7 +35,7 @@ const GENESIS_CHALLENGES = { mainnet: MAINNET_GENESIS_CHALLENGE, testnet11: '37a
 /** The full node of CHIA_RPC_URL for the pools of its network's coin, if one is configured. */
 export function fullNode(config: Config, coin: string): (ChiaChain & { close(): void }) | undefined {
   if (!config.chiaRpcUrl || coin !== (config.chiaRpcNetwork === 'testnet11' ? 'CHIA_TEST' : 'CHIA')) return undefined;
-  const ssl = config.chiaRpcSslDir.replace(/^~(?=\/|$)/, os.homedir());
+  const ssl = chiaSslDir(config);
   return chiaRpcChain(coin, {
     url: config.chiaRpcUrl,
     certPath: path.join(ssl, 'full_node/private_full_node.crt'),
