@@ -19,14 +19,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`ALTER TABLE settlement_credits DROP CONSTRAINT settlement_credits_settlement_fkey`.execute(db);
   await sql`ALTER TABLE settlement_credits DROP CONSTRAINT settlement_credits_user_id_fkey`.execute(db);
-  // Set-based: one hash anti-join over the statement's rows, not a lookup per row.
+  // Set-based: every row joins its user and its settlement (each unique), so the statement's
+  // rows and their matches count the same unless a reference is missing — two hash joins
+  // instead of a lookup per row.
   await sql`
     CREATE FUNCTION settlement_credits_references() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF EXISTS (SELECT 1 FROM (SELECT DISTINCT user_id FROM new_credits) n LEFT JOIN users u ON u.id = n.user_id WHERE u.id IS NULL) THEN
+      IF (SELECT count(*) FROM new_credits) <> (SELECT count(*) FROM new_credits n JOIN users u ON u.id = n.user_id) THEN
         RAISE EXCEPTION 'a settlement credit names an unknown user' USING ERRCODE = 'foreign_key_violation';
       END IF;
-      IF EXISTS (SELECT 1 FROM (SELECT DISTINCT pool, day FROM new_credits) n LEFT JOIN settlements s ON s.pool = n.pool AND s.day = n.day WHERE s.pool IS NULL) THEN
+      IF (SELECT count(*) FROM new_credits) <> (SELECT count(*) FROM new_credits n JOIN settlements s ON s.pool = n.pool AND s.day = n.day) THEN
         RAISE EXCEPTION 'a settlement credit names an unknown settlement' USING ERRCODE = 'foreign_key_violation';
       END IF;
       RETURN NULL;
