@@ -147,4 +147,18 @@ describe('the page frame at phone width', async () => {
     await expect.poll(() => page.getByTestId('not-found-image').getAttribute('data-variant')).toBe('dark');
     await screenshot(page, 'frame-404-dark-mobile');
   });
+
+  it('keeps the footer’s Russian links within the screen, wrapping between links', async () => {
+    await page.goto(baseUrl + '/nowhere');
+    const footer = page.getByTestId('footer');
+    await footer.scrollIntoViewIfNeeded();
+    const width = page.viewportSize()?.width ?? 0;
+    for (const id of ['footer-support', 'footer-download', 'footer-agreement', 'footer-privacy']) {
+      const box = await footer.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), id).toBeLessThanOrEqual(width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await screenshot(page, 'frame-footer-ru-mobile');
+  });
 });
