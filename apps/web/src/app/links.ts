@@ -1,6 +1,9 @@
-/** Build-time external links of the header (spec doc 2 §2: help centre and app download). */
-export const HELP_URL: string = import.meta.env.VITE_HELP_URL || 'https://help.platter.example';
-export const APP_URL: string = import.meta.env.VITE_APP_URL || 'https://app.platter.example';
+/**
+ * Build-time links of the header (spec doc 2 §2: an external help centre and app download,
+ * opened in a new tab). Unset, they open the site's own help and download centre.
+ */
+export const HELP_URL: string = import.meta.env.VITE_HELP_URL || '/help';
+export const APP_URL: string = import.meta.env.VITE_APP_URL || '/help/download';
 
 /** Routes the frame links to. */
 export const ROUTES = {
