@@ -16,6 +16,7 @@ import * as content from './migrations/2026_11_23_0013_content.ts';
 import * as messages from './migrations/2026_11_23_0014_messages.ts';
 import * as sampleHashrate from './migrations/2026_11_23_0015_sample_hashrate.ts';
 import * as settlementClearing from './migrations/2026_11_23_0016_settlement_clearing.ts';
+import * as sharePartitionRace from './migrations/2026_11_23_0017_share_partition_race.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0014_messages': messages,
   '2026_11_23_0015_sample_hashrate': sampleHashrate,
   '2026_11_23_0016_settlement_clearing': settlementClearing,
+  '2026_11_23_0017_share_partition_race': sharePartitionRace,
 };
 
 /** Every migration name in order. */

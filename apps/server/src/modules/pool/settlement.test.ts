@@ -211,3 +211,22 @@ describe('crediting a settled day’s members', () => {
     await expect(db.deleteFrom('users').where('id', '=', (users[0] as { id: string }).id).execute()).rejects.toMatchObject({ code: '23503' });
   });
 });
+
+describe('the first reports of a new day', () => {
+  it('make its shares partition once when they race, and every share is kept', async () => {
+    const users = await Promise.all(Array.from({ length: 3 }, () => buildUser(db)));
+    const at = new Date('2026-11-29T00:00:05Z');
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => {
+        const user = users[i % 3] as { id: string };
+        const when = Math.floor(at.getTime() / 1000);
+        return ingestReport(db, { userId: user.id, pool: 'bhd' }, { miners: [{ name: `rig-${i}`, version: '1', capacity: '1', hashrate: '0' }], shares: [{ miner: `rig-${i}`, difficulty: 10 + i, at: when }, { miner: `rig-${i}`, difficulty: 1, at: when }] }, at);
+      }),
+    );
+    const kept = await sql<{ user_id: string; points: string; n: string }>`
+      SELECT user_id::text AS user_id, sum(difficulty)::text AS points, count(*)::text AS n FROM shares WHERE day = '2026-11-29' GROUP BY user_id`.execute(db);
+    // Reports 0, 3, 6 and 9 are the first user's: difficulties 10, 13, 16 and 19, and a share of 1 each.
+    expect(kept.rows.find((r) => r.user_id === (users[0] as { id: string }).id)).toMatchObject({ points: '62', n: '8' });
+    expect(kept.rows.reduce((sum, r) => sum + Number(r.n), 0)).toBe(24);
+  });
+});
