@@ -119,6 +119,13 @@ describe('a farmer’s pool over HTTP', () => {
   });
 
   it('answers the dashboard’s and the pool’s other names of the same lists', async () => {
+    // Today's income record estimates capacity from the points so far over the seconds so far:
+    // two calls a second apart differ there, and only there.
+    const settled = (data: unknown) => {
+      const page = data as { list?: { status?: string; capacity?: string }[] } | null;
+      if (!page?.list) return data;
+      return { ...page, list: page.list.map((r) => (r.status === 'NOT_PENDING' ? { ...r, capacity: 'live' } : r)) };
+    };
     for (const [original, alias] of [
       ['/api/pool/miner?pool=chia', '/api/dashboard/miner?pool=chia'],
       ['/api/pool/Income?pool=chia', '/api/dashboard/MiningIncomeRecord?pool=chia'],
@@ -129,7 +136,7 @@ describe('a farmer’s pool over HTTP', () => {
     ] as const) {
       const [a, b] = [await user.get(original), await user.get(alias)];
       expect(b.code, alias).toBe(200);
-      expect(b.data, alias).toEqual(a.data);
+      expect(settled(b.data), alias).toEqual(settled(a.data));
     }
     const pool = await user.get<{ pool: string; fee_percent: string; online_miners: number; blocks_7d: number; payment_time: string }>('/api/pool/detail?pool=chia');
     expect(pool.data).toMatchObject({ pool: 'chia', online_miners: 2, blocks_7d: 0 });
