@@ -442,6 +442,11 @@ export function chiaSslDir(config: Pick<Config, 'chiaRpcSslDir'>): string {
   return config.chiaRpcSslDir.replace(/^~(?=\/|$)/, os.homedir());
 }
 
+/** The Chia coin of CHIA_RPC_NETWORK: the one a configured node and wallet serve. */
+export function chiaNetworkCoin(config: Pick<Config, 'chiaRpcNetwork'>): 'CHIA' | 'CHIA_TEST' {
+  return config.chiaRpcNetwork === 'testnet11' ? 'CHIA_TEST' : 'CHIA';
+}
+
 /** The configuration table in Markdown, as the README shows it. */
 export function configTable(): string {
   const rows = Object.values(SETTINGS).map(

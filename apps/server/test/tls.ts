@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -18,6 +18,8 @@ export interface TlsNode {
   file(name: 'ca.crt' | 'ca.key' | 'pool.crt' | 'pool.key'): string;
   /** A certificate pair the CA did not sign. */
   stranger(): { cert: string; key: string };
+  /** A Chia `config/ssl` folder whose `service` pair is the client certificate, and its CA. */
+  chiaSslFolder(service: 'full_node' | 'wallet'): string;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,14 @@ export async function startTlsNode(answer: (path: string, body: Record<string, u
     stranger() {
       openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('other.key'), '-out', file('other.crt'), '-days', '2', '-subj', '/CN=stranger');
       return { cert: file('other.crt'), key: file('other.key') };
+    },
+    chiaSslFolder(service) {
+      const ssl = file(`ssl-${service}`);
+      for (const sub of [service, 'ca']) mkdirSync(path.join(ssl, sub), { recursive: true });
+      copyFileSync(file('pool.crt'), path.join(ssl, service, `private_${service}.crt`));
+      copyFileSync(file('pool.key'), path.join(ssl, service, `private_${service}.key`));
+      copyFileSync(file('ca.crt'), path.join(ssl, 'ca/private_ca.crt'));
+      return ssl;
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,13 +1,10 @@
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { absorbSpends, launcherIdToP2PuzzleHash, poolRewardParentId, poolWaitingRoomInnerPuzzleHash, spendBundleJson, streamable } from '@platter/chia';
+import { absorbSpends, GENESIS_CHALLENGES, launcherIdToP2PuzzleHash, poolRewardParentId, poolWaitingRoomInnerPuzzleHash, spendBundleJson, streamable } from '@platter/chia';
 import { plotNftHistory } from '@platter/chia/testing';
 import { startTlsNode, type TlsNode } from '../../test/tls.ts';
 import { loadConfig } from '../config.ts';
 import { fullNode } from '../protocols/chia/setup.ts';
-import { chiaRpcChain, MAINNET_GENESIS_CHALLENGE } from './chia-rpc.ts';
+import { chiaRpcChain } from './chia-rpc.ts';
 
 /**
  * The Chia full node RPC adapter against a local HTTPS server that plays the node: mutual TLS
@@ -33,7 +30,7 @@ const bare = (hex: unknown) => String(hex).replace(/^0x/, '');
 /** A pool reward farmed at height 450 by the plot NFT, waiting at its p2_singleton puzzle hash (and a coin there that is no reward). */
 const P2 = launcherIdToP2PuzzleHash(history.launcherId, history.delayTime, history.delayPuzzleHash);
 const REWARD_RECORD = {
-  coin: { parentCoinInfo: poolRewardParentId(450, hexToBytes(MAINNET_GENESIS_CHALLENGE)), puzzleHash: P2, amount: 1_750_000_000_000n },
+  coin: { parentCoinInfo: poolRewardParentId(450, GENESIS_CHALLENGES.mainnet), puzzleHash: P2, amount: 1_750_000_000_000n },
   confirmedHeight: 452,
   spent: false,
   spentHeight: 0,
@@ -146,14 +143,14 @@ describe('the Chia full node RPC adapter', () => {
         targetPuzzleHash: history.states.leavingA.target_puzzle_hash,
         launcherId: history.launcherId,
         ownerPublicKey: history.states.leavingA.owner_pubkey,
-        genesisChallenge: hexToBytes(MAINNET_GENESIS_CHALLENGE),
+        genesisChallenge: GENESIS_CHALLENGES.mainnet,
         delayTime: history.delayTime,
         delayPuzzleHash: history.delayPuzzleHash,
         relativeLockHeight: 100,
       });
       const expected = absorbSpends({
         launcherId: history.launcherId,
-        genesisChallenge: hexToBytes(MAINNET_GENESIS_CHALLENGE),
+        genesisChallenge: GENESIS_CHALLENGES.mainnet,
         delayTime: history.delayTime,
         delayPuzzleHash: history.delayPuzzleHash,
         state: history.states.poolB,
@@ -168,11 +165,7 @@ describe('the Chia full node RPC adapter', () => {
   });
 
   it('serves the pools of CHIA_RPC_NETWORK’s coin when CHIA_RPC_URL is set, with the certificates of the node’s ssl folder', async () => {
-    const ssl = path.join(mkdtempSync(path.join(os.tmpdir(), 'chia-ssl-')), 'ssl');
-    for (const sub of ['full_node', 'ca']) mkdirSync(path.join(ssl, sub), { recursive: true });
-    copyFileSync(file('pool.crt'), path.join(ssl, 'full_node/private_full_node.crt'));
-    copyFileSync(file('pool.key'), path.join(ssl, 'full_node/private_full_node.key'));
-    copyFileSync(file('ca.crt'), path.join(ssl, 'ca/private_ca.crt'));
+    const ssl = node.chiaSslFolder('full_node');
     expect(fullNode(loadConfig({}), 'CHIA')).toBeUndefined();
     const mainnet = loadConfig({ CHIA_RPC_URL: url, CHIA_RPC_SSL_DIR: ssl });
     expect(fullNode(mainnet, 'CHIA_TEST')).toBeUndefined();

@@ -4,6 +4,7 @@ import {
   FARMING_TO_POOL,
   farmedHeight,
   followPlotNft,
+  GENESIS_CHALLENGES,
   SINGLETON_LAUNCHER_HASH,
   singletonInnerPuzzleHash,
   spendBundleJson,
@@ -27,8 +28,7 @@ import type { ChiaChain, ClaimedReward, SignagePointOrEos, SingletonState } from
  * get_puzzle_and_solution to the unspent singleton.
  */
 
-/** Chia mainnet's genesis challenge (testnet11: 37a90eb5…6615). */
-export const MAINNET_GENESIS_CHALLENGE = 'ccd5bb71183532bff220ba46c268991a3ff07eb358e8255a65c30a2dce0e5fbb';
+
 
 export interface ChiaRpcOptions {
   /** e.g. https://localhost:8555 */
@@ -37,8 +37,8 @@ export interface ChiaRpcOptions {
   keyPath: string;
   caPath: string;
   timeoutMs?: number;
-  /** The network's genesis challenge (plot NFT puzzles commit to it); mainnet by default. */
-  genesisChallenge?: string;
+  /** The network's genesis challenge (plot NFT puzzles commit to it); mainnet's by default. */
+  genesisChallenge?: Uint8Array;
   /** Blocks a plot NFT's spend must be buried under before its state counts (the reference's confirmation_security_threshold). */
   confirmations?: number;
 }
@@ -153,7 +153,7 @@ interface RecentAnswer {
 /** The pool's view of a real Chia full node (signage points, peak). */
 export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain & { close(): void } {
   const rpc = chiaRpcClient(options);
-  const genesisChallenge = hexToBytes(strip(options.genesisChallenge ?? MAINNET_GENESIS_CHALLENGE));
+  const genesisChallenge = options.genesisChallenge ?? GENESIS_CHALLENGES.mainnet;
   const node: SingletonNode = {
     async coinRecord(id) {
       try {
@@ -218,7 +218,10 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
       const waiting = await rpc.call<{ coin_records: RpcCoinRecord[] }>('get_coin_records_by_puzzle_hash', { puzzle_hash: `0x${strip(farmer.p2SingletonPuzzleHash)}`, include_spent_coins: false });
       const rewards = waiting.coin_records
         .filter((r) => r.coinbase && !r.spent)
-        .map((r) => ({ record: r, coin: coinRecord(r).coin, height: farmedHeight(coinRecord(r).coin, r.confirmed_block_index, genesisChallenge) }))
+        .map((r) => {
+          const { coin } = coinRecord(r);
+          return { record: r, coin, height: farmedHeight(coin, r.confirmed_block_index, genesisChallenge) };
+        })
         .filter((r): r is typeof r & { height: number } => r.height !== null)
         .slice(0, ABSORBS_PER_BUNDLE);
       if (rewards.length === 0) return [];

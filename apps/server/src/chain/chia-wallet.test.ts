@@ -1,6 +1,3 @@
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/db.ts';
 import { startTlsNode, type TlsNode } from '../../test/tls.ts';
@@ -123,11 +120,7 @@ describe('the Chia wallet RPC as the chain adapter', () => {
   });
 
   it('serves CHIA_RPC_NETWORK’s coin from CHIA_WALLET_RPC_URL with the wallet certificates of the ssl folder; the other coins stay on the devnet', async () => {
-    const ssl = path.join(mkdtempSync(path.join(os.tmpdir(), 'chia-wallet-ssl-')), 'ssl');
-    for (const sub of ['wallet', 'ca']) mkdirSync(path.join(ssl, sub), { recursive: true });
-    copyFileSync(node.file('pool.crt'), path.join(ssl, 'wallet/private_wallet.crt'));
-    copyFileSync(node.file('pool.key'), path.join(ssl, 'wallet/private_wallet.key'));
-    copyFileSync(node.file('ca.crt'), path.join(ssl, 'ca/private_ca.crt'));
+    const ssl = node.chiaSslFolder('wallet');
     const devnet = devnetRegistry((await testDatabase()).db, 'secret');
     expect(withChiaWallet(loadConfig({}), devnet).chains).toBe(devnet);
     const real = withChiaWallet(loadConfig({ CHIA_WALLET_RPC_URL: node.url, CHIA_RPC_SSL_DIR: ssl }), devnet);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { chiaSslDir, type Config } from '../config.ts';
+import { chiaNetworkCoin, chiaSslDir, type Config } from '../config.ts';
 import type { ChainAdapter, ChainRegistry, IncomingTransfer } from './chain.ts';
 import { chiaRpcClient, type ChiaRpcOptions } from './chia-rpc.ts';
 
@@ -144,7 +144,7 @@ export function chiaWalletAdapter(coin: string, options: ChiaWalletOptions): Cha
  */
 export function withChiaWallet<R extends ChainRegistry>(config: Config, fallback: R): { chains: ChainRegistry; close(): void } {
   if (!config.chiaWalletRpcUrl) return { chains: fallback, close: () => undefined };
-  const coin = config.chiaRpcNetwork === 'testnet11' ? 'CHIA_TEST' : 'CHIA';
+  const coin = chiaNetworkCoin(config);
   const ssl = chiaSslDir(config);
   const wallet = chiaWalletAdapter(coin, {
     url: config.chiaWalletRpcUrl,

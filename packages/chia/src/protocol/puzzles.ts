@@ -7,6 +7,12 @@ import { atomTreeHash, curryTreeHash, intToBytes, pairTreeHash } from './clvm.ts
  * (deployed_puzzle_hashes.json); the tests recompute them from the compiled puzzles.
  */
 
+/** The networks' genesis challenges: pool puzzles commit to the first half (pool_reward_prefix). */
+export const GENESIS_CHALLENGES = {
+  mainnet: hexToBytes('ccd5bb71183532bff220ba46c268991a3ff07eb358e8255a65c30a2dce0e5fbb'),
+  testnet11: hexToBytes('37a90eb5185a9c4439a91ddc98bbadce7b4feba060d50116a067de66bf236615'),
+} as const;
+
 /** singleton_top_layer.clsp (v1.0), the outer puzzle of plot NFTs. */
 export const SINGLETON_MOD_HASH = hexToBytes('24e044101e57b3d8c908b8a38ad57848afd29d3eecc439dba45f4412df4954fd');
 export const SINGLETON_LAUNCHER_HASH = hexToBytes('eff07522495060c066f66f32acc2a77e3a3e737aca8baea4d1a64ea4cdc13da9');

@@ -79,11 +79,13 @@ function keyValues(extraData: SExp): Map<string, SExp> {
 }
 
 /** pool_state_from_extra_data: the PoolState under key "p", or null when there is none. */
-function poolStateFromExtraData(extraData: SExp): PoolState | null {
-  const value = keyValues(extraData).get('p');
+function poolStateOf(extra: Map<string, SExp>): PoolState | null {
+  const value = extra.get('p');
   if (value === undefined) return null;
   return deserialize(PoolState, atomOf(value, 'pool state'));
 }
+
+const poolStateFromExtraData = (extraData: SExp): PoolState | null => poolStateOf(keyValues(extraData));
 
 /** The launcher spend's solution (full puzzle hash, amount, extra data): escape delay, delay puzzle hash and first state. */
 export function launcherSpendInfo(solution: Uint8Array): { delayTime: bigint; delayPuzzleHash: Uint8Array; state: PoolState | null } {
@@ -93,8 +95,7 @@ export function launcherSpendInfo(solution: Uint8Array): { delayTime: bigint; de
   if (seconds === undefined || delayPuzzleHash === undefined) throw new ClvmError('launcher spend without delay time or delay puzzle hash');
   const hash = atomOf(delayPuzzleHash, 'delay puzzle hash');
   if (hash.length !== 32) throw new ClvmError('delay puzzle hash is not 32 bytes');
-  const state = poolStateFromExtraData(nth(deserializeClvm(solution), 2));
-  return { delayTime: intFromBytes(atomOf(seconds, 'delay time')), delayPuzzleHash: hash, state };
+  return { delayTime: intFromBytes(atomOf(seconds, 'delay time')), delayPuzzleHash: hash, state: poolStateOf(extra) };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes, serialize } from '../streamable/codec.ts';
+import { bytesToHex, serialize } from '../streamable/codec.ts';
 import { poolInnerPuzzle, SINGLETON_LAUNCHER, singletonPuzzle } from './absorb.ts';
 import { clvmList, intToBytes, serializeClvm, type SExp } from './clvm.ts';
-import { poolWaitingRoomInnerPuzzleHash, SINGLETON_LAUNCHER_HASH } from './puzzles.ts';
+import { GENESIS_CHALLENGES, poolWaitingRoomInnerPuzzleHash, SINGLETON_LAUNCHER_HASH } from './puzzles.ts';
 import { coinId, FARMING_TO_POOL, LEAVING_POOL, plotNftPuzzleHash, PoolState, type Coin, type CoinRecord, type SingletonNode } from './singleton.ts';
 
 /**
@@ -12,7 +12,7 @@ import { coinId, FARMING_TO_POOL, LEAVING_POOL, plotNftPuzzleHash, PoolState, ty
  * reward absorbed (200), leaving A (300), and farming to pool B from 400, its tip unspent.
  */
 
-export const MAINNET_GENESIS_CHALLENGE = hexToBytes('ccd5bb71183532bff220ba46c268991a3ff07eb358e8255a65c30a2dce0e5fbb');
+export const MAINNET_GENESIS_CHALLENGE = GENESIS_CHALLENGES.mainnet;
 
 const text = (s: string) => new TextEncoder().encode(s);
 const seeded = (label: string) => sha256(text(label));

@@ -1,10 +1,11 @@
+import { GENESIS_CHALLENGES } from '@platter/chia';
 import { POOL_SEEDS } from '@platter/domain';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ChiaChain } from '../../chain/chia.ts';
 import { chiaDevnet, type ChiaDevnet } from '../../chain/chia-devnet.ts';
-import { chiaRpcChain, MAINNET_GENESIS_CHALLENGE } from '../../chain/chia-rpc.ts';
-import { chiaSslDir, type Config } from '../../config.ts';
+import { chiaRpcChain } from '../../chain/chia-rpc.ts';
+import { chiaNetworkCoin, chiaSslDir, type Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { chiaPoolService, type ChiaPoolService } from './chia.service.ts';
 import type { ChiaPrimitives } from './primitives.ts';
@@ -30,11 +31,9 @@ export interface ChiaPoolEntry {
   testnet: boolean;
 }
 
-const GENESIS_CHALLENGES = { mainnet: MAINNET_GENESIS_CHALLENGE, testnet11: '37a90eb5185a9c4439a91ddc98bbadce7b4feba060d50116a067de66bf236615' } as const;
-
 /** The full node of CHIA_RPC_URL for the pools of its network's coin, if one is configured. */
 export function fullNode(config: Config, coin: string): (ChiaChain & { close(): void }) | undefined {
-  if (!config.chiaRpcUrl || coin !== (config.chiaRpcNetwork === 'testnet11' ? 'CHIA_TEST' : 'CHIA')) return undefined;
+  if (!config.chiaRpcUrl || coin !== chiaNetworkCoin(config)) return undefined;
   const ssl = chiaSslDir(config);
   return chiaRpcChain(coin, {
     url: config.chiaRpcUrl,
