@@ -15,6 +15,8 @@ import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
 
 /** How often a real node's pool rewards are claimed (pool-reference collect_pool_rewards_interval). */
 const REWARD_CLAIM_MS = 600_000;
+/** How often settled days whose crediting stopped half-way are looked for. */
+const CREDIT_RESUME_MS = 60_000;
 
 /** Advisory lock key of the worker: one process runs the jobs at a time. */
 const WORKER_LOCK = 7_204_113;
@@ -48,6 +50,7 @@ export function startWorker(options: WorkerOptions) {
   let lastBlock = Date.now();
   let lastSignagePoint = 0;
   let lastRewardClaim = 0;
+  let lastCreditResume = 0;
   // The settlement runs once per UTC day (and at start, for any day missed while down); the
   // trend takes one sample per hour.
   let settledFor = '';
@@ -76,9 +79,13 @@ export function startWorker(options: WorkerOptions) {
       settledFor = today;
       if (settled.length) logger.info({ days: settled.map((s) => `${s.pool}:${s.day}:${s.status}`) }, 'pool days settled');
     }
-    // A settlement interrupted between its chunks (a restart): its remaining credits move now.
-    const resumed = await applyPendingCredits(db);
-    if (resumed) logger.info({ credits: resumed }, 'settlement credits resumed');
+    // A settlement interrupted between its chunks (a restart, a failed chunk): its remaining
+    // credits move at the next check, once a minute rather than every tick.
+    if (Date.now() - lastCreditResume >= CREDIT_RESUME_MS) {
+      lastCreditResume = Date.now();
+      const resumed = await applyPendingCredits(db);
+      if (resumed) logger.info({ credits: resumed }, 'settlement credits resumed');
+    }
     const hour = Math.floor(now.getTime() / 3600_000);
     if (sampledHour !== hour) {
       await samplePools(db, now);

@@ -11,6 +11,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
+import { incomeBuckets } from '../wallet/autopay.ts';
 import { coinRules, show } from '../wallet/coins.ts';
 import type { SettlementStatus } from './pool.schema.ts';
 
@@ -207,22 +208,11 @@ export async function applyCredits(db: Db, pool: string, day: string, options: {
         await trx.updateTable('settlements').set({ credits_applied_at: options.now ?? new Date() }).where('pool', '=', pool).where('day', '=', day).execute();
         return 0;
       }
-      const autoPay = new Set(
-        (
-          await trx
-            .selectFrom('auto_pay_settings')
-            .select('user_id')
-            .where('coin', '=', coin)
-            .where('enabled', '=', true)
-            .where('user_id', 'in', credits.map((c) => c.user_id))
-            .execute()
-        ).map((s) => s.user_id),
-      );
+      const bucketOf = await incomeBuckets(trx, coin, credits.map((c) => c.user_id));
       const total = credits.reduce((sum, c) => sum + BigInt(c.amount_units), 0n);
       const postings: PostingInput[] = [{ account: { kind: 'system', code: 'settlement_clearing', coin }, amount: -total }];
       for (const credit of credits) {
-        const bucket = autoPay.has(credit.user_id) ? 'pending_earnings' : 'available';
-        postings.push({ account: { kind: 'user', userId: credit.user_id, coin, bucket }, amount: BigInt(credit.amount_units) });
+        postings.push({ account: { kind: 'user', userId: credit.user_id, coin, bucket: bucketOf(credit.user_id) }, amount: BigInt(credit.amount_units) });
       }
       await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}:credits`, postings });
       await trx.updateTable('settlements').set({ credits_applied_until: last.user_id }).where('pool', '=', pool).where('day', '=', day).execute();

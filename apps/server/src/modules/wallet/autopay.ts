@@ -89,18 +89,31 @@ export async function setAutoPay(db: Db, userId: string, body: SetAutoPayBody): 
 }
 
 /**
- * Credits mining income to a user (the settlement's last step, issue 5 writes the rest): into
- * pending earnings when Auto Pay is on, else straight to the available balance. Inside the
- * caller's transaction; the pool's revenue account pays it.
+ * Where each user's mining income of `coin` lands: pending earnings when Auto Pay is on (the
+ * morning's run pays it out), else straight in the available balance.
+ */
+export async function incomeBuckets(trx: Db, coin: string, userIds: readonly string[]): Promise<(userId: string) => 'pending_earnings' | 'available'> {
+  const autoPay = new Set(
+    userIds.length === 0
+      ? []
+      : (await trx.selectFrom('auto_pay_settings').select('user_id').where('coin', '=', coin).where('enabled', '=', true).where('user_id', 'in', userIds).execute()).map((s) => s.user_id),
+  );
+  return (userId) => (autoPay.has(userId) ? 'pending_earnings' : 'available');
+}
+
+/**
+ * Credits mining income to one user, into the bucket incomeBuckets says, inside the caller's
+ * transaction; the pool's revenue account pays it. (The settlement credits its members the
+ * same way, many at a time.)
  */
 export async function creditMiningIncome(trx: Db, userId: string, coin: string, amount: bigint, reference: string): Promise<void> {
-  const setting = await trx.selectFrom('auto_pay_settings').select('enabled').where('user_id', '=', userId).where('coin', '=', coin).executeTakeFirst();
+  const bucketOf = await incomeBuckets(trx, coin, [userId]);
   await postTransaction(trx, {
     kind: 'mining_income',
     reference,
     postings: [
       { account: { kind: 'system', code: 'pool_revenue', coin }, amount: -amount },
-      { account: { kind: 'user', userId, coin, bucket: setting?.enabled ? 'pending_earnings' : 'available' }, amount },
+      { account: { kind: 'user', userId, coin, bucket: bucketOf(userId) }, amount },
     ],
   });
 }
