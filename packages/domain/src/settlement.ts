@@ -58,21 +58,38 @@ export class SettlementInputError extends Error {
   override name = 'SettlementInputError';
 }
 
-/** Splits one pool-day. Credits are summed per user and never negative. */
-export function settlePoolDay(input: SettlementInput): SettlementResult {
+/** What one pool-day leaves to share: revenue less the finders' rewards, less the pool fee. */
+export interface PoolDayPot {
+  finderTotal: bigint;
+  fee: bigint;
+  /** Shared among the members by contribution points. */
+  pot: bigint;
+}
+
+/** The first part of the split, checked: what the finders take, the fee, and the members' pot. */
+export function poolDayPot(input: Pick<SettlementInput, 'revenue' | 'feeBp' | 'finderRewards'>): PoolDayPot {
   if (input.revenue < 0n) throw new SettlementInputError('negative revenue');
   if (!Number.isInteger(input.feeBp) || input.feeBp < 0 || input.feeBp > BASIS_POINTS) throw new SettlementInputError('fee out of range');
   const finderTotal = input.finderRewards.reduce((sum, r) => sum + r.amount, 0n);
   if (input.finderRewards.some((r) => r.amount < 0n) || finderTotal > input.revenue) throw new SettlementInputError('finder rewards exceed revenue');
+  const shared = input.revenue - finderTotal;
+  const fee = (shared * BigInt(input.feeBp)) / BigInt(BASIS_POINTS);
+  return { finderTotal, fee, pot: shared - fee };
+}
+
+/**
+ * Splits one pool-day. Credits are summed per user and never negative. Each member's share of
+ * the pot is allocateProportionally's (floor, then the odd units to the largest fractions);
+ * the settlement service runs the same rule set-based in SQL, checked against this function.
+ */
+export function settlePoolDay(input: SettlementInput): SettlementResult {
+  const { fee, pot } = poolDayPot(input);
   if (input.members.some((m) => m.points < 0n)) throw new SettlementInputError('negative points');
 
   const credits = new Map<string, bigint>();
   const add = (userId: string, amount: bigint) => credits.set(userId, (credits.get(userId) ?? 0n) + amount);
   for (const reward of input.finderRewards) add(reward.userId, reward.amount);
 
-  const shared = input.revenue - finderTotal;
-  const fee = (shared * BigInt(input.feeBp)) / BigInt(BASIS_POINTS);
-  const pot = shared - fee;
   const members = input.members.filter((m) => m.points > 0n);
   let withheld = 0n;
   let given = 0n;
