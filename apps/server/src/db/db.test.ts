@@ -7,6 +7,12 @@ import { ensureFirstAdmin } from '../modules/account/account.service.ts';
 import { createDb, ensureDatabase, withDatabase, type Db } from './database.ts';
 import { MIGRATION_NAMES, migrateDown, migrateToLatest, pendingMigrations } from './migrate.ts';
 import { seedRegistries } from './seed.ts';
+import { buildUser } from '../../test/factories.ts';
+import { checkLedger } from '../ledger/ledger.check.ts';
+import { userBalances } from '../ledger/ledger.service.ts';
+import { recordBlock } from '../modules/pool/blocks.ts';
+import { ingestReport } from '../modules/pool/report.ts';
+import { applyCredits, decideDay } from '../modules/pool/settlement.ts';
 
 /** A brand-new empty database (not the template): for migration tests. */
 async function emptyDatabase(): Promise<{ url: string; open: () => Db }> {
@@ -56,6 +62,33 @@ describe('migrations', () => {
     expect(await pendingMigrations(db)).toEqual(MIGRATION_NAMES);
     expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
     expect(await tables(db)).toContain('coins');
+  });
+
+  it('carry a settlement day half credited across the batches migration, both ways', async () => {
+    const { open } = await emptyDatabase();
+    const db = open();
+    await migrateToLatest(db);
+    await seedRegistries(db);
+    const day = '2026-11-20';
+    const at = new Date(`${day}T10:00:00Z`);
+    const users = (await Promise.all(Array.from({ length: 5 }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
+    for (const [i, user] of users.entries()) {
+      await ingestReport(db, { userId: user.id, pool: 'chia' }, { miners: [{ name: 'rig', version: '1', capacity: '0', hashrate: '0' }], shares: [{ miner: 'rig', difficulty: 400 + i, at: at.getTime() / 1000 }] }, at);
+    }
+    await recordBlock(db, { pool: 'chia', height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: 2_000_000_000_000n });
+    await decideDay(db, 'chia', day, new Date('2026-11-21T00:10:00Z'), { batch: 2 });
+    expect(await applyCredits(db, 'chia', day, { chunks: 1 })).toBe(2);
+    // Down: the batches left become the credit records the earlier code moved from.
+    await migrateDown(db);
+    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM settlement_credits`.execute(db)).rows[0]?.n).toBe('5');
+    // Up again: the three members not credited yet are batches once more, and get their money.
+    await migrateToLatest(db);
+    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM settlement_credits`.execute(db)).rows[0]?.n).toBe('2');
+    expect(await applyCredits(db, 'chia', day)).toBe(3);
+    const records = await db.selectFrom('settlement_credits').select(['user_id', 'amount_units']).orderBy('user_id').execute();
+    expect(records.map((r) => r.user_id)).toEqual(users.map((u) => u.id));
+    for (const r of records) expect((await userBalances(db, r.user_id, 'CHIA')).get('CHIA')?.available).toBe(BigInt(r.amount_units));
+    expect(await checkLedger(db)).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import * as messages from './migrations/2026_11_23_0014_messages.ts';
 import * as sampleHashrate from './migrations/2026_11_23_0015_sample_hashrate.ts';
 import * as settlementClearing from './migrations/2026_11_23_0016_settlement_clearing.ts';
 import * as sharePartitionRace from './migrations/2026_11_23_0017_share_partition_race.ts';
+import * as settlementBatches from './migrations/2026_11_24_0018_settlement_batches.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0015_sample_hashrate': sampleHashrate,
   '2026_11_23_0016_settlement_clearing': settlementClearing,
   '2026_11_23_0017_share_partition_race': sharePartitionRace,
+  '2026_11_24_0018_settlement_batches': settlementBatches,
 };
 
 /** Every migration name in order. */

@@ -53,12 +53,9 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   }
   const clearing = await sql<{ coin: string; balance: string; owed: string }>`
     WITH owed AS (
-      SELECT p.coin, sum(c.amount_units) AS owed
-      FROM settlement_credits c
-      JOIN settlements s ON s.pool = c.pool AND s.day = c.day
-      JOIN pools p ON p.type = c.pool
-      WHERE s.status = 'SETTLEMENT' AND s.credits_applied_at IS NULL AND c.amount_units > 0
-        AND (s.credits_applied_until IS NULL OR c.user_id > s.credits_applied_until)
+      SELECT p.coin, sum(b.total_units) AS owed
+      FROM settlement_batches b
+      JOIN pools p ON p.type = b.pool
       GROUP BY p.coin
     ), held AS (
       SELECT coin, balance FROM ledger_accounts WHERE system_code = 'settlement_clearing'
@@ -67,7 +64,7 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
     FROM held h FULL JOIN owed o ON o.coin = h.coin
     WHERE coalesce(h.balance, 0) <> coalesce(o.owed, 0)`.execute(db);
   for (const r of clearing.rows) {
-    problems.push({ kind: 'clearing-mismatch', detail: `${r.coin} settlement clearing holds ${r.balance}, settled credits not yet applied sum to ${r.owed}` });
+    problems.push({ kind: 'clearing-mismatch', detail: `${r.coin} settlement clearing holds ${r.balance}, the batches of decided days not yet credited sum to ${r.owed}` });
   }
   return problems;
 }

@@ -97,6 +97,22 @@ export interface SettlementCreditsTable {
   status: 'SETTLEMENT' | 'UNSETTLEMENT';
 }
 
+/**
+ * A decided day's next CREDIT_CHUNK members in user order, as parallel arrays: what the
+ * crediting chunk that takes it writes into settlement_credits and the members' balances.
+ */
+export interface SettlementBatchesTable {
+  pool: string;
+  day: Day;
+  seq: number;
+  user_ids: string[];
+  points: string[];
+  capacity_bytes: string[];
+  amount_units: string[];
+  statuses: ('SETTLEMENT' | 'UNSETTLEMENT')[];
+  total_units: Numeric;
+}
+
 export interface PoolSamplesTable {
   pool: string;
   at: Date;
@@ -148,6 +164,7 @@ export interface PoolTables {
   blocks: BlocksTable;
   settlements: SettlementsTable;
   settlement_credits: SettlementCreditsTable;
+  settlement_batches: SettlementBatchesTable;
   pool_samples: PoolSamplesTable;
   plots: PlotsTable;
 }

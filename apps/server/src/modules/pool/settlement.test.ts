@@ -1,4 +1,5 @@
-import { K32_BYTES, parseAmount, POINTS_PER_K32_PER_DAY } from '@platter/domain';
+import { capacityFromPoints, CHIA_MIN_CAPACITY_BYTES, K32_BYTES, parseAmount, POINTS_PER_K32_PER_DAY, settlePoolDay, UNSECURED_SHARE_BP } from '@platter/domain';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,10 +7,10 @@ import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
-import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
+import { userBalances } from '../../ledger/ledger.service.ts';
 import { recordBlock } from './blocks.ts';
 import { ingestReport } from './report.ts';
-import { applyCredits, applyPendingCredits, decideDay, settleDay, settleDue } from './settlement.ts';
+import { applyCredits, applyPendingCredits, creditsQuery, decideDay, settleDay, settleDue } from './settlement.ts';
 
 let db: Db;
 let databaseUrl: string;
@@ -135,60 +136,117 @@ describe('the daily settlement', () => {
   });
 });
 
+describe('the set-based split', () => {
+  it('credits every member exactly as the domain’s settlePoolDay, over random days', async () => {
+    // Repeated point counts make ties in the odd units' order (the lower user id first).
+    const member = fc.record({ points: fc.oneof(fc.constantFrom(1n, 3n, 250n, 999n), fc.bigInt({ min: 0n, max: 400n }), fc.bigInt({ min: 0n, max: 10n ** 12n })), finder: fc.option(fc.bigInt({ min: 1n, max: 10n ** 12n }), { freq: 4 }) });
+    const day = fc.record({
+      members: fc.array(member, { maxLength: 40 }),
+      // Finders without points of the day (a block found, its farm gone since).
+      strangers: fc.array(fc.bigInt({ min: 1n, max: 10n ** 12n }), { maxLength: 3 }),
+      pot: fc.oneof(fc.bigInt({ min: 0n, max: 1000n }), fc.bigInt({ min: 0n, max: 10n ** 16n })),
+      chia: fc.boolean(),
+      unsecured: fc.constantFrom(undefined, ...Object.values(UNSECURED_SHARE_BP)),
+    });
+    await fc.assert(
+      fc.asyncProperty(day, async ({ members, strangers, pot, chia, unsecured }) => {
+        const minCapacity = chia ? CHIA_MIN_CAPACITY_BYTES : 0n;
+        const withIds = members.map((m, i) => ({ ...m, userId: String(1000 + i * 7) }));
+        const finderRewards = [
+          ...withIds.filter((m) => m.finder !== null).map((m) => ({ userId: m.userId, amount: m.finder as bigint })),
+          ...strangers.map((amount, i) => ({ userId: String(900 - i), amount })),
+        ];
+        const source = sql`SELECT * FROM unnest(${withIds.map((m) => m.userId)}::bigint[], ${withIds.map((m) => m.points.toString())}::numeric[]) AS c(user_id, points)`;
+        const rows = await sql<{ user_id: string; points: string; capacity_bytes: string; amount_units: string; status: string; shared: boolean }>`
+          SELECT * FROM (${creditsQuery(source, { pot, minCapacity, unsecuredShareBp: unsecured, finderRewards })}) c ORDER BY user_id`.execute(db);
+
+        const finderTotal = finderRewards.reduce((sum, f) => sum + f.amount, 0n);
+        const eligible = withIds.filter((m) => capacityFromPoints(m.points, 86_400) >= minCapacity);
+        const expected = settlePoolDay({ revenue: pot + finderTotal, feeBp: 0, finderRewards, members: eligible, unsecuredShareBp: unsecured });
+        const amountOf = new Map(expected.credits.map((c) => [c.userId, c.amount]));
+        const users = [...new Set([...withIds.map((m) => m.userId), ...finderRewards.map((f) => f.userId)])].sort((a, b) => Number(a) - Number(b));
+        expect(rows.rows.map((r) => r.user_id)).toEqual(users);
+        for (const r of rows.rows) {
+          const m = withIds.find((x) => x.userId === r.user_id);
+          const amount = amountOf.get(r.user_id) ?? 0n;
+          const isEligible = !m || eligible.includes(m);
+          expect({ user: r.user_id, amount: BigInt(r.amount_units), status: r.status, capacity: BigInt(r.capacity_bytes) }).toEqual({
+            user: r.user_id,
+            amount,
+            status: isEligible && amount > 0n ? 'SETTLEMENT' : 'UNSETTLEMENT',
+            capacity: m ? capacityFromPoints(m.points, 86_400) : 0n,
+          });
+        }
+        // The day's totals as decideDay derives them: the pot whole to the members when anyone shared.
+        const credited = rows.rows.reduce((sum, r) => sum + BigInt(r.amount_units), 0n);
+        const given = rows.rows.some((r) => r.shared) ? pot : 0n;
+        expect({ withheld: given - (credited - finderTotal), remainder: pot - given }).toEqual({ withheld: expected.withheld, remainder: expected.remainder });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('crediting a settled day’s members', () => {
   // Days after those the tests above settled: a block's day is never one already closed.
   const later = new Date('2026-11-28T00:10:00Z');
-  /** A decided day of `n` members on a pool of its own day, its credits still in clearing. */
-  async function decidedDay(pool: string, day: string, n: number) {
-    const users = await Promise.all(Array.from({ length: n }, () => buildUser(db)));
+  /** A decided day of `n` members on a pool of its own day, in batches of `batch`, its credits still in clearing. */
+  async function decidedDay(pool: string, day: string, n: number, batch?: number) {
+    const users = (await Promise.all(Array.from({ length: n }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
     const at = new Date(`${day}T09:00:00Z`);
     for (const [i, user] of users.entries()) await farm(user.id, pool, 30 + i, at);
     await recordBlock(db, { pool, height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: XCH('1') });
-    const { settlement } = await decideDay(db, pool, day, later);
+    const { settlement } = await decideDay(db, pool, day, later, { batch });
     return { users, settlement };
   }
   const credited = async (users: { id: string }[]) => Promise.all(users.map(async (u) => (await balances(u.id)).available));
+  const records = (pool: string, day: string) =>
+    db.selectFrom('settlement_credits').select(['user_id', 'amount_units']).where('pool', '=', pool).where('day', '=', day).orderBy('user_id').execute();
 
   it('keeps the members’ share in clearing until the chunks move it; the ledger check holds at every step', async () => {
-    const { users, settlement } = await decidedDay('chia', '2026-11-24', 5);
-    expect(settlement.status).toBe('SETTLEMENT');
+    const { users, settlement } = await decidedDay('chia', '2026-11-24', 5, 2);
+    expect(settlement).toMatchObject({ status: 'SETTLEMENT', members: 5 });
     expect(await credited(users)).toEqual([0n, 0n, 0n, 0n, 0n]);
+    // A member's income record comes with the money, not before.
+    expect(await records('chia', '2026-11-24')).toEqual([]);
     expect(await checkLedger(db)).toEqual([]);
-    // Two chunks of two, as a worker stopped between chunks would leave it…
-    expect(await applyCredits(db, 'chia', '2026-11-24', { chunk: 2 }).then(() => 0)).toBe(0);
+    // Batches of two: one chunk, as a worker stopped after it would leave it…
+    expect(await applyCredits(db, 'chia', '2026-11-24', { chunks: 1 })).toBe(2);
+    expect((await credited(users)).map((amount) => amount > 0n)).toEqual([true, true, false, false, false]);
+    expect((await records('chia', '2026-11-24')).map((r) => r.user_id)).toEqual(users.slice(0, 2).map((u) => u.id));
+    expect(await checkLedger(db)).toEqual([]);
+    // …then the rest.
+    expect(await applyCredits(db, 'chia', '2026-11-24')).toBe(3);
     const all = await credited(users);
     expect(all.every((amount) => amount > 0n)).toBe(true);
     expect(all.reduce((a, b) => a + b, 0n)).toBe(XCH(settlement.credited));
     expect(await checkLedger(db)).toEqual([]);
     const chunks = await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_transactions WHERE reference = 'settlement:chia:2026-11-24:credits'`.execute(db);
     expect(chunks.rows[0]?.n).toBe('3');
+    // A batch moved out of clearing by hand (without its records) is what the check reports.
+    const { coin } = await db.selectFrom('pools').select('coin').where('type', '=', 'chia').executeTakeFirstOrThrow();
+    expect(await db.selectFrom('settlement_batches').select('seq').where('pool', '=', 'chia').where('day', '=', '2026-11-24').execute()).toEqual([]);
+    await db.insertInto('settlement_batches').values({ pool: 'chia', day: '2026-11-24', seq: 9, user_ids: [users[0]?.id ?? ''], points: ['1'], capacity_bytes: ['0'], amount_units: ['5'], statuses: ['SETTLEMENT'], total_units: '5' }).execute();
+    expect((await checkLedger(db)).map((p) => p.kind)).toEqual(['clearing-mismatch']);
+    await db.deleteFrom('settlement_batches').where('pool', '=', 'chia').where('day', '=', '2026-11-24').execute();
+    expect(coin).toBe('CHIA');
   });
 
   it('resumes after the last chunk that committed, and moves each credit once when workers race', async () => {
-    const { users } = await decidedDay('chiavip', '2026-11-25', 6);
+    const { users } = await decidedDay('chiavip', '2026-11-25', 6, 2);
     // One chunk commits, then the process stops: the check sees the rest still owed from clearing.
-    const { coin } = await db.selectFrom('pools').select('coin').where('type', '=', 'chiavip').executeTakeFirstOrThrow();
-    await db.transaction().execute(async (trx) => {
-      const first = await trx.selectFrom('settlement_credits').select(['user_id', 'amount_units']).where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').orderBy('user_id').limit(1).executeTakeFirstOrThrow();
-      await trx.updateTable('settlements').set({ credits_applied_until: first.user_id }).where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').execute();
-      await postTransaction(trx, {
-        kind: 'mining_income',
-        reference: 'settlement:chiavip:2026-11-25:credits',
-        postings: [
-          { account: { kind: 'system', code: 'settlement_clearing', coin }, amount: -BigInt(first.amount_units) },
-          { account: { kind: 'user', userId: first.user_id, coin, bucket: 'available' }, amount: BigInt(first.amount_units) },
-        ],
-      });
-    });
+    expect(await applyCredits(db, 'chiavip', '2026-11-25', { chunks: 1 })).toBe(2);
     expect(await checkLedger(db)).toEqual([]);
-    const moved = await Promise.all([applyPendingCredits(db), applyCredits(db, 'chiavip', '2026-11-25', { chunk: 1 }), applyCredits(db, 'chiavip', '2026-11-25', { chunk: 2 })]);
-    expect(moved.reduce((a, b) => a + b, 0)).toBe(5);
-    const records = await db.selectFrom('settlement_credits').select(['user_id', 'amount_units']).where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').execute();
+    const moved = await Promise.all([applyPendingCredits(db), applyCredits(db, 'chiavip', '2026-11-25'), applyCredits(db, 'chiavip', '2026-11-25')]);
+    expect(moved.reduce((a, b) => a + b, 0)).toBe(4);
+    const recorded = await records('chiavip', '2026-11-25');
+    expect(recorded).toHaveLength(6);
     for (const user of users) {
-      expect((await balances(user.id)).available).toBe(BigInt(records.find((r) => r.user_id === user.id)?.amount_units ?? -1));
+      expect((await balances(user.id)).available).toBe(BigInt(recorded.find((r) => r.user_id === user.id)?.amount_units ?? -1));
     }
-    const row = await db.selectFrom('settlements').select('credits_applied_at').where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').executeTakeFirstOrThrow();
+    const row = await db.selectFrom('settlements').select(['credits_applied_at', 'credits_applied_until']).where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').executeTakeFirstOrThrow();
     expect(row.credits_applied_at).not.toBeNull();
+    expect(row.credits_applied_until).toBe(users.at(-1)?.id);
     expect(await checkLedger(db)).toEqual([]);
   });
 
@@ -201,14 +259,23 @@ describe('crediting a settled day’s members', () => {
     expect(await balances(user.id)).toMatchObject({ available: 0n, pending_earnings: XCH('1.94') });
   });
 
-  it('refuses a credit for an unknown user or settlement, and deleting a user who has credits', async () => {
+  it('refuses a credit for an unknown user or settlement, and deleting a user or day that has credits; others can go', async () => {
     const { users } = await decidedDay('bhd', '2026-11-27', 1);
     const insert = (userId: string, day: string) =>
       db.insertInto('settlement_credits').values({ pool: 'bhd', day, user_id: userId, points: '1', amount_units: '1', status: 'SETTLEMENT' }).execute();
     await expect(insert('999999999', '2026-11-27')).rejects.toMatchObject({ code: '23503' });
     const other = await buildUser(db);
     await expect(insert(other.id, '2026-01-01')).rejects.toMatchObject({ code: '23503' });
-    await expect(db.deleteFrom('users').where('id', '=', (users[0] as { id: string }).id).execute()).rejects.toMatchObject({ code: '23503' });
+    const member = (users[0] as { id: string }).id;
+    // Owed in a batch, then recorded: the user stays either way.
+    await expect(db.deleteFrom('users').where('id', '=', member).execute()).rejects.toMatchObject({ code: '23503' });
+    await applyCredits(db, 'bhd', '2026-11-27');
+    await expect(db.deleteFrom('users').where('id', '=', member).execute()).rejects.toMatchObject({ code: '23503' });
+    await expect(db.deleteFrom('settlements').where('pool', '=', 'bhd').where('day', '=', '2026-11-27').execute()).rejects.toMatchObject({ code: '23503' });
+    // Rows nothing refers to can go (each check reads only its own table's columns).
+    await expect(db.deleteFrom('users').where('id', '=', other.id).execute()).resolves.toEqual([expect.objectContaining({ numDeletedRows: 1n })]);
+    await db.insertInto('settlements').values({ pool: 'bhd', day: '2026-01-02', status: 'NOT_PENDING' }).execute();
+    await expect(db.deleteFrom('settlements').where('pool', '=', 'bhd').where('day', '=', '2026-01-02').execute()).resolves.toEqual([expect.objectContaining({ numDeletedRows: 1n })]);
   });
 });
 

@@ -1,14 +1,16 @@
 import {
   AppError,
-  capacityFromPoints,
+  BASIS_POINTS,
   CHIA_MIN_CAPACITY_BYTES,
-  settlePoolDay,
+  K32_BYTES,
+  POINTS_PER_K32_PER_DAY,
+  poolDayPot,
   UNSECURED_SHARE_BP,
   utcDay,
   type PostingInput,
   type Settlement,
 } from '@platter/domain';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { incomeBuckets } from '../wallet/autopay.ts';
@@ -21,14 +23,16 @@ import type { SettlementStatus } from './pool.schema.ts';
  * the pool fee, is shared by contribution points.
  *
  * Two steps. Deciding the day: exactly once per (pool, day) — the settlement row is created,
- * then locked FOR UPDATE; the credits are recorded and the members' whole share is booked
- * from pool revenue into `settlement_clearing` (with the fee), all committing or rolling back
- * together. A second worker waits on the lock and then finds the day settled; a crash leaves
- * nothing behind and the rerun starts afresh. Crediting the members: in user order, a chunk
- * at a time, each chunk one ledger transaction from clearing into the members' balances that
- * also advances the day's `credits_applied_until` under the same row lock — so a crash or a
- * second worker resumes after the last chunk that committed, and no credit moves twice. Short
- * transactions keep a 100,000-member day from locking every member's balance at once.
+ * then locked FOR UPDATE; every member's credit is decided by one statement over the day's
+ * shares (creditsQuery, settlePoolDay's rule set-based) and recorded as batches of members in
+ * user order, and the members' whole share is booked from pool revenue into
+ * `settlement_clearing` (with the fee), all committing or rolling back together. A second
+ * worker waits on the lock and then finds the day settled; a crash leaves nothing behind and
+ * the rerun starts afresh. Crediting the members: a batch at a time, each one transaction that
+ * writes the batch's income records, moves its money from clearing into the members' balances
+ * and deletes the batch under the same row lock — so a crash or a second worker resumes at the
+ * next batch, and no credit moves twice. Short transactions keep a 100,000-member day from
+ * locking every member's balance at once, and a member's record comes with the money.
  */
 
 const DAY_SECONDS = 86_400;
@@ -63,7 +67,7 @@ function view(row: {
   };
 }
 
-/** Members' credits moved into their balances per ledger transaction. */
+/** Members per batch of a decided day, credited one batch per ledger transaction. */
 export const CREDIT_CHUNK = 5_000;
 
 /**
@@ -76,8 +80,13 @@ export async function settleDay(db: Db, pool: string, day: string, now = new Dat
   return outcome;
 }
 
-/** The first step alone: the day decided, its credits recorded and booked into clearing. */
-export async function decideDay(db: Db, pool: string, day: string, now = new Date()): Promise<SettleOutcome> {
+/**
+ * The first step alone: the day decided — its members' credits recorded in batches of `batch`
+ * (CREDIT_CHUNK) and their sum booked into clearing.
+ */
+export async function decideDay(db: Db, pool: string, day: string, now = new Date(), options: { batch?: number } = {}): Promise<SettleOutcome> {
+  const batch = options.batch ?? CREDIT_CHUNK;
+  if (!Number.isInteger(batch) || batch < 1) throw new RangeError('batch must be a positive integer');
   if (day >= utcDay(now)) throw new AppError('INVALID_PARAMETER', { field: 'day' });
   const poolRow = await db
     .selectFrom('pools as p')
@@ -103,27 +112,35 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     const revenue = blocks.reduce((sum, b) => sum + BigInt(b.reward), 0n);
     const finderRewards = blocks.filter((b) => b.finder_user_id !== null && BigInt(b.finder) > 0n).map((b) => ({ userId: b.finder_user_id as string, amount: BigInt(b.finder) }));
 
-    // Contribution points of the day per user, straight from the day's shares partition.
-    const contributions = await sql<{ user_id: string; points: string }>`
-      SELECT user_id, sum(difficulty) AS points FROM shares WHERE day = ${day}::date AND pool = ${pool} GROUP BY user_id ORDER BY user_id`.execute(trx);
-    // Chia: under 2 T of capacity a farmer earns no income and no contribution points.
-    const chia = coin.type === 'CHIA' || coin.type.startsWith('CHIA_');
-    const members = contributions.rows.map((c) => {
-      const points = BigInt(c.points);
-      const capacity = capacityFromPoints(points, DAY_SECONDS);
-      const eligible = !chia || capacity >= CHIA_MIN_CAPACITY_BYTES;
-      return { userId: c.user_id, points, capacity, eligible };
-    });
+    const { finderTotal, fee, pot } = poolDayPot({ revenue, feeBp: poolRow.fee_bp, finderRewards });
+    // A big day's members are aggregated and sorted in memory (the default 4 MB spills to disk).
+    await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
 
-    const result = settlePoolDay({
-      revenue,
-      feeBp: poolRow.fee_bp,
-      finderRewards,
-      members: members.filter((m) => m.eligible).map((m) => ({ userId: m.userId, points: m.points })),
-      unsecuredShareBp: UNSECURED_SHARE_BP[coin.type],
-    });
-    const credited = result.credits.reduce((sum, c) => sum + c.amount, 0n);
-    const creditOf = new Map(result.credits.map((c) => [c.userId, c.amount]));
+    // Every member's credit, decided by one statement next to the day's shares and recorded as
+    // batches of the next `batch` members (parallel arrays, a few rows): 100,000 members' points
+    // never travel to this process and back, and no per-member row is written while the day is
+    // locked. The crediting chunks turn each batch into its members' records and balances.
+    const chia = coin.type === 'CHIA' || coin.type.startsWith('CHIA_');
+    const rule: CreditRule = { pot, minCapacity: chia ? CHIA_MIN_CAPACITY_BYTES : 0n, unsecuredShareBp: UNSECURED_SHARE_BP[coin.type], finderRewards };
+    const contributions = sql`SELECT user_id, sum(difficulty)::numeric AS points FROM shares WHERE day = ${day}::date AND pool = ${pool} GROUP BY user_id`;
+    const recorded = await sql<{ members: string | null; credited: string | null; shared: boolean | null }>`
+      WITH day_credits AS (${creditsQuery(contributions, rule)}),
+      numbered AS (SELECT *, (row_number() OVER (ORDER BY user_id) - 1) / ${sql.lit(batch)} AS seq FROM day_credits),
+      batched AS (
+        INSERT INTO settlement_batches (pool, day, seq, user_ids, points, capacity_bytes, amount_units, statuses, total_units)
+        SELECT ${pool}, ${day}::date, seq, array_agg(user_id ORDER BY user_id), array_agg(points ORDER BY user_id), array_agg(capacity_bytes ORDER BY user_id),
+               array_agg(amount_units ORDER BY user_id), array_agg(status ORDER BY user_id), sum(amount_units)
+        FROM numbered GROUP BY seq
+        RETURNING cardinality(user_ids) AS members, total_units)
+      SELECT (SELECT sum(members) FROM batched) AS members, (SELECT sum(total_units) FROM batched) AS credited,
+             (SELECT bool_or(shared) FROM day_credits) AS shared`.execute(trx);
+    const totals = recorded.rows[0];
+    const members = Number(totals?.members ?? 0);
+    const credited = BigInt(totals?.credited ?? '0');
+    // The pot goes whole to the members when anyone earned points (odd units included), else
+    // it stays as the remainder; what the unsecured rule kept back is withheld.
+    const given = totals?.shared ? pot : 0n;
+    const result = { fee, withheld: given - (credited - finderTotal), remainder: pot - given };
 
     // The day in one small transaction: the members' whole share waits in clearing until the
     // chunks of applyCredits move it into their balances.
@@ -133,20 +150,6 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
       if (credited > 0n) postings.push({ account: { kind: 'system', code: 'settlement_clearing', coin: coin.type }, amount: credited });
       if (result.fee + result.withheld > 0n) postings.push({ account: { kind: 'system', code: 'fees', coin: coin.type }, amount: result.fee + result.withheld });
       ({ transactionId } = await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}`, postings }));
-    }
-
-    // One record per member (and per finder without shares), with its status of the day; in
-    // user order, so each index of the credits grows at its right edge.
-    const records = new Map(members.map((m) => [m.userId, m]));
-    for (const finder of finderRewards) if (!records.has(finder.userId)) records.set(finder.userId, { userId: finder.userId, points: 0n, capacity: 0n, eligible: true });
-    const list = [...records.values()];
-    if (list.length > 0) {
-      await sql`
-        INSERT INTO settlement_credits (pool, day, user_id, points, capacity_bytes, amount_units, status)
-        SELECT ${pool}, ${day}::date, u, p, c, a, s
-        FROM unnest(${list.map((m) => m.userId)}::bigint[], ${list.map((m) => m.points.toString())}::numeric[], ${list.map((m) => m.capacity.toString())}::numeric[],
-                    ${list.map((m) => (creditOf.get(m.userId) ?? 0n).toString())}::numeric[],
-                    ${list.map((m) => (m.eligible && (creditOf.get(m.userId) ?? 0n) > 0n ? 'SETTLEMENT' : 'UNSETTLEMENT'))}::text[]) AS r(u, p, c, a, s)`.execute(trx);
     }
 
     // Revenue nobody could be credited with (no eligible contribution) leaves the day unsettled.
@@ -160,11 +163,12 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
         withheld_units: result.withheld,
         remainder_units: result.remainder,
         credited_units: credited,
-        members: list.length,
+        members,
         transaction_id: transactionId,
         settled_at: now,
         credits_applied_until: null,
-        credits_applied_at: credited > 0n ? null : now,
+        // Members' records still to write (even with nothing to credit): the chunks finish the day.
+        credits_applied_at: members > 0 ? null : now,
       })
       .where('pool', '=', pool)
       .where('day', '=', day)
@@ -174,58 +178,118 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
   });
 }
 
+/** The rule of one pool-day's member credits, for creditsQuery. */
+export interface CreditRule {
+  /** What the members share (poolDayPot). */
+  pot: bigint;
+  /** Under this estimated capacity a member earns no income or points (Chia: 2 T); 0 for none. */
+  minCapacity: bigint;
+  /** The coin's unsecured share (UNSECURED_SHARE_BP), or undefined for none. */
+  unsecuredShareBp: number | undefined;
+  finderRewards: readonly { userId: string; amount: bigint }[];
+}
+
 /**
- * The second step: moves a decided day's credits from clearing into the members' balances, a
- * chunk at a time in user order (Auto Pay on: pending earnings for the morning's run; off:
- * available). Resumes after the last chunk that committed; answers the credits it moved.
+ * settlePoolDay's member credits, set-based: from rows (user_id, points numeric) to one row per
+ * member and per finder without points — (user_id, points, capacity_bytes, amount_units,
+ * status, shared) — where shared says the member took part in the pot. Each share is the floor
+ * of pot × points ÷ total, and the units left over go one each to the largest fractions (ties:
+ * lower user id), exactly as allocateProportionally; the unsecured rule rounds down; finders
+ * add their rewards. Every member is unsecured until mortgages exist (securedBp 0). The tests
+ * hold it equal to settlePoolDay over random days.
  */
-export async function applyCredits(db: Db, pool: string, day: string, options: { chunk?: number; now?: Date } = {}): Promise<number> {
-  const chunk = options.chunk ?? CREDIT_CHUNK;
+export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRule) {
+  const pot = sql.lit(rule.pot.toString());
+  const keepBp = sql.lit(rule.unsecuredShareBp ?? BASIS_POINTS);
+  const finderIds = rule.finderRewards.map((f) => f.userId);
+  const finderAmounts = rule.finderRewards.map((f) => f.amount.toString());
+  return sql`
+    WITH points AS MATERIALIZED (${contributions}),
+    members AS (
+      SELECT user_id, points, div(points * ${sql.lit(K32_BYTES.toString())}, ${sql.lit(POINTS_PER_K32_PER_DAY.toString())}) AS capacity_bytes FROM points),
+    eligible AS (
+      SELECT user_id, points, capacity_bytes, capacity_bytes >= ${sql.lit(rule.minCapacity.toString())} AND points > 0 AS shared FROM members),
+    total AS (SELECT coalesce(sum(points) FILTER (WHERE shared), 0) AS points FROM eligible),
+    divided AS (
+      SELECT e.*, t.points AS total, CASE WHEN e.shared THEN div(${pot} * e.points, t.points) ELSE 0 END AS share
+      FROM eligible e CROSS JOIN total t),
+    -- The fraction's numerator is below the day's total points (a bigint sum), so it sorts as one.
+    floored AS (
+      SELECT user_id, points, capacity_bytes, shared, share, CASE WHEN shared THEN (${pot} * points - share * total)::bigint ELSE 0 END AS fraction
+      FROM divided),
+    odd AS (SELECT ${pot} - coalesce(sum(share), 0) AS units FROM floored),
+    parts AS (
+      SELECT f.user_id, f.points, f.capacity_bytes, f.shared,
+             f.share + CASE WHEN f.fraction > 0 AND row_number() OVER (ORDER BY f.fraction DESC, f.user_id) <= o.units THEN 1 ELSE 0 END AS share
+      FROM floored f CROSS JOIN odd o),
+    finders AS (SELECT * FROM unnest(${finderIds}::bigint[], ${finderAmounts}::numeric[]) AS f(user_id, amount)),
+    credits AS (
+      SELECT coalesce(s.user_id, f.user_id) AS user_id, coalesce(s.points, 0) AS points, coalesce(s.capacity_bytes, 0) AS capacity_bytes,
+             coalesce(s.shared, false) AS shared, coalesce(s.capacity_bytes >= ${sql.lit(rule.minCapacity.toString())}, true) AS eligible,
+             div(coalesce(s.share, 0) * ${keepBp}, ${sql.lit(BASIS_POINTS)}) + coalesce(f.amount, 0) AS amount_units
+      FROM parts s FULL JOIN finders f ON f.user_id = s.user_id)
+    SELECT user_id, points, capacity_bytes, amount_units, CASE WHEN eligible AND amount_units > 0 THEN 'SETTLEMENT' ELSE 'UNSETTLEMENT' END AS status, shared
+    FROM credits`;
+}
+
+/**
+ * The second step: credits a decided day's members a batch at a time, in user order — each
+ * batch one transaction that writes its members' income records, moves their money from
+ * clearing into their balances (Auto Pay on: pending earnings for the morning's run; off:
+ * available) and deletes the batch, under the day's row lock. A crash or a second worker
+ * resumes at the next batch; no credit moves twice. `chunks` stops after that many batches.
+ * Answers the credits (members with an amount) it moved.
+ */
+export async function applyCredits(db: Db, pool: string, day: string, options: { chunks?: number; now?: Date } = {}): Promise<number> {
   const { coin } = await db.selectFrom('pools').select('coin').where('type', '=', pool).executeTakeFirstOrThrow();
   let moved = 0;
-  for (;;) {
+  for (let chunk = 0; chunk < (options.chunks ?? Infinity); chunk++) {
     const step = await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('settlements')
-        .select(['status', 'credits_applied_until', 'credits_applied_at'])
+        .select(['status', 'credits_applied_at'])
         .where('pool', '=', pool)
         .where('day', '=', day)
         .forUpdate()
         .executeTakeFirst();
-      if (!row || row.status !== 'SETTLEMENT' || row.credits_applied_at) return 0;
-      const credits = await trx
-        .selectFrom('settlement_credits')
-        .select(['user_id', 'amount_units'])
+      if (!row || (row.status !== 'SETTLEMENT' && row.status !== 'UNSETTLEMENT') || row.credits_applied_at) return null;
+      const next = await trx.selectFrom('settlement_batches').select('seq').where('pool', '=', pool).where('day', '=', day).orderBy('seq').limit(1).executeTakeFirst();
+      if (!next) {
+        await trx.updateTable('settlements').set({ credits_applied_at: options.now ?? new Date() }).where('pool', '=', pool).where('day', '=', day).execute();
+        return null;
+      }
+      // The members' records straight from the batch's arrays, then the batch is gone.
+      await sql`
+        INSERT INTO settlement_credits (pool, day, user_id, points, capacity_bytes, amount_units, status)
+        SELECT b.pool, b.day, r.u, r.p, r.c, r.a, r.s
+        FROM settlement_batches b, unnest(b.user_ids, b.points, b.capacity_bytes, b.amount_units, b.statuses) AS r(u, p, c, a, s)
+        WHERE b.pool = ${pool} AND b.day = ${day}::date AND b.seq = ${next.seq}`.execute(trx);
+      const batch = await trx
+        .deleteFrom('settlement_batches')
         .where('pool', '=', pool)
         .where('day', '=', day)
-        .where('amount_units', '>', '0')
-        .$if(row.credits_applied_until !== null, (q) => q.where('user_id', '>', row.credits_applied_until as string))
-        .orderBy('user_id')
-        .limit(chunk)
-        .execute();
-      const last = credits.at(-1);
-      if (!last) {
-        await trx.updateTable('settlements').set({ credits_applied_at: options.now ?? new Date() }).where('pool', '=', pool).where('day', '=', day).execute();
-        return 0;
+        .where('seq', '=', next.seq)
+        .returning(['user_ids', 'amount_units', 'total_units'])
+        .executeTakeFirstOrThrow();
+      const credits = batch.user_ids.map((userId, i) => ({ userId: String(userId), amount: BigInt(batch.amount_units[i] ?? '0') })).filter((c) => c.amount > 0n);
+      if (credits.length > 0) {
+        const bucketOf = await incomeBuckets(trx, coin, credits.map((c) => c.userId));
+        const postings: PostingInput[] = [{ account: { kind: 'system', code: 'settlement_clearing', coin }, amount: -BigInt(batch.total_units) }];
+        for (const credit of credits) postings.push({ account: { kind: 'user', userId: credit.userId, coin, bucket: bucketOf(credit.userId) }, amount: credit.amount });
+        await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}:credits`, postings });
       }
-      const bucketOf = await incomeBuckets(trx, coin, credits.map((c) => c.user_id));
-      const total = credits.reduce((sum, c) => sum + BigInt(c.amount_units), 0n);
-      const postings: PostingInput[] = [{ account: { kind: 'system', code: 'settlement_clearing', coin }, amount: -total }];
-      for (const credit of credits) {
-        postings.push({ account: { kind: 'user', userId: credit.user_id, coin, bucket: bucketOf(credit.user_id) }, amount: BigInt(credit.amount_units) });
-      }
-      await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}:credits`, postings });
-      await trx.updateTable('settlements').set({ credits_applied_until: last.user_id }).where('pool', '=', pool).where('day', '=', day).execute();
+      await trx.updateTable('settlements').set({ credits_applied_until: String(batch.user_ids.at(-1)) }).where('pool', '=', pool).where('day', '=', day).execute();
       return credits.length;
     });
-    if (step === 0) return moved;
+    if (step === null) return moved;
     moved += step;
   }
+  return moved;
 }
 
 /** Days decided whose credits are not all in their members' balances yet (a crash between chunks). */
 export async function applyPendingCredits(db: Db): Promise<number> {
-  const days = await db.selectFrom('settlements').select(['pool', 'day']).where('status', '=', 'SETTLEMENT').where('credits_applied_at', 'is', null).orderBy('day').execute();
+  const days = await db.selectFrom('settlements').select(['pool', 'day']).where('status', 'in', ['SETTLEMENT', 'UNSETTLEMENT']).where('credits_applied_at', 'is', null).orderBy('day').execute();
   let moved = 0;
   for (const { pool, day } of days) moved += await applyCredits(db, pool, day);
   return moved;
