@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
 
 /**
@@ -181,10 +181,6 @@ const errorTexts = (page: Page) => page.locator('.ant-form-item-explain-error').
 
 describe('an account from registration to two-step sign-in (English, desktop)', async () => {
   const { page, baseUrl } = await openBrowser({ viewport: DESKTOP });
-  afterEach(async ({ task }) => {
-    // What the page showed when a step failed, for the person reading the failure.
-    if (task.result?.state === 'fail') await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
   const email = `miner-${Date.now()}@example.com`;
   const account = `miner${Date.now() % 1_000_000}`;
   const inbox = new Inbox(baseUrl, email);
@@ -389,10 +385,6 @@ describe('an account from registration to two-step sign-in (English, desktop)', 
 
 describe('registration and sign-in in Traditional Chinese at phone width', async () => {
   const { page, baseUrl } = await openBrowser({ viewport: MOBILE, locale: 'zh-TW' });
-  afterEach(async ({ task }) => {
-    // What the page showed when a step failed, for the person reading the failure.
-    if (task.result?.state === 'fail') await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
   const email = `zh-${Date.now()}@example.com`;
 
   it('registers, opens the activation link from the development mailbox, and signs in', async () => {
@@ -450,10 +442,6 @@ describe('registration and sign-in in Traditional Chinese at phone width', async
 
 describe('password reset in Russian at phone width (dark theme)', async () => {
   const { page, baseUrl } = await openBrowser({ viewport: MOBILE, locale: 'ru-RU' });
-  afterEach(async ({ task }) => {
-    // What the page showed when a step failed, for the person reading the failure.
-    if (task.result?.state === 'fail') await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
   const email = `ru-${Date.now()}@example.com`;
   const inbox = new Inbox(baseUrl, email);
 
@@ -525,10 +513,6 @@ describe('password reset in Russian at phone width (dark theme)', async () => {
 
 describe('the account pages in Russian on a desktop (light theme)', async () => {
   const { page, baseUrl } = await openBrowser({ viewport: DESKTOP, locale: 'ru-RU' });
-  afterEach(async ({ task }) => {
-    // What the page showed when a step failed, for the person reading the failure.
-    if (task.result?.state === 'fail') await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
 
   it('shows sign-in by phone with the country list, and registration', async () => {
     await page.goto(baseUrl + '/request');

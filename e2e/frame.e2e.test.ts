@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { chooseOption } from './support/select.ts';
 
 /**
  * The page frame as a visitor meets it in a real Chromium against the running platform:
@@ -79,11 +80,10 @@ describe('the page frame on a desktop', async () => {
     await expect.poll(() => confirm.isDisabled()).toBe(true);
     await page.getByTestId('address-input').fill('  xch1abc<def>ghi  ');
     await expect.poll(() => confirm.isDisabled()).toBe(true);
-    await page.getByTestId('address-currency').click();
-    const option = page.locator('[data-testid^="address-currency-option-"]').first();
-    const optionId = (await option.getAttribute('data-testid')) ?? '';
-    await option.click();
-    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    const option = page.locator('.ant-select-dropdown [data-testid^="address-currency-option-"]').first();
+    await chooseOption(page, page.getByTestId('address-currency'), option, () => confirm.isEnabled());
+    // The pool the select now shows as chosen.
+    const optionId = (await page.locator('.address-query__currency [data-testid^="address-currency-option-"]').getAttribute('data-testid')) ?? '';
     await screenshot(page, 'frame-address-dialog');
     await confirm.click();
     await page.waitForURL(/\/mypools\//);

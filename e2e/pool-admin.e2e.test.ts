@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { chooseOption } from './support/select.ts';
 import { apiCall, logIn, look } from './support/session.ts';
 
 /**
@@ -12,8 +13,7 @@ import { apiCall, logIn, look } from './support/session.ts';
  */
 
 async function choose(page: Page, select: string, option: string): Promise<void> {
-  await page.getByTestId(select).click();
-  await page.getByTestId(`${select}-option-${option}`).last().click();
+  await chooseOption(page, page.getByTestId(select), page.getByTestId(`${select}-option-${option}`).last());
 }
 
 /** The test ids of the rows a table shows. */

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { chooseOption } from './support/select.ts';
 import { apiCall, logIn, look } from './support/session.ts';
 
 /**
@@ -104,18 +105,7 @@ describe('the public pool pages on a desktop', async () => {
     await page.getByTestId('address-dialog').waitFor();
     await page.getByTestId('address-input').fill(address);
     const confirm = page.getByTestId('address-confirm');
-    // A click on an option while the dropdown still opens can be lost under load: choose again until taken.
-    await expect
-      .poll(
-        async () => {
-          if (await confirm.isEnabled()) return true;
-          await page.getByTestId('address-currency').click();
-          await page.getByTestId('address-currency-option-chia').click({ timeout: 3000 }).catch(() => undefined);
-          return confirm.isEnabled();
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await chooseOption(page, page.getByTestId('address-currency'), page.locator('.ant-select-dropdown').getByTestId('address-currency-option-chia'), () => confirm.isEnabled());
     await confirm.click();
     await page.waitForURL(/\/mypools\/chia\//);
     const result = page.getByTestId('address-result');

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { chooseOption } from './support/select.ts';
 
 /**
  * The wallet end to end in a real browser against the running platform (devnet blocks every
@@ -100,9 +101,8 @@ async function enterEmailCode(page: Page, email: string, seen: Set<string>, last
   await page.getByTestId('verify-email-code').fill(code[1] ?? '');
 }
 
-async function chooseOption(page: Page, select: string, option: string): Promise<void> {
-  await page.getByTestId(select).click();
-  await page.getByTestId(option).last().click();
+async function choose(page: Page, select: string, option: string): Promise<void> {
+  await chooseOption(page, page.getByTestId(select), page.getByTestId(option).last());
 }
 
 const randomAddress = () => 'xch1' + Array.from({ length: 58 }, () => 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'[Math.floor(Math.random() * 32)]).join('');
@@ -130,7 +130,7 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await page.getByTestId('address-book-page').waitFor();
     await page.getByTestId('address-add').click();
     await page.getByTestId('address-dialog-add').waitFor();
-    await chooseOption(page, 'address-add-coin', 'address-add-coin-option-CHIA');
+    await choose(page, 'address-add-coin', 'address-add-coin-option-CHIA');
     await page.getByTestId('address-add-address').fill('xch1bad');
     await page.getByTestId('address-add-invalid').waitFor();
     await page.getByTestId('address-add-address').fill(payee);
@@ -172,7 +172,7 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     it(`withdraws ${amount} XCH with the live fee and the e-mailed code`, async () => {
       await page.getByTestId('assets-withdraw-CHIA').click();
       await page.getByTestId('withdraw-dialog').waitFor();
-      await chooseOption(page, 'withdraw-address', `withdraw-address-option-${addressId}`);
+      await choose(page, 'withdraw-address', `withdraw-address-option-${addressId}`);
       await page.getByTestId('withdraw-amount').fill(amount);
       await expect.poll(() => page.getByTestId('withdraw-quote-received').textContent()).toBe(`${Number(amount) - 1}.9999 XCH`);
       expect(await page.getByTestId('withdraw-quote-fee').textContent()).toBe('0.0001 XCH');
@@ -283,7 +283,7 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await page.getByTestId('bill-page').waitFor();
     const amounts = page.locator('[data-testid^="bill-amount-"]');
     await expect.poll(() => amounts.allTextContents()).toEqual(expect.arrayContaining(['+10', '-2', '-3', '+3', '-1.5']));
-    await chooseOption(page, 'bill-filter-kind', 'bill-kind-option-deposit');
+    await choose(page, 'bill-filter-kind', 'bill-kind-option-deposit');
     await expect.poll(() => amounts.allTextContents()).toEqual(['+10']);
     await screenshot(page, 'wallet-bill-en-light');
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,8 +18,9 @@ export const DESKTOP = { width: 1366, height: 860 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
 /**
- * A fresh headless Chromium profile (its own user-data-dir) for one test file, closed after it.
- * Flags keep it off the network beyond loopback.
+ * A fresh headless Chromium profile (its own user-data-dir) for one test file, closed after it;
+ * a step that fails leaves a screenshot `failed-<step>`. Flags keep it off the network beyond
+ * loopback.
  */
 export async function openBrowser(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<{
   context: BrowserContext;
@@ -47,6 +48,10 @@ export async function openBrowser(options: { viewport?: { width: number; height:
     await fs.rm(userDataDir, { recursive: true, force: true });
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  afterEach(async ({ task }) => {
+    // What the page showed when a step failed, for the person reading the failure.
+    if (task.result?.state === 'fail') await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
   return { context, page, baseUrl: inject('baseUrl') };
 }
 
