@@ -18,6 +18,7 @@ import * as sampleHashrate from './migrations/2026_11_23_0015_sample_hashrate.ts
 import * as settlementClearing from './migrations/2026_11_23_0016_settlement_clearing.ts';
 import * as sharePartitionRace from './migrations/2026_11_23_0017_share_partition_race.ts';
 import * as settlementBatches from './migrations/2026_11_24_0018_settlement_batches.ts';
+import * as lookupsByIndex from './migrations/2026_11_24_0019_lookups_by_index.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0016_settlement_clearing': settlementClearing,
   '2026_11_23_0017_share_partition_race': sharePartitionRace,
   '2026_11_24_0018_settlement_batches': settlementBatches,
+  '2026_11_24_0019_lookups_by_index': lookupsByIndex,
 };
 
 /** Every migration name in order. */

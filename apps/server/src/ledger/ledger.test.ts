@@ -156,6 +156,31 @@ describe('races on the real database', () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 
+  it('movements racing to open a user’s first accounts all land, in one account per bucket', async () => {
+    const newcomer = await buildUser(db);
+    // Each names an existing account, a new one twice, and another new one.
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        db.transaction().execute((trx) =>
+          postTransaction(trx, {
+            kind: 'deposit',
+            postings: [
+              { account: chain, amount: -3n },
+              { account: acct(newcomer.id), amount: 1n },
+              { account: acct(newcomer.id), amount: 1n },
+              { account: acct(newcomer.id, 'pending_earnings'), amount: 1n },
+            ],
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await userBalances(db, newcomer.id, COIN)).toEqual(new Map([[COIN, expect.objectContaining({ available: 40n, pending_earnings: 20n })]]));
+    const accounts = await db.selectFrom('ledger_accounts').select('bucket').where('user_id', '=', newcomer.id).orderBy('bucket').execute();
+    expect(accounts.map((a) => a.bucket)).toEqual(['available', 'pending_earnings']);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
   it('100 concurrent replays of one idempotency key make one transaction and give everyone the same answer', async () => {
     const payer = await buildUser(db);
     const payee = await buildUser(db);
