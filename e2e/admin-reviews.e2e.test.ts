@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { chooseOption } from './support/select.ts';
 import { apiCall, logIn, look } from './support/session.ts';
 
 /**
@@ -102,14 +103,12 @@ describe('capacity review and the plots export', async () => {
   it('an admin exports the plots list with its filters; the downloaded file holds the list’s rows', async () => {
     await logIn(page, inject('adminEmail'), inject('adminPassword'));
     await page.goto(baseUrl + '/admin/plots');
-    await page.getByTestId('admin-plots-status').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Bound$/ }).click();
+    await chooseOption(page, page.getByTestId('admin-plots-status'), page.locator('.ant-select-item-option').filter({ hasText: /^Bound$/ }));
     await page.getByTestId('admin-plots-uid').fill(farmerUid);
     await page.getByTestId('admin-plots-search').click();
     await page.locator('[data-testid^="admin-plots-row-"]').first().waitFor();
 
-    await page.getByTestId('admin-plots-export-format').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^CSV$/ }).click();
+    await chooseOption(page, page.getByTestId('admin-plots-export-format'), page.locator('.ant-select-item-option').filter({ hasText: /^CSV$/ }));
     await page.getByTestId('admin-plots-export-apply').click();
     const ready = page.getByTestId('admin-plots-export-ready');
     await ready.waitFor({ timeout: 30_000 });

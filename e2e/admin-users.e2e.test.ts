@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { chooseOption } from './support/select.ts';
 import { apiCall, logIn, look, registeredUser, signInWithForm } from './support/session.ts';
 
 /**
@@ -75,8 +76,7 @@ describe('the back office’s users: ban, unban, a second admin’s approval', a
     await admin.page.goto(baseUrl + '/admin/roles');
     await admin.page.getByTestId('admin-roles-page').waitFor();
     await admin.page.getByTestId('roles-uid').fill(deputyUid);
-    await admin.page.getByTestId('roles-role').click();
-    await admin.page.getByTestId('roles-role-option-admin').last().click();
+    await chooseOption(admin.page, admin.page.getByTestId('roles-role'), admin.page.getByTestId('roles-role-option-admin').last());
     await admin.page.getByTestId('roles-submit').click();
     await expect.poll(() => admin.page.getByTestId(`staff-role-${deputyUid}`).getAttribute('data-role')).toBe('admin');
     await screenshot(admin.page, 'admin-roles-en-light');
@@ -89,8 +89,7 @@ describe('the back office’s users: ban, unban, a second admin’s approval', a
     await admin.page.getByTestId('balance-adjust-open').click();
     await admin.page.getByTestId('balance-adjust-dialog').waitFor();
     expect(await admin.page.getByTestId('balance-adjust-uid').inputValue()).toBe(memberUid);
-    await admin.page.getByTestId('balance-adjust-coin').click();
-    await admin.page.getByTestId('balance-adjust-coin-option-CHIA').last().click();
+    await chooseOption(admin.page, admin.page.getByTestId('balance-adjust-coin'), admin.page.getByTestId('balance-adjust-coin-option-CHIA').last());
     await admin.page.getByTestId('balance-adjust-amount').fill('1500');
     await admin.page.getByTestId('balance-adjust-reason').fill('farm migration credit');
     await admin.page.getByTestId('balance-adjust-submit').click();
@@ -115,8 +114,7 @@ describe('the back office’s users: ban, unban, a second admin’s approval', a
     await deputy.page.goto(baseUrl + '/admin/balance_adjustments');
     await deputy.page.getByTestId(`adjustment-approve-${id}`).click();
     await deputy.page.getByTestId('adjustment-approve-confirm').click();
-    await deputy.page.getByTestId('adjustments-filter-status').click();
-    await deputy.page.getByTestId('adjustments-filter-status-option-posted').last().click();
+    await chooseOption(deputy.page, deputy.page.getByTestId('adjustments-filter-status'), deputy.page.getByTestId('adjustments-filter-status-option-posted').last());
     await expect.poll(() => deputy.page.getByTestId(`adjustment-status-${id}`).getAttribute('data-status')).toBe('posted');
     await screenshot(deputy.page, 'admin-adjustments-posted-en-light');
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { chooseOption } from './support/select.ts';
 import { logIn, look } from './support/session.ts';
 
 /**
@@ -95,8 +96,7 @@ describe('the user-centre pool pages of the demo farmer', async () => {
   it('switches pools: a hashrate pool shows hashrate, and the choice follows to the other pages', async () => {
     await page.goto(baseUrl + '/center/mining');
     await page.locator('[data-testid="mining-summary"][data-pool="chia"]').waitFor();
-    await page.getByTestId('pool-switch').click();
-    await page.getByTestId('pool-switch-option-ironfish').click();
+    await chooseOption(page, page.getByTestId('pool-switch'), page.getByTestId('pool-switch-option-ironfish'));
     await page.locator('[data-testid="mining-summary"][data-pool="ironfish"]').waitFor();
     expect(await page.getByTestId('mining-hashrate').textContent()).toMatch(/H\/s$/);
     expect(await page.getByTestId('mining-total').textContent()).toMatch(/IRON$/);
@@ -104,8 +104,7 @@ describe('the user-centre pool pages of the demo farmer', async () => {
     await page.getByTestId('pool-nav-machine').click();
     await page.locator('[data-testid^="miner-hashrate-"]').first().waitFor();
     expect(await page.locator('[data-testid^="miner-name-"]').first().textContent()).toMatch(/^demo-ironfish-/);
-    await page.getByTestId('pool-switch').click();
-    await page.getByTestId('pool-switch-option-bhd').click();
+    await chooseOption(page, page.getByTestId('pool-switch'), page.getByTestId('pool-switch-option-bhd'));
     await expect.poll(() => page.locator('[data-testid^="miner-name-"]').first().textContent(), { timeout: 5000 }).toMatch(/^demo-bhd-/);
   });
 

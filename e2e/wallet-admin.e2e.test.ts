@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { chooseOption } from './support/select.ts';
 import { apiCall, logIn, look, registeredUser } from './support/session.ts';
 
 /**
@@ -60,8 +61,7 @@ describe('the wallet back office: withdrawal fee, balance adjustment (admin)', a
       await admin.page.getByTestId('balance-adjust-open').click();
       await admin.page.getByTestId('balance-adjust-dialog').waitFor();
       await admin.page.getByTestId('balance-adjust-uid').fill(uid);
-      await admin.page.getByTestId('balance-adjust-coin').click();
-      await admin.page.getByTestId('balance-adjust-coin-option-CHIA').last().click();
+      await chooseOption(admin.page, admin.page.getByTestId('balance-adjust-coin'), admin.page.getByTestId('balance-adjust-coin-option-CHIA').last());
       await admin.page.getByTestId('balance-adjust-amount').fill(amount);
       await admin.page.getByTestId('balance-adjust-reason').fill(reason);
     };
