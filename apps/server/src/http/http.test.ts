@@ -2,6 +2,7 @@ import { AppError } from '@platter/domain';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,46 @@ describe('web app', () => {
     expect((await app.inject({ method: 'GET', url: '/logo.svg' })).body).toBe('<svg/>');
     const escape = await app.inject({ method: 'GET', url: '/..%2F..%2Fetc%2Fpasswd' });
     expect(escape.body).not.toContain('root:');
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file to one that accepts none', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
+    await fs.mkdir(path.join(dist, 'static'));
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    const page = `<!doctype html><div id="root">${'spa '.repeat(500)}</div>`;
+    for (const [file, body] of [
+      ['static/app-abc123.js', script],
+      ['index.html', page],
+    ] as const) {
+      await fs.writeFile(path.join(dist, file), body);
+      await fs.writeFile(path.join(dist, `${file}.br`), zlib.brotliCompressSync(body));
+      await fs.writeFile(path.join(dist, `${file}.gz`), zlib.gzipSync(body));
+    }
+    const app = await testApp(db, { webDist: dist });
+    const get = (url: string, encoding?: string) => app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await get('/static/app-abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers['vary']).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+
+    const gz = await get('/static/app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/static/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    // a client route answers index.html compressed too
+    const route = await get('/center/mining', 'br');
+    expect(route.headers['content-encoding']).toBe('br');
+    expect(route.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(route.rawPayload).toString()).toBe(page);
     await fs.rm(dist, { recursive: true, force: true });
   });
 

@@ -6,7 +6,9 @@ import type { ZodApp } from './types.ts';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, every other GET that is not an API
- * or protocol path answered with index.html so that client-side routes load on refresh.
+ * or protocol path answered with index.html so that client-side routes load on refresh. The
+ * build writes brotli and gzip copies beside each text file (vite.config.ts `precompress`);
+ * the copy the browser accepts is sent, with `Vary: Accept-Encoding`.
  */
 export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
   const root = path.resolve(webDist);
@@ -16,6 +18,7 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}static${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
