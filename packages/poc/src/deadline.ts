@@ -1,0 +1,91 @@
+import { NonceGenerator, SCOOPS_PER_NONCE, SCOOP_BYTES, u64, type PocVersion } from './nonce.ts';
+import { shabal256 } from './shabal.ts';
+
+export const GENERATION_SIGNATURE_BYTES = 32;
+
+/** A 32-byte generation signature from 64 hex digits (or a RangeError). */
+export function parseGenerationSignature(hex: string): Uint8Array {
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new RangeError('generation signature must be 64 hex digits');
+  return Uint8Array.from(Buffer.from(hex, 'hex'));
+}
+
+function checkGenerationSignature(genSig: Uint8Array): void {
+  if (genSig.length !== GENERATION_SIGNATURE_BYTES) throw new RangeError('generation signature must be 32 bytes');
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+function be64(value: bigint): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, value, false);
+  return out;
+}
+
+/** The scoop a round asks for: the last 12 bits of shabal256(genSig ‖ be64(height)). */
+export function scoopNumber(genSig: Uint8Array, height: bigint | number): number {
+  checkGenerationSignature(genSig);
+  const h = shabal256(concat(genSig, be64(u64(height, 'height'))));
+  return ((h[30]! & 0x0f) << 8) | h[31]!;
+}
+
+/** The next block's generation signature: shabal256(genSig ‖ be64(generator / plotter id)). */
+export function nextGenerationSignature(genSig: Uint8Array, generatorId: bigint): Uint8Array {
+  checkGenerationSignature(genSig);
+  return shabal256(concat(genSig, be64(u64(generatorId, 'generatorId'))));
+}
+
+/** The hit of a scoop: little-endian uint64 of the first 8 bytes of shabal256(genSig ‖ scoop). */
+export function hitOfScoop(genSig: Uint8Array, scoopData: Uint8Array): bigint {
+  checkGenerationSignature(genSig);
+  if (scoopData.length !== SCOOP_BYTES) throw new RangeError('scoop data must be 64 bytes');
+  const h = shabal256(concat(genSig, scoopData));
+  return new DataView(h.buffer, h.byteOffset, 8).getBigUint64(0, true);
+}
+
+/** Deadline in seconds: floor(hit / baseTarget). */
+export function deadlineOfHit(hit: bigint, baseTarget: bigint): bigint {
+  if (baseTarget <= 0n) throw new RangeError('baseTarget must be positive');
+  return hit / baseTarget;
+}
+
+export interface Submission {
+  genSig: Uint8Array;
+  height: bigint | number;
+  accountId: bigint;
+  nonce: bigint;
+  baseTarget: bigint;
+  /** Plot layout; BHD-family coins are always PoC2, Burst from height 502,000. */
+  version: PocVersion;
+}
+
+export interface DeadlineResult {
+  scoop: number;
+  hit: bigint;
+  deadline: bigint;
+}
+
+let generator: NonceGenerator | null = null;
+
+/** The deadline a submission really earns (the pool never trusts the miner's). */
+export function computeDeadline(submission: Submission): DeadlineResult {
+  const baseTarget = u64(submission.baseTarget, 'baseTarget');
+  if (baseTarget === 0n) throw new RangeError('baseTarget must be positive');
+  const scoop = scoopNumber(submission.genSig, submission.height);
+  generator ??= new NonceGenerator();
+  const data = generator.scoop(submission.accountId, submission.nonce, scoop, submission.version);
+  const hit = hitOfScoop(submission.genSig, data);
+  return { scoop, hit, deadline: hit / baseTarget };
+}
+
+/** The hit of a forced scoop (tests and tools). */
+export function hitAtScoop(genSig: Uint8Array, accountId: bigint, nonce: bigint, scoop: number, version: PocVersion): bigint {
+  generator ??= new NonceGenerator();
+  return hitOfScoop(genSig, generator.scoop(accountId, nonce, scoop, version));
+}
+
+export { SCOOPS_PER_NONCE };
