@@ -1,4 +1,5 @@
-import { NonceGenerator, SCOOPS_PER_NONCE, SCOOP_BYTES, u64, type PocVersion } from './nonce.ts';
+import { JsNonceGenerator, SCOOP_BYTES, u64, type NonceGenerator, type PocVersion } from './nonce.ts';
+import { WasmNonceGenerator } from './wasm.ts';
 import { shabal256 } from './shabal.ts';
 
 export const GENERATION_SIGNATURE_BYTES = 32;
@@ -69,23 +70,26 @@ export interface DeadlineResult {
   deadline: bigint;
 }
 
+export type NonceBackend = NonceGenerator['backend'];
+
+/** A nonce generator: 'wasm' (the default, fastest) or 'js' (the unrolled TypeScript). */
+export function createNonceGenerator(backend: NonceBackend = 'wasm'): NonceGenerator {
+  return backend === 'js' ? new JsNonceGenerator() : new WasmNonceGenerator();
+}
+
 let generator: NonceGenerator | null = null;
 
 /** The deadline a submission really earns (the pool never trusts the miner's). */
-export function computeDeadline(submission: Submission): DeadlineResult {
+export function computeDeadline(submission: Submission, nonces?: NonceGenerator): DeadlineResult {
   const baseTarget = u64(submission.baseTarget, 'baseTarget');
   if (baseTarget === 0n) throw new RangeError('baseTarget must be positive');
   const scoop = scoopNumber(submission.genSig, submission.height);
-  generator ??= new NonceGenerator();
-  const data = generator.scoop(submission.accountId, submission.nonce, scoop, submission.version);
+  const data = (nonces ?? (generator ??= createNonceGenerator())).scoop(submission.accountId, submission.nonce, scoop, submission.version);
   const hit = hitOfScoop(submission.genSig, data);
   return { scoop, hit, deadline: hit / baseTarget };
 }
 
 /** The hit of a forced scoop (tests and tools). */
-export function hitAtScoop(genSig: Uint8Array, accountId: bigint, nonce: bigint, scoop: number, version: PocVersion): bigint {
-  generator ??= new NonceGenerator();
-  return hitOfScoop(genSig, generator.scoop(accountId, nonce, scoop, version));
+export function hitAtScoop(genSig: Uint8Array, accountId: bigint, nonce: bigint, scoop: number, version: PocVersion, nonces?: NonceGenerator): bigint {
+  return hitOfScoop(genSig, (nonces ?? (generator ??= createNonceGenerator())).scoop(accountId, nonce, scoop, version));
 }
-
-export { SCOOPS_PER_NONCE };

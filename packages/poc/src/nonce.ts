@@ -35,19 +35,28 @@ export function bytesHashedPerNonce(): number {
   return total;
 }
 
+/** Builds nonces and reads scoops; one instance per thread (each keeps one 256 KiB buffer). */
+export interface NonceGenerator {
+  readonly backend: 'wasm' | 'js';
+  scoop(accountId: bigint, nonce: bigint, scoop: number, version: PocVersion): Uint8Array;
+  /** The whole nonce (262,144 bytes) in the given PoC layout. */
+  nonce(accountId: bigint, nonce: bigint, version: PocVersion): Uint8Array;
+}
+
 /**
- * Builds nonces with one reusable 256 KiB buffer (not re-entrant: one generator per thread).
+ * The TypeScript generator (unrolled Shabal-256 in shabal.fast.ts), one reusable buffer.
  * Plot seed be64(accountId) ‖ be64(nonce) after the nonce; 8192 hashes backwards, hash k over
  * the min(4096, remaining) bytes after it; then every byte XORed with the hash of the whole.
  * PoC1 scoop n = bytes [64n, 64n + 64); PoC2 takes its second half from scoop 4095 − n.
  */
-export class NonceGenerator {
+export class JsNonceGenerator implements NonceGenerator {
+  readonly backend = 'js' as const;
   private readonly words = new Uint32Array(NONCE_BYTES / 4 + 4);
   private readonly view = new DataView(this.words.buffer);
   private readonly final = new Uint32Array(8);
 
   constructor() {
-    if (!LITTLE_ENDIAN_HOST) throw new Error('NonceGenerator needs a little-endian host (use generateNonceReference)');
+    if (!LITTLE_ENDIAN_HOST) throw new Error('JsNonceGenerator needs a little-endian host (use generateNonceReference)');
   }
 
   /** The nonce's plot hashes (before the final XOR) into the buffer; the final hash into `final`. */
@@ -62,7 +71,6 @@ export class NonceGenerator {
     shabal256Words(words, 0, NONCE_BYTES + 16, this.final, 0);
   }
 
-  /** The 64 bytes of one scoop as a miner reads it from a plot of the given PoC version. */
   scoop(accountId: bigint, nonce: bigint, scoop: number, version: PocVersion): Uint8Array {
     checkScoop(scoop);
     this.build(accountId, nonce);
@@ -76,7 +84,6 @@ export class NonceGenerator {
     return new Uint8Array(out.buffer);
   }
 
-  /** The whole nonce (262,144 bytes) in the given PoC layout. */
   nonce(accountId: bigint, nonce: bigint, version: PocVersion): Uint8Array {
     this.build(accountId, nonce);
     const out = new Uint32Array(NONCE_BYTES / 4);
@@ -86,7 +93,7 @@ export class NonceGenerator {
   }
 }
 
-function checkScoop(scoop: number): void {
+export function checkScoop(scoop: number): void {
   if (!Number.isInteger(scoop) || scoop < 0 || scoop >= SCOOPS_PER_NONCE) throw new RangeError('scoop is outside 0..4095');
 }
 
