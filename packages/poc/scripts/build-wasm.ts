@@ -1,14 +1,17 @@
 /**
- * `npm run build:wasm -w @platter/poc`: writes src/wasm/shabal.wat from the generator and
+ * `npm run build:wasm -w @platter/poc`: writes src/shabal.fast.ts (the unrolled TypeScript)
+ * and src/wasm/shabal.wat from their generators, and
  * compiles it with wabt (wat2wasm in an npm package: no toolchain, runs on Node 20) into
  * src/wasm/shabal.wasm.ts (the module as base64), which the package loads at run time. The
  * committed files are checked against a fresh build in src/wasm.test.ts.
  */
 import fs from 'node:fs';
 import { compileWat } from './compile-wat.ts';
+import { source } from './generate-shabal.ts';
 import { wat } from './generate-wat.ts';
 
 const base64 = await compileWat(wat);
+fs.writeFileSync(new URL('../src/shabal.fast.ts', import.meta.url), source);
 fs.writeFileSync(new URL('../src/wasm/shabal.wat', import.meta.url), wat);
 fs.writeFileSync(
   new URL('../src/wasm/shabal.wasm.ts', import.meta.url),

@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { computeDeadline, parseGenerationSignature, type Submission } from './deadline.ts';
+import { PocVerifierPool } from './pool.ts';
+
+const genSig = parseGenerationSignature('2a0757c8af2aa43b29515c872385ede31d0742b1ea29b93a1a8c38a11b8a37a0');
+const submission = (nonce: bigint): Submission => ({ genSig, height: 41189n, accountId: 10282355196851764065n, nonce, baseTarget: 18325193796n, version: 2 });
+
+describe.each(['wasm', 'js'] as const)('PocVerifierPool (%s workers)', (backend) => {
+  const pool = new PocVerifierPool({ size: 2, backend });
+  afterAll(() => pool.close());
+
+  it('verifies submissions concurrently, with the same answers as in-thread (the Nogrod vector among them)', async () => {
+    const subs = [6729n, 1n, 2n, 3n].map(submission);
+    const results = await Promise.all(subs.map((s) => pool.deadline(s)));
+    expect(results[0]).toEqual({ scoop: 30, hit: 16933806889884032376n, deadline: 924072458n });
+    expect(results).toEqual(subs.map((s) => computeDeadline(s)));
+  });
+
+  it('rejects bad input with a RangeError and keeps working', async () => {
+    await expect(pool.deadline({ ...submission(1n), nonce: 1n << 64n })).rejects.toThrow(RangeError);
+    await expect(pool.deadline({ ...submission(1n), baseTarget: 0n })).rejects.toThrow(/baseTarget/);
+    expect((await pool.deadline(submission(6729n))).deadline).toBe(924072458n);
+  });
+});
+
+describe('PocVerifierPool and the event loop', () => {
+  it('keeps the event loop turning while nonces are rebuilt', async () => {
+    const pool = new PocVerifierPool({ size: 2 });
+    try {
+      await pool.deadline(submission(0n)); // workers loaded
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 1);
+      const results = await Promise.all([1n, 2n, 3n, 4n].map((n) => pool.deadline(submission(n))));
+      clearInterval(timer);
+      expect(results).toHaveLength(4);
+      expect(ticks).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a closed pool refuses work', async () => {
+    const pool = new PocVerifierPool({ size: 1 });
+    await pool.close();
+    await expect(pool.deadline(submission(1n))).rejects.toThrow(/closed/);
+  });
+});
