@@ -1,5 +1,5 @@
 import { JsNonceGenerator, SCOOP_BYTES, u64, type NonceGenerator, type PocVersion } from './nonce.ts';
-import { WasmNonceGenerator } from './wasm.ts';
+import { LANE_COUNT, WasmNonceGenerator } from './wasm.ts';
 import { shabal256 } from './shabal.ts';
 
 export const GENERATION_SIGNATURE_BYTES = 32;
@@ -88,6 +88,41 @@ export function computeDeadline(submission: Submission, nonces?: NonceGenerator)
   const hit = hitOfScoop(submission.genSig, data);
   return { scoop, hit, deadline: hit / baseTarget };
 }
+
+/** A deadline, or why the submission could not be checked (bad input: a RangeError's message). */
+export type DeadlineOutcome = { ok: true; result: DeadlineResult } | { ok: false; error: string };
+
+/**
+ * The deadlines of several submissions, their nonces built four at a time by the WebAssembly
+ * 4-lane build (the pool's batches); a bad submission gets its error, the others their result.
+ */
+export function computeDeadlines(submissions: readonly Submission[], nonces: WasmNonceGenerator = wasmGenerator()): DeadlineOutcome[] {
+  const outcomes: DeadlineOutcome[] = new Array(submissions.length);
+  const ready: { index: number; submission: Submission; scoop: number }[] = [];
+  submissions.forEach((submission, index) => {
+    try {
+      if (u64(submission.baseTarget, 'baseTarget') === 0n) throw new RangeError('baseTarget must be positive');
+      u64(submission.accountId, 'accountId');
+      u64(submission.nonce, 'nonce');
+      if (submission.version !== 1 && submission.version !== 2) throw new RangeError('version must be 1 or 2');
+      ready.push({ index, submission, scoop: scoopNumber(submission.genSig, submission.height) });
+    } catch (error) {
+      outcomes[index] = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+  for (let i = 0; i < ready.length; i += LANE_COUNT) {
+    const batch = ready.slice(i, i + LANE_COUNT);
+    const data = nonces.scoops(batch.map(({ submission: s, scoop }) => ({ accountId: s.accountId, nonce: s.nonce, scoop, version: s.version })));
+    batch.forEach(({ index, submission, scoop }, j) => {
+      const hit = hitOfScoop(submission.genSig, data[j]!);
+      outcomes[index] = { ok: true, result: { scoop, hit, deadline: hit / submission.baseTarget } };
+    });
+  }
+  return outcomes;
+}
+
+let wasm: WasmNonceGenerator | null = null;
+const wasmGenerator = () => (wasm ??= new WasmNonceGenerator());
 
 /** The hit of a forced scoop (tests and tools). */
 export function hitAtScoop(genSig: Uint8Array, accountId: bigint, nonce: bigint, scoop: number, version: PocVersion, nonces?: NonceGenerator): bigint {

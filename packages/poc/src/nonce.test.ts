@@ -38,6 +38,21 @@ describe('nonce generation', () => {
     expect(hit / 70312n).toBe(76595641219705n); // signumj asserts this deadline
   });
 
+  it('the 4-lane WebAssembly build gives each nonce of a batch the same scoops as the one-nonce build', () => {
+    const generator = new WasmNonceGenerator();
+    const requests = [
+      { accountId, nonce: 0n, scoop: 3696, version: 1 as const },
+      { accountId, nonce: 0n, scoop: 3696, version: 2 as const },
+      { accountId: 2n ** 64n - 1n, nonce: 123456789n, scoop: 0, version: 2 as const },
+      { accountId: 42n, nonce: 2n ** 63n, scoop: 4095, version: 1 as const },
+    ];
+    const single = requests.map((r) => hex(generator.scoop(r.accountId, r.nonce, r.scoop, r.version)));
+    expect(single[0]).toBe(hex(scoopOf(reference, 3696)));
+    for (const n of [2, 3, 4]) expect(generator.scoops(requests.slice(0, n)).map(hex)).toEqual(single.slice(0, n));
+    expect(generator.scoops(requests.slice(0, 1)).map(hex)).toEqual(single.slice(0, 1));
+    expect(() => generator.scoops([...requests, requests[0]!])).toThrow(RangeError);
+  });
+
   it('PoC2 swaps the second hash of scoop n with that of scoop 4095 − n, and back', () => {
     const nonce = Uint8Array.from({ length: NONCE_BYTES }, (_, i) => (i * 7) & 0xff);
     const copy = Uint8Array.from(nonce);

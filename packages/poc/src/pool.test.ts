@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeDeadline, parseGenerationSignature, type Submission } from './deadline.ts';
+import { computeDeadline, computeDeadlines, parseGenerationSignature, type Submission } from './deadline.ts';
 import { PocVerifierPool } from './pool.ts';
 
 const genSig = parseGenerationSignature('2a0757c8af2aa43b29515c872385ede31d0742b1ea29b93a1a8c38a11b8a37a0');
@@ -20,6 +20,32 @@ describe.each(['wasm', 'js'] as const)('PocVerifierPool (%s workers)', (backend)
     await expect(pool.deadline({ ...submission(1n), nonce: 1n << 64n })).rejects.toThrow(RangeError);
     await expect(pool.deadline({ ...submission(1n), baseTarget: 0n })).rejects.toThrow(/baseTarget/);
     expect((await pool.deadline(submission(6729n))).deadline).toBe(924072458n);
+  });
+});
+
+describe('PocVerifierPool batches (WebAssembly, 4 nonces at once)', () => {
+  it('answers a queue of submissions taken four at a time exactly as one by one, a bad one rejected alone', async () => {
+    const pool = new PocVerifierPool({ size: 1 });
+    try {
+      expect(pool.batch).toBe(4);
+      const subs = [6729n, 10n, 11n, 12n, 13n, 14n, 15n].map(submission);
+      const bad = { ...submission(16n), accountId: -1n };
+      const settled = await Promise.allSettled([...subs.slice(0, 2), bad, ...subs.slice(2)].map((s) => pool.deadline(s)));
+      expect(settled[2]).toMatchObject({ status: 'rejected', reason: expect.any(RangeError) });
+      const answered = settled.filter((_, i) => i !== 2).map((r) => (r.status === 'fulfilled' ? r.value : r.reason));
+      expect(answered).toEqual(subs.map((s) => computeDeadline(s)));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('computeDeadlines gives each submission its own outcome', () => {
+    const outcomes = computeDeadlines([submission(6729n), { ...submission(1n), baseTarget: 0n }, { ...submission(6729n), version: 1 }]);
+    expect(outcomes).toEqual([
+      { ok: true, result: { scoop: 30, hit: 16933806889884032376n, deadline: 924072458n } },
+      { ok: false, error: 'baseTarget must be positive' },
+      { ok: true, result: { scoop: 30, hit: 9382489619911606787n, deadline: 511999475n } },
+    ]);
   });
 });
 

@@ -11,9 +11,23 @@ const Wasm = (globalThis as unknown as { WebAssembly: WasmGlobal }).WebAssembly;
 interface ShabalExports {
   memory: { buffer: ArrayBuffer };
   FINAL: { value: number };
+  LANES: { value: number };
+  LANES_FINAL: { value: number };
   shabal256(src: number, length: number, out: number): void;
   buildNonce(): void;
+  buildNonces4(): void;
 }
+
+/** One scoop wanted from one nonce. */
+export interface ScoopRequest {
+  accountId: bigint;
+  nonce: bigint;
+  scoop: number;
+  version: PocVersion;
+}
+
+/** Nonces built at once by the 4-lane (i32x4) build. */
+export const LANE_COUNT = 4;
 
 let compiled: object | null = null;
 
@@ -61,6 +75,48 @@ export class WasmNonceGenerator implements NonceGenerator {
     for (let i = 0; i < NONCE_BYTES; i++) out[i] = memory[i]! ^ memory[this.final + (i & 31)]!;
     if (version === 2) poc1ToPoc2(out);
     return out;
+  }
+
+  /**
+   * Scoops of up to four nonces built at once in the 4-lane build (word w of lane j at
+   * LANES + 16w + 4j): about 1.6× the time of one nonce for four, so a batch of queued
+   * submissions costs far less per nonce. One request goes through the one-nonce build.
+   */
+  scoops(requests: readonly ScoopRequest[]): Uint8Array[] {
+    if (requests.length > LANE_COUNT) throw new RangeError(`at most ${LANE_COUNT} nonces at once`);
+    if (requests.length <= 1) return requests.map((r) => this.scoop(r.accountId, r.nonce, r.scoop, r.version));
+    const seeds = requests.map((r) => {
+      checkScoop(r.scoop);
+      const seed = new Uint8Array(16);
+      const view = new DataView(seed.buffer);
+      view.setBigUint64(0, u64(r.accountId, 'accountId'), false);
+      view.setBigUint64(8, u64(r.nonce, 'nonce'), false);
+      return seed;
+    });
+    const lanes = this.exports.LANES.value;
+    const finalAt = this.exports.LANES_FINAL.value;
+    let memory = new Uint8Array(this.exports.memory.buffer);
+    /** Byte x of word w of lane j. */
+    const at = (base: number, w: number, j: number) => base + (w * LANE_COUNT + j) * 4;
+    for (let j = 0; j < LANE_COUNT; j++) {
+      const seed = seeds[j] ?? seeds[0]!; // idle lanes repeat the first nonce
+      for (let q = 0; q < 4; q++) memory.set(seed.subarray(4 * q, 4 * q + 4), at(lanes, NONCE_BYTES / 4 + q, j));
+    }
+    this.exports.buildNonces4();
+    memory = new Uint8Array(this.exports.memory.buffer);
+    return requests.map((r, j) => {
+      const first = r.scoop * 16; // word index of scoop n
+      const second = (r.version === 2 ? SCOOPS_PER_NONCE - 1 - r.scoop : r.scoop) * 16 + 8;
+      const out = new Uint8Array(SCOOP_BYTES);
+      for (let w = 0; w < 8; w++) {
+        for (let x = 0; x < 4; x++) {
+          const f = memory[at(finalAt, w, j) + x]!;
+          out[w * 4 + x] = memory[at(lanes, first + w, j) + x]! ^ f;
+          out[HASH_BYTES + w * 4 + x] = memory[at(lanes, second + w, j) + x]! ^ f;
+        }
+      }
+      return out;
+    });
   }
 
   /** Shabal-256 of a message of at most 256 KiB inside the module (for cross-checks). */
