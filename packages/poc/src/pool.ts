@@ -35,7 +35,7 @@ const WORKER_URL = new URL('./verify-worker.mjs', import.meta.url);
  * Deadline verification off the event loop (the pattern of packages/chia's BlsVerifierPool):
  * each submitted nonce is rebuilt in full (8,193 Shabal-256 calls over 32 MiB, tens of ms),
  * which must not stall HTTP handling. A free worker takes up to `batch` queued submissions
- * (the WebAssembly build makes four nonces at once for ~1.6× the time of one), so a queue
+ * (the WebAssembly build makes four nonces at once for about 1.5× the time of one), so a queue
  * drains faster while a lone submission still takes the one-nonce path. Bad input (a
  * RangeError in the worker) rejects with a RangeError; a dead worker rejects its tasks and is
  * replaced.

@@ -79,7 +79,7 @@ export class WasmNonceGenerator implements NonceGenerator {
 
   /**
    * Scoops of up to four nonces built at once in the 4-lane build (word w of lane j at
-   * LANES + 16w + 4j): about 1.6× the time of one nonce for four, so a batch of queued
+   * LANES + 16w + 4j): about 1.5× the time of one nonce for four, so a batch of queued
    * submissions costs far less per nonce. One request goes through the one-nonce build.
    */
   scoops(requests: readonly ScoopRequest[]): Uint8Array[] {
