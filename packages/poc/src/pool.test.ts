@@ -65,6 +65,22 @@ describe('PocVerifierPool and the event loop', () => {
     }
   });
 
+  it('a worker that dies rejects the submission it held; a new worker takes over the queue', async () => {
+    const pool = new PocVerifierPool({ size: 1 });
+    try {
+      expect((await pool.deadline(submission(6729n))).deadline).toBe(924072458n);
+      // the first goes to the free worker at once, the other two wait in the queue
+      const [held, ...queued] = [1n, 2n, 3n].map((n) => pool.deadline(submission(n)));
+      const slots = (pool as unknown as { slots: { worker: { terminate(): Promise<number> } }[] }).slots;
+      await slots[0]!.worker.terminate();
+      await expect(held).rejects.toThrow('exited');
+      expect(await Promise.all(queued)).toEqual([2n, 3n].map((n) => computeDeadline(submission(n))));
+      expect((await pool.deadline(submission(6729n))).deadline).toBe(924072458n);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('a closed pool refuses work', async () => {
     const pool = new PocVerifierPool({ size: 1 });
     await pool.close();
