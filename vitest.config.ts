@@ -25,6 +25,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'poc',
+          include: ['packages/poc/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',

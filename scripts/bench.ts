@@ -18,6 +18,7 @@ import type { Db } from '../apps/server/src/db/database.ts';
 import { BlsVerifierPool, nobleBackend, wasmBackend, type BlsBackend } from '../packages/chia/src/index.ts';
 import { posBench } from './bench/pos.ts';
 import { partialsBench } from './bench/partials.ts';
+import { pocBench } from './bench/poc.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
@@ -38,12 +39,15 @@ import { partialsBench } from './bench/partials.ts';
  * 7. Chia partials: POST /partial fully validated per second vs the raw cost of one aggregate
  *    BLS verification plus one proof verification in the same run. Goal ≥ 0.8
  *    (scripts/bench/partials.ts).
+ * 8. Burst / BHD-family proof of capacity: one nonce verified (rebuilt: 8,193 Shabal-256 calls
+ *    over 32 MiB) vs Node's native SHA-256 over the same bytes, side by side (goal ≤ 4×), and
+ *    submissions verified per second through the worker pool (scripts/bench/poc.ts).
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = 3;
-/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, bls, pos, partials). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,bls,pos,partials').split(','));
+/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, bls, pos, partials, poc). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,bls,pos,partials,poc').split(','));
 const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials'];
 
 function median<T extends { rps: number }>(runs: T[]): T {
@@ -92,6 +96,7 @@ async function main(): Promise<void> {
   if (ONLY.has('bls')) await blsBench();
   // proof-of-space figures need no database
   if (ONLY.has('pos')) await posBench();
+  if (ONLY.has('poc')) await pocBench();
   if (!DB_PARTS.some((part) => ONLY.has(part))) return;
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-bench-'));
   await fs.chmod(tmp, 0o755);

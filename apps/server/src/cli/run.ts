@@ -9,6 +9,7 @@ import { setRole } from '../modules/admin/users.service.ts';
 import { settleDay } from '../modules/pool/settlement.ts';
 import { isAppError, isDay } from '@platter/domain';
 import { CHIA_HELP, chiaCommand } from './chia.ts';
+import { POC_HELP, pocCommand } from './poc.ts';
 
 /**
  * The operator CLI: `npm run platter -- <command>`. With no DATABASE_URL it works on the
@@ -28,7 +29,7 @@ Commands:
                                   settle that UTC day for every enabled pool (or one); a day already
                                   settled is left as it is, so a rerun pays nobody twice
   config                          print the configuration table (every setting, env variable, default)
-${CHIA_HELP}  help                            this text
+${CHIA_HELP}${POC_HELP}  help                            this text
 `;
 
 async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
@@ -142,6 +143,8 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
     }
     case 'chia':
       return chiaCommand(rest, out);
+    case 'poc':
+      return pocCommand(rest, out);
     case 'config':
       out(`${configTable()}\n`);
       return 0;
