@@ -69,7 +69,7 @@ export async function dailyReports(db: Db, query: { pool?: string; status?: stri
   if (query.status) base = base.where('s.status', '=', query.status as 'SETTLEMENT');
   const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['s.pool', 's.day', 's.status', 's.revenue_units', 's.fee_units', 's.withheld_units', 's.remainder_units', 's.credited_units', 's.members', 's.settled_at', 'c.scale'])
+    .select(['s.pool', 's.day', 's.status', 's.revenue_units', 's.fee_units', 's.withheld_units', 's.remainder_units', 's.credited_units', 's.carried_in_units', 's.members', 's.settled_at', 'c.scale'])
     .orderBy('s.day', 'desc')
     .orderBy('s.pool')
     .limit(query.count)
@@ -85,6 +85,7 @@ export async function dailyReports(db: Db, query: { pool?: string; status?: stri
       withheld: show(BigInt(r.withheld_units), r.scale),
       remainder: show(BigInt(r.remainder_units), r.scale),
       credited: show(BigInt(r.credited_units), r.scale),
+      carried_in: show(BigInt(r.carried_in_units), r.scale),
       members: r.members,
       settled_at: r.settled_at ? seconds(r.settled_at) : null,
     })),

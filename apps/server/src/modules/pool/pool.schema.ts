@@ -77,6 +77,10 @@ export interface SettlementsTable {
   withheld_units: NumericDefault;
   remainder_units: NumericDefault;
   credited_units: NumericDefault;
+  /** Pots of earlier days without shares that this day shared (issue 14). */
+  carried_in_units: NumericDefault;
+  /** A day that carried its pot (remainder): the day that shared it. */
+  carried_into: Day | null;
   members: ColumnType<number, number | undefined, number>;
   transaction_id: string | null;
   settled_at: Date | null;
