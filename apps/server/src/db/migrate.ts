@@ -20,6 +20,7 @@ import * as sharePartitionRace from './migrations/2026_11_23_0017_share_partitio
 import * as settlementBatches from './migrations/2026_11_24_0018_settlement_batches.ts';
 import * as lookupsByIndex from './migrations/2026_11_24_0019_lookups_by_index.ts';
 import * as settlementCarry from './migrations/2026_11_25_1401_settlement_carry.ts';
+import * as withdrawalActivation from './migrations/2026_11_25_1402_withdrawal_activation.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0018_settlement_batches': settlementBatches,
   '2026_11_24_0019_lookups_by_index': lookupsByIndex,
   '2026_11_25_1401_settlement_carry': settlementCarry,
+  '2026_11_25_1402_withdrawal_activation': withdrawalActivation,
 };
 
 /** Every migration name in order. */

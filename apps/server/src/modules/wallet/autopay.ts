@@ -149,20 +149,20 @@ export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: st
     for (const part of plan.parts) {
       const address = recipients.find((r) => r.id === part.id);
       if (!address) continue;
-      const fee = coin.withdrawFee + (address.activated ? 0n : coin.activationFee);
+      const activation = address.activated ? 0n : coin.activationFee;
       await openWithdrawal(trx, {
         userId,
         coin: coin.type,
         address,
         amount: part.amount,
-        fee,
+        fee: coin.withdrawFee + activation,
+        activation,
         status: 'SENT_PENDING',
         source: 'autopay',
         batch: batchOf(schedule, now),
         sendAfter: now,
         from: 'pending_earnings',
       });
-      if (!address.activated && coin.activationFee > 0n) await trx.updateTable('withdraw_addresses').set({ activated: true }).where('id', '=', address.id).execute();
     }
     return { userId, coin: coin.type, outcome: 'paid' as const };
   });

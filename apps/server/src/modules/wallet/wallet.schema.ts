@@ -65,6 +65,8 @@ export interface WithdrawalsTable {
   amount: Numeric;
   fee: Numeric;
   received: Numeric;
+  /** AR: the part of `fee` that is the address's activation (this withdrawal carries it). */
+  activation_units: NumericDefault;
   status: WithdrawStatusColumn;
   source: ColumnType<'user' | 'autopay', 'user' | 'autopay' | undefined, never>;
   reason: ColumnType<string, string | undefined, string>;

@@ -189,6 +189,59 @@ describe('withdrawals', () => {
     expect(fees.map((f) => BigInt(f.fee))).toEqual([parseAmount('0.03', 12), parseAmount('0.01', 12)]);
   });
 
+  describe('AR’s activation fee is paid once per address whichever withdrawal is cancelled (issue 14)', () => {
+    const AR = (text: string) => parseAmount(text, 12);
+    const feeOf = async (id: string) => BigInt((await db.selectFrom('withdrawals').select('fee').where('id', '=', id).executeTakeFirstOrThrow()).fee);
+    async function arUser(letter: string) {
+      const user = await buildUser(db);
+      await fund(user.id, AR('10'), 'AR');
+      const { id: addressId } = await wallet.addAddress(user.id, { coin: 'AR', address: letter.repeat(43), remark: '', memo: '' });
+      const w = (key: string) => wallet.withdraw(user.id, { coin: 'AR', address_id: addressId, amount: '1', request_id: `req-ar-${letter}-${key}` });
+      return { user, w };
+    }
+
+    it('the second sent first, then the first (which carried the fee) cancelled: the fee is kept, and a third is not charged again', async () => {
+      const { user, w } = await arUser('c');
+      const first = await w('1');
+      const second = await w('2');
+      await auditWithdrawals(db, schedule, user.id, [second.id], true, '');
+      expect(await sendDue(db, chains)).toBeGreaterThanOrEqual(1);
+      await revokeWithdrawal(db, user.id, first.id);
+      // The address was used by the second: its activation is paid out of the cancelled one's refund.
+      expect(await available(user.id, 'AR')).toBe(AR('10') - AR('1') - AR('0.02'));
+      const third = await w('3');
+      expect(await feeOf(third.id)).toBe(AR('0.01'));
+      await ledgerHolds();
+    });
+
+    it('the first (which carried the fee) cancelled before the second is sent: the second carries it, and a third is not charged again', async () => {
+      const { user, w } = await arUser('d');
+      const first = await w('1');
+      const second = await w('2');
+      await revokeWithdrawal(db, user.id, first.id);
+      expect(await feeOf(second.id)).toBe(AR('0.03'));
+      expect(BigInt((await db.selectFrom('withdrawals').select('received').where('id', '=', second.id).executeTakeFirstOrThrow()).received)).toBe(AR('0.97'));
+      await auditWithdrawals(db, schedule, user.id, [second.id], true, '');
+      await sendDue(db, chains);
+      const third = await w('3');
+      expect(await feeOf(third.id)).toBe(AR('0.01'));
+      expect(await available(user.id, 'AR')).toBe(AR('8'));
+      await ledgerHolds();
+    });
+
+    it('the only withdrawal cancelled or rejected: nothing was used, the next one carries the fee', async () => {
+      const { user, w } = await arUser('e');
+      const first = await w('1');
+      await revokeWithdrawal(db, user.id, first.id);
+      const second = await w('2');
+      expect(await feeOf(second.id)).toBe(AR('0.03'));
+      await auditWithdrawals(db, schedule, user.id, [second.id], false, 'no');
+      expect(await available(user.id, 'AR')).toBe(AR('10'));
+      expect(await feeOf((await w('3')).id)).toBe(AR('0.03'));
+      await ledgerHolds();
+    });
+  });
+
   it('lets exactly ten of 200 concurrent withdrawals of a tenth of the balance through', async () => {
     const user = await buildUser(db);
     await fund(user.id, XCH('10'));
