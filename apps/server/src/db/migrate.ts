@@ -21,6 +21,7 @@ import * as settlementBatches from './migrations/2026_11_24_0018_settlement_batc
 import * as lookupsByIndex from './migrations/2026_11_24_0019_lookups_by_index.ts';
 import * as settlementCarry from './migrations/2026_11_25_1401_settlement_carry.ts';
 import * as withdrawalActivation from './migrations/2026_11_25_1402_withdrawal_activation.ts';
+import * as coinPayoutFigures from './migrations/2026_11_25_1403_coin_payout_figures.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0019_lookups_by_index': lookupsByIndex,
   '2026_11_25_1401_settlement_carry': settlementCarry,
   '2026_11_25_1402_withdrawal_activation': withdrawalActivation,
+  '2026_11_25_1403_coin_payout_figures': coinPayoutFigures,
 };
 
 /** Every migration name in order. */

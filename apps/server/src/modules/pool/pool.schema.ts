@@ -13,8 +13,6 @@ export interface PoolConfigsTable {
   coop_ratio_bp: number;
   burn_coefficient_bp: number;
   payment_time: string;
-  payout_threshold_units: Numeric;
-  withdraw_fee_units: Numeric;
   withdraw_audit: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: Generated<Date>;
 }

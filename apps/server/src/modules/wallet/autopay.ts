@@ -136,13 +136,13 @@ export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: st
     await trx.updateTable('auto_pay_settings').set({ last_run_at: now }).where('user_id', '=', userId).where('coin', '=', coin.type).execute();
     const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
     const recipients = await autoPayRecipients(trx, userId, coin.type);
-    // A share must also cover the withdrawal fee: below it nothing would arrive.
+    // A share must reach the coin's minimum payout (the pool page's threshold) and its
+    // recipient's minimum pay, and exceed the withdrawal fee: below it nothing would arrive.
     const plan = planAutoPay(
       pending,
       recipients.map((r) => {
-        const minPay = BigInt(r.min_pay);
-        const floor = coin.withdrawFee + (r.activated ? 0n : coin.activationFee) + 1n;
-        return { id: r.id, ratio: r.ratio, minPay: minPay > floor ? minPay : floor };
+        const floors = [BigInt(r.min_pay), coin.minPayout, coin.withdrawFee + (r.activated ? 0n : coin.activationFee) + 1n];
+        return { id: r.id, ratio: r.ratio, minPay: floors.reduce((a, b) => (a > b ? a : b)) };
       }),
     );
     if (!plan.run) return { userId, coin: coin.type, outcome: plan.reason };

@@ -14,6 +14,9 @@ import { rechargeAddress, scanDeposits } from './deposits.ts';
 import { assetLog, totalAssets } from './ledger-views.ts';
 import { walletService, type Verify } from './wallet.service.ts';
 import { getMessages } from '../inmail/inmail.service.ts';
+import { updatePoolConfig } from '../pool/admin.ts';
+import { poolDetail } from '../pool/detail.ts';
+import { coinRules, show } from './coins.ts';
 import { auditWithdrawals, operatorCancel, parseSchedule, revokeWithdrawal, sendDue } from './withdrawals.ts';
 
 let db: Db;
@@ -335,6 +338,45 @@ describe('Auto Pay', () => {
     await setAutoPay(db, user.id, { coin: 'CHIA', enabled: false, recipients: [] });
     expect(await available(user.id)).toBe(XCH('1'));
     await expectCode(setAutoPay(db, user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: b.id, ratio: 9000, min_pay: '0' }] }), 'AUTO_PAY_INVALID');
+    await ledgerHolds();
+  });
+});
+
+describe('Auto Pay’s payout threshold (issue 14)', () => {
+  it('pays nothing below the coin’s minimum payout, even with minimum pay 0; the pool page shows the figures it charges', async () => {
+    const user = await buildUser(db);
+    const a = await newAddress(user.id, 'threshold-a');
+    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 10000, min_pay: '0' }] });
+    await poolBlock(XCH('1'));
+    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.0002'), 'settlement:threshold'));
+    const now = new Date();
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', now))?.outcome).toBe('below_minimum');
+    expect(await db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await userBalances(db, user.id, 'CHIA')).get('CHIA')?.pending_earnings).toBe(XCH('0.0002'));
+
+    // The page's figures are the ones charged, for every pool of the coin, and follow an edit of either.
+    const page = async (pool: string) => {
+      const detail = await poolDetail(db, pool);
+      return { threshold: detail.payout_threshold, fee: detail.withdraw_fee };
+    };
+    const charged = async () => {
+      const coin = await coinRules(db, 'CHIA');
+      return { threshold: show(coin.minPayout, coin.scale), fee: show(coin.withdrawFee, coin.scale) };
+    };
+    expect(await page('chia')).toEqual(await charged());
+    await updatePoolConfig(db, 'cli', { pool: 'chia', payout_threshold: '0.0005', withdraw_fee: '0.0002' });
+    expect(await charged()).toEqual({ threshold: '0.0005', fee: '0.0002' });
+    expect(await page('chiapp')).toEqual(await charged());
+    await wallet.updateWithdrawFee('cli', 'CHIA', '0.0001');
+    expect(await page('chia')).toEqual({ threshold: '0.0005', fee: '0.0001' });
+    // 0.0004 pending: still below 0.0005; then 0.0006 is paid, with the fee charged.
+    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.0002'), 'settlement:threshold-2'));
+    const later = new Date(now.getTime() + 24 * 3600_000);
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', later))?.outcome).toBe('below_minimum');
+    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.0002'), 'settlement:threshold-3'));
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', new Date(later.getTime() + 24 * 3600_000)))?.outcome).toBe('paid');
+    const [paid] = await db.selectFrom('withdrawals').select(['amount', 'fee']).where('user_id', '=', user.id).execute();
+    expect(paid).toMatchObject({ amount: XCH('0.0006').toString(), fee: XCH('0.0001').toString() });
     await ledgerHolds();
   });
 });
