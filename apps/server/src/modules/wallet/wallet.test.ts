@@ -342,6 +342,31 @@ describe('Auto Pay', () => {
   });
 });
 
+describe('deleting an Auto Pay address (issue 14)', () => {
+  it('is refused while the user has pending income for its coin, not only while a payout is on its way', async () => {
+    const user = await buildUser(db);
+    const a = await newAddress(user.id, 'half-a');
+    const b = await newAddress(user.id, 'half-b');
+    const spare = await newAddress(user.id, 'spare');
+    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 5000, min_pay: '0' }, { address_id: b.id, ratio: 5000, min_pay: '0' }] });
+    await poolBlock(XCH('1'));
+    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.5'), 'settlement:halves'));
+    await expectCode(deleteAddress(db, user.id, a.id), 'ADDRESS_HAS_PENDING_INCOME');
+    await expectCode(deleteAddress(db, user.id, b.id), 'ADDRESS_HAS_PENDING_INCOME');
+    // The address book says so, and an address outside Auto Pay goes as before.
+    const book = await listAddresses(db, user.id, 'CHIA');
+    expect(book.find((x) => x.id === a.id)?.pending_income).toBe('0.25');
+    await deleteAddress(db, user.id, spare.id);
+    // The next run pays both halves.
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', new Date()))?.outcome).toBe('paid');
+    // Turned off, the income is released to the available balance: nothing pending, the address can go.
+    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: false, recipients: [] });
+    await sendDue(db, chains);
+    await deleteAddress(db, user.id, a.id);
+    await ledgerHolds();
+  });
+});
+
 describe('Auto Pay’s payout threshold (issue 14)', () => {
   it('pays nothing below the coin’s minimum payout, even with minimum pay 0; the pool page shows the figures it charges', async () => {
     const user = await buildUser(db);
