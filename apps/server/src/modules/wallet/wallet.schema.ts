@@ -50,6 +50,8 @@ export interface AutoPaySettingsTable {
   coin: string;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   last_run_at: Date | null;
+  /** The last run's outcome (AutoPayResult's): paid, or why it was skipped. */
+  last_outcome: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Generated<Date>;
 }
 

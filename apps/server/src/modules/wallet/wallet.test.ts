@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { deleteAddress, listAddresses } from './addresses.ts';
-import { creditMiningIncome, runAutoPayFor, setAutoPay } from './autopay.ts';
+import { creditMiningIncome, runAutoPayFor } from './autopay.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
 import { assetLog, totalAssets } from './ledger-views.ts';
 import { walletService, type Verify } from './wallet.service.ts';
@@ -314,7 +314,7 @@ describe('Auto Pay', () => {
     const user = await buildUser(db);
     const a = await newAddress(user.id, 'auto-a');
     const b = await newAddress(user.id, 'auto-b');
-    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 7000, min_pay: '0' }, { address_id: b.id, ratio: 3000, min_pay: '1' }] });
+    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 7000, min_pay: '0' }, { address_id: b.id, ratio: 3000, min_pay: '1' }] });
     await poolBlock(XCH('10'));
     await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('2'), 'settlement:test'));
     const now = new Date();
@@ -335,9 +335,29 @@ describe('Auto Pay', () => {
     await sendDue(db, chains, later);
     await deleteAddress(db, user.id, a.id);
     await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('1'), 'settlement:test3'));
-    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: false, recipients: [] });
+    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: false, recipients: [] });
     expect(await available(user.id)).toBe(XCH('1'));
-    await expectCode(setAutoPay(db, user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: b.id, ratio: 9000, min_pay: '0' }] }), 'AUTO_PAY_INVALID');
+    await expectCode(wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: b.id, ratio: 9000, min_pay: '0' }] }), 'AUTO_PAY_INVALID');
+    await ledgerHolds();
+  });
+});
+
+describe('Auto Pay during the 24-hour security lock (issue 17)', () => {
+  it('pays nothing and records why; income stays pending and is paid by the first run after the lock', async () => {
+    const user = await buildUser(db);
+    const a = await newAddress(user.id, 'locked-a');
+    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 10000, min_pay: '0' }] });
+    await poolBlock(XCH('1'));
+    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.5'), 'settlement:locked'));
+    const now = new Date();
+    await db.updateTable('users').set({ security_changed_at: new Date(now.getTime() - 3600_000) }).where('id', '=', user.id).execute();
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', now))?.outcome).toBe('security_locked');
+    expect(await db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await userBalances(db, user.id, 'CHIA')).get('CHIA')?.pending_earnings).toBe(XCH('0.5'));
+    const setting = await db.selectFrom('auto_pay_settings').select('last_outcome').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(setting.last_outcome).toBe('security_locked');
+    const after = new Date(now.getTime() + 24 * 3600_000);
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', after))?.outcome).toBe('paid');
     await ledgerHolds();
   });
 });
@@ -348,7 +368,7 @@ describe('deleting an Auto Pay address (issue 14)', () => {
     const a = await newAddress(user.id, 'half-a');
     const b = await newAddress(user.id, 'half-b');
     const spare = await newAddress(user.id, 'spare');
-    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 5000, min_pay: '0' }, { address_id: b.id, ratio: 5000, min_pay: '0' }] });
+    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 5000, min_pay: '0' }, { address_id: b.id, ratio: 5000, min_pay: '0' }] });
     await poolBlock(XCH('1'));
     await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.5'), 'settlement:halves'));
     await expectCode(deleteAddress(db, user.id, a.id), 'ADDRESS_HAS_PENDING_INCOME');
@@ -360,7 +380,7 @@ describe('deleting an Auto Pay address (issue 14)', () => {
     // The next run pays both halves.
     expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', new Date()))?.outcome).toBe('paid');
     // Turned off, the income is released to the available balance: nothing pending, the address can go.
-    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: false, recipients: [] });
+    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: false, recipients: [] });
     await sendDue(db, chains);
     await deleteAddress(db, user.id, a.id);
     await ledgerHolds();
@@ -371,7 +391,7 @@ describe('Auto Pay’s payout threshold (issue 14)', () => {
   it('pays nothing below the coin’s minimum payout, even with minimum pay 0; the pool page shows the figures it charges', async () => {
     const user = await buildUser(db);
     const a = await newAddress(user.id, 'threshold-a');
-    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 10000, min_pay: '0' }] });
+    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 10000, min_pay: '0' }] });
     await poolBlock(XCH('1'));
     await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.0002'), 'settlement:threshold'));
     const now = new Date();
@@ -458,7 +478,7 @@ describe('the ledger under random sequences of wallet operations', () => {
               await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH(tenth(o.amount)), `prop-income-${++key}`));
               break;
             case 'autopay':
-              await setAutoPay(db, user.id, { coin: 'CHIA', enabled: o.on, recipients: o.on ? [{ address_id: addresses[o.u]?.id ?? '', ratio: 10000, min_pay: '0' }] : [] });
+              await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: o.on, recipients: o.on ? [{ address_id: addresses[o.u]?.id ?? '', ratio: 10000, min_pay: '0' }] : [] });
               if (o.on) await runAutoPayFor(db, schedule, user.id, 'CHIA', new Date(Date.now() + ++key * 25 * 3600_000));
               break;
           }

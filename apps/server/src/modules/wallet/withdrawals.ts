@@ -55,7 +55,6 @@ export interface WithdrawInput {
 export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId: string, input: WithdrawInput) {
   const coin = await coinRules(trx, input.coin);
   if (coin.closed) throw new AppError('FEATURE_NOT_OPEN');
-  await assertWithdrawalAllowed(trx, userId);
   const address = await trx
     .selectFrom('withdraw_addresses')
     .selectAll()
@@ -89,7 +88,9 @@ export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId
  * Writes a withdrawal and holds its amount (from the available balance, or from pending
  * earnings for Auto Pay) under the reference `withdrawal:<id>`. A withdrawal whose `fee`
  * includes the address's AR activation (`activation`) carries it: the address counts as
- * activated from then on (passOnActivation keeps that true when it is cancelled).
+ * activated from then on (passOnActivation keeps that true when it is cancelled). Every
+ * withdrawal, the user's or Auto Pay's, passes here: the 24-hour lock after a security change
+ * is checked here once for all of them (WITHDRAW_LOCKED; issue 17).
  */
 export async function openWithdrawal(
   trx: Db,
@@ -108,6 +109,7 @@ export async function openWithdrawal(
     from: 'available' | 'pending_earnings';
   },
 ): Promise<{ id: string }> {
+  await assertWithdrawalAllowed(trx, input.userId, input.sendAfter);
   const row = await trx
     .insertInto('withdrawals')
     .values({
