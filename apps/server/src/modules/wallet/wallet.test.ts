@@ -342,13 +342,20 @@ describe('Auto Pay', () => {
   });
 });
 
+/** A user with Auto Pay on to new addresses at `ratios` (min pay 0) and `income` XCH pending. */
+async function autoPayUser(tag: string, ratios: number[], income: string) {
+  const user = await buildUser(db);
+  const addresses = [];
+  for (const [i] of ratios.entries()) addresses.push(await newAddress(user.id, `${tag}-${i}`));
+  await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: addresses.map((a, i) => ({ address_id: a.id, ratio: ratios[i] ?? 0, min_pay: '0' })) });
+  await poolBlock(XCH('1'));
+  await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH(income), `settlement:${tag}`));
+  return { user, addresses };
+}
+
 describe('Auto Pay during the 24-hour security lock (issue 17)', () => {
   it('pays nothing and records why; income stays pending and is paid by the first run after the lock', async () => {
-    const user = await buildUser(db);
-    const a = await newAddress(user.id, 'locked-a');
-    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 10000, min_pay: '0' }] });
-    await poolBlock(XCH('1'));
-    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.5'), 'settlement:locked'));
+    const { user } = await autoPayUser('locked', [10000], '0.5');
     const now = new Date();
     await db.updateTable('users').set({ security_changed_at: new Date(now.getTime() - 3600_000) }).where('id', '=', user.id).execute();
     expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', now))?.outcome).toBe('security_locked');
@@ -364,13 +371,9 @@ describe('Auto Pay during the 24-hour security lock (issue 17)', () => {
 
 describe('deleting an Auto Pay address (issue 14)', () => {
   it('is refused while the user has pending income for its coin, not only while a payout is on its way', async () => {
-    const user = await buildUser(db);
-    const a = await newAddress(user.id, 'half-a');
-    const b = await newAddress(user.id, 'half-b');
+    const { user, addresses } = await autoPayUser('halves', [5000, 5000], '0.5');
+    const [a, b] = addresses as [{ id: string }, { id: string }];
     const spare = await newAddress(user.id, 'spare');
-    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 5000, min_pay: '0' }, { address_id: b.id, ratio: 5000, min_pay: '0' }] });
-    await poolBlock(XCH('1'));
-    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.5'), 'settlement:halves'));
     await expectCode(deleteAddress(db, user.id, a.id), 'ADDRESS_HAS_PENDING_INCOME');
     await expectCode(deleteAddress(db, user.id, b.id), 'ADDRESS_HAS_PENDING_INCOME');
     // The address book says so, and an address outside Auto Pay goes as before.
@@ -389,11 +392,7 @@ describe('deleting an Auto Pay address (issue 14)', () => {
 
 describe('Auto Pay’s payout threshold (issue 14)', () => {
   it('pays nothing below the coin’s minimum payout, even with minimum pay 0; the pool page shows the figures it charges', async () => {
-    const user = await buildUser(db);
-    const a = await newAddress(user.id, 'threshold-a');
-    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 10000, min_pay: '0' }] });
-    await poolBlock(XCH('1'));
-    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.0002'), 'settlement:threshold'));
+    const { user } = await autoPayUser('threshold', [10000], '0.0002');
     const now = new Date();
     expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', now))?.outcome).toBe('below_minimum');
     expect(await db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
