@@ -264,6 +264,8 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await page.getByTestId('autopay-split').click();
     await expect.poll(() => page.getByTestId(`autopay-ratio-${addressId}`).inputValue()).toBe('100');
     await page.getByTestId(`autopay-minpay-${addressId}`).fill('0.5');
+    // Turning Auto Pay on asks for the security verification, as a withdrawal does.
+    await enterEmailCode(page, email, seen, lastSent);
     await page.getByTestId('autopay-save').click();
     await page.getByTestId('autopay-saved').waitFor();
     await panel.scrollIntoViewIfNeeded();

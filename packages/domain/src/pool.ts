@@ -49,13 +49,14 @@ export interface PoolConfig {
   burn_coefficient_bp: number;
   /** Settlement time of day, UTC, HH:MM. */
   payment_time: string;
-  payout_threshold_units: bigint;
-  withdraw_fee_units: bigint;
   withdraw_audit: boolean;
 }
 
-/** The configuration a fresh install gives a pool. */
-export function defaultPoolConfig(pool: PoolInfo, coin: { withdrawFeeUnits: bigint; minWithdrawUnits: bigint }): PoolConfig {
+/**
+ * The configuration a fresh install gives a pool. Its payout threshold and withdrawal fee are
+ * its coin's (the coin's minimum payout and withdrawal fee: one figure each, issue 14).
+ */
+export function defaultPoolConfig(pool: PoolInfo): PoolConfig {
   return {
     pool: pool.type,
     mode: pool.share_type,
@@ -63,8 +64,6 @@ export function defaultPoolConfig(pool: PoolInfo, coin: { withdrawFeeUnits: bigi
     coop_ratio_bp: pool.pool_type === 'CO' ? 5_000 : 0,
     burn_coefficient_bp: 10_000,
     payment_time: '00:00',
-    payout_threshold_units: coin.minWithdrawUnits,
-    withdraw_fee_units: coin.withdrawFeeUnits,
     withdraw_audit: true,
   };
 }

@@ -10,12 +10,14 @@ export type SecurityFactor = (typeof SECURITY_FACTORS)[number];
 /**
  * Sensitive actions that call the security verification. `change_phone` binds or replaces the
  * phone; `bind_google`/`unbind_google` the authenticator; `bind_telegram`/`unbind_telegram`
- * the messenger; `withdraw`, `address` (address book) and `watcher` are later features'.
+ * the messenger; `withdraw`, `address` (address book), `autopay` (turning Auto Pay on or
+ * changing its recipients) and `watcher` are later features'.
  */
 export const SECURITY_ACTIONS = [
   'withdraw',
   'transfer',
   'address',
+  'autopay',
   'watcher',
   'message_channel',
   'change_phone',

@@ -67,10 +67,15 @@ describe('settlePoolDay', () => {
     expect(total(result)).toBe(2_000_000n);
   });
 
-  it('keeps the revenue as remainder when nobody contributed', () => {
+  it('takes no fee when nobody contributed and carries the whole pot on; the next day with shares takes the fee once', () => {
     const result = settlePoolDay({ revenue: 77n, feeBp: 1_000, finderRewards: [], members: [{ userId: 'small', points: 0n }] });
     expect(result.credits).toEqual([]);
-    expect(result.fee + result.remainder).toBe(77n);
+    expect(result).toMatchObject({ fee: 0n, remainder: 77n });
+    // A finder is paid even so; the rest is carried, fee-free.
+    const found = settlePoolDay({ revenue: 100n, feeBp: 1_000, finderRewards: [{ userId: 'f', amount: 25n }], members: [], carriedIn: 5n });
+    expect(found).toMatchObject({ credits: [{ userId: 'f', amount: 25n }], fee: 0n, remainder: 80n });
+    const next = settlePoolDay({ revenue: 0n, feeBp: 1_000, finderRewards: [], members: [{ userId: 'a', points: 1n }], carriedIn: 80n });
+    expect(next).toMatchObject({ credits: [{ userId: 'a', amount: 72n }], fee: 8n, remainder: 0n });
   });
 
   it('refuses impossible inputs', () => {
@@ -86,7 +91,8 @@ describe('settlePoolDay', () => {
         fc.array(fc.record({ points: fc.bigInt({ min: 0n, max: 10n ** 12n }), securedBp: fc.integer({ min: 0, max: 10_000 }) }), { maxLength: 30 }),
         fc.option(fc.constantFrom(...Object.values(UNSECURED_SHARE_BP)), { nil: undefined }),
         fc.nat(3),
-        (revenue, feeBp, members, unsecuredShareBp, blocks) => {
+        fc.oneof(fc.constant(0n), fc.bigInt({ min: 0n, max: 10n ** 20n })),
+        (revenue, feeBp, members, unsecuredShareBp, blocks, carriedIn) => {
           const finder = BigInt(blocks) * 7n <= revenue ? BigInt(blocks) * 7n : 0n;
           const result = settlePoolDay({
             revenue,
@@ -94,10 +100,14 @@ describe('settlePoolDay', () => {
             finderRewards: finder > 0n ? [{ userId: 'm0', amount: finder }] : [],
             members: members.map((m, i) => ({ userId: `m${i}`, ...m })),
             ...(unsecuredShareBp !== undefined ? { unsecuredShareBp } : {}),
+            carriedIn,
           });
-          expect(total(result)).toBe(revenue);
+          expect(total(result)).toBe(revenue + carriedIn);
           expect(result.credits.every((c) => c.amount > 0n)).toBe(true);
           expect(result.fee >= 0n && result.withheld >= 0n && result.remainder >= 0n).toBe(true);
+          // Days without shares (members empty or all without points): no fee, the whole pot carried on.
+          if (!members.some((m) => m.points > 0n)) expect({ fee: result.fee, remainder: result.remainder }).toEqual({ fee: 0n, remainder: revenue - finder + carriedIn });
+          else expect(result.remainder).toBe(0n);
         },
       ),
       { numRuns: 300 },

@@ -43,6 +43,8 @@ export interface SettlementInput {
   members: readonly SettlementMember[];
   /** The unsecured share of the coin (UNSECURED_SHARE_BP), or undefined for none. */
   unsecuredShareBp?: number;
+  /** Pots of earlier days that paid no one (their `carried`), shared now with this day's. */
+  carriedIn?: bigint;
 }
 
 export interface SettlementResult {
@@ -50,7 +52,10 @@ export interface SettlementResult {
   fee: bigint;
   /** Withheld from unsecured capacity (stays with the pool). */
   withheld: bigint;
-  /** Base units no member could be given (no contributions, or rounding). */
+  /**
+   * The pot no member could be given: a day without eligible contributions takes no fee and
+   * carries its whole pot (with what it carried in) to the next day with shares.
+   */
   remainder: bigint;
 }
 
@@ -61,20 +66,31 @@ export class SettlementInputError extends Error {
 /** What one pool-day leaves to share: revenue less the finders' rewards, less the pool fee. */
 export interface PoolDayPot {
   finderTotal: bigint;
+  /** The pool fee, taken only when the pot pays someone (`sharers`). */
   fee: bigint;
-  /** Shared among the members by contribution points. */
+  /** Shared among the members by contribution points; 0 when no one shares. */
   pot: bigint;
+  /** Passed on to the next day with shares (no one shares this day); else 0. */
+  carried: bigint;
 }
 
-/** The first part of the split, checked: what the finders take, the fee, and the members' pot. */
-export function poolDayPot(input: Pick<SettlementInput, 'revenue' | 'feeBp' | 'finderRewards'>): PoolDayPot {
-  if (input.revenue < 0n) throw new SettlementInputError('negative revenue');
+/**
+ * The first part of the split, checked: what the finders take, the fee, and the members' pot.
+ * Revenue that pays no one takes no fee (issue 14): without `sharers` (no member with eligible
+ * points: no shares, or every Chia farm below 2 T) the whole shared part, with what earlier
+ * days carried in, is carried to the next day with shares, and the fee is taken there, once.
+ * The finders' rewards are theirs either way.
+ */
+export function poolDayPot(input: Pick<SettlementInput, 'revenue' | 'feeBp' | 'finderRewards' | 'carriedIn'> & { sharers?: boolean }): PoolDayPot {
+  const carriedIn = input.carriedIn ?? 0n;
+  if (input.revenue < 0n || carriedIn < 0n) throw new SettlementInputError('negative revenue');
   if (!Number.isInteger(input.feeBp) || input.feeBp < 0 || input.feeBp > BASIS_POINTS) throw new SettlementInputError('fee out of range');
   const finderTotal = input.finderRewards.reduce((sum, r) => sum + r.amount, 0n);
   if (input.finderRewards.some((r) => r.amount < 0n) || finderTotal > input.revenue) throw new SettlementInputError('finder rewards exceed revenue');
-  const shared = input.revenue - finderTotal;
+  const shared = input.revenue - finderTotal + carriedIn;
+  if (input.sharers === false) return { finderTotal, fee: 0n, pot: 0n, carried: shared };
   const fee = (shared * BigInt(input.feeBp)) / BigInt(BASIS_POINTS);
-  return { finderTotal, fee, pot: shared - fee };
+  return { finderTotal, fee, pot: shared - fee, carried: 0n };
 }
 
 /**
@@ -83,8 +99,8 @@ export function poolDayPot(input: Pick<SettlementInput, 'revenue' | 'feeBp' | 'f
  * the settlement service runs the same rule set-based in SQL, checked against this function.
  */
 export function settlePoolDay(input: SettlementInput): SettlementResult {
-  const { fee, pot } = poolDayPot(input);
   if (input.members.some((m) => m.points < 0n)) throw new SettlementInputError('negative points');
+  const { fee, pot, carried } = poolDayPot({ ...input, sharers: input.members.some((m) => m.points > 0n) });
 
   const credits = new Map<string, bigint>();
   const add = (userId: string, amount: bigint) => credits.set(userId, (credits.get(userId) ?? 0n) + amount);
@@ -112,7 +128,7 @@ export function settlePoolDay(input: SettlementInput): SettlementResult {
       add(member.userId, amount);
     });
   }
-  const remainder = pot - given;
+  const remainder = pot - given + carried;
   return {
     credits: [...credits].filter(([, amount]) => amount > 0n).map(([userId, amount]) => ({ userId, amount })),
     fee,

@@ -39,6 +39,7 @@ export const ASSET_LOG_KINDS = [
   'transfer_in',
   'mining_income',
   'autopay_release',
+  'address_activation',
   'adjustment',
 ] as const;
 export type AssetLogKind = (typeof ASSET_LOG_KINDS)[number];

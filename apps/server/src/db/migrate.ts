@@ -19,6 +19,10 @@ import * as settlementClearing from './migrations/2026_11_23_0016_settlement_cle
 import * as sharePartitionRace from './migrations/2026_11_23_0017_share_partition_race.ts';
 import * as settlementBatches from './migrations/2026_11_24_0018_settlement_batches.ts';
 import * as lookupsByIndex from './migrations/2026_11_24_0019_lookups_by_index.ts';
+import * as settlementCarry from './migrations/2026_11_25_1401_settlement_carry.ts';
+import * as withdrawalActivation from './migrations/2026_11_25_1402_withdrawal_activation.ts';
+import * as coinPayoutFigures from './migrations/2026_11_25_1403_coin_payout_figures.ts';
+import * as autopayOutcome from './migrations/2026_11_25_1404_autopay_outcome.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -44,6 +48,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0017_share_partition_race': sharePartitionRace,
   '2026_11_24_0018_settlement_batches': settlementBatches,
   '2026_11_24_0019_lookups_by_index': lookupsByIndex,
+  '2026_11_25_1401_settlement_carry': settlementCarry,
+  '2026_11_25_1402_withdrawal_activation': withdrawalActivation,
+  '2026_11_25_1403_coin_payout_figures': coinPayoutFigures,
+  '2026_11_25_1404_autopay_outcome': autopayOutcome,
 };
 
 /** Every migration name in order. */

@@ -21,6 +21,8 @@ export interface CoinsTable {
   min_transfer_units: Numeric;
   min_withdraw_units: Numeric;
   withdraw_fee_units: Numeric;
+  /** Auto Pay pays no share below it (spec doc 1 §9 'Minimum payout is configurable per coin'). */
+  min_payout_units: ColumnType<string, string | bigint | undefined, string | bigint>;
   capacity_unit: string;
   full_name: string;
   arith: string;

@@ -22,6 +22,7 @@ export async function seedRegistries(db: Db): Promise<{ coins: number; pools: nu
           min_transfer_units: parseAmount(coin.min_transfer_value, coin.scale),
           min_withdraw_units: parseAmount(coin.min_withdraw_value, coin.scale),
           withdraw_fee_units: parseAmount(coin.withdraw_fee, coin.scale),
+          min_payout_units: parseAmount(coin.min_withdraw_value, coin.scale),
           capacity_unit: coin.capacity_unit,
           full_name: coin.full_name,
           arith: coin.arith,
@@ -45,21 +46,10 @@ export async function seedRegistries(db: Db): Promise<{ coins: number; pools: nu
       .values(POOL_SEEDS.map((pool, sort) => ({ ...pool, sort })))
       .onConflict((oc) => oc.column('type').doNothing())
       .executeTakeFirst();
-    // Each pool's configuration, from its coin's wallet settings (operators edit it later).
+    // Each pool's configuration (operators edit it later); its payout figures are its coin's.
     await trx
       .insertInto('pool_configs')
-      .values(
-        POOL_SEEDS.flatMap((pool) => {
-          const coin = COIN_SEEDS.find((c) => c.type === pool.coin);
-          if (!coin) return [];
-          return [
-            defaultPoolConfig(pool, {
-              withdrawFeeUnits: parseAmount(coin.withdraw_fee, coin.scale),
-              minWithdrawUnits: parseAmount(coin.min_withdraw_value, coin.scale),
-            }),
-          ];
-        }),
-      )
+      .values(POOL_SEEDS.filter((pool) => COIN_SEEDS.some((c) => c.type === pool.coin)).map((pool) => defaultPoolConfig(pool)))
       .onConflict((oc) => oc.column('pool').doNothing())
       .execute();
     const lines = await trx

@@ -159,8 +159,11 @@ export const settlementSchema = z.object({
   revenue: z.string(),
   fee: z.string(),
   withheld: z.string(),
+  /** A day without shares: its pot, carried (fee-free) to the next day with shares. */
   remainder: z.string(),
   credited: z.string(),
+  /** Pots of earlier days without shares shared on this day. */
+  carried_in: z.string(),
   members: z.number().int(),
 });
 export type Settlement = z.infer<typeof settlementSchema>;

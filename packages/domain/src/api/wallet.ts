@@ -210,7 +210,8 @@ export const autoPaySchema = z.object({
 });
 export type AutoPay = z.infer<typeof autoPaySchema>;
 
-export const setAutoPayBody = z.object({
+/** Turning Auto Pay on or changing its recipients needs the security verification `autopay`. */
+export const setAutoPayBody = securityCodesSchema.extend({
   coin: coinField,
   enabled: z.boolean(),
   recipients: z

@@ -160,7 +160,7 @@ export const ERROR_CATALOGUE = {
   ADDRESS_HAS_PENDING_INCOME: {
     code: 10207,
     group: 'withdraw',
-    en: 'An address with pending income cannot be deleted',
+    en: 'This address receives Auto Pay and income is waiting to be paid to it; it can be deleted once that income is paid out or Auto Pay is turned off',
   },
   AUTO_PAY_INVALID: {
     code: 10208,

@@ -113,7 +113,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorName, string> = {
   WITHDRAW_BELOW_MIN: '金額低於單筆最低提現額',
   WITHDRAW_ADDRESS_NOT_FOUND: '請選擇提現地址',
   TESTNET_TO_MAINNET: '測試網幣種無法提現至主網',
-  ADDRESS_HAS_PENDING_INCOME: '有待入帳收益的地址無法刪除',
+  ADDRESS_HAS_PENDING_INCOME: '此地址接收自動支付，且有收益正等待支付到此地址；待收益付出或關閉自動支付後才能刪除',
   AUTO_PAY_INVALID: '分配比例合計須為 100%，且每份須達到最低支付額',
 
   POINT_NOT_FOUND: '指向紀錄不存在',

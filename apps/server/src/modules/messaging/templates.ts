@@ -31,6 +31,7 @@ const ACTION_NAMES: Record<SecurityAction, Record<Lang, string>> = {
   withdraw: { en: 'a withdrawal', zh: '提現', ru: 'вывода средств' },
   transfer: { en: 'an internal transfer', zh: '站內轉帳', ru: 'внутреннего перевода' },
   address: { en: 'the address book', zh: '地址管理', ru: 'адресной книги' },
+  autopay: { en: 'Auto Pay', zh: '自動支付', ru: 'автовыплаты' },
   watcher: { en: 'a watcher authorisation', zh: '觀察者授權', ru: 'доступа наблюдателя' },
   message_channel: { en: 'a message channel', zh: '訊息通道', ru: 'канала уведомлений' },
   change_phone: { en: 'binding a phone', zh: '綁定手機', ru: 'привязки телефона' },

@@ -18,7 +18,7 @@ export async function poolConfigs(db: Db): Promise<PoolConfigView[]> {
     .selectFrom('pools as p')
     .innerJoin('pool_configs as c', 'c.pool', 'p.type')
     .innerJoin('coins as k', 'k.type', 'p.coin')
-    .select(['p.type', 'p.coin', 'p.name', 'p.pool_type', 'p.enabled', 'c.mode', 'c.fee_bp', 'c.coop_ratio_bp', 'c.burn_coefficient_bp', 'c.payment_time', 'c.payout_threshold_units', 'c.withdraw_fee_units', 'c.withdraw_audit', 'k.scale'])
+    .select(['p.type', 'p.coin', 'p.name', 'p.pool_type', 'p.enabled', 'c.mode', 'c.fee_bp', 'c.coop_ratio_bp', 'c.burn_coefficient_bp', 'c.payment_time', 'k.min_payout_units', 'k.withdraw_fee_units', 'c.withdraw_audit', 'k.scale'])
     .orderBy('p.sort')
     .execute();
   return rows.map((r) => ({
@@ -32,7 +32,7 @@ export async function poolConfigs(db: Db): Promise<PoolConfigView[]> {
     coop_ratio_bp: r.coop_ratio_bp,
     burn_coefficient_bp: r.burn_coefficient_bp,
     payment_time: r.payment_time,
-    payout_threshold: show(BigInt(r.payout_threshold_units), r.scale),
+    payout_threshold: show(BigInt(r.min_payout_units), r.scale),
     withdraw_fee: show(BigInt(r.withdraw_fee_units), r.scale),
     withdraw_audit: r.withdraw_audit,
   }));
@@ -50,10 +50,15 @@ export async function updatePoolConfig(db: Db, by: AuditBy, body: UpdatePoolConf
       ...(body.coop_ratio_bp !== undefined ? { coop_ratio_bp: body.coop_ratio_bp } : {}),
       ...(body.burn_coefficient_bp !== undefined ? { burn_coefficient_bp: body.burn_coefficient_bp } : {}),
       ...(body.payment_time !== undefined ? { payment_time: body.payment_time } : {}),
-      ...(body.payout_threshold !== undefined ? { payout_threshold_units: units(body.payout_threshold, coin.scale) } : {}),
-      ...(body.withdraw_fee !== undefined ? { withdraw_fee_units: units(body.withdraw_fee, coin.scale) } : {}),
       ...(body.withdraw_audit !== undefined ? { withdraw_audit: body.withdraw_audit } : {}),
     };
+    // The payout threshold and withdrawal fee are the coin's (one figure each, shared by its
+    // pools, charged by withdrawals and Auto Pay): editing them here edits the coin's.
+    const coinChanges = {
+      ...(body.payout_threshold !== undefined ? { min_payout_units: units(body.payout_threshold, coin.scale) } : {}),
+      ...(body.withdraw_fee !== undefined ? { withdraw_fee_units: units(body.withdraw_fee, coin.scale) } : {}),
+    };
+    if (Object.keys(coinChanges).length > 0) await trx.updateTable('coins').set({ ...coinChanges, updated_at: new Date() }).where('type', '=', coin.type).execute();
     if (Object.keys(changes).length > 0) await trx.updateTable('pool_configs').set({ ...changes, updated_at: new Date() }).where('pool', '=', body.pool).execute();
     if (body.enabled !== undefined) await trx.updateTable('pools').set({ enabled: body.enabled, updated_at: new Date() }).where('type', '=', body.pool).execute();
   });
@@ -69,7 +74,7 @@ export async function dailyReports(db: Db, query: { pool?: string; status?: stri
   if (query.status) base = base.where('s.status', '=', query.status as 'SETTLEMENT');
   const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['s.pool', 's.day', 's.status', 's.revenue_units', 's.fee_units', 's.withheld_units', 's.remainder_units', 's.credited_units', 's.members', 's.settled_at', 'c.scale'])
+    .select(['s.pool', 's.day', 's.status', 's.revenue_units', 's.fee_units', 's.withheld_units', 's.remainder_units', 's.credited_units', 's.carried_in_units', 's.members', 's.settled_at', 'c.scale'])
     .orderBy('s.day', 'desc')
     .orderBy('s.pool')
     .limit(query.count)
@@ -85,6 +90,7 @@ export async function dailyReports(db: Db, query: { pool?: string; status?: stri
       withheld: show(BigInt(r.withheld_units), r.scale),
       remainder: show(BigInt(r.remainder_units), r.scale),
       credited: show(BigInt(r.credited_units), r.scale),
+      carried_in: show(BigInt(r.carried_in_units), r.scale),
       members: r.members,
       settled_at: r.settled_at ? seconds(r.settled_at) : null,
     })),

@@ -23,6 +23,15 @@ export interface FoundBlock {
 }
 
 /**
+ * The lock of a pool's days, taken by recordBlock and by the day's decision (decideDay) in
+ * their transactions (issue 14): a no-key row lock on the pool, so the shares' and blocks'
+ * foreign-key checks (key-share locks) never wait on it.
+ */
+export async function lockPoolDays(trx: Db, pool: string): Promise<void> {
+  await trx.selectFrom('pools').select('type').where('type', '=', pool).forNoKeyUpdate().executeTakeFirst();
+}
+
+/**
  * Records a block the pool found (once per pool and height) and books its reward: the chain
  * pays the pool's revenue account, which the day's settlement shares out. Chia's new protocol
  * gives 0.25 XCH of each block to its finder; that part is marked on the block.
@@ -33,7 +42,9 @@ export async function recordBlock(db: Db, block: FoundBlock): Promise<{ id: stri
     pool.protocol === 'chia-pool-v1' && block.finderUserId !== null && !block.finderPaidOnChain ? (block.reward < CHIA_FINDER_REWARD ? block.reward : CHIA_FINDER_REWARD) : 0n;
   return db.transaction().execute(async (trx) => {
     // A block recorded after its day was settled (found at 23:59, seen after 00:00) counts in
-    // the first day still open, so its revenue is always shared once.
+    // the first day still open, so its revenue is always shared once. The pool's day lock
+    // (decideDay's) makes "settled" exact: a day being decided is waited for, then seen closed.
+    await lockPoolDays(trx, block.pool);
     const closed = await trx
       .selectFrom('settlements')
       .select(sql<string | null>`max(day)::text`.as('day'))

@@ -13,8 +13,6 @@ export interface PoolConfigsTable {
   coop_ratio_bp: number;
   burn_coefficient_bp: number;
   payment_time: string;
-  payout_threshold_units: Numeric;
-  withdraw_fee_units: Numeric;
   withdraw_audit: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: Generated<Date>;
 }
@@ -77,6 +75,10 @@ export interface SettlementsTable {
   withheld_units: NumericDefault;
   remainder_units: NumericDefault;
   credited_units: NumericDefault;
+  /** Pots of earlier days without shares that this day shared (issue 14). */
+  carried_in_units: NumericDefault;
+  /** A day that carried its pot (remainder): the day that shared it. */
+  carried_into: Day | null;
   members: ColumnType<number, number | undefined, number>;
   transaction_id: string | null;
   settled_at: Date | null;

@@ -1,4 +1,4 @@
-import { capacityFromPoints, CHIA_MIN_CAPACITY_BYTES, K32_BYTES, parseAmount, POINTS_PER_K32_PER_DAY, settlePoolDay, UNSECURED_SHARE_BP } from '@platter/domain';
+import { capacityFromPoints, CHIA_MIN_CAPACITY_BYTES, K32_BYTES, parseAmount, POINTS_PER_K32_PER_DAY, poolDayPot, settlePoolDay, UNSECURED_SHARE_BP } from '@platter/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { spawn } from 'node:child_process';
@@ -147,9 +147,11 @@ describe('the set-based split', () => {
       pot: fc.oneof(fc.bigInt({ min: 0n, max: 1000n }), fc.bigInt({ min: 0n, max: 10n ** 16n })),
       chia: fc.boolean(),
       unsecured: fc.constantFrom(undefined, ...Object.values(UNSECURED_SHARE_BP)),
+      feeBp: fc.integer({ min: 0, max: 10_000 }),
+      carriedIn: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 15n })),
     });
     await fc.assert(
-      fc.asyncProperty(day, async ({ members, strangers, pot, chia, unsecured }) => {
+      fc.asyncProperty(day, async ({ members, strangers, pot, chia, unsecured, feeBp, carriedIn }) => {
         const minCapacity = chia ? CHIA_MIN_CAPACITY_BYTES : 0n;
         const withIds = members.map((m, i) => ({ ...m, userId: String(1000 + i * 7) }));
         const finderRewards = [
@@ -169,11 +171,11 @@ describe('the set-based split', () => {
         for (const r of rows.rows) {
           const m = withIds.find((x) => x.userId === r.user_id);
           const amount = amountOf.get(r.user_id) ?? 0n;
-          const isEligible = !m || eligible.includes(m);
           expect({ user: r.user_id, amount: BigInt(r.amount_units), status: r.status, capacity: BigInt(r.capacity_bytes) }).toEqual({
             user: r.user_id,
             amount,
-            status: isEligible && amount > 0n ? 'SETTLEMENT' : 'UNSETTLEMENT',
+            // The record says what was paid (a finder below 2 T is paid, so settled).
+            status: amount > 0n ? 'SETTLEMENT' : 'UNSETTLEMENT',
             capacity: m ? capacityFromPoints(m.points, 86_400) : 0n,
           });
         }
@@ -181,6 +183,13 @@ describe('the set-based split', () => {
         const credited = rows.rows.reduce((sum, r) => sum + BigInt(r.amount_units), 0n);
         const given = rows.rows.some((r) => r.shared) ? pot : 0n;
         expect({ withheld: given - (credited - finderTotal), remainder: pot - given }).toEqual({ withheld: expected.withheld, remainder: expected.remainder });
+        // Days without shares (none, or every Chia farm below 2 T): decideDay's fee and carry
+        // from the statement's `shared` equal the domain's, with pots carried in from earlier days.
+        const sharers = rows.rows.some((r) => r.shared);
+        const decided = poolDayPot({ revenue: pot + finderTotal, feeBp, finderRewards, carriedIn, sharers });
+        const domain = settlePoolDay({ revenue: pot + finderTotal, feeBp, finderRewards, members: eligible, unsecuredShareBp: unsecured, carriedIn });
+        expect({ fee: decided.fee, carried: decided.carried }).toEqual({ fee: domain.fee, carried: sharers ? 0n : domain.remainder });
+        if (!sharers) expect(decided.fee).toBe(0n);
       }),
       { numRuns: 60 },
     );
@@ -295,5 +304,83 @@ describe('the first reports of a new day', () => {
     // Reports 0, 3, 6 and 9 are the first user's: difficulties 10, 13, 16 and 19, and a share of 1 each.
     expect(kept.rows.find((r) => r.user_id === (users[0] as { id: string }).id)).toMatchObject({ points: '62', n: '8' });
     expect(kept.rows.reduce((sum, r) => sum + Number(r.n), 0)).toBe(24);
+  });
+});
+
+describe('revenue that pays no one, and blocks racing the day’s decision (issue 14)', () => {
+  const at = (day: string, time = '12:00:00') => new Date(`${day}T${time}Z`);
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const row = (pool: string, day: string) => db.selectFrom('settlements').selectAll().where('pool', '=', pool).where('day', '=', day).executeTakeFirstOrThrow();
+
+  it('takes no fee on a day whose block pays no one, and carries its pot to the next day with shares', async () => {
+    const tiny = await buildUser(db);
+    const member = await buildUser(db);
+    // Day 1: a 1 XCH block; the only farm is below Chia's 2 T. Day 2: no shares at all. Day 3: a member.
+    await farm(tiny.id, 'chia', 10, at('2026-12-01'));
+    await recordBlock(db, { pool: 'chia', height: 50_001, foundAt: at('2026-12-01'), finderUserId: null, finderMinerId: null, reward: XCH('1') });
+    const first = await settleDay(db, 'chia', '2026-12-01', at('2026-12-05'));
+    expect(first.settlement).toMatchObject({ status: 'UNSETTLEMENT', revenue: '1', fee: '0', credited: '0', carried_in: '0', remainder: '1' });
+    await recordBlock(db, { pool: 'chia', height: 50_002, foundAt: at('2026-12-02'), finderUserId: null, finderMinerId: null, reward: XCH('0.5') });
+    const second = await settleDay(db, 'chia', '2026-12-02', at('2026-12-05'));
+    expect(second.settlement).toMatchObject({ status: 'UNSETTLEMENT', revenue: '0.5', fee: '0', credited: '0', remainder: '0.5' });
+    expect(await checkLedger(db)).toEqual([]);
+    await farm(member.id, 'chia', 40, at('2026-12-03'));
+    const third = await settleDay(db, 'chia', '2026-12-03', at('2026-12-05'));
+    // 1.5 XCH carried in, 3 % fee once, the rest to the member.
+    expect(third.settlement).toMatchObject({ status: 'SETTLEMENT', revenue: '0', carried_in: '1.5', fee: '0.045', credited: '1.455', remainder: '0' });
+    expect((await balances(member.id)).available).toBe(XCH('1.455'));
+    expect((await balances(tiny.id)).available).toBe(0n);
+    // Carried once: a later day with shares finds nothing more to carry.
+    await farm(member.id, 'chia', 40, at('2026-12-04'));
+    expect((await settleDay(db, 'chia', '2026-12-04', at('2026-12-05'))).settlement).toMatchObject({ carried_in: '0', credited: '0', fee: '0' });
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('records a Chia finder below 2 T as settled: the 0.25 XCH is paid to them', async () => {
+    const finder = await buildUser(db);
+    const other = await buildUser(db);
+    await farm(finder.id, 'chiapp', 10, at('2026-12-01')); // below 2 T
+    await farm(other.id, 'chiapp', 50, at('2026-12-01'));
+    await recordBlock(db, { pool: 'chiapp', height: 60_001, foundAt: at('2026-12-01'), finderUserId: finder.id, finderMinerId: null, reward: XCH('2') });
+    await settleDay(db, 'chiapp', '2026-12-01', at('2026-12-05'));
+    const records = await db.selectFrom('settlement_credits').select(['user_id', 'amount_units', 'status']).where('pool', '=', 'chiapp').where('day', '=', '2026-12-01').execute();
+    expect(records.find((r) => r.user_id === finder.id)).toMatchObject({ amount_units: XCH('0.25').toString(), status: 'SETTLEMENT' });
+    expect((await balances(finder.id)).available).toBe(XCH('0.25'));
+    // Every member's record says what was paid: settled exactly when an amount was credited.
+    for (const r of records) expect(r.status).toBe(BigInt(r.amount_units) > 0n ? 'SETTLEMENT' : 'UNSETTLEMENT');
+  });
+
+  it('shares every block once when blocks are recorded while their day is being decided', async () => {
+    const member = await buildUser(db);
+    const pool = 'chiavip';
+    let day = '2026-12-01';
+    const rounds = 20;
+    for (let i = 0; i < rounds; i++) {
+      await farm(member.id, pool, 40, at(day));
+      await recordBlock(db, { pool, height: 70_000 + i * 10, foundAt: at(day), finderUserId: null, finderMinerId: null, reward: XCH('1') });
+      // The day's last block is seen while the day is being decided.
+      await Promise.all([
+        decideDay(db, pool, day, at('2026-12-30')),
+        recordBlock(db, { pool, height: 70_001 + i * 10, foundAt: at(day, '23:59:58'), finderUserId: null, finderMinerId: null, reward: XCH('0.25') }),
+      ]);
+      day = dayAfter(day);
+    }
+    await farm(member.id, pool, 40, at(day));
+    await settleDay(db, pool, day, at('2026-12-30'));
+    await applyPendingCredits(db);
+    const blocks = await db.selectFrom('blocks').select(['day', 'reward_units']).where('pool', '=', pool).where('height', '>=', '70000').execute();
+    const total = blocks.reduce((sum, b) => sum + BigInt(b.reward_units), 0n);
+    expect(total).toBe(XCH('1.25') * BigInt(rounds));
+    // Each decided day counted exactly the blocks filed under it, and every block is in a decided day.
+    let shared = 0n;
+    for (const d of new Set(blocks.map((b) => b.day))) {
+      const s = await row(pool, d);
+      expect({ day: d, status: s.status }).toEqual({ day: d, status: 'SETTLEMENT' });
+      const filed = blocks.filter((b) => b.day === d).reduce((sum, b) => sum + BigInt(b.reward_units), 0n);
+      expect({ day: d, revenue: BigInt(s.revenue_units) }).toEqual({ day: d, revenue: filed });
+      shared += BigInt(s.credited_units) + BigInt(s.fee_units);
+    }
+    expect(shared).toBe(total);
+    expect(await checkLedger(db)).toEqual([]);
   });
 });

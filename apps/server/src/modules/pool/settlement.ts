@@ -13,6 +13,7 @@ import {
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
+import { lockPoolDays } from './blocks.ts';
 import { incomeBuckets } from '../wallet/autopay.ts';
 import { coinRules, show } from '../wallet/coins.ts';
 import type { SettlementStatus } from './pool.schema.ts';
@@ -52,6 +53,7 @@ function view(row: {
   withheld_units: string;
   remainder_units: string;
   credited_units: string;
+  carried_in_units: string;
   members: number;
 }, scale: number): Settlement {
   return {
@@ -63,6 +65,7 @@ function view(row: {
     withheld: show(BigInt(row.withheld_units), scale),
     remainder: show(BigInt(row.remainder_units), scale),
     credited: show(BigInt(row.credited_units), scale),
+    carried_in: show(BigInt(row.carried_in_units), scale),
     members: row.members,
   };
 }
@@ -98,6 +101,10 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
   const coin = await coinRules(db, poolRow.coin);
 
   return db.transaction().execute(async (trx) => {
+    // The pool's day lock, which recordBlock takes too (issue 14): a block seen while the day
+    // is being decided is filed under it before its blocks are read, or under the next open
+    // day once it is decided — never under a day that has already counted its blocks.
+    await lockPoolDays(trx, pool);
     await trx.insertInto('settlements').values({ pool, day, status: 'SETTLEMENT_PENDING' }).onConflict((oc) => oc.columns(['pool', 'day']).doNothing()).execute();
     const row = await trx.selectFrom('settlements').selectAll().where('pool', '=', pool).where('day', '=', day).forUpdate().executeTakeFirstOrThrow();
     if (row.status === 'SETTLEMENT' || row.status === 'UNSETTLEMENT') return { settlement: view(row, coin.scale), ran: false };
@@ -111,8 +118,19 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
       .execute();
     const revenue = blocks.reduce((sum, b) => sum + BigInt(b.reward), 0n);
     const finderRewards = blocks.filter((b) => b.finder_user_id !== null && BigInt(b.finder) > 0n).map((b) => ({ userId: b.finder_user_id as string, amount: BigInt(b.finder) }));
+    // Pots of earlier days that paid no one, still waiting for a day with shares.
+    const carries = await trx
+      .selectFrom('settlements')
+      .select(['day', 'remainder_units'])
+      .where('pool', '=', pool)
+      .where('day', '<', day)
+      .where('status', '=', 'UNSETTLEMENT')
+      .where('carried_into', 'is', null)
+      .where('remainder_units', '>', '0')
+      .execute();
+    const carriedIn = carries.reduce((sum, c) => sum + BigInt(c.remainder_units), 0n);
 
-    const { finderTotal, fee, pot } = poolDayPot({ revenue, feeBp: poolRow.fee_bp, finderRewards });
+    const { finderTotal, fee, pot } = poolDayPot({ revenue, feeBp: poolRow.fee_bp, finderRewards, carriedIn });
     // A big day's members are aggregated and sorted in memory (the default 4 MB spills to disk).
     await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
 
@@ -137,13 +155,18 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     const totals = recorded.rows[0];
     const members = Number(totals?.members ?? 0);
     const credited = BigInt(totals?.credited ?? '0');
-    // The pot goes whole to the members when anyone earned points (odd units included), else
-    // it stays as the remainder; what the unsecured rule kept back is withheld.
-    const given = totals?.shared ? pot : 0n;
-    const result = { fee, withheld: given - (credited - finderTotal), remainder: pot - given };
+    // The pot goes whole to the members when anyone earned points (odd units included). When no
+    // one did, the members' amounts are the finders' rewards alone (no share of a pot without
+    // sharers): the day takes no fee and carries its pot on (poolDayPot's rule). What the
+    // unsecured rule kept back is withheld.
+    const sharers = totals?.shared === true;
+    const result = { fee: sharers ? fee : 0n, withheld: sharers ? pot - (credited - finderTotal) : 0n };
+    // This day's own pot (its revenue less the finders'), carried when no one shares it; the
+    // earlier days keep theirs until a day shares them, so each pot is counted once.
+    const ownPot = sharers ? 0n : poolDayPot({ revenue, feeBp: poolRow.fee_bp, finderRewards, sharers }).carried;
 
     // The day in one small transaction: the members' whole share waits in clearing until the
-    // chunks of applyCredits move it into their balances.
+    // chunks of applyCredits move it into their balances; a carried pot stays in pool revenue.
     let transactionId: string | null = null;
     if (credited + result.fee + result.withheld > 0n) {
       const postings: PostingInput[] = [{ account: { kind: 'system', code: 'pool_revenue', coin: coin.type }, amount: -(credited + result.fee + result.withheld) }];
@@ -151,9 +174,13 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
       if (result.fee + result.withheld > 0n) postings.push({ account: { kind: 'system', code: 'fees', coin: coin.type }, amount: result.fee + result.withheld });
       ({ transactionId } = await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}`, postings }));
     }
+    // Shared today: the earlier days' pots are used up. Else they stay waiting with this one's.
+    if (sharers && carries.length > 0) {
+      await trx.updateTable('settlements').set({ carried_into: day }).where('pool', '=', pool).where('day', 'in', carries.map((c) => c.day)).execute();
+    }
 
-    // Revenue nobody could be credited with (no eligible contribution) leaves the day unsettled.
-    const status: SettlementStatus = revenue > 0n && credited === 0n && result.fee === 0n ? 'UNSETTLEMENT' : 'SETTLEMENT';
+    // A day whose pot paid no one is unsettled (its pot carried on), whatever the finders got.
+    const status: SettlementStatus = ownPot > 0n ? 'UNSETTLEMENT' : 'SETTLEMENT';
     const settled = await trx
       .updateTable('settlements')
       .set({
@@ -161,7 +188,8 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
         revenue_units: revenue,
         fee_units: result.fee,
         withheld_units: result.withheld,
-        remainder_units: result.remainder,
+        remainder_units: ownPot,
+        carried_in_units: sharers ? carriedIn : 0n,
         credited_units: credited,
         members,
         transaction_id: transactionId,
@@ -225,10 +253,12 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
     finders AS (SELECT * FROM unnest(${finderIds}::bigint[], ${finderAmounts}::numeric[]) AS f(user_id, amount)),
     credits AS (
       SELECT coalesce(s.user_id, f.user_id) AS user_id, coalesce(s.points, 0) AS points, coalesce(s.capacity_bytes, 0) AS capacity_bytes,
-             coalesce(s.shared, false) AS shared, coalesce(s.capacity_bytes >= ${sql.lit(rule.minCapacity.toString())}, true) AS eligible,
+             coalesce(s.shared, false) AS shared,
              div(coalesce(s.share, 0) * ${keepBp}, ${sql.lit(BASIS_POINTS)}) + coalesce(f.amount, 0) AS amount_units
       FROM parts s FULL JOIN finders f ON f.user_id = s.user_id)
-    SELECT user_id, points, capacity_bytes, amount_units, CASE WHEN eligible AND amount_units > 0 THEN 'SETTLEMENT' ELSE 'UNSETTLEMENT' END AS status, shared
+    -- A record says what was paid: settled when an amount is credited (a Chia finder below 2 T
+    -- included: the 2 T rule covers the pot, not the finder's 0.25 XCH), else unsettled.
+    SELECT user_id, points, capacity_bytes, amount_units, CASE WHEN amount_units > 0 THEN 'SETTLEMENT' ELSE 'UNSETTLEMENT' END AS status, shared
     FROM credits`;
 }
 

@@ -413,9 +413,9 @@ export function withdrawLockedUntil(securityChangedAt: Date | null, now = Date.n
 }
 
 /** WITHDRAW_LOCKED within 24 hours of a password or second-factor change (for the withdrawal issue). */
-export async function assertWithdrawalAllowed(db: Db, userId: string): Promise<void> {
+export async function assertWithdrawalAllowed(db: Db, userId: string, now = new Date()): Promise<void> {
   const user = await securityRepository(db).user(userId);
   if (!user) throw new AppError('USER_NOT_EXIST');
-  const until = withdrawLockedUntil(user.security_changed_at);
+  const until = withdrawLockedUntil(user.security_changed_at, now.getTime());
   if (until) throw new AppError('WITHDRAW_LOCKED', { until: Math.floor(until.getTime() / 1000) });
 }

@@ -1,12 +1,14 @@
-import { AppError, addressMatches, MAX_WITHDRAW_ADDRESSES, type WithdrawAddress } from '@platter/domain';
+import { AppError, addressMatches, MAX_WITHDRAW_ADDRESSES, RATIO_WHOLE, type WithdrawAddress } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { userBalances } from '../../ledger/ledger.service.ts';
 import { coinRules, show, type CoinRules } from './coins.ts';
 
 /**
  * The address book (spec doc 1 §3 'Withdrawal address', §5): per coin, format-checked, a remark
  * of at most 32 characters, a memo where the coin takes one, at most 20 live addresses; an
- * address with Auto Pay income on its way cannot be deleted.
+ * address with pending income (an Auto Pay recipient while income waits, or a payout on its
+ * way) cannot be deleted.
  */
 
 /** A test-net coin's address that is valid on its main net is refused (spec doc 1 §8). */
@@ -16,28 +18,46 @@ export async function addressBelongsToMainnet(db: Db, coin: CoinRules, address: 
   return main.addressPattern !== coin.addressPattern && addressMatches(main.addressPattern, address);
 }
 
-/** Auto Pay amounts on their way to each address (not yet sent). */
-async function pendingIncome(db: Db, addressIds: readonly string[]): Promise<Map<string, bigint>> {
-  if (addressIds.length === 0) return new Map();
+/**
+ * Pending income of each address (spec doc 1 §5; issue 14): the Auto Pay payouts on their way
+ * to it (not yet sent), and — while it is an Auto Pay recipient — its ratio's part of the
+ * user's pending earnings of its coin, which the next run would pay to it.
+ */
+async function pendingIncome(
+  db: Db,
+  userId: string,
+  addresses: readonly { id: string; coin: string; auto_pay: boolean; ratio: number }[],
+): Promise<Map<string, bigint>> {
+  if (addresses.length === 0) return new Map();
   const rows = await db
     .selectFrom('withdrawals')
     .select(['address_id', sql<string>`sum(received)`.as('pending')])
-    .where('address_id', 'in', addressIds)
+    .where(
+      'address_id',
+      'in',
+      addresses.map((a) => a.id),
+    )
     .where('source', '=', 'autopay')
     .where('status', 'in', ['AUDITING', 'SENT_PENDING'])
     .groupBy('address_id')
     .execute();
-  return new Map(rows.map((r) => [r.address_id ?? '', BigInt(r.pending)]));
+  const pending = new Map(rows.map((r) => [r.address_id ?? '', BigInt(r.pending)]));
+  const earnings = await userBalances(db, userId);
+  for (const a of addresses) {
+    if (!a.auto_pay) continue;
+    const waiting = earnings.get(a.coin)?.pending_earnings ?? 0n;
+    // At least one base unit while anything waits: a share rounded to 0 still keeps the address.
+    const share = waiting > 0n ? (waiting * BigInt(a.ratio)) / BigInt(RATIO_WHOLE) || 1n : 0n;
+    pending.set(a.id, (pending.get(a.id) ?? 0n) + share);
+  }
+  return pending;
 }
 
 export async function listAddresses(db: Db, userId: string, coin?: string): Promise<WithdrawAddress[]> {
   let query = db.selectFrom('withdraw_addresses').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null);
   if (coin) query = query.where('coin', '=', coin);
   const rows = await query.orderBy('coin').orderBy('id').execute();
-  const pending = await pendingIncome(
-    db,
-    rows.map((r) => r.id),
-  );
+  const pending = await pendingIncome(db, userId, rows);
   const scales = new Map((await db.selectFrom('coins').select(['type', 'scale']).execute()).map((c) => [c.type, c.scale]));
   return rows.map((r) => {
     const scale = scales.get(r.coin) ?? 0;
@@ -97,14 +117,14 @@ export async function deleteAddress(db: Db, userId: string, id: string): Promise
   await db.transaction().execute(async (trx) => {
     const address = await trx
       .selectFrom('withdraw_addresses')
-      .select(['id'])
+      .select(['id', 'coin', 'auto_pay', 'ratio'])
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!address) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
-    const pending = (await pendingIncome(trx, [id])).get(id) ?? 0n;
+    const pending = (await pendingIncome(trx, userId, [address])).get(id) ?? 0n;
     if (pending > 0n) throw new AppError('ADDRESS_HAS_PENDING_INCOME');
     // Soft delete: withdrawals keep pointing at the address they went to.
     await trx.updateTable('withdraw_addresses').set({ deleted_at: sql`now()`, auto_pay: false, ratio: 0 }).where('id', '=', id).execute();

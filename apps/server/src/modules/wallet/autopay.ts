@@ -2,7 +2,9 @@ import { AppError, planAutoPay, RATIO_WHOLE, type AutoPay, type SetAutoPayBody }
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
-import { coinRules, show, units } from './coins.ts';
+import { assertWithdrawalAllowed, withdrawLockedUntil } from '../security/security.service.ts';
+import { securityRepository } from '../security/security.repository.ts';
+import { coinRules, show, units, type CoinRules } from './coins.ts';
 import { batchOf, openWithdrawal, type ReviewSchedule } from './withdrawals.ts';
 
 /**
@@ -39,53 +41,57 @@ export async function getAutoPay(db: Db, userId: string, coinType: string): Prom
   };
 }
 
-/** Saves the recipients (ratios must total 100 % when enabled); turning it off releases pending income. */
-export async function setAutoPay(db: Db, userId: string, body: SetAutoPayBody): Promise<void> {
-  const coin = await coinRules(db, body.coin);
+/**
+ * Saves the recipients (ratios must total 100 % when enabled); turning it off releases pending
+ * income. Inside the caller's transaction: turning it on or changing its recipients comes after
+ * the security verification `autopay` (walletService.setAutoPay), and waits for the end of the
+ * 24-hour lock after a security change (WITHDRAW_LOCKED), like every other way out (issue 17).
+ */
+export async function setAutoPay(trx: Db, userId: string, body: SetAutoPayBody): Promise<void> {
+  const coin = await coinRules(trx, body.coin);
   const ids = body.recipients.map((r) => r.address_id);
   if (new Set(ids).size !== ids.length) throw new AppError('INVALID_PARAMETER', { field: 'recipients' });
   if (body.enabled && body.recipients.reduce((sum, r) => sum + r.ratio, 0) !== RATIO_WHOLE) throw new AppError('AUTO_PAY_INVALID');
-  await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    if (ids.length) {
-      const owned = await trx
-        .selectFrom('withdraw_addresses')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('coin', '=', coin.type)
-        .where('deleted_at', 'is', null)
-        .where('id', 'in', ids)
-        .execute();
-      if (owned.length !== ids.length) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
-    }
-    await trx
-      .updateTable('withdraw_addresses')
-      .set({ auto_pay: false, ratio: 0, min_pay: 0n })
+  if (body.enabled) await assertWithdrawalAllowed(trx, userId);
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  if (ids.length) {
+    const owned = await trx
+      .selectFrom('withdraw_addresses')
+      .select('id')
       .where('user_id', '=', userId)
       .where('coin', '=', coin.type)
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', ids)
       .execute();
-    for (const r of body.recipients) {
-      await trx
-        .updateTable('withdraw_addresses')
-        .set({ auto_pay: true, ratio: r.ratio, min_pay: units(r.min_pay, coin.scale) })
-        .where('id', '=', r.address_id)
-        .execute();
+    if (owned.length !== ids.length) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
+  }
+  await trx
+    .updateTable('withdraw_addresses')
+    .set({ auto_pay: false, ratio: 0, min_pay: 0n })
+    .where('user_id', '=', userId)
+    .where('coin', '=', coin.type)
+    .execute();
+  for (const r of body.recipients) {
+    await trx
+      .updateTable('withdraw_addresses')
+      .set({ auto_pay: true, ratio: r.ratio, min_pay: units(r.min_pay, coin.scale) })
+      .where('id', '=', r.address_id)
+      .execute();
+  }
+  await sql`INSERT INTO auto_pay_settings (user_id, coin, enabled) VALUES (${userId}, ${coin.type}, ${body.enabled})
+    ON CONFLICT (user_id, coin) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = now()`.execute(trx);
+  if (!body.enabled) {
+    const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
+    if (pending > 0n) {
+      await postTransaction(trx, {
+        kind: 'autopay_release',
+        postings: [
+          { account: { kind: 'user', userId, coin: coin.type, bucket: 'pending_earnings' }, amount: -pending },
+          { account: { kind: 'user', userId, coin: coin.type, bucket: 'available' }, amount: pending },
+        ],
+      });
     }
-    await sql`INSERT INTO auto_pay_settings (user_id, coin, enabled) VALUES (${userId}, ${coin.type}, ${body.enabled})
-      ON CONFLICT (user_id, coin) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = now()`.execute(trx);
-    if (!body.enabled) {
-      const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
-      if (pending > 0n) {
-        await postTransaction(trx, {
-          kind: 'autopay_release',
-          postings: [
-            { account: { kind: 'user', userId, coin: coin.type, bucket: 'pending_earnings' }, amount: -pending },
-            { account: { kind: 'user', userId, coin: coin.type, bucket: 'available' }, amount: pending },
-          ],
-        });
-      }
-    }
-  });
+  }
 }
 
 /**
@@ -118,7 +124,7 @@ export async function creditMiningIncome(trx: Db, userId: string, coin: string, 
   });
 }
 
-export type AutoPayResult = { userId: string; coin: string; outcome: 'paid' | 'no_recipients' | 'ratio_not_whole' | 'below_minimum' | 'nothing_to_pay' };
+export type AutoPayResult = { userId: string; coin: string; outcome: 'paid' | 'no_recipients' | 'ratio_not_whole' | 'below_minimum' | 'nothing_to_pay' | 'security_locked' };
 
 /** One user's run, in its own transaction; the setting's row lock makes it once per 24 hours. */
 export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: string, coinType: string, now: Date): Promise<AutoPayResult | undefined> {
@@ -133,39 +139,49 @@ export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: st
       .executeTakeFirst();
     if (!setting?.enabled) return undefined;
     if (setting.last_run_at && now.getTime() - setting.last_run_at.getTime() < DAY_MS) return undefined;
-    await trx.updateTable('auto_pay_settings').set({ last_run_at: now }).where('user_id', '=', userId).where('coin', '=', coin.type).execute();
-    const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
-    const recipients = await autoPayRecipients(trx, userId, coin.type);
-    // A share must also cover the withdrawal fee: below it nothing would arrive.
-    const plan = planAutoPay(
-      pending,
-      recipients.map((r) => {
-        const minPay = BigInt(r.min_pay);
-        const floor = coin.withdrawFee + (r.activated ? 0n : coin.activationFee) + 1n;
-        return { id: r.id, ratio: r.ratio, minPay: minPay > floor ? minPay : floor };
-      }),
-    );
-    if (!plan.run) return { userId, coin: coin.type, outcome: plan.reason };
-    for (const part of plan.parts) {
-      const address = recipients.find((r) => r.id === part.id);
-      if (!address) continue;
-      const fee = coin.withdrawFee + (address.activated ? 0n : coin.activationFee);
-      await openWithdrawal(trx, {
-        userId,
-        coin: coin.type,
-        address,
-        amount: part.amount,
-        fee,
-        status: 'SENT_PENDING',
-        source: 'autopay',
-        batch: batchOf(schedule, now),
-        sendAfter: now,
-        from: 'pending_earnings',
-      });
-      if (!address.activated && coin.activationFee > 0n) await trx.updateTable('withdraw_addresses').set({ activated: true }).where('id', '=', address.id).execute();
-    }
-    return { userId, coin: coin.type, outcome: 'paid' as const };
+    const outcome = await planRun(trx, schedule, userId, coin, now);
+    await trx.updateTable('auto_pay_settings').set({ last_run_at: now, last_outcome: outcome }).where('user_id', '=', userId).where('coin', '=', coin.type).execute();
+    return { userId, coin: coin.type, outcome };
   });
+}
+
+/** The run's payouts, or why there are none; the income stays pending when skipped. */
+async function planRun(trx: Db, schedule: ReviewSchedule, userId: string, coin: CoinRules, now: Date): Promise<AutoPayResult['outcome']> {
+  // Money leaving the account: the 24-hour lock after a security change holds here as on
+  // every withdrawal and transfer (issue 17); the run is skipped, not failed.
+  const user = await securityRepository(trx).user(userId);
+  if (!user || withdrawLockedUntil(user.security_changed_at, now.getTime())) return 'security_locked';
+  const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
+  const recipients = await autoPayRecipients(trx, userId, coin.type);
+  // A share must reach the coin's minimum payout (the pool page's threshold) and its
+  // recipient's minimum pay, and exceed the withdrawal fee: below it nothing would arrive.
+  const plan = planAutoPay(
+    pending,
+    recipients.map((r) => {
+      const floors = [BigInt(r.min_pay), coin.minPayout, coin.withdrawFee + (r.activated ? 0n : coin.activationFee) + 1n];
+      return { id: r.id, ratio: r.ratio, minPay: floors.reduce((a, b) => (a > b ? a : b)) };
+    }),
+  );
+  if (!plan.run) return plan.reason;
+  for (const part of plan.parts) {
+    const address = recipients.find((r) => r.id === part.id);
+    if (!address) continue;
+    const activation = address.activated ? 0n : coin.activationFee;
+    await openWithdrawal(trx, {
+      userId,
+      coin: coin.type,
+      address,
+      amount: part.amount,
+      fee: coin.withdrawFee + activation,
+      activation,
+      status: 'SENT_PENDING',
+      source: 'autopay',
+      batch: batchOf(schedule, now),
+      sendAfter: now,
+      from: 'pending_earnings',
+    });
+  }
+  return 'paid';
 }
 
 /** The daily run: every enabled user, once the Auto Pay hour has come and before 08:00 UTC. */

@@ -13,6 +13,8 @@ export interface CoinRules {
   confirmation: number;
   minWithdraw: bigint;
   withdrawFee: bigint;
+  /** Auto Pay pays no share below it (the pool page's payout threshold). */
+  minPayout: bigint;
   minTransfer: bigint;
   memoSupported: boolean;
   addressPattern: string;
@@ -31,6 +33,7 @@ type CoinRow = {
   confirmation: number;
   min_withdraw_units: string;
   withdraw_fee_units: string;
+  min_payout_units: string;
   min_transfer_units: string;
   memo_supported: boolean;
   address_pattern: string;
@@ -47,6 +50,7 @@ const COLUMNS = [
   'confirmation',
   'min_withdraw_units',
   'withdraw_fee_units',
+  'min_payout_units',
   'min_transfer_units',
   'memo_supported',
   'address_pattern',
@@ -64,6 +68,7 @@ function toRules(row: CoinRow): CoinRules {
     confirmation: row.confirmation,
     minWithdraw: BigInt(row.min_withdraw_units),
     withdrawFee: BigInt(row.withdraw_fee_units),
+    minPayout: BigInt(row.min_payout_units),
     minTransfer: BigInt(row.min_transfer_units),
     memoSupported: row.memo_supported,
     addressPattern: row.address_pattern,

@@ -85,6 +85,23 @@ describe('a user’s wallet over HTTP', () => {
     expect(book.data.map((a) => a.remark)).toEqual(['ledger']);
   });
 
+  it('needs the security verification to turn Auto Pay on or change its shares, and refuses it during the 24-hour lock (issue 17)', async () => {
+    const body = { coin: 'CHIA', enabled: true, recipients: [{ address_id: addressId, ratio: 10000, min_pay: '0' }] };
+    const missing = await user.post('/api/user/SetAutoWithdrawAddress', body);
+    expect(missing).toMatchObject({ code: 231, data: { missing: ['email'] } });
+    expect((await user.get<{ enabled: boolean }>('/api/user/GetAutoWithdrawAddresses?coin=CHIA')).data.enabled).toBe(false);
+    // During the lock after a security change, even with the code.
+    await db.updateTable('users').set({ security_changed_at: new Date(Date.now() - 3600_000) }).where('email', '=', userEmail).execute();
+    const locked = await user.post('/api/user/SetAutoWithdrawAddress', { ...body, email_code: await emailCode(user, userEmail, 'autopay') });
+    expect(locked.code).toBe(1038);
+    await db.updateTable('users').set({ security_changed_at: null }).where('email', '=', userEmail).execute();
+    const saved = await user.post('/api/user/SetAutoWithdrawAddress', { ...body, email_code: await emailCode(user, userEmail, 'autopay') });
+    expect(saved.code, JSON.stringify(saved)).toBe(200);
+    expect((await user.get<{ enabled: boolean }>('/api/user/GetAutoWithdrawAddresses?coin=CHIA')).data.enabled).toBe(true);
+    // Turning it off moves income back to the balance: no verification needed.
+    expect((await user.post('/api/user/SetAutoWithdrawAddress', { coin: 'CHIA', enabled: false, recipients: [] })).code).toBe(200);
+  });
+
   it('answers bad input with the catalogue code and writes nothing', async () => {
     const before = await countRows(db, 'withdrawals');
     expect((await user.post('/api/assets/withdraw', { coin: 'CHIA', address_id: addressId, amount: 'ten', request_id: 'bad-amount-1' })).code).toBe(214);

@@ -48,7 +48,7 @@ import type { RateLimits } from '../../http/rate-limit.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
 import { deleteAddress, listAddresses, updateRemark } from './addresses.ts';
-import { getAutoPay, setAutoPay } from './autopay.ts';
+import { getAutoPay } from './autopay.ts';
 import { coinRules, units } from './coins.ts';
 import { depositLog, rechargeAddress } from './deposits.ts';
 import { applyExport, exportFile, exportStatus } from './exports.ts';
@@ -174,9 +174,9 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
 
   app.post(
     '/api/user/SetAutoWithdrawAddress',
-    { schema: { tags, summary: 'Sets Auto Pay: ratios must total 10000 (100 %) when on; off moves pending income to the available balance', body: setAutoPayBody, response: { 200: nothing } } },
+    { schema: { tags, summary: 'Sets Auto Pay: ratios must total 10000 (100 %) when on; on needs the security verification `autopay` and is refused (1038) during the 24-hour lock after a security change; off moves pending income to the available balance', body: setAutoPayBody, response: { 200: nothing } } },
     async (request) => {
-      await setAutoPay(db, await signedIn(request), request.body);
+      await wallet.setAutoPay(await signedIn(request), request.body);
       return ok(request, null);
     },
   );

@@ -50,6 +50,8 @@ export interface AutoPaySettingsTable {
   coin: string;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   last_run_at: Date | null;
+  /** The last run's outcome (AutoPayResult's): paid, or why it was skipped. */
+  last_outcome: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Generated<Date>;
 }
 
@@ -65,6 +67,8 @@ export interface WithdrawalsTable {
   amount: Numeric;
   fee: Numeric;
   received: Numeric;
+  /** AR: the part of `fee` that is the address's activation (this withdrawal carries it). */
+  activation_units: NumericDefault;
   status: WithdrawStatusColumn;
   source: ColumnType<'user' | 'autopay', 'user' | 'autopay' | undefined, never>;
   reason: ColumnType<string, string | undefined, string>;

@@ -3,6 +3,7 @@ import {
   type AddWithdrawAddressBody,
   type SecurityAction,
   type SecurityCodes,
+  type SetAutoPayBody,
   type TransferBody,
   type WithdrawBody,
 } from '@platter/domain';
@@ -12,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import { addAddress } from './addresses.ts';
+import { setAutoPay } from './autopay.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { coinRules, show, units } from './coins.ts';
 import { createWithdrawal, type ReviewSchedule } from './withdrawals.ts';
@@ -64,6 +66,16 @@ export function walletService(deps: WalletDeps) {
     /** POST /api/user/addwithdrawaddress (security verification 'address'). */
     addAddress(userId: string, body: AddWithdrawAddressBody): Promise<{ id: string }> {
       return verify(userId, 'address', codesOf(body), (trx) => addAddress(trx, userId, body));
+    },
+
+    /**
+     * POST /api/user/SetAutoWithdrawAddress. Turning Auto Pay on or changing its recipients
+     * sends income out without review: the security verification `autopay` first, as for a
+     * withdrawal (issue 17). Turning it off only releases income to the balance.
+     */
+    setAutoPay(userId: string, body: SetAutoPayBody): Promise<void> {
+      if (!body.enabled) return db.transaction().execute((trx) => setAutoPay(trx, userId, body));
+      return verify(userId, 'autopay', codesOf(body), (trx) => setAutoPay(trx, userId, body));
     },
 
     /** Internal transfer to another user: real time, free (spec doc 1 §9). */

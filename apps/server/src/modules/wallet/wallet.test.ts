@@ -9,11 +9,14 @@ import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { deleteAddress, listAddresses } from './addresses.ts';
-import { creditMiningIncome, runAutoPayFor, setAutoPay } from './autopay.ts';
+import { creditMiningIncome, runAutoPayFor } from './autopay.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
 import { assetLog, totalAssets } from './ledger-views.ts';
 import { walletService, type Verify } from './wallet.service.ts';
 import { getMessages } from '../inmail/inmail.service.ts';
+import { updatePoolConfig } from '../pool/admin.ts';
+import { poolDetail } from '../pool/detail.ts';
+import { coinRules, show } from './coins.ts';
 import { auditWithdrawals, operatorCancel, parseSchedule, revokeWithdrawal, sendDue } from './withdrawals.ts';
 
 let db: Db;
@@ -189,6 +192,59 @@ describe('withdrawals', () => {
     expect(fees.map((f) => BigInt(f.fee))).toEqual([parseAmount('0.03', 12), parseAmount('0.01', 12)]);
   });
 
+  describe('AR’s activation fee is paid once per address whichever withdrawal is cancelled (issue 14)', () => {
+    const AR = (text: string) => parseAmount(text, 12);
+    const feeOf = async (id: string) => BigInt((await db.selectFrom('withdrawals').select('fee').where('id', '=', id).executeTakeFirstOrThrow()).fee);
+    async function arUser(letter: string) {
+      const user = await buildUser(db);
+      await fund(user.id, AR('10'), 'AR');
+      const { id: addressId } = await wallet.addAddress(user.id, { coin: 'AR', address: letter.repeat(43), remark: '', memo: '' });
+      const w = (key: string) => wallet.withdraw(user.id, { coin: 'AR', address_id: addressId, amount: '1', request_id: `req-ar-${letter}-${key}` });
+      return { user, w };
+    }
+
+    it('the second sent first, then the first (which carried the fee) cancelled: the fee is kept, and a third is not charged again', async () => {
+      const { user, w } = await arUser('c');
+      const first = await w('1');
+      const second = await w('2');
+      await auditWithdrawals(db, schedule, user.id, [second.id], true, '');
+      expect(await sendDue(db, chains)).toBeGreaterThanOrEqual(1);
+      await revokeWithdrawal(db, user.id, first.id);
+      // The address was used by the second: its activation is paid out of the cancelled one's refund.
+      expect(await available(user.id, 'AR')).toBe(AR('10') - AR('1') - AR('0.02'));
+      const third = await w('3');
+      expect(await feeOf(third.id)).toBe(AR('0.01'));
+      await ledgerHolds();
+    });
+
+    it('the first (which carried the fee) cancelled before the second is sent: the second carries it, and a third is not charged again', async () => {
+      const { user, w } = await arUser('d');
+      const first = await w('1');
+      const second = await w('2');
+      await revokeWithdrawal(db, user.id, first.id);
+      expect(await feeOf(second.id)).toBe(AR('0.03'));
+      expect(BigInt((await db.selectFrom('withdrawals').select('received').where('id', '=', second.id).executeTakeFirstOrThrow()).received)).toBe(AR('0.97'));
+      await auditWithdrawals(db, schedule, user.id, [second.id], true, '');
+      await sendDue(db, chains);
+      const third = await w('3');
+      expect(await feeOf(third.id)).toBe(AR('0.01'));
+      expect(await available(user.id, 'AR')).toBe(AR('8'));
+      await ledgerHolds();
+    });
+
+    it('the only withdrawal cancelled or rejected: nothing was used, the next one carries the fee', async () => {
+      const { user, w } = await arUser('e');
+      const first = await w('1');
+      await revokeWithdrawal(db, user.id, first.id);
+      const second = await w('2');
+      expect(await feeOf(second.id)).toBe(AR('0.03'));
+      await auditWithdrawals(db, schedule, user.id, [second.id], false, 'no');
+      expect(await available(user.id, 'AR')).toBe(AR('10'));
+      expect(await feeOf((await w('3')).id)).toBe(AR('0.03'));
+      await ledgerHolds();
+    });
+  });
+
   it('lets exactly ten of 200 concurrent withdrawals of a tenth of the balance through', async () => {
     const user = await buildUser(db);
     await fund(user.id, XCH('10'));
@@ -258,7 +314,7 @@ describe('Auto Pay', () => {
     const user = await buildUser(db);
     const a = await newAddress(user.id, 'auto-a');
     const b = await newAddress(user.id, 'auto-b');
-    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 7000, min_pay: '0' }, { address_id: b.id, ratio: 3000, min_pay: '1' }] });
+    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 7000, min_pay: '0' }, { address_id: b.id, ratio: 3000, min_pay: '1' }] });
     await poolBlock(XCH('10'));
     await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('2'), 'settlement:test'));
     const now = new Date();
@@ -279,9 +335,92 @@ describe('Auto Pay', () => {
     await sendDue(db, chains, later);
     await deleteAddress(db, user.id, a.id);
     await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('1'), 'settlement:test3'));
-    await setAutoPay(db, user.id, { coin: 'CHIA', enabled: false, recipients: [] });
+    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: false, recipients: [] });
     expect(await available(user.id)).toBe(XCH('1'));
-    await expectCode(setAutoPay(db, user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: b.id, ratio: 9000, min_pay: '0' }] }), 'AUTO_PAY_INVALID');
+    await expectCode(wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: b.id, ratio: 9000, min_pay: '0' }] }), 'AUTO_PAY_INVALID');
+    await ledgerHolds();
+  });
+});
+
+/** A user with Auto Pay on to new addresses at `ratios` (min pay 0) and `income` XCH pending. */
+async function autoPayUser(tag: string, ratios: number[], income: string) {
+  const user = await buildUser(db);
+  const addresses = [];
+  for (const [i] of ratios.entries()) addresses.push(await newAddress(user.id, `${tag}-${i}`));
+  await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: addresses.map((a, i) => ({ address_id: a.id, ratio: ratios[i] ?? 0, min_pay: '0' })) });
+  await poolBlock(XCH('1'));
+  await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH(income), `settlement:${tag}`));
+  return { user, addresses };
+}
+
+describe('Auto Pay during the 24-hour security lock (issue 17)', () => {
+  it('pays nothing and records why; income stays pending and is paid by the first run after the lock', async () => {
+    const { user } = await autoPayUser('locked', [10000], '0.5');
+    const now = new Date();
+    await db.updateTable('users').set({ security_changed_at: new Date(now.getTime() - 3600_000) }).where('id', '=', user.id).execute();
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', now))?.outcome).toBe('security_locked');
+    expect(await db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await userBalances(db, user.id, 'CHIA')).get('CHIA')?.pending_earnings).toBe(XCH('0.5'));
+    const setting = await db.selectFrom('auto_pay_settings').select('last_outcome').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(setting.last_outcome).toBe('security_locked');
+    const after = new Date(now.getTime() + 24 * 3600_000);
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', after))?.outcome).toBe('paid');
+    await ledgerHolds();
+  });
+});
+
+describe('deleting an Auto Pay address (issue 14)', () => {
+  it('is refused while the user has pending income for its coin, not only while a payout is on its way', async () => {
+    const { user, addresses } = await autoPayUser('halves', [5000, 5000], '0.5');
+    const [a, b] = addresses as [{ id: string }, { id: string }];
+    const spare = await newAddress(user.id, 'spare');
+    await expectCode(deleteAddress(db, user.id, a.id), 'ADDRESS_HAS_PENDING_INCOME');
+    await expectCode(deleteAddress(db, user.id, b.id), 'ADDRESS_HAS_PENDING_INCOME');
+    // The address book says so, and an address outside Auto Pay goes as before.
+    const book = await listAddresses(db, user.id, 'CHIA');
+    expect(book.find((x) => x.id === a.id)?.pending_income).toBe('0.25');
+    await deleteAddress(db, user.id, spare.id);
+    // The next run pays both halves.
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', new Date()))?.outcome).toBe('paid');
+    // Turned off, the income is released to the available balance: nothing pending, the address can go.
+    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: false, recipients: [] });
+    await sendDue(db, chains);
+    await deleteAddress(db, user.id, a.id);
+    await ledgerHolds();
+  });
+});
+
+describe('Auto Pay’s payout threshold (issue 14)', () => {
+  it('pays nothing below the coin’s minimum payout, even with minimum pay 0; the pool page shows the figures it charges', async () => {
+    const { user } = await autoPayUser('threshold', [10000], '0.0002');
+    const now = new Date();
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', now))?.outcome).toBe('below_minimum');
+    expect(await db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await userBalances(db, user.id, 'CHIA')).get('CHIA')?.pending_earnings).toBe(XCH('0.0002'));
+
+    // The page's figures are the ones charged, for every pool of the coin, and follow an edit of either.
+    const page = async (pool: string) => {
+      const detail = await poolDetail(db, pool);
+      return { threshold: detail.payout_threshold, fee: detail.withdraw_fee };
+    };
+    const charged = async () => {
+      const coin = await coinRules(db, 'CHIA');
+      return { threshold: show(coin.minPayout, coin.scale), fee: show(coin.withdrawFee, coin.scale) };
+    };
+    expect(await page('chia')).toEqual(await charged());
+    await updatePoolConfig(db, 'cli', { pool: 'chia', payout_threshold: '0.0005', withdraw_fee: '0.0002' });
+    expect(await charged()).toEqual({ threshold: '0.0005', fee: '0.0002' });
+    expect(await page('chiapp')).toEqual(await charged());
+    await wallet.updateWithdrawFee('cli', 'CHIA', '0.0001');
+    expect(await page('chia')).toEqual({ threshold: '0.0005', fee: '0.0001' });
+    // 0.0004 pending: still below 0.0005; then 0.0006 is paid, with the fee charged.
+    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.0002'), 'settlement:threshold-2'));
+    const later = new Date(now.getTime() + 24 * 3600_000);
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', later))?.outcome).toBe('below_minimum');
+    await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('0.0002'), 'settlement:threshold-3'));
+    expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', new Date(later.getTime() + 24 * 3600_000)))?.outcome).toBe('paid');
+    const [paid] = await db.selectFrom('withdrawals').select(['amount', 'fee']).where('user_id', '=', user.id).execute();
+    expect(paid).toMatchObject({ amount: XCH('0.0006').toString(), fee: XCH('0.0001').toString() });
     await ledgerHolds();
   });
 });
@@ -338,7 +477,7 @@ describe('the ledger under random sequences of wallet operations', () => {
               await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH(tenth(o.amount)), `prop-income-${++key}`));
               break;
             case 'autopay':
-              await setAutoPay(db, user.id, { coin: 'CHIA', enabled: o.on, recipients: o.on ? [{ address_id: addresses[o.u]?.id ?? '', ratio: 10000, min_pay: '0' }] : [] });
+              await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: o.on, recipients: o.on ? [{ address_id: addresses[o.u]?.id ?? '', ratio: 10000, min_pay: '0' }] : [] });
               if (o.on) await runAutoPayFor(db, schedule, user.id, 'CHIA', new Date(Date.now() + ++key * 25 * 3600_000));
               break;
           }

@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
-import { placeHold, postHold, voidHold } from '../../ledger/ledger.service.ts';
+import { placeHold, postHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { notifyUser } from '../inmail/inmail.service.ts';
 import { withdrawalRejectedMessage, withdrawalSentMessage } from '../inmail/templates.ts';
@@ -55,7 +55,6 @@ export interface WithdrawInput {
 export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId: string, input: WithdrawInput) {
   const coin = await coinRules(trx, input.coin);
   if (coin.closed) throw new AppError('FEATURE_NOT_OPEN');
-  await assertWithdrawalAllowed(trx, userId);
   const address = await trx
     .selectFrom('withdraw_addresses')
     .selectAll()
@@ -77,17 +76,21 @@ export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId
     address,
     amount,
     fee: quote.fee,
+    activation: activationFee,
     status: 'AUDITING',
     batch: batchOf(schedule, new Date()),
     from: 'available',
   });
-  if (activationFee > 0n) await trx.updateTable('withdraw_addresses').set({ activated: true }).where('id', '=', address.id).execute();
   return { id };
 }
 
 /**
  * Writes a withdrawal and holds its amount (from the available balance, or from pending
- * earnings for Auto Pay) under the reference `withdrawal:<id>`.
+ * earnings for Auto Pay) under the reference `withdrawal:<id>`. A withdrawal whose `fee`
+ * includes the address's AR activation (`activation`) carries it: the address counts as
+ * activated from then on (passOnActivation keeps that true when it is cancelled). Every
+ * withdrawal, the user's or Auto Pay's, passes here: the 24-hour lock after a security change
+ * is checked here once for all of them (WITHDRAW_LOCKED; issue 17).
  */
 export async function openWithdrawal(
   trx: Db,
@@ -97,6 +100,8 @@ export async function openWithdrawal(
     address: { id: string; address: string; memo: string };
     amount: bigint;
     fee: bigint;
+    /** The part of `fee` that is the address's activation (AR's first use), else 0. */
+    activation?: bigint;
     status: 'AUDITING' | 'SENT_PENDING';
     source?: 'user' | 'autopay';
     batch: string;
@@ -104,6 +109,7 @@ export async function openWithdrawal(
     from: 'available' | 'pending_earnings';
   },
 ): Promise<{ id: string }> {
+  await assertWithdrawalAllowed(trx, input.userId, input.sendAfter);
   const row = await trx
     .insertInto('withdrawals')
     .values({
@@ -115,6 +121,7 @@ export async function openWithdrawal(
       amount: input.amount,
       fee: input.fee,
       received: input.amount - input.fee,
+      activation_units: input.activation ?? 0n,
       status: input.status,
       source: input.source ?? 'user',
       batch: input.batch,
@@ -131,6 +138,7 @@ export async function openWithdrawal(
     reference: `withdrawal:${row.id}`,
   });
   await trx.updateTable('withdrawals').set({ hold_id: holdId }).where('id', '=', row.id).execute();
+  if ((input.activation ?? 0n) > 0n) await trx.updateTable('withdraw_addresses').set({ activated: true }).where('id', '=', input.address.id).execute();
   return { id: row.id };
 }
 
@@ -151,10 +159,56 @@ async function release(trx: Db, w: Locked, status: 'CANCELED' | 'REJECTED', reas
     .execute();
   const coin = await coinRules(trx, w.coin);
   if (status === 'REJECTED') await notifyUser(trx, w.user_id, withdrawalRejectedMessage({ amount: show(w.amount, coin.scale), unit: coin.unit, reason }));
-  // A first use that never happened does not use up AR's activation.
-  if (coin.activationFee > 0n && w.address_id && BigInt(w.fee) >= coin.withdrawFee + coin.activationFee) {
-    await trx.updateTable('withdraw_addresses').set({ activated: false }).where('id', '=', w.address_id).execute();
+  await passOnActivation(trx, w);
+}
+
+/**
+ * AR's activation fee is paid once per address (spec doc 1 §9; issue 14). When the withdrawal
+ * that carries it is cancelled or rejected: if another withdrawal to the address has been sent
+ * (or is being sent), the address was used and the fee is kept — charged from the refund, to
+ * the bucket the hold came from; else the next open withdrawal to the address carries it (its
+ * fee up, its amount received down), when its amount covers it; else the address is unused
+ * again and its next withdrawal carries the fee.
+ */
+async function passOnActivation(trx: Db, w: Locked): Promise<void> {
+  const activation = BigInt(w.activation_units);
+  if (activation === 0n || !w.address_id) return;
+  await trx.selectFrom('withdraw_addresses').select('id').where('id', '=', w.address_id).forUpdate().executeTakeFirst();
+  const others = trx.selectFrom('withdrawals').where('address_id', '=', w.address_id).where('id', '<>', w.id);
+  const used = await others
+    .select('id')
+    .where((eb) => eb.or([eb('status', '=', 'SENT'), eb.and([eb('status', '=', 'SENT_PENDING'), eb('sending_at', 'is not', null)])]))
+    .limit(1)
+    .executeTakeFirst();
+  if (used) {
+    const bucket = w.source === 'autopay' ? 'pending_earnings' : 'available';
+    await postTransaction(trx, {
+      kind: 'address_activation',
+      reference: `withdrawal:${w.id}:activation`,
+      postings: [
+        { account: { kind: 'user', userId: w.user_id, coin: w.coin, bucket }, amount: -activation },
+        { account: { kind: 'system', code: 'fees', coin: w.coin }, amount: activation },
+      ],
+    });
+    return;
   }
+  const next = await others
+    .selectAll()
+    .where('status', 'in', ['AUDITING', 'SENT_PENDING'])
+    .where('sending_at', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+  if (next && BigInt(next.received) > activation) {
+    await trx
+      .updateTable('withdrawals')
+      .set({ fee: BigInt(next.fee) + activation, received: BigInt(next.received) - activation, activation_units: activation, updated_at: sql`now()` })
+      .where('id', '=', next.id)
+      .execute();
+    return;
+  }
+  await trx.updateTable('withdraw_addresses').set({ activated: false }).where('id', '=', w.address_id).execute();
 }
 
 /** The user cancels before review; afterwards 'cannot cancel once in progress'. */

@@ -9,19 +9,19 @@ import { ExportButton } from '../../components/export/ExportButton.tsx';
 
 const reportId = (r: DailyReport) => `${r.pool}-${r.day}`;
 
-/** Each pool-day's settlement: revenue, the pool's fee, withheld, remainder, credited to members. */
+/** Each pool-day's settlement: revenue, pots carried in from days without shares, the pool's fee, withheld, the pot carried on, credited to members. */
 function DailyReportsTab() {
   const { t } = useTranslation();
   const { coinOf } = usePoolCoins();
   const statuses = useSettlementOptions();
   const list = usePagedList<DailyReportPage, { pool: string; status: string }>(LIST_PATHS.dailyReports, { pool: '', status: '' });
   const { filters, filter } = list;
-  const money = (key: 'revenue' | 'fee' | 'withheld' | 'remainder' | 'credited') =>
+  const money = (key: 'revenue' | 'carried_in' | 'fee' | 'withheld' | 'remainder' | 'credited') =>
     amountColumn<DailyReport, typeof key>(key, t(`poolAdmin.reports.${key}`), (r) => coinOf(r.pool).unit, 'daily-report', reportId);
   const columns: TableColumnsType<DailyReport> = [
     { key: 'day', title: t('poolAdmin.col.day'), render: (_, r) => <span className="pool-admin-nowrap">{r.day}</span> },
     { key: 'pool', title: t('poolAdmin.col.pool'), render: (_, r) => r.pool },
-    ...(['revenue', 'fee', 'withheld', 'remainder', 'credited'] as const).map(money),
+    ...(['revenue', 'carried_in', 'fee', 'withheld', 'remainder', 'credited'] as const).map(money),
     { key: 'members', title: t('poolAdmin.reports.members'), align: 'right', render: (_, r) => r.members },
     { key: 'status', title: t('poolAdmin.col.status'), render: (_, r) => <SettlementTag status={r.status} testId={`daily-report-status-${reportId(r)}`} /> },
     { key: 'settled', title: t('poolAdmin.reports.settledAt'), render: (_, r) => <span className="pool-admin-nowrap">{r.settled_at ? formatTime(r.settled_at) : '—'}</span> },

@@ -27,6 +27,7 @@ const report = (day: string, pool = 'bhd'): DailyReport => ({
   withheld: '0',
   remainder: '0.00000001',
   credited: '9.69999999',
+  carried_in: '0',
   members: 3,
   settled_at: 1_795_000_000,
 });

@@ -57,6 +57,7 @@ describe('the Auto Pay panel', () => {
         last_run_at: null,
       }),
       'GET /api/user/withdrawaddresses': ok(addresses),
+      'GET /api/security/getsecurityverification': ok({ action: 'autopay', methods: ['email'], email: 'a***@example.com', phone: '', telegram: '' }),
       'POST /api/user/SetAutoWithdrawAddress': ok(null),
     });
     vi.stubGlobal('fetch', mock.fetch);
@@ -70,7 +71,11 @@ describe('the Auto Pay panel', () => {
     expect((byTestId('autopay-minpay-1') as HTMLInputElement).value).toBe('0.5');
     expect((byTestId('autopay-ratio-2') as HTMLInputElement).disabled).toBe(true);
     const save = byTestId('autopay-save') as HTMLButtonElement;
-    expect(save.disabled).toBe(false);
+    // On: the security verification's code first (issue 17).
+    expect(save.disabled).toBe(true);
+    expect(mock.calls.some((c) => c.url.pathname === '/api/security/getsecurityverification' && c.url.searchParams.get('action') === 'autopay')).toBe(true);
+    await typeInto(await waitFor(() => byTestId('verify-email-code') as HTMLInputElement | null), '123456');
+    await waitFor(() => !save.disabled);
 
     await click(byTestId('autopay-include-2') as HTMLInputElement);
     await typeInto(byTestId('autopay-ratio-2') as HTMLInputElement, '25');
@@ -92,6 +97,7 @@ describe('the Auto Pay panel', () => {
         { address_id: '1', ratio: 5000, min_pay: '0.5' },
         { address_id: '2', ratio: 5000, min_pay: '1.25' },
       ],
+      email_code: '123456',
     });
   });
 
@@ -99,6 +105,7 @@ describe('the Auto Pay panel', () => {
     const mock = mockFetch({
       'GET /api/user/GetAutoWithdrawAddresses': ok({ coin: 'CHIA', enabled: false, recipients: [], last_run_at: 1_700_000_000 }),
       'GET /api/user/withdrawaddresses': ok(addresses),
+      'GET /api/security/getsecurityverification': ok({ action: 'autopay', methods: ['email'], email: 'a***@example.com', phone: '', telegram: '' }),
       'POST /api/user/SetAutoWithdrawAddress': ok(null),
     });
     vi.stubGlobal('fetch', mock.fetch);
@@ -111,8 +118,11 @@ describe('the Auto Pay panel', () => {
     await waitFor(() => byTestId('autopay-last-run')?.textContent?.includes('2023'));
     await click(byTestId('autopay-enabled') as HTMLElement);
     await waitFor(() => byTestId('autopay-problem')?.getAttribute('data-problem') === 'needRecipient');
+    await waitFor(() => byTestId('autopay-verification'));
     await click(byTestId('autopay-enabled') as HTMLElement);
     await waitFor(() => byTestId('autopay-problem') === null);
+    // Off: no verification asked.
+    expect(byTestId('autopay-verification')).toBeNull();
     await click(byTestId('autopay-save') as HTMLElement);
     await waitFor(() => mock.calls.some((c) => c.method === 'POST'));
     expect(mock.calls.find((c) => c.method === 'POST')?.body).toEqual({ coin: 'CHIA', enabled: false, recipients: [] });

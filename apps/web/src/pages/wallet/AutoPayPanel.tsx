@@ -1,9 +1,11 @@
-import { evenRatios, isAmount, percentOfRatio, RATIO_WHOLE, ratioFromPercent, type AutoPay, type CurrencyEntry, type WithdrawAddress } from '@platter/domain';
+import { evenRatios, isAmount, percentOfRatio, RATIO_WHOLE, ratioFromPercent, type AutoPay, type CurrencyEntry, type SecurityCodes, type WithdrawAddress } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Input, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SecurityVerification } from '../../components/SecurityVerification.tsx';
 import { formatTime, middleEllipsis } from './format.ts';
+import { codesComplete, useVerificationMethods } from './verification.ts';
 import { useWalletSubmit } from './useWalletSubmit.ts';
 import { fetchAddresses, fetchAutoPay, saveAutoPay, walletKeys } from './walletApi.ts';
 
@@ -116,8 +118,13 @@ function AutoPayForm({
   const [enabled, setEnabled] = useState(setting.enabled);
   const [lines, setLines] = useState<Record<string, Line>>(() => linesOf(setting, book));
   const { busy, run } = useWalletSubmit(onSaved);
+  // Turning Auto Pay on or changing its shares sends income out without review: the security
+  // verification first, as for a withdrawal (turning it off needs none).
+  const methods = useVerificationMethods('autopay');
+  const [codes, setCodes] = useState<SecurityCodes>({});
   const unit = currency.unit;
   const check = checkAutoPay(enabled, lines, currency.scale);
+  const verified = !enabled || codesComplete(methods, codes);
   const total = check.ok ? check.recipients.reduce((sum, r) => sum + r.ratio, 0) : check.total;
 
   const edit = (id: string, change: Partial<Line>) => {
@@ -132,7 +139,7 @@ function AutoPayForm({
   const save = () => {
     if (!check.ok) return;
     onEdit();
-    void run(() => saveAutoPay({ coin: currency.type, enabled, recipients: check.recipients }));
+    void run(() => saveAutoPay({ coin: currency.type, enabled, recipients: check.recipients, ...(enabled ? codes : {}) }));
   };
 
   return (
@@ -193,6 +200,14 @@ function AutoPayForm({
           );
         })}
       </div>
+      {enabled ? (
+        <div className="wallet-gap" data-testid="autopay-verification">
+          <Typography.Paragraph type="secondary" className="wallet-small">
+            {t('wallet.autopay.verifyNote')}
+          </Typography.Paragraph>
+          <SecurityVerification action="autopay" value={codes} onChange={setCodes} />
+        </div>
+      ) : null}
       <div className="autopay__foot">
         <Typography.Text type={check.ok || check.problem !== 'total' ? undefined : 'danger'} data-testid="autopay-total">
           {t('wallet.autopay.total', { total: percentOfRatio(total) })}
@@ -201,7 +216,7 @@ function AutoPayForm({
           <Button onClick={splitEvenly} disabled={!book.some((a) => lines[a.id]?.included)} data-testid="autopay-split">
             {t('wallet.autopay.splitEvenly')}
           </Button>
-          <Button type="primary" loading={busy} disabled={!check.ok} onClick={save} data-testid="autopay-save">
+          <Button type="primary" loading={busy} disabled={!check.ok || !verified} onClick={save} data-testid="autopay-save">
             {t('wallet.save')}
           </Button>
         </Space>
