@@ -53,6 +53,17 @@ function fromJson(text: string): unknown {
   return JSON.parse(text.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"'));
 }
 
+/** The node or wallet answered `success: false`: it refused the call (nothing was done). */
+export class ChiaRpcRefusal extends Error {
+  override name = 'ChiaRpcRefusal';
+  constructor(
+    readonly method: string,
+    readonly reason: string,
+  ) {
+    super(`chia rpc ${method}: ${reason}`);
+  }
+}
+
 export function chiaRpcClient(options: ChiaRpcOptions) {
   const agent = new https.Agent({
     cert: readFileSync(options.certPath),
@@ -76,7 +87,7 @@ export function chiaRpcClient(options: ChiaRpcOptions) {
           response.on('end', () => {
             try {
               const answer = fromJson(Buffer.concat(chunks).toString('utf8')) as T & { success?: boolean; error?: string };
-              if (answer.success === false) reject(new Error(`chia rpc ${method}: ${answer.error ?? 'failed'}`));
+              if (answer.success === false) reject(new ChiaRpcRefusal(method, answer.error ?? 'failed'));
               else resolve(answer);
             } catch (error) {
               reject(error instanceof Error ? error : new Error(String(error)));
