@@ -12,6 +12,7 @@ import { runAutoPay } from './modules/wallet/autopay.ts';
 import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
 import { expireExports, runPendingExports } from './modules/exports/exports.service.ts';
 import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
+import { reconcileUnknown, trackSent } from './modules/wallet/sending.ts';
 
 /** How often a real node's pool rewards are claimed (pool-reference collect_pool_rewards_interval). */
 const REWARD_CLAIM_MS = 600_000;
@@ -72,6 +73,13 @@ export function startWorker(options: WorkerOptions) {
     await runChiaJobs();
     const sent = await sendDue(db, chains);
     if (sent) logger.info({ sent }, 'withdrawals sent');
+    // Custody: accepted payments followed to SENT (or FAILED); sends of unknown outcome looked
+    // for, never resent (README 'Custody').
+    const tracked = await trackSent(db, chains);
+    if (tracked.confirmed || tracked.failed) logger.info(tracked, 'withdrawals confirmed or failed on chain');
+    const unknown = await reconcileUnknown(db, chains);
+    if (unknown.found.length) logger.info({ found: unknown.found }, 'sends of unknown outcome found in the wallet');
+    if (unknown.unknown.length) logger.warn({ withdrawals: unknown.unknown }, 'sends of unknown outcome wait for the operator (npm run platter -- custody list)');
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
     if (settledFor !== today) {
