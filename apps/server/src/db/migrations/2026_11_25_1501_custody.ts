@@ -8,7 +8,8 @@ import { sql, type Kysely } from 'kysely';
  * - New statuses: SEND_UNKNOWN (a send whose outcome is unknown, never resent automatically)
  *   and FAILED (refused by the wallet or rejected on chain; the operator returns or resends).
  * - The chain fee each payment paid, and the height it confirmed at.
- * - Deposits dropped by a reorganisation before they were credited.
+ * - Deposits dropped by a reorganisation before they were credited; transfers into no user's
+ *   deposit address, kept for the operator.
  * - The devnet's payments: their chain fee, a failure, and transfers dropped by a reorg.
  * - The hot wallet's balance checked against the ledger, one row per check.
  */
@@ -30,6 +31,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE deposits DROP CONSTRAINT deposits_status_check`.execute(db);
   await sql`ALTER TABLE deposits ADD CONSTRAINT deposits_status_check CHECK (status IN ('pending', 'credited', 'dropped'))`.execute(db);
 
+  await sql`CREATE TABLE unowned_transfers (
+    id bigserial PRIMARY KEY,
+    coin text NOT NULL REFERENCES coins(type),
+    address text NOT NULL,
+    txid text NOT NULL,
+    output_index integer NOT NULL DEFAULT 0,
+    amount numeric(40,0) NOT NULL CHECK (amount > 0),
+    height bigint NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (coin, txid, output_index)
+  )`.execute(db);
+
   await sql`ALTER TABLE devnet_transactions ADD COLUMN fee numeric(40,0) NOT NULL DEFAULT 0,
     ADD COLUMN failure text, ADD COLUMN dropped boolean NOT NULL DEFAULT false`.execute(db);
 
@@ -39,6 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     wallet_balance numeric(40,0) NOT NULL,
     ledger_balance numeric(40,0) NOT NULL,
     pending_deposits numeric(40,0) NOT NULL,
+    unowned numeric(40,0) NOT NULL,
     difference numeric(40,0) NOT NULL,
     checked_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
@@ -47,6 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE wallet_reconciliations`.execute(db);
+  await sql`DROP TABLE unowned_transfers`.execute(db);
   await sql`ALTER TABLE devnet_transactions DROP COLUMN fee, DROP COLUMN failure, DROP COLUMN dropped`.execute(db);
   await sql`ALTER TABLE deposits DROP CONSTRAINT deposits_status_check`.execute(db);
   await sql`UPDATE deposits SET status = 'pending' WHERE status = 'dropped'`.execute(db);

@@ -1,6 +1,6 @@
 import { AppError, parseAmount } from '@platter/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeWallet, TX, type FakeWallet } from '../../../test/chia-wallet-fake.ts';
+import { fakeAddress, startFakeWallet, TX, type FakeWallet } from '../../../test/chia-wallet-fake.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
 import type { ChainRegistry } from '../../chain/chain.ts';
@@ -9,6 +9,8 @@ import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
+import { rechargeAddress, scanDeposits } from './deposits.ts';
+import { latestReconciliations, reconcileWallet } from './reconcile.ts';
 import { reconcileUnknown, resendWithdrawal, returnWithdrawal, sendDue, trackSent } from './sending.ts';
 import { walletService } from './wallet.service.ts';
 import { auditWithdrawals, operatorCancel, parseSchedule } from './withdrawals.ts';
@@ -46,6 +48,8 @@ afterAll(async () => {
 
 async function approvedWithdrawal(amount: string, tag = Math.random().toString(36)) {
   const user = await buildUser(db);
+  // The user's deposit: in the ledger, and its coins in the hot wallet.
+  fake.confirmedBalance += XCH('10');
   await db.transaction().execute((trx) =>
     postTransaction(trx, {
       kind: 'deposit',
@@ -152,6 +156,39 @@ describe('custody against a Chia-like wallet', () => {
     expect(sendsTo(w.address).map((t) => t.confirmed_at_height > 0)).toEqual([false, true]);
     const fees = await db.selectFrom('ledger_transactions').select('kind').where('reference', '=', `withdrawal:${w.id}`).where('kind', 'like', 'withdrawal_chain_fee%').execute();
     expect(fees.map((f) => f.kind).sort()).toEqual(['withdrawal_chain_fee', 'withdrawal_chain_fee', 'withdrawal_chain_fee_undone']);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('credits farming rewards and claimed clawbacks to a user\'s deposit address, keeps coins to no user\'s address for the operator, and reconciles the wallet with the ledger', async () => {
+    const user = await buildUser(db);
+    const { address } = await rechargeAddress(db, chains, user.id, 'CHIA');
+    fake.receive({ type: TX.COINBASE_REWARD, to: address, amount: XCH('0.25'), height: fake.height });
+    fake.receive({ type: TX.FEE_REWARD, to: address, amount: XCH('0.001'), height: fake.height });
+    fake.receive({ type: TX.INCOMING_CLAWBACK_RECEIVE, to: address, amount: XCH('1'), height: fake.height });
+    const stranger = fake.receive({ to: fakeAddress(777_777), amount: XCH('0.5'), height: fake.height });
+    fake.height += 5;
+    await scanDeposits(db, chains, 'CHIA');
+    expect(await available(user.id)).toBe(XCH('1.251'));
+    const unowned = await db.selectFrom('unowned_transfers').selectAll().execute();
+    expect(unowned.map((u) => [u.txid, u.amount])).toEqual([[stranger.name.slice(2), String(XCH('0.5'))]]);
+
+    // The wallet agrees with the ledger once the test's starting coins are accounted for...
+    const start = await reconcileWallet(db, chains, 'CHIA');
+    fake.confirmedBalance -= start?.difference ?? 0n;
+    expect((await reconcileWallet(db, chains, 'CHIA'))?.difference).toBe(0n);
+    // ...and still does after a withdrawal whose chain fee the hot wallet paid (booked in the ledger).
+    const w = await approvedWithdrawal('2');
+    expect(await sendDue(db, chains)).toBe(1);
+    expect((await reconcileWallet(db, chains, 'CHIA'))?.difference).toBe(0n);
+    mine();
+    await trackSent(db, chains);
+    expect((await row(w.id)).status).toBe('SENT');
+    expect((await reconcileWallet(db, chains, 'CHIA'))?.difference).toBe(0n);
+    // A payment the ledger does not know: the drift is shown to the operator.
+    fake.confirmedBalance -= 123n;
+    expect((await reconcileWallet(db, chains, 'CHIA'))?.difference).toBe(-123n);
+    const [latest] = await latestReconciliations(db);
+    expect(latest).toMatchObject({ coin: 'CHIA', difference: '-123' });
     expect(await checkLedger(db)).toEqual([]);
   });
 });

@@ -123,12 +123,24 @@ export interface DevnetTransactionsTable {
   dropped: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+export interface UnownedTransfersTable {
+  id: Generated<string>;
+  coin: string;
+  address: string;
+  txid: string;
+  output_index: ColumnType<number, number | undefined, number>;
+  amount: Numeric;
+  height: ColumnType<string, string | number | bigint, string | number | bigint>;
+  created_at: Generated<Date>;
+}
+
 export interface WalletReconciliationsTable {
   id: Generated<string>;
   coin: string;
   wallet_balance: Numeric;
   ledger_balance: Numeric;
   pending_deposits: Numeric;
+  unowned: Numeric;
   difference: Numeric;
   checked_at: Generated<Date>;
 }
@@ -145,4 +157,5 @@ export interface WalletTables {
   devnet_chain: DevnetChainTable;
   devnet_transactions: DevnetTransactionsTable;
   wallet_reconciliations: WalletReconciliationsTable;
+  unowned_transfers: UnownedTransfersTable;
 }
