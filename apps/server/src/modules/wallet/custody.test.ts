@@ -7,6 +7,7 @@ import type { ChainRegistry } from '../../chain/chain.ts';
 import { chiaWalletAdapter } from '../../chain/chia-wallet.ts';
 import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
+import { runCli } from '../../cli/run.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
@@ -22,6 +23,7 @@ import { auditWithdrawals, operatorCancel, parseSchedule } from './withdrawals.t
  */
 
 let db: Db;
+let url: string;
 let fake: FakeWallet;
 let chains: ChainRegistry;
 let wallet: ReturnType<typeof walletService>;
@@ -31,7 +33,7 @@ const XCH = (text: string) => parseAmount(text, 12);
 const FEE = 50_000_000n;
 
 beforeAll(async () => {
-  ({ db } = await testDatabase());
+  ({ db, url } = await testDatabase());
   fake = await startFakeWallet();
   fake.confirmedBalance = XCH('1000');
   const node = fake.node;
@@ -190,5 +192,20 @@ describe('custody against a Chia-like wallet', () => {
     const [latest] = await latestReconciliations(db);
     expect(latest).toMatchObject({ coin: 'CHIA', difference: '-123' });
     expect(await checkLedger(db)).toEqual([]);
+
+    // The operator sees it from the CLI: `ledger check` and `custody reconcile` exit 1 and say by how much.
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: url, CHIA_WALLET_RPC_URL: fake.node.url, CHIA_RPC_SSL_DIR: fake.node.chiaSslFolder('wallet') });
+    try {
+      let out = '';
+      expect(await runCli(['ledger', 'check'], (t) => (out += t))).toBe(1);
+      expect(out).toContain('wallet CHIA: DIFFERS by -123');
+      expect(out).toContain('ledger check: OK');
+      out = '';
+      expect(await runCli(['custody', 'list'], (t) => (out += t))).toBe(0);
+      expect(out).toContain(`unowned coin CHIA ${XCH('0.5')}`);
+    } finally {
+      process.env = saved;
+    }
   });
 });

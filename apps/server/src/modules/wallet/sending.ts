@@ -221,7 +221,7 @@ export async function reconcileUnknown(db: Db, chains: ChainRegistry): Promise<{
  * show (same payment id, so a late payment is still found before paying), or a FAILED one (a
  * new payment id: the failed payment keeps the old one; the chain fee booked for it is undone).
  */
-export async function resendWithdrawal(db: Db, chains: ChainRegistry, adminId: string, id: string): Promise<'resend' | 'found'> {
+export async function resendWithdrawal(db: Db, chains: ChainRegistry, adminId: string | null, id: string): Promise<'resend' | 'found'> {
   const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
   if (!w || (w.status !== 'SEND_UNKNOWN' && w.status !== 'FAILED')) throw new AppError('WITHDRAW_CANNOT_CANCEL');
   if (w.status === 'SEND_UNKNOWN') {
@@ -236,7 +236,7 @@ export async function resendWithdrawal(db: Db, chains: ChainRegistry, adminId: s
         kind: 'withdrawal_chain_fee_undone',
         reference: `withdrawal:${id}`,
         memo: locked.txid,
-        createdBy: adminId,
+        ...(adminId ? { createdBy: adminId } : {}),
         postings: [
           { account: { kind: 'system', code: 'chain', coin: locked.coin }, amount: -BigInt(locked.chain_fee) },
           { account: { kind: 'system', code: 'fees', coin: locked.coin }, amount: BigInt(locked.chain_fee) },
@@ -251,7 +251,7 @@ export async function resendWithdrawal(db: Db, chains: ChainRegistry, adminId: s
         send_after: sql`now()`,
         txid: '',
         chain_fee: 0n,
-        reason: `resent by operator ${adminId}`,
+        reason: `resent by ${adminId ? `operator ${adminId}` : 'the CLI'}`,
         updated_at: sql`now()`,
         ...(locked.status === 'FAILED' ? { payment_id: sql<string>`gen_random_uuid()::text` } : {}),
       })
@@ -266,7 +266,7 @@ export async function resendWithdrawal(db: Db, chains: ChainRegistry, adminId: s
  * shows no payment) to the user's available balance, through the ledger: a hold never posted
  * is released; a posted one is reversed (the chain, the fee account, the chain fee).
  */
-export async function returnWithdrawal(db: Db, chains: ChainRegistry, adminId: string, id: string, reason: string): Promise<void> {
+export async function returnWithdrawal(db: Db, chains: ChainRegistry, adminId: string | null, id: string, reason: string): Promise<void> {
   const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
   if (!w || (w.status !== 'SEND_UNKNOWN' && w.status !== 'FAILED')) throw new AppError('WITHDRAW_CANNOT_CANCEL');
   if (w.status === 'SEND_UNKNOWN' && (await chains.adapter(w.coin).findSent(paymentOf(w)))) throw new AppError('WITHDRAW_CANNOT_CANCEL');
@@ -274,7 +274,7 @@ export async function returnWithdrawal(db: Db, chains: ChainRegistry, adminId: s
     const locked = await lockWithdrawal(trx, id);
     if (!locked || locked.status !== w.status || !locked.hold_id) throw new AppError('WITHDRAW_CANNOT_CANCEL');
     if (!locked.posted) {
-      await voidHold(trx, locked.hold_id, { kind: 'withdrawal_returned', createdBy: adminId });
+      await voidHold(trx, locked.hold_id, { kind: 'withdrawal_returned', ...(adminId ? { createdBy: adminId } : {}) });
     } else {
       const chainFee = BigInt(locked.chain_fee);
       const fee = BigInt(locked.fee) - chainFee;
@@ -282,7 +282,7 @@ export async function returnWithdrawal(db: Db, chains: ChainRegistry, adminId: s
         kind: 'withdrawal_returned',
         reference: `withdrawal:${id}`,
         memo: locked.txid,
-        createdBy: adminId,
+        ...(adminId ? { createdBy: adminId } : {}),
         postings: [
           { account: { kind: 'system', code: 'chain', coin: locked.coin }, amount: -(BigInt(locked.received) + chainFee) },
           ...(fee > 0n ? [{ account: { kind: 'system' as const, code: 'fees' as const, coin: locked.coin }, amount: -fee }] : []),
@@ -292,7 +292,7 @@ export async function returnWithdrawal(db: Db, chains: ChainRegistry, adminId: s
     }
     await trx
       .updateTable('withdrawals')
-      .set({ status: 'CANCELED', reason: `returned: ${reason || locked.reason}`.slice(0, 500), reviewed_by: adminId, updated_at: sql`now()` })
+      .set({ status: 'CANCELED', reason: `returned: ${reason || locked.reason}`.slice(0, 500), updated_at: sql`now()`, ...(adminId ? { reviewed_by: adminId } : {}) })
       .where('id', '=', id)
       .execute();
   });
