@@ -39,6 +39,16 @@ export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: str
   return { coin: coin.type, address: row.address, confirmation: coin.confirmation };
 }
 
+/**
+ * Refuses a platform deposit address as a withdrawal target: the hot wallet would see the coin
+ * its own spend created as change, record no incoming transaction, and credit no one (issue 15
+ * item 7). An internal transfer does the same for free.
+ */
+export async function assertNotDepositAddress(db: Db, coin: string, address: string): Promise<void> {
+  const owned = await db.selectFrom('deposit_addresses').select('user_id').where('coin', '=', coin).where('address', '=', address).executeTakeFirst();
+  if (owned) throw new AppError('WITHDRAW_TO_DEPOSIT_ADDRESS');
+}
+
 const RESCAN_BLOCKS = 3;
 
 /** Records new transfers into deposit addresses and credits those with enough confirmations. */

@@ -14,6 +14,7 @@ import { notifyUser } from '../inmail/inmail.service.ts';
 import { withdrawalRejectedMessage } from '../inmail/templates.ts';
 import { coinRules, show, units } from './coins.ts';
 import { addressBelongsToMainnet } from './addresses.ts';
+import { assertNotDepositAddress } from './deposits.ts';
 
 /**
  * Withdrawals (spec doc 1 §4): AUDITING → SENT_PENDING (approved) → SENT with a TXID once the
@@ -66,6 +67,7 @@ export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId
     .executeTakeFirst();
   if (!address) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
   if (coin.testnet && (await addressBelongsToMainnet(trx, coin, address.address))) throw new AppError('TESTNET_TO_MAINNET');
+  await assertNotDepositAddress(trx, coin.type, address.address);
   const amount = units(input.amount, coin.scale);
   const activationFee = address.activated ? 0n : coin.activationFee;
   const quote = quoteWithdrawal({ amount, fee: coin.withdrawFee, minimum: coin.minWithdraw, activationFee });
