@@ -42,6 +42,7 @@ export interface FakeWallet {
   node: TlsNode;
   txs: FakeTx[];
   height: number;
+  network: string;
   /** The wallet's coins: confirmed, and change that is not spendable until its send confirms. */
   confirmedBalance: bigint;
   /** Milliseconds a send works before it is stored and answered (the client may time out first). */
@@ -93,6 +94,7 @@ export async function startFakeWallet(extra?: (route: string, body: Record<strin
     node: undefined as unknown as TlsNode,
     txs: [],
     height: 1_200,
+    network: 'mainnet',
     confirmedBalance: 0n,
     sendDelayMs: 0,
     refuse: undefined,
@@ -204,6 +206,10 @@ export async function startFakeWallet(extra?: (route: string, body: Record<strin
     switch (route) {
       case '/get_height_info':
         return { success: true, height: wallet.height };
+      case '/get_network_info':
+        return { success: true, network_name: wallet.network, network_prefix: 'xch' };
+      case '/get_logged_in_fingerprint':
+        return { success: true, fingerprint: 1_234_567_890 };
       case '/get_sync_status':
         return { success: true, synced: true, syncing: false, genesis_initialized: true };
       case '/get_next_address':

@@ -41,6 +41,8 @@ export interface ChiaRpcOptions {
   genesisChallenge?: Uint8Array;
   /** Blocks a plot NFT's spend must be buried under before its state counts (the reference's confirmation_security_threshold). */
   confirmations?: number;
+  /** SHA-256 fingerprint of the one server certificate accepted (the wallet's own), beyond the CA. */
+  pinnedCertSha256?: string;
 }
 
 /** JSON with bigint amounts written as plain integers (Chia's RPC reads them as Python ints). */
@@ -70,8 +72,12 @@ export function chiaRpcClient(options: ChiaRpcOptions) {
     key: readFileSync(options.keyPath),
     ca: readFileSync(options.caPath),
     // Chia's node certificates name the host "chia.net", not the address we connect to: the
-    // private CA is what authenticates it.
-    checkServerIdentity: () => undefined,
+    // private CA is what authenticates it — and, when pinned, the server's own certificate.
+    checkServerIdentity: (_host, cert) => {
+      const pinned = options.pinnedCertSha256?.replace(/:/g, '').toLowerCase();
+      if (!pinned || cert.fingerprint256.replace(/:/g, '').toLowerCase() === pinned) return undefined;
+      return new Error(`chia rpc: the server's certificate ${cert.fingerprint256} is not the pinned one`);
+    },
     keepAlive: true,
   });
 

@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/db.ts';
 import { fakeAddress, startFakeWallet, TX, type FakeWallet } from '../../test/chia-wallet-fake.ts';
@@ -196,6 +198,29 @@ describe('the Chia wallet RPC as the chain adapter', () => {
       expect(await chain.balance?.()).toBe(fake.confirmedBalance);
     } finally {
       chain.close();
+    }
+  });
+
+  it('trusts only the pinned wallet certificate when one is set, and refuses a wallet on another network or key before using it', async () => {
+    const fingerprint = (file: string) => new X509Certificate(readFileSync(file)).fingerprint256;
+    const base = { url: node.url, certPath: node.file('pool.crt'), keyPath: node.file('pool.key'), caPath: node.file('ca.crt') };
+    // The wallet's own certificate (the server's), and another the same CA signed (a harvester's).
+    const own = chiaWalletAdapter('CHIA', { ...base, pinnedCertSha256: fingerprint(node.file('node.crt' as 'ca.crt')) });
+    const other = chiaWalletAdapter('CHIA', { ...base, pinnedCertSha256: fingerprint(node.file('pool.crt')) });
+    const testnet = chiaWalletAdapter('CHIA_TEST', { ...base, network: 'testnet11' });
+    const wrongKey = chiaWalletAdapter('CHIA', { ...base, network: 'mainnet', fingerprint: '42' });
+    const right = chiaWalletAdapter('CHIA', { ...base, network: 'mainnet', fingerprint: '1234567890' });
+    try {
+      expect(await own.height()).toBe(fake.height);
+      await expect(other.height()).rejects.toThrow(/not the pinned one/);
+      const sends = node.requests.filter((r) => r.path === '/send_transaction').length;
+      await expect(testnet.send({ paymentId: 'n1', to: USER, amount: 1n, memo: '', maxFee: 0n })).rejects.toThrow(/on network mainnet, configured testnet11/);
+      await expect(wrongKey.depositAddress('1')).rejects.toThrow(/logged in with key 1234567890, configured 42/);
+      await expect(wrongKey.findSent({ paymentId: 'n1', to: USER, amount: 1n })).rejects.toThrow(/configured 42/);
+      expect(node.requests.filter((r) => r.path === '/send_transaction').length).toBe(sends);
+      expect(await right.depositAddress('1')).toMatch(/^xch1/);
+    } finally {
+      for (const c of [own, other, testnet, wrongKey, right]) c.close();
     }
   });
 

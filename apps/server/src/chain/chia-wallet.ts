@@ -39,7 +39,11 @@ interface TransactionRecord {
   sent_to?: unknown;
 }
 
-export interface ChiaWalletOptions extends Pick<ChiaRpcOptions, 'url' | 'certPath' | 'keyPath' | 'caPath' | 'timeoutMs'> {
+export interface ChiaWalletOptions extends Pick<ChiaRpcOptions, 'url' | 'certPath' | 'keyPath' | 'caPath' | 'timeoutMs' | 'pinnedCertSha256'> {
+  /** The network the wallet must be on (CHIA_RPC_NETWORK); checked before the wallet is first used. */
+  network?: string;
+  /** The key fingerprint it must be logged in with (CHIA_WALLET_FINGERPRINT). */
+  fingerprint?: string;
   /** The standard wallet's id (1 in every Chia wallet). */
   walletId?: number;
   /** Fee per withdrawal, mojo (bounded by the withdrawal's own fee). */
@@ -66,6 +70,29 @@ function sendErrors(sentTo: unknown): string[] {
 export function chiaWalletAdapter(coin: string, options: ChiaWalletOptions): ChainAdapter & { close(): void } {
   const rpc = chiaRpcClient(options);
   const walletId = options.walletId ?? 1;
+  let identity: Promise<void> | undefined;
+
+  /**
+   * The wallet is the configured one (network, logged-in key) before anything is read from or
+   * sent through it; a wrong one stops every call (a passing check is remembered, a failing
+   * one asked again next time).
+   */
+  function checkIdentity(): Promise<void> {
+    identity ??= (async () => {
+      if (options.network) {
+        const info = await rpc.call<{ network_name: string }>('get_network_info', {});
+        if (info.network_name !== options.network) throw new Error(`chia wallet: on network ${info.network_name}, configured ${options.network}`);
+      }
+      if (options.fingerprint) {
+        const login = await rpc.call<{ fingerprint: number | string }>('get_logged_in_fingerprint', {});
+        if (String(login.fingerprint) !== options.fingerprint) throw new Error(`chia wallet: logged in with key ${String(login.fingerprint)}, configured ${options.fingerprint}`);
+      }
+    })().catch((error: unknown) => {
+      identity = undefined;
+      throw error;
+    });
+    return identity;
+  }
 
   /**
    * The wallet's transactions page by page until `enough` says stop. Chia's `reverse` flips
@@ -76,6 +103,7 @@ export function chiaWalletAdapter(coin: string, options: ChiaWalletOptions): Cha
     query: { types: number[]; sortKey: 'CONFIRMED_AT_HEIGHT' | 'RELEVANCE'; reverse: boolean; toAddress?: string; confirmed?: boolean },
     enough: (page: TransactionRecord[]) => boolean,
   ): Promise<TransactionRecord[]> {
+    await checkIdentity();
     const out: TransactionRecord[] = [];
     for (let start = 0; ; start += PAGE) {
       const answer = await rpc.call<{ transactions: TransactionRecord[] }>('get_transactions', {
@@ -126,6 +154,7 @@ export function chiaWalletAdapter(coin: string, options: ChiaWalletOptions): Cha
     coin,
     height,
     async depositAddress() {
+      await checkIdentity();
       const answer = await rpc.call<{ address: string }>('get_next_address', { wallet_id: walletId, new_address: true });
       return answer.address;
     },
@@ -145,6 +174,7 @@ export function chiaWalletAdapter(coin: string, options: ChiaWalletOptions): Cha
     async send(request) {
       const configured = options.feeMojos ?? 0n;
       const fee = configured < request.maxFee ? configured : request.maxFee;
+      await checkIdentity();
       try {
         const answer = await rpc.call<{ transaction_id: string }>('send_transaction', {
           wallet_id: walletId,
@@ -169,6 +199,7 @@ export function chiaWalletAdapter(coin: string, options: ChiaWalletOptions): Cha
       return { state: 'confirmed', height: found.confirmed_at_height, confirmations: Math.max(0, (await height()) - found.confirmed_at_height + 1) };
     },
     async balance() {
+      await checkIdentity();
       const answer = await rpc.call<{ wallet_balance: { unconfirmed_wallet_balance: number | string } }>('get_wallet_balance', { wallet_id: walletId });
       return BigInt(answer.wallet_balance.unconfirmed_wallet_balance);
     },
@@ -217,6 +248,9 @@ export function withChiaWallet<R extends ChainRegistry>(config: Config, fallback
     keyPath: path.join(ssl, 'wallet/private_wallet.key'),
     caPath: path.join(ssl, 'ca/private_ca.crt'),
     feeMojos: BigInt(config.chiaWalletFeeMojos),
+    network: config.chiaRpcNetwork,
+    ...(config.chiaWalletCertSha256 ? { pinnedCertSha256: config.chiaWalletCertSha256 } : {}),
+    ...(config.chiaWalletFingerprint ? { fingerprint: config.chiaWalletFingerprint } : {}),
   });
   return { chains: { adapter: (c) => (c === coin ? wallet : fallback.adapter(c)) }, close: () => wallet.close() };
 }
