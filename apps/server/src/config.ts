@@ -282,6 +282,16 @@ export const SETTINGS = {
     default: '0',
     meaning: 'Blockchain fee in mojo the wallet adds to each withdrawal it sends.',
   },
+  chiaWalletCertSha256: {
+    env: 'CHIA_WALLET_CERT_SHA256',
+    default: '(none: the private CA alone)',
+    meaning: 'SHA-256 fingerprint (hex, colons allowed) of the Chia wallet\'s own TLS certificate: the wallet is trusted only when it shows exactly that one, not any certificate the private CA signed (a remote harvester\'s). `openssl x509 -noout -fingerprint -sha256 -in <ssl>/wallet/private_wallet.crt` on the wallet\'s machine.',
+  },
+  chiaWalletFingerprint: {
+    env: 'CHIA_WALLET_FINGERPRINT',
+    default: '(none: not checked)',
+    meaning: 'The key fingerprint the Chia wallet must be logged in with (`get_logged_in_fingerprint`); the wallet\'s network must be `CHIA_RPC_NETWORK` in any case. Checked before the wallet is first used; a mismatch stops every deposit and withdrawal call with an error in the log.',
+  },
   chiaPoolSingletonConfirmations: {
     env: 'CHIA_POOL_SINGLETON_CONFIRMATIONS',
     default: '6',
@@ -384,6 +394,8 @@ const schema = z.object({
   chiaRpcNetwork: z.enum(['mainnet', 'testnet11']),
   chiaWalletRpcUrl: z.url().optional(),
   chiaWalletFeeMojos: z.string().regex(/^\d{1,18}$/, 'a whole number of mojo'),
+  chiaWalletCertSha256: z.string().regex(/^([0-9a-fA-F]{2}:?){31}[0-9a-fA-F]{2}$/, 'a SHA-256 fingerprint in hex').optional(),
+  chiaWalletFingerprint: z.string().regex(/^\d{1,10}$/, 'a key fingerprint (a whole number)').optional(),
   chiaPoolSingletonConfirmations: z.coerce.number().int().min(0).max(1000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
@@ -411,6 +423,8 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'chiaPoolTargetPuzzleHash',
   'chiaRpcUrl',
   'chiaWalletRpcUrl',
+  'chiaWalletCertSha256',
+  'chiaWalletFingerprint',
 ]);
 
 export class ConfigError extends Error {

@@ -12,11 +12,15 @@ import { runAutoPay } from './modules/wallet/autopay.ts';
 import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
 import { expireExports, runPendingExports } from './modules/exports/exports.service.ts';
 import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
+import { reconcileUnknown, trackSent } from './modules/wallet/sending.ts';
+import { reconcileWallets } from './modules/wallet/reconcile.ts';
 
 /** How often a real node's pool rewards are claimed (pool-reference collect_pool_rewards_interval). */
 const REWARD_CLAIM_MS = 600_000;
 /** How often settled days whose crediting stopped half-way are looked for. */
 const CREDIT_RESUME_MS = 60_000;
+/** The hot wallets' balances against the ledger (README 'Custody'). */
+const WALLET_RECONCILE_MS = 10 * 60_000;
 
 /** Advisory lock key of the worker: one process runs the jobs at a time. */
 const WORKER_LOCK = 7_204_113;
@@ -51,6 +55,7 @@ export function startWorker(options: WorkerOptions) {
   let lastSignagePoint = 0;
   let lastRewardClaim = 0;
   let lastCreditResume = 0;
+  let lastWalletCheck = 0;
   // The settlement runs once per UTC day (and at start, for any day missed while down); the
   // trend takes one sample per hour.
   let settledFor = '';
@@ -72,6 +77,19 @@ export function startWorker(options: WorkerOptions) {
     await runChiaJobs();
     const sent = await sendDue(db, chains);
     if (sent) logger.info({ sent }, 'withdrawals sent');
+    // Custody: accepted payments followed to SENT (or FAILED); sends of unknown outcome looked
+    // for, never resent (README 'Custody').
+    const tracked = await trackSent(db, chains);
+    if (tracked.confirmed || tracked.failed) logger.info(tracked, 'withdrawals confirmed or failed on chain');
+    const unknown = await reconcileUnknown(db, chains);
+    if (unknown.found.length) logger.info({ found: unknown.found }, 'sends of unknown outcome found in the wallet');
+    if (unknown.unknown.length) logger.warn({ withdrawals: unknown.unknown }, 'sends of unknown outcome wait for the operator (npm run platter -- custody list)');
+    if (Date.now() - lastWalletCheck >= WALLET_RECONCILE_MS) {
+      lastWalletCheck = Date.now();
+      for (const r of await reconcileWallets(db, chains)) {
+        if (r.difference !== 0n) logger.error({ coin: r.coin, wallet: String(r.wallet), ledger: String(r.ledger), pendingDeposits: String(r.pendingDeposits), unowned: String(r.unowned), difference: String(r.difference) }, 'hot wallet differs from the ledger');
+      }
+    }
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
     if (settledFor !== today) {

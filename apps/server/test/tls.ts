@@ -24,6 +24,7 @@ export interface TlsNode {
 }
 
 export async function startTlsNode(answer: (path: string, body: Record<string, unknown>) => unknown): Promise<TlsNode> {
+  // `answer` may be async (a wallet that answers only once its work is done).
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chia-tls-'));
   const file = (name: string) => path.join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
@@ -44,8 +45,9 @@ export async function startTlsNode(answer: (path: string, body: Record<string, u
       const peer = (req.socket as TLSSocket).getPeerCertificate();
       requests.push({ path: req.url ?? '', body, client: String(peer.subject?.CN ?? '') });
       res.setHeader('content-type', 'application/json');
-      const reply = answer(req.url ?? '', body);
-      res.end(typeof reply === 'string' ? reply : JSON.stringify(reply ?? { success: false, error: `${req.url ?? ''}: not found` }));
+      void Promise.resolve(answer(req.url ?? '', body)).then((reply) => {
+        if (!res.destroyed) res.end(typeof reply === 'string' ? reply : JSON.stringify(reply ?? { success: false, error: `${req.url ?? ''}: not found` }));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

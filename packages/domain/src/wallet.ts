@@ -8,8 +8,13 @@ import type { UserBucket } from './ledger.ts';
 import { allocateProportionally } from './ledger.ts';
 import { formatAmount, isAmount, parseAmount } from './money.ts';
 
-/** Withdrawal statuses (spec doc 1 §4) plus REJECTED for a refusal with a reason. */
-export const WITHDRAW_STATUSES = ['AUDITING', 'SENT_PENDING', 'SENT', 'CANCELED', 'REJECTED'] as const;
+/**
+ * Withdrawal statuses (spec doc 1 §4) plus REJECTED for a refusal with a reason, and the
+ * custody states (issue 15): SEND_UNKNOWN, a send whose outcome is unknown (never resent
+ * automatically), and FAILED, refused by the wallet or rejected on chain (the operator returns
+ * the funds or resends). SENT only once the chain has confirmed the payment.
+ */
+export const WITHDRAW_STATUSES = ['AUDITING', 'SENT_PENDING', 'SEND_UNKNOWN', 'SENT', 'FAILED', 'CANCELED', 'REJECTED'] as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
 
 /** Where a withdrawal came from: the user's form, or Auto Pay after settlement. */

@@ -11,17 +11,53 @@ export interface IncomingTransfer {
   height: number;
 }
 
-export interface SendRequest {
+/** A payment as the platform knows it: found again on the chain by all three. */
+export interface Payment {
   /**
-   * The platform's own id for this payment (e.g. `withdrawal:42`). Sending is idempotent on
-   * it: asking again returns the first payment's txid instead of paying twice, which is what
-   * makes a withdrawal exactly-once across crashes.
+   * The platform's globally unique, opaque payment id (a random UUID stored on the
+   * withdrawal): written into the payment (Chia: its memo) so that it is found again after a
+   * crash or a timeout. Never reused, not even by a database restored from a backup.
    */
-  clientId: string;
+  paymentId: string;
   to: string;
   amount: bigint;
-  memo: string;
 }
+
+export interface SendRequest extends Payment {
+  /** The address book's memo (exchanges' tag); chains without memos ignore it. */
+  memo: string;
+  /** The most the chain fee may be (the user's withdrawal fee bounds it). */
+  maxFee: bigint;
+}
+
+export interface Sent {
+  txid: string;
+  /** The chain fee paid from the hot wallet for this payment. */
+  fee: bigint;
+}
+
+/**
+ * The wallet or node refused a payment and sent nothing (a bad address, not enough spendable
+ * coins, change still pending...). Any other error of `send` leaves the outcome unknown.
+ * `retryable`: the same payment may succeed later unchanged (pending change, a busy wallet).
+ */
+export class SendRefusedError extends Error {
+  override name = 'SendRefusedError';
+  constructor(
+    readonly reason: string,
+    readonly retryable: boolean,
+  ) {
+    super(reason);
+  }
+}
+
+/** Where a payment stands on the chain, by its txid. */
+export type PaymentState =
+  | { state: 'pending' }
+  | { state: 'confirmed'; height: number; confirmations: number }
+  | { state: 'failed'; reason: string }
+  /** The wallet has no such payment (a reorg may drop one back to pending, not to unknown). */
+  | { state: 'unknown' };
 
 export interface ChainAdapter {
   readonly coin: string;
@@ -31,10 +67,23 @@ export interface ChainAdapter {
   depositAddress(userId: string): Promise<string>;
   /** Transfers into any address in blocks (fromHeight, toHeight]. */
   incoming(fromHeight: number, toHeight: number): Promise<IncomingTransfer[]>;
-  /** Pays out; idempotent on `clientId`. */
-  send(request: SendRequest): Promise<{ txid: string }>;
-  /** The payment made under `clientId`, if any (recovery after a crash). */
-  findSent(clientId: string): Promise<{ txid: string } | undefined>;
+  /**
+   * The height a transfer read by `incoming` is confirmed at now, or undefined when the chain
+   * no longer has it (a reorganisation dropped it). Asked again before a deposit is credited.
+   */
+  transferHeight(transfer: Pick<IncomingTransfer, 'txid' | 'outputIndex'>): Promise<number | undefined>;
+  /**
+   * Pays out. Throws SendRefusedError when nothing was sent; any other error leaves the
+   * outcome unknown (the payment may have gone out): the caller must not send it again
+   * before `findSent` has shown it, or the operator has established that it was not sent.
+   */
+  send(request: SendRequest): Promise<Sent>;
+  /** The payment with this id, address and amount, if the chain or wallet has it. */
+  findSent(payment: Payment): Promise<Sent | undefined>;
+  /** Where a sent payment stands (confirmations per the chain, or failed). */
+  paymentStatus(txid: string): Promise<PaymentState>;
+  /** What the hot wallet holds (confirmed coins less pending sends), for reconciliation with the ledger; a real wallet only. */
+  balance?(): Promise<bigint>;
   /**
    * True when `signature` is the wallet of `address` signing `message`, as the coin's wallet
    * signs messages (plot binding proves ownership this way).

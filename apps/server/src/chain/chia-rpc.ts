@@ -41,6 +41,8 @@ export interface ChiaRpcOptions {
   genesisChallenge?: Uint8Array;
   /** Blocks a plot NFT's spend must be buried under before its state counts (the reference's confirmation_security_threshold). */
   confirmations?: number;
+  /** SHA-256 fingerprint of the one server certificate accepted (the wallet's own), beyond the CA. */
+  pinnedCertSha256?: string;
 }
 
 /** JSON with bigint amounts written as plain integers (Chia's RPC reads them as Python ints). */
@@ -53,14 +55,29 @@ function fromJson(text: string): unknown {
   return JSON.parse(text.replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"'));
 }
 
+/** The node or wallet answered `success: false`: it refused the call (nothing was done). */
+export class ChiaRpcRefusal extends Error {
+  override name = 'ChiaRpcRefusal';
+  constructor(
+    readonly method: string,
+    readonly reason: string,
+  ) {
+    super(`chia rpc ${method}: ${reason}`);
+  }
+}
+
 export function chiaRpcClient(options: ChiaRpcOptions) {
   const agent = new https.Agent({
     cert: readFileSync(options.certPath),
     key: readFileSync(options.keyPath),
     ca: readFileSync(options.caPath),
     // Chia's node certificates name the host "chia.net", not the address we connect to: the
-    // private CA is what authenticates it.
-    checkServerIdentity: () => undefined,
+    // private CA is what authenticates it — and, when pinned, the server's own certificate.
+    checkServerIdentity: (_host, cert) => {
+      const pinned = options.pinnedCertSha256?.replace(/:/g, '').toLowerCase();
+      if (!pinned || cert.fingerprint256.replace(/:/g, '').toLowerCase() === pinned) return undefined;
+      return new Error(`chia rpc: the server's certificate ${cert.fingerprint256} is not the pinned one`);
+    },
     keepAlive: true,
   });
 
@@ -76,7 +93,7 @@ export function chiaRpcClient(options: ChiaRpcOptions) {
           response.on('end', () => {
             try {
               const answer = fromJson(Buffer.concat(chunks).toString('utf8')) as T & { success?: boolean; error?: string };
-              if (answer.success === false) reject(new Error(`chia rpc ${method}: ${answer.error ?? 'failed'}`));
+              if (answer.success === false) reject(new ChiaRpcRefusal(method, answer.error ?? 'failed'));
               else resolve(answer);
             } catch (error) {
               reject(error instanceof Error ? error : new Error(String(error)));

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { ChainAdapter, ChainRegistry, IncomingTransfer, SendRequest } from './chain.ts';
+import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingTransfer, type PaymentState, type SendRequest } from './chain.ts';
 
 /**
  * The devnet simulator: one simulated chain per coin, kept in the platform's database (so it
@@ -70,26 +70,53 @@ export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapte
         .select(['txid', 'to_address', 'amount', 'height'])
         .where('coin', '=', coin)
         .where('client_id', 'is', null)
+        .where('dropped', '=', false)
         .where('height', '>', String(fromHeight))
         .where('height', '<=', String(toHeight))
         .orderBy('id')
         .execute();
       return rows.map((r) => ({ txid: r.txid, outputIndex: 0, address: r.to_address, amount: BigInt(r.amount), height: Number(r.height) }));
     },
+    async transferHeight(transfer) {
+      const row = await db
+        .selectFrom('devnet_transactions')
+        .select('height')
+        .where('coin', '=', coin)
+        .where('txid', '=', transfer.txid)
+        .where('dropped', '=', false)
+        .executeTakeFirst();
+      return row && Number(row.height) <= (await height()) ? Number(row.height) : undefined;
+    },
     async send(request: SendRequest) {
       const txid = randomBytes(32).toString('hex');
+      // The devnet's payments cost no chain fee; they are idempotent on the payment id.
       await sql`
         INSERT INTO devnet_transactions (coin, txid, client_id, to_address, memo, amount, height)
-        VALUES (${coin}, ${txid}, ${request.clientId}, ${request.to}, ${request.memo}, ${request.amount.toString()},
+        VALUES (${coin}, ${txid}, ${request.paymentId}, ${request.to}, ${request.memo}, ${request.amount.toString()},
                 COALESCE((SELECT height FROM devnet_chain WHERE coin = ${coin}), 1))
         ON CONFLICT (client_id) DO NOTHING`.execute(db);
-      const sent = await this.findSent(request.clientId);
-      if (!sent) throw new Error(`devnet send ${request.clientId} was not recorded`);
+      const sent = await this.findSent(request);
+      if (!sent) throw new SendRefusedError(`payment id ${request.paymentId} was used for another payment`, false);
       return sent;
     },
-    async findSent(clientId) {
-      const row = await db.selectFrom('devnet_transactions').select('txid').where('client_id', '=', clientId).executeTakeFirst();
-      return row ? { txid: row.txid } : undefined;
+    async findSent(payment) {
+      const row = await db
+        .selectFrom('devnet_transactions')
+        .select(['txid', 'fee'])
+        .where('client_id', '=', payment.paymentId)
+        .where('to_address', '=', payment.to)
+        .where('amount', '=', payment.amount.toString())
+        .executeTakeFirst();
+      return row ? { txid: row.txid, fee: BigInt(row.fee) } : undefined;
+    },
+    async paymentStatus(txid): Promise<PaymentState> {
+      const row = await db.selectFrom('devnet_transactions').select(['height', 'failure']).where('coin', '=', coin).where('txid', '=', txid).executeTakeFirst();
+      if (!row) return { state: 'unknown' };
+      if (row.failure !== null) return { state: 'failed', reason: row.failure };
+      const tip = await height();
+      // A payment is mined into the block after the one it was sent at.
+      const mined = Number(row.height) + 1;
+      return mined > tip ? { state: 'pending' } : { state: 'confirmed', height: mined, confirmations: tip - mined + 1 };
     },
     async verifyMessage(address, message, signature) {
       const expected = Buffer.from(devnetSignature(secret, coin, address, message), 'hex');
@@ -114,6 +141,13 @@ export function devnetRegistry(db: Db, secret: string): ChainRegistry & {
   tick(coin?: string): Promise<void>;
   /** A transfer from outside into `address` (what a tester's own wallet would do). */
   receive(coin: string, address: string, amount: bigint): Promise<{ txid: string; height: number }>;
+  /**
+   * A reorganisation: the chain goes back to `height`; the transfers in the blocks above are
+   * dropped (their coins never arrived), payments above it are mined again later.
+   */
+  reorg(coin: string, height: number): Promise<void>;
+  /** The chain rejects a payment for good (Chia: its record confirmed at height 0). */
+  failPayment(coin: string, txid: string, reason: string): Promise<void>;
 } {
   const adapters = new Map<string, ChainAdapter>();
   return {
@@ -133,6 +167,15 @@ export function devnetRegistry(db: Db, secret: string): ChainRegistry & {
       }
       await sql`INSERT INTO devnet_chain (coin, height) SELECT type, 2 FROM coins
         ON CONFLICT (coin) DO UPDATE SET height = devnet_chain.height + 1, updated_at = now()`.execute(db);
+    },
+    async reorg(coin, to) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('devnet_transactions').set({ dropped: true }).where('coin', '=', coin).where('client_id', 'is', null).where('height', '>', String(to)).execute();
+        await trx.updateTable('devnet_chain').set({ height: String(to) }).where('coin', '=', coin).execute();
+      });
+    },
+    async failPayment(coin, txid, reason) {
+      await db.updateTable('devnet_transactions').set({ failure: reason }).where('coin', '=', coin).where('txid', '=', txid).execute();
     },
     async receive(coin, address, amount) {
       const txid = randomBytes(32).toString('hex');

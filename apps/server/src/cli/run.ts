@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { configTable, loadConfig } from '../config.ts';
-import { openDatabase, prepareDatabase } from '../db/open.ts';
+import { loadSecret, openDatabase, prepareDatabase } from '../db/open.ts';
 import { migrateDown, migrateToLatest, pendingMigrations } from '../db/migrate.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
 import { createLogger } from '../logger.ts';
@@ -10,6 +10,8 @@ import { settleDay } from '../modules/pool/settlement.ts';
 import { isAppError, isDay } from '@platter/domain';
 import { CHIA_HELP, chiaCommand } from './chia.ts';
 import { POC_HELP, pocCommand } from './poc.ts';
+import { CUSTODY_HELP, custodyCommand, formatReconciliation, operatorChains } from './custody.ts';
+import { reconcileWallets } from '../modules/wallet/reconcile.ts';
 
 /**
  * The operator CLI: `npm run platter -- <command>`. With no DATABASE_URL it works on the
@@ -24,12 +26,13 @@ Commands:
   admin grant <email> <role>      give an existing account the role user, support or admin (written to
                                   the audit log as done by the CLI; the last admin keeps the role)
   ledger check                    verify the ledger: balanced transactions, coins summing to zero,
-                                  balances equal to their postings; exits 1 and says where otherwise
+                                  balances equal to their postings, and each real wallet's balance
+                                  (CHIA_WALLET_RPC_URL) against it; exits 1 and says where otherwise
   settle --day YYYY-MM-DD [--pool <type>]
                                   settle that UTC day for every enabled pool (or one); a day already
                                   settled is left as it is, so a rerun pays nobody twice
   config                          print the configuration table (every setting, env variable, default)
-${CHIA_HELP}${POC_HELP}  help                            this text
+${CHIA_HELP}${POC_HELP}${CUSTODY_HELP}  help                            this text
 `;
 
 async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
@@ -41,6 +44,20 @@ async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>
   } finally {
     await database.close();
   }
+}
+
+/** With the database and the chains as the server has them (the devnet, the configured wallets). */
+async function withChains<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db'], chains: ReturnType<typeof operatorChains>['chains']) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  return withDatabase(async (db) => {
+    const secret = await loadSecret(config, createLogger({ logLevel: 'warn', logPretty: false }));
+    const { chains, close } = operatorChains(config, db, secret);
+    try {
+      return await fn(db, chains);
+    } finally {
+      close();
+    }
+  });
 }
 
 export async function runCli(argv: string[], out: (text: string) => void = (t) => process.stdout.write(t)): Promise<number> {
@@ -113,11 +130,15 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         out('usage: npm run platter -- ledger check\n');
         return 2;
       }
-      return withDatabase(async (db) => {
+      return withChains(async (db, chains) => {
         const problems = await checkLedger(db);
+        // Where a real wallet is configured, its balance is checked against the ledger too.
+        const wallets = await reconcileWallets(db, chains);
+        for (const r of wallets) out(formatReconciliation(r));
+        const drift = wallets.some((r) => r.difference !== 0n);
         if (problems.length === 0) {
           out('ledger check: OK (every transaction balanced, every coin sums to zero, every balance matches its postings)\n');
-          return 0;
+          return drift ? 1 : 0;
         }
         out(`ledger check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p.kind}: ${p.detail}`).join('\n')}\n`);
         return 1;
@@ -145,6 +166,8 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
       return chiaCommand(rest, out);
     case 'poc':
       return pocCommand(rest, out);
+    case 'custody':
+      return withChains((db, chains) => custodyCommand(rest, db, chains, out));
     case 'config':
       out(`${configTable()}\n`);
       return 0;

@@ -23,6 +23,7 @@ import * as settlementCarry from './migrations/2026_11_25_1401_settlement_carry.
 import * as withdrawalActivation from './migrations/2026_11_25_1402_withdrawal_activation.ts';
 import * as coinPayoutFigures from './migrations/2026_11_25_1403_coin_payout_figures.ts';
 import * as autopayOutcome from './migrations/2026_11_25_1404_autopay_outcome.ts';
+import * as custody from './migrations/2026_11_25_1501_custody.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1402_withdrawal_activation': withdrawalActivation,
   '2026_11_25_1403_coin_payout_figures': coinPayoutFigures,
   '2026_11_25_1404_autopay_outcome': autopayOutcome,
+  '2026_11_25_1501_custody': custody,
 };
 
 /** Every migration name in order. */

@@ -108,7 +108,7 @@ export const depositSchema = z.object({
   txid: z.string(),
   confirmations: z.number().int(),
   required: z.number().int(),
-  status: z.enum(['pending', 'credited']),
+  status: z.enum(['pending', 'credited', 'dropped']),
   created_at: z.number().int(),
 });
 export type Deposit = z.infer<typeof depositSchema>;

@@ -15,7 +15,8 @@ const GROUPS: Record<string, [number, number][]> = {
   request: [[2002, 2006]],
   'user-task': [[10001, 10007]],
   balance: [[10101, 10105]],
-  withdraw: [[10201, 10208]],
+  // 10215: the platform's own addition (custody, issue 15), past the spec's last withdraw code.
+  withdraw: [[10201, 10208], [10215, 10215]],
   pointing: [[10301, 10308]],
   deposit: [[10401, 10402]],
   user: [[11001, 11004]],

@@ -146,7 +146,7 @@ export const ERROR_CATALOGUE = {
   TRANSFER_BELOW_MIN: { code: 10104, group: 'balance', en: 'Amount is below the minimum transfer' },
   TRANSFER_TO_SELF: { code: 10105, group: 'balance', en: 'Cannot transfer to yourself' },
 
-  // --- 10201-10208: withdraw ---
+  // --- 10201-10208: withdraw (10215: the platform's own) ---
   WITHDRAW_CANNOT_CANCEL: { code: 10201, group: 'withdraw', en: 'Cannot cancel once in progress' },
   TOO_MANY_ADDRESSES: { code: 10202, group: 'withdraw', en: 'Too many addresses' },
   ADDRESS_EXISTS: { code: 10203, group: 'withdraw', en: 'Address already exists' },
@@ -166,6 +166,12 @@ export const ERROR_CATALOGUE = {
     code: 10208,
     group: 'withdraw',
     en: 'Distribution ratios must total 100% and each share must reach its minimum pay',
+  },
+  /** Custody (issue 15): the platform's own wallet would see its own coins as change, crediting no one. */
+  WITHDRAW_TO_DEPOSIT_ADDRESS: {
+    code: 10215,
+    group: 'withdraw',
+    en: 'This is a deposit address on this platform: use an internal transfer to its owner instead',
   },
 
   // --- 10301-10308: pointing ---

@@ -115,6 +115,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorName, string> = {
   TESTNET_TO_MAINNET: '測試網幣種無法提現至主網',
   ADDRESS_HAS_PENDING_INCOME: '此地址接收自動支付，且有收益正等待支付到此地址；待收益付出或關閉自動支付後才能刪除',
   AUTO_PAY_INVALID: '分配比例合計須為 100%，且每份須達到最低支付額',
+  WITHDRAW_TO_DEPOSIT_ADDRESS: '這是本平台的充值地址：請改用站內轉帳給其持有人',
 
   POINT_NOT_FOUND: '指向紀錄不存在',
   POINT_SOURCE_INVALID: '來源地址無效',

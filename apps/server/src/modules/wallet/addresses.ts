@@ -2,6 +2,7 @@ import { AppError, addressMatches, MAX_WITHDRAW_ADDRESSES, RATIO_WHOLE, type Wit
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
+import { assertNotDepositAddress } from './deposits.ts';
 import { coinRules, show, type CoinRules } from './coins.ts';
 
 /**
@@ -82,6 +83,7 @@ export async function addAddress(trx: Db, userId: string, input: { coin: string;
   const coin = await coinRules(trx, input.coin);
   if (!addressMatches(coin.addressPattern, input.address)) throw new AppError('WALLET_ADDRESS_INVALID');
   if (await addressBelongsToMainnet(trx, coin, input.address)) throw new AppError('TESTNET_TO_MAINNET');
+  await assertNotDepositAddress(trx, coin.type, input.address);
   if (input.memo && !coin.memoSupported) throw new AppError('INVALID_PARAMETER', { field: 'memo' });
   // Serialise additions per user so the limit holds under concurrent requests.
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();

@@ -8,7 +8,9 @@ import { coinRules, show } from './coins.ts';
 /**
  * Deposits (recharge): one address per user and coin from the chain adapter; transfers into
  * it are recorded as they appear and credited to the available balance once they have the
- * coin's confirmations, exactly once (a deposit row is credited under its row lock).
+ * coin's confirmations — asked of the chain again then: a transfer a reorganisation dropped is
+ * marked `dropped`, never credited — exactly once (a deposit row is credited under its row
+ * lock). Transfers into no user's address are kept in `unowned_transfers` for the operator.
  */
 
 export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: string, coinType: string) {
@@ -35,6 +37,16 @@ export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: str
     .where('coin', '=', coin.type)
     .executeTakeFirstOrThrow();
   return { coin: coin.type, address: row.address, confirmation: coin.confirmation };
+}
+
+/**
+ * Refuses a platform deposit address as a withdrawal target: the hot wallet would see the coin
+ * its own spend created as change, record no incoming transaction, and credit no one (issue 15
+ * item 7). An internal transfer does the same for free.
+ */
+export async function assertNotDepositAddress(db: Db, coin: string, address: string): Promise<void> {
+  const owned = await db.selectFrom('deposit_addresses').select('user_id').where('coin', '=', coin).where('address', '=', address).executeTakeFirst();
+  if (owned) throw new AppError('WITHDRAW_TO_DEPOSIT_ADDRESS');
 }
 
 const RESCAN_BLOCKS = 3;
@@ -67,15 +79,32 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
         amount: t.amount,
         height: t.height,
       }));
+    // Coins to no user's deposit address: kept for the operator (README 'Custody'), never dropped silently.
+    const unowned = transfers
+      .filter((t) => !ownerOf.has(t.address) && t.amount > 0n)
+      .map((t) => ({ coin: coin.type, address: t.address, txid: t.txid, output_index: t.outputIndex, amount: t.amount, height: t.height }));
     await db.transaction().execute(async (trx) => {
       if (rows.length) {
+        // A deposit a reorganisation dropped counts again when the chain has it again.
         const inserted = await trx
           .insertInto('deposits')
           .values(rows)
-          .onConflict((oc) => oc.columns(['coin', 'txid', 'output_index']).doNothing())
+          .onConflict((oc) =>
+            oc
+              .columns(['coin', 'txid', 'output_index'])
+              .doUpdateSet({ status: 'pending', height: sql`excluded.height` })
+              .where('deposits.status', '=', 'dropped'),
+          )
           .returning('id')
           .execute();
         seen = inserted.length;
+      }
+      if (unowned.length) {
+        await trx
+          .insertInto('unowned_transfers')
+          .values(unowned)
+          .onConflict((oc) => oc.columns(['coin', 'txid', 'output_index']).doNothing())
+          .execute();
       }
       await sql`INSERT INTO chain_cursors (coin, scanned_height) VALUES (${coin.type}, ${tip})
         ON CONFLICT (coin) DO UPDATE SET scanned_height = GREATEST(chain_cursors.scanned_height, EXCLUDED.scanned_height)`.execute(trx);
@@ -92,6 +121,18 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
     .execute();
   let credited = 0;
   for (const { id } of due) {
+    // Asked of the chain again at crediting time: a reorganisation may have dropped the
+    // transfer, or moved it to a later block (issue 14 item 7).
+    const recorded = await db.selectFrom('deposits').select(['txid', 'output_index', 'height']).where('id', '=', id).executeTakeFirstOrThrow();
+    const height = await adapter.transferHeight({ txid: recorded.txid, outputIndex: recorded.output_index });
+    if (height === undefined) {
+      await db.updateTable('deposits').set({ status: 'dropped' }).where('id', '=', id).where('status', '=', 'pending').execute();
+      continue;
+    }
+    if (height !== Number(recorded.height)) {
+      await db.updateTable('deposits').set({ height }).where('id', '=', id).where('status', '=', 'pending').execute();
+      if (height > confirmedHeight) continue;
+    }
     const done = await db.transaction().execute(async (trx) => {
       const deposit = await trx.selectFrom('deposits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!deposit || deposit.status !== 'pending') return false;

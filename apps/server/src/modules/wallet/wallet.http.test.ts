@@ -10,6 +10,7 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import { scanDeposits } from './deposits.ts';
 import { runPendingExports } from '../exports/exports.service.ts';
+import { trackSent } from './sending.ts';
 import { sendDue } from './withdrawals.ts';
 
 /** The wallet through HTTP as the web app calls it: real sign-in, real e-mailed codes, CSRF. */
@@ -139,7 +140,14 @@ describe('a user’s wallet over HTTP', () => {
     const approved = await admin.post<{ done: string[] }>('/api/admin/auditbatchwithdrawbalance', { ids: [withdrawalId], approve: true });
     expect(approved.data.done).toEqual([withdrawalId]);
     expect((await user.post('/api/assets/revocationwithdraw', { id: withdrawalId })).code).toBe(10201);
-    await sendDue(db, devnetRegistry(db, TEST_SECRET));
+    const devnet = devnetRegistry(db, TEST_SECRET);
+    await sendDue(db, devnet);
+    const sending = await user.get<{ list: { status: string; txid: string }[] }>('/api/log/withdraw?status=SENT_PENDING');
+    expect(sending.data.list[0]?.txid).toMatch(/^[0-9a-f]{64}$/);
+    // SENT once the chain has the coin's confirmations.
+    const { confirmation } = await db.selectFrom('coins').select('confirmation').where('type', '=', 'CHIA').executeTakeFirstOrThrow();
+    for (let i = 0; i <= confirmation; i++) await devnet.tick('CHIA');
+    await trackSent(db, devnet);
     const log = await user.get<{ list: { id: string; status: string; txid: string }[] }>('/api/log/withdraw?status=SENT');
     expect(log.data.list).toHaveLength(1);
     expect(log.data.list[0]?.txid).toMatch(/^[0-9a-f]{64}$/);

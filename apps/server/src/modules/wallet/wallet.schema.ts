@@ -19,7 +19,7 @@ export interface DepositsTable {
   output_index: ColumnType<number, number | undefined, number>;
   amount: Numeric;
   height: ColumnType<string, string | number | bigint, string | number | bigint>;
-  status: ColumnType<'pending' | 'credited', 'pending' | undefined, 'credited'>;
+  status: ColumnType<'pending' | 'credited' | 'dropped', 'pending' | undefined, 'credited' | 'dropped' | 'pending'>;
   transaction_id: string | null;
   created_at: Generated<Date>;
   credited_at: Date | null;
@@ -55,7 +55,7 @@ export interface AutoPaySettingsTable {
   updated_at: Generated<Date>;
 }
 
-export type WithdrawStatusColumn = 'AUDITING' | 'SENT_PENDING' | 'SENT' | 'CANCELED' | 'REJECTED';
+export type WithdrawStatusColumn = 'AUDITING' | 'SENT_PENDING' | 'SEND_UNKNOWN' | 'SENT' | 'FAILED' | 'CANCELED' | 'REJECTED';
 
 export interface WithdrawalsTable {
   id: Generated<string>;
@@ -82,6 +82,13 @@ export interface WithdrawalsTable {
   sent_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Opaque, globally unique: the payment's memo on chain (issue 15). */
+  payment_id: Generated<string>;
+  /** The chain fee the hot wallet paid for the payment (booked to the fees account). */
+  chain_fee: NumericDefault;
+  confirmed_height: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  /** The hold has been posted to the chain (the wallet accepted the payment). */
+  posted: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface ExportsTable {
@@ -115,6 +122,31 @@ export interface DevnetTransactionsTable {
   amount: Numeric;
   height: ColumnType<string, string | number | bigint, string | number | bigint>;
   created_at: Generated<Date>;
+  fee: NumericDefault;
+  failure: ColumnType<string | null, string | null | undefined, string | null>;
+  dropped: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface UnownedTransfersTable {
+  id: Generated<string>;
+  coin: string;
+  address: string;
+  txid: string;
+  output_index: ColumnType<number, number | undefined, number>;
+  amount: Numeric;
+  height: ColumnType<string, string | number | bigint, string | number | bigint>;
+  created_at: Generated<Date>;
+}
+
+export interface WalletReconciliationsTable {
+  id: Generated<string>;
+  coin: string;
+  wallet_balance: Numeric;
+  ledger_balance: Numeric;
+  pending_deposits: Numeric;
+  unowned: Numeric;
+  difference: Numeric;
+  checked_at: Generated<Date>;
 }
 
 /** The wallet's tables, merged into the database type in db/schema.ts. */
@@ -128,4 +160,6 @@ export interface WalletTables {
   exports: ExportsTable;
   devnet_chain: DevnetChainTable;
   devnet_transactions: DevnetTransactionsTable;
+  wallet_reconciliations: WalletReconciliationsTable;
+  unowned_transfers: UnownedTransfersTable;
 }

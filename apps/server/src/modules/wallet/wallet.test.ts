@@ -12,6 +12,7 @@ import { deleteAddress, listAddresses } from './addresses.ts';
 import { creditMiningIncome, runAutoPayFor } from './autopay.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
 import { assetLog, totalAssets } from './ledger-views.ts';
+import { trackSent } from './sending.ts';
 import { walletService, type Verify } from './wallet.service.ts';
 import { getMessages } from '../inmail/inmail.service.ts';
 import { updatePoolConfig } from '../pool/admin.ts';
@@ -55,6 +56,12 @@ async function fund(userId: string, amount: bigint, coin = 'CHIA') {
 
 async function expectCode(promise: Promise<unknown>, name: string) {
   await expect(promise).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.errorName === name);
+}
+
+/** Mines the coin's confirmations and lets the sender see them (what the worker does each tick). */
+async function confirmSends() {
+  for (let i = 0; i < 4; i++) await chains.tick('CHIA');
+  await trackSent(db, chains);
 }
 
 async function ledgerHolds() {
@@ -124,11 +131,16 @@ describe('withdrawals', () => {
     const approved = await auditWithdrawals(db, schedule, user.id, [id], true, '');
     expect(approved.done).toEqual([id]);
     expect(await sendDue(db, chains)).toBe(1);
+    // Accepted by the wallet: on its way, SENT once the chain confirmed it (3 blocks here).
+    const accepted = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(accepted.status).toBe('SENT_PENDING');
+    expect(accepted.txid).toMatch(/^[0-9a-f]{64}$/);
+    await confirmSends();
     const row = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('SENT');
     expect(row.txid).toMatch(/^[0-9a-f]{64}$/);
     expect(BigInt(row.received)).toBe(XCH('4') - XCH('0.0001'));
-    const onChain = await db.selectFrom('devnet_transactions').selectAll().where('client_id', '=', `withdrawal:${id}`).execute();
+    const onChain = await db.selectFrom('devnet_transactions').selectAll().where('client_id', '=', row.payment_id).execute();
     expect(onChain).toHaveLength(1);
     expect(BigInt(onChain[0]?.amount ?? 0)).toBe(XCH('3.9999'));
     expect((await totalAssets(db, user.id)).list.find((c) => c.type === 'CHIA')).toMatchObject({ available: '6', withdrawing: '0', total: '6' });
@@ -333,6 +345,7 @@ describe('Auto Pay', () => {
     // On its way: the address cannot be deleted.
     await expectCode(deleteAddress(db, user.id, a.id), 'ADDRESS_HAS_PENDING_INCOME');
     await sendDue(db, chains, later);
+    await confirmSends();
     await deleteAddress(db, user.id, a.id);
     await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('1'), 'settlement:test3'));
     await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: false, recipients: [] });

@@ -7,19 +7,19 @@ import {
   type WithdrawStatus,
 } from '@platter/domain';
 import { sql } from 'kysely';
-import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
-import { placeHold, postHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
+import { placeHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { notifyUser } from '../inmail/inmail.service.ts';
-import { withdrawalRejectedMessage, withdrawalSentMessage } from '../inmail/templates.ts';
+import { withdrawalRejectedMessage } from '../inmail/templates.ts';
 import { coinRules, show, units } from './coins.ts';
 import { addressBelongsToMainnet } from './addresses.ts';
+import { assertNotDepositAddress } from './deposits.ts';
 
 /**
- * Withdrawals (spec doc 1 §4): AUDITING → SENT_PENDING (approved) → SENT with a TXID, or
- * CANCELED (by the user before review, or by an operator before sending), or REJECTED with a
- * reason. The amount is held on request, posted to the chain and the fee account on sending,
+ * Withdrawals (spec doc 1 §4): AUDITING → SENT_PENDING (approved) → SENT with a TXID once the
+ * chain confirmed it (custody, sending.ts: also SEND_UNKNOWN and FAILED), or CANCELED (by the
+ * user before review, or by an operator before sending), or REJECTED with a reason. The amount is held on request, posted to the chain and the fee account on sending,
  * and released on cancel or reject.
  */
 
@@ -66,6 +66,7 @@ export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId
     .executeTakeFirst();
   if (!address) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
   if (coin.testnet && (await addressBelongsToMainnet(trx, coin, address.address))) throw new AppError('TESTNET_TO_MAINNET');
+  await assertNotDepositAddress(trx, coin.type, address.address);
   const amount = units(input.amount, coin.scale);
   const activationFee = address.activated ? 0n : coin.activationFee;
   const quote = quoteWithdrawal({ amount, fee: coin.withdrawFee, minimum: coin.minWithdraw, activationFee });
@@ -264,65 +265,13 @@ export function auditWithdrawals(db: Db, schedule: ReviewSchedule, adminId: stri
 /** An operator cancels a withdrawal that has not started sending (the user's request through support). */
 export function operatorCancel(db: Db, adminId: string, ids: readonly string[], reason: string) {
   return eachLocked(db, ids, async (trx, w) => {
-    if (!operatorCanCancel(w.status, w.sending_at !== null)) throw new AppError('WITHDRAW_CANNOT_CANCEL');
+    // A posted hold (a resend after FAILED) has left the ledger's holds: the custody actions return it.
+    if (!operatorCanCancel(w.status, w.sending_at !== null || w.posted)) throw new AppError('WITHDRAW_CANNOT_CANCEL');
     await release(trx, w, 'CANCELED', reason, adminId);
   });
 }
 
-/**
- * Sends one approved withdrawal, exactly once. (1) Mark it sending in its own commit. (2) Pay
- * through the chain adapter under the client id `withdrawal:<id>`, which the adapter pays at
- * most once. (3) Post the hold and record the TXID. A crash after (1) or (2) leaves the
- * withdrawal SENT_PENDING with `sending_at` set: the next run repeats (2), which returns the
- * first payment's TXID, and then (3). Nothing is paid twice and no TXID is lost.
- */
-export async function sendWithdrawal(db: Db, chains: ChainRegistry, id: string): Promise<'sent' | 'skipped'> {
-  const claimed = await db.transaction().execute(async (trx) => {
-    const w = await lockWithdrawal(trx, id);
-    if (!w || w.status !== 'SENT_PENDING') return undefined;
-    if (!w.sending_at) await trx.updateTable('withdrawals').set({ sending_at: sql`now()` }).where('id', '=', id).execute();
-    return w;
-  });
-  if (!claimed) return 'skipped';
-  const adapter = chains.adapter(claimed.coin);
-  const clientId = `withdrawal:${claimed.id}`;
-  const paid = (await adapter.findSent(clientId)) ?? (await adapter.send({ clientId, to: claimed.address, amount: BigInt(claimed.received), memo: claimed.memo }));
-  return db.transaction().execute(async (trx) => {
-    const w = await lockWithdrawal(trx, id);
-    if (!w || w.status !== 'SENT_PENDING' || !w.hold_id) return 'skipped' as const;
-    await postHold(
-      trx,
-      w.hold_id,
-      [
-        { account: { kind: 'system', code: 'chain', coin: w.coin }, amount: BigInt(w.received) },
-        { account: { kind: 'system', code: 'fees', coin: w.coin }, amount: BigInt(w.fee) },
-      ],
-      { kind: 'withdrawal_sent', memo: paid.txid },
-    );
-    await trx
-      .updateTable('withdrawals')
-      .set({ status: 'SENT', txid: paid.txid, sent_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
-    const coin = await coinRules(trx, w.coin);
-    await notifyUser(trx, w.user_id, withdrawalSentMessage({ amount: show(w.received, coin.scale), unit: coin.unit, address: w.address, txid: paid.txid }));
-    return 'sent' as const;
-  });
-}
-
-/** Sends every approved withdrawal whose T+1 time has come. */
-export async function sendDue(db: Db, chains: ChainRegistry, now = new Date()): Promise<number> {
-  const due = await db
-    .selectFrom('withdrawals')
-    .select('id')
-    .where('status', '=', 'SENT_PENDING')
-    .where('send_after', '<=', now)
-    .orderBy('id')
-    .limit(500)
-    .execute();
-  let sent = 0;
-  for (const { id } of due) if ((await sendWithdrawal(db, chains, id)) === 'sent') sent++;
-  return sent;
-}
+// Sending an approved withdrawal (and what follows: confirmations, FAILED, SEND_UNKNOWN) is custody: sending.ts.
+export { sendDue, sendWithdrawal } from './sending.ts';
 
 export const OPEN_STATUSES: readonly WithdrawStatus[] = ['AUDITING', 'SENT_PENDING'];

@@ -50,6 +50,8 @@ export function DepositDialog({ currency, onClose }: { currency: CurrencyEntry; 
                   <span>{formatTime(d.created_at)}</span>
                   {d.status === 'credited' ? (
                     <Tag color="green">{t('wallet.deposit.credited')}</Tag>
+                  ) : d.status === 'dropped' ? (
+                    <Tag color="red">{t('wallet.deposit.dropped')}</Tag>
                   ) : (
                     <Tag color="gold">{t('wallet.deposit.pending', { confirmations: Math.min(d.confirmations, d.required), required: d.required })}</Tag>
                   )}

@@ -11,7 +11,9 @@ export function formatTime(seconds: number): string {
 export const STATUS_COLOR: Record<WithdrawStatus, string> = {
   AUDITING: 'gold',
   SENT_PENDING: 'blue',
+  SEND_UNKNOWN: 'orange',
   SENT: 'green',
+  FAILED: 'volcano',
   CANCELED: 'default',
   REJECTED: 'red',
 };

@@ -52,7 +52,7 @@ export const fetchTotalAssets = () => read(api.get<TotalAssets>('/api/assets/tot
 export const fetchRechargeAddress = (coin: string) =>
   read(api.get<{ coin: string; address: string; confirmation: number }>('/api/assets/rechargeaddress', { query: { coin } }), 'deposit address');
 
-export type DepositRow = { id: string; coin: string; amount: string; txid: string; confirmations: number; required: number; status: 'pending' | 'credited'; created_at: number };
+export type DepositRow = { id: string; coin: string; amount: string; txid: string; confirmations: number; required: number; status: 'pending' | 'credited' | 'dropped'; created_at: number };
 export const fetchDeposits = (coin: string) =>
   read(api.get<Page<DepositRow>>('/api/log/recharge', { query: { coin: coin || undefined, page: 1, count: 10 } }), 'deposits');
 
