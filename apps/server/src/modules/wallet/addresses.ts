@@ -39,7 +39,9 @@ async function pendingIncome(
       addresses.map((a) => a.id),
     )
     .where('source', '=', 'autopay')
-    .where('status', 'in', ['AUDITING', 'SENT_PENDING'])
+    // Not yet accepted by the wallet (no TXID): once it is, the payout no longer needs the address.
+    .where('status', 'in', ['AUDITING', 'SENT_PENDING', 'SEND_UNKNOWN'])
+    .where('txid', '=', '')
     .groupBy('address_id')
     .execute();
   const pending = new Map(rows.map((r) => [r.address_id ?? '', BigInt(r.pending)]));
