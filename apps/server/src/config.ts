@@ -171,7 +171,12 @@ export const SETTINGS = {
   adjustApprovalThreshold: {
     env: 'ADJUST_APPROVAL_THRESHOLD',
     default: '1000',
-    meaning: 'Back-office balance adjustments (UpdateBalance) larger than this, in whole coins of the adjusted coin and either sign, wait for a second admin’s approval; smaller ones are posted at once. `0`: every adjustment needs a second admin.',
+    meaning: 'Back-office balance adjustments (UpdateBalance) wait for a second admin’s approval when, added to the same coin’s adjustments posted without one in the last `ADJUST_APPROVAL_WINDOW_HOURS` (by the same admin, or to the same user), they exceed this many whole coins (either sign counts); the others are posted at once. An admin’s adjustment of their own balance always waits. `0`: every adjustment needs a second admin.',
+  },
+  adjustApprovalWindowHours: {
+    env: 'ADJUST_APPROVAL_WINDOW_HOURS',
+    default: '24',
+    meaning: 'Hours over which adjustments posted without a second admin count together against `ADJUST_APPROVAL_THRESHOLD` (per admin and per user), so splitting one large adjustment does not get round the approval.',
   },
   autoPayHourUtc: {
     env: 'AUTO_PAY_HOUR_UTC',
@@ -359,6 +364,7 @@ const schema = z.object({
   withdrawReviewUtcOffset: z.string().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, '+HH:MM or -HH:MM'),
   withdrawSendDelayHours: z.coerce.number().min(0).max(24 * 14),
   adjustApprovalThreshold: z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal amount in whole coins, e.g. 1000'),
+  adjustApprovalWindowHours: z.coerce.number().positive().max(24 * 366),
   autoPayHourUtc: z.coerce.number().int().min(0).max(7),
   workerIntervalMs: z.coerce.number().int().min(50).max(60_000),
   bindReview: bool,

@@ -4,6 +4,7 @@ import { signedInUser } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
+import { buildUser } from '../../../test/factories.ts';
 import { testMailServer } from '../../../test/mail.ts';
 import { devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
@@ -130,9 +131,9 @@ describe('back-office exports', () => {
 
 describe('the flow (every user’s bill) and its export', () => {
   it('lists only the chosen user’s balance changes, and exports the same rows', async () => {
-    const adminUid = (await db.selectFrom('users').select('uid').where('email', '=', 'export-admin@example.com').executeTakeFirstOrThrow()).uid;
+    const bystander = await buildUser(db);
     expect((await admin.post('/api/admin/UpdateBalance', { uid: farmerUid, coin: 'CHIA', amount: '1.5', reason: 'goodwill', request_id: 'flow-0001' })).code).toBe(200);
-    expect((await admin.post('/api/admin/UpdateBalance', { uid: adminUid, coin: 'CHIA', amount: '2', reason: 'test', request_id: 'flow-0002' })).code).toBe(200);
+    expect((await admin.post('/api/admin/UpdateBalance', { uid: bystander.uid, coin: 'CHIA', amount: '2', reason: 'test', request_id: 'flow-0002' })).code).toBe(200);
     const flow = await admin.get<{ list: { uid: string; amount: string; kind: string; bucket: string }[]; total: number }>(`/api/admin/asset?uid=${farmerUid}&coin=CHIA`);
     expect(flow.data).toMatchObject({ total: 1, list: [{ uid: farmerUid, amount: '1.5', kind: 'adjustment', bucket: 'available' }] });
     expect((await admin.get<{ total: number }>('/api/admin/asset?coin=CHIA')).data.total).toBe(2);
