@@ -3,13 +3,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerLang } from './http/lang.ts';
+import { clientRequestId, newRequestId } from './http/request-id.ts';
 import { rateLimits, registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { ZodApp } from './http/types.ts';
@@ -77,9 +77,11 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // A hop count is valid for proxy-addr, though Fastify's types list only boolean and string.
     trustProxy: trustProxy(config.trustProxy) as boolean | string,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    // The server's own id (the audit log relies on it); the client's X-Request-Id is logged apart.
+    genReqId: newRequestId,
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const client = clientRequestId(raw);
+      return logger.child(client ? { ...bindings, client_request_id: client } : bindings, options);
     },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -20,6 +20,7 @@ import * as sharePartitionRace from './migrations/2026_11_23_0017_share_partitio
 import * as settlementBatches from './migrations/2026_11_24_0018_settlement_batches.ts';
 import * as lookupsByIndex from './migrations/2026_11_24_0019_lookups_by_index.ts';
 import * as adjustmentFourEyes from './migrations/2026_11_25_1801_adjustment_four_eyes.ts';
+import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client_request_id.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_0018_settlement_batches': settlementBatches,
   '2026_11_24_0019_lookups_by_index': lookupsByIndex,
   '2026_11_25_1801_adjustment_four_eyes': adjustmentFourEyes,
+  '2026_11_25_1802_audit_client_request_id': auditClientRequestId,
 };
 
 /** Every migration name in order. */
