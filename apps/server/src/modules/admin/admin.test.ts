@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { createAdmin } from '../account/account.service.ts';
+import { setRole } from './users.service.ts';
 
 /** The back office over HTTP: roles, users, balance adjustments with approval, the audit log. */
 
@@ -158,6 +159,31 @@ describe('roles', () => {
       [{ role: 'support' }, { role: 'admin' }],
       [{ role: 'admin' }, { role: 'user' }],
     ]);
+  });
+
+  it('counts only active admins as "the last admin" and gives no back-office role to a banned account', async () => {
+    const solo = await testDatabase();
+    const soloApp = await testApp(solo.db);
+    await createAdmin(solo.db, 'active-admin@example.com', 'admin', PASSWORD);
+    await createAdmin(solo.db, 'banned-admin@example.com', 'admin', PASSWORD);
+    await createAdmin(solo.db, 'banned-user@example.com', 'user', PASSWORD);
+    await solo.db.updateTable('users').set({ status: 'banned' }).where('email', 'in', ['banned-admin@example.com', 'banned-user@example.com']).execute();
+    const uidIn = async (email: string) => (await solo.db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirstOrThrow()).uid;
+    const roleOf = async (email: string) => (await solo.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow()).role;
+    const only = browser(soloApp);
+    expect((await loginByEmail(only, 'active-admin@example.com', PASSWORD)).code).toBe(200);
+    // A banned account gets no back-office role (it could not use it, and would count as staff).
+    for (const role of ['admin', 'support'] as const) expect((await only.post('/api/admin/setrole', { uid: await uidIn('banned-user@example.com'), role })).code).toBe(218);
+    expect(await roleOf('banned-user@example.com')).toBe('user');
+    await expect(setRole(solo.db, 'cli', { email: 'banned-user@example.com' }, 'admin')).rejects.toMatchObject({ code: 218 });
+    // The banned admin is no second admin: the only active one keeps the role.
+    expect((await only.post('/api/admin/setrole', { uid: await uidIn('active-admin@example.com'), role: 'user' })).code).toBe(218);
+    expect(await roleOf('active-admin@example.com')).toBe('admin');
+    // Nor can the last active admin be banned (staff lose their role first).
+    expect((await only.post('/api/admin/BanUser', { uid: await uidIn('active-admin@example.com'), reason: 'x' })).code).toBe(218);
+    // The banned admin's role may be taken away.
+    expect((await only.post('/api/admin/setrole', { uid: await uidIn('banned-admin@example.com'), role: 'user' })).code).toBe(200);
+    expect((await only.get('/api/admin/getstafflist')).code).toBe(200);
   });
 
   it('`platter admin grant <email> <role>` changes a role, written to the audit log as done by the CLI', async () => {
