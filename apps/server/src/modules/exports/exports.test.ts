@@ -98,6 +98,18 @@ describe('back-office exports', () => {
     expect(fromFile).toHaveLength(230);
   });
 
+  it('leaves an audit entry for the application and for each download: who, which list, filters and rows', async () => {
+    const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'export-admin@example.com').executeTakeFirstOrThrow()).id;
+    const entries = await db.selectFrom('admin_audit').select(['admin_id', 'action', 'detail', 'ip', 'request_id']).where('target', '=', `export:${job.id}`).orderBy('id').execute();
+    expect(entries).toEqual([
+      { admin_id: adminId, action: 'ApplyForDownload', detail: { list: 'plots', format: 'csv', filters: { pool: 'chia', uid: farmerUid } }, ip: expect.any(String), request_id: expect.any(String) },
+      { admin_id: adminId, action: 'DownloadExcel', detail: { list: 'plots', format: 'csv', filters: { pool: 'chia', uid: farmerUid }, rows: 230 }, ip: expect.any(String), request_id: expect.any(String) },
+    ]);
+    // Every download is one more entry; a user's export of their own data is not the back office's.
+    await download(admin, 'admin', job.id);
+    expect(await db.selectFrom('admin_audit').select('id').where('target', '=', `export:${job.id}`).where('action', '=', 'DownloadExcel').execute()).toHaveLength(2);
+  });
+
   it('allows one export of a list every ten minutes (2005), other lists meanwhile', async () => {
     const again = await admin.get<{ next_allowed_at: number }>('/api/admin/ApplyForDownload?list=plots&format=xlsx');
     expect(again).toMatchObject({ code: 2005, data: { next_allowed_at: job.next_allowed_at } });
