@@ -3,7 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { devClientAllowed, devHelpers, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -90,6 +90,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const development = devHelpers(config);
+  // First of all (before CSRF and the rest): the dev routes, all under /api/dev/, answer only the
+  // clients config.ts's one rule allows; others get 404, as if the routes were absent.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/dev/') && !devClientAllowed(development, request.raw)) return void reply.callNotFound();
+    done();
+  });
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https: config.cookieSecure });
@@ -112,11 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   const settings = settingService(db, { cacheSeconds: config.settingsCacheSeconds });
   const sessions = sessionService(db);
-  const development = config.nodeEnv !== 'production';
   const messaging = await createMessaging({ config, db, logger: app.log, ...(deps.messaging ? { overrides: deps.messaging } : {}) });
   app.addHook('onClose', () => messaging.close());
   const limits = rateLimits(config);
-  const captcha = captchaService(db, { secret: deps.secret, devMailbox: development });
+  const captcha = captchaService(db, { secret: deps.secret, devMailbox: development.enabled });
   const telegram = telegramProvider({ botToken: config.telegramBotToken });
   const wechat = wechatProvider({ appId: config.wechatAppId, appSecret: config.wechatAppSecret });
   const loginLog = loginLogService(db);
@@ -213,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminFlowRoutes(app, { db });
   userExportRoutes(app, { db, sessions, kickExports });
   adminExportRoutes(app, { db, sessions, kickExports });
-  if (development) {
+  if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });
     devnetSignRoutes(app, { db, secret: deps.secret });
