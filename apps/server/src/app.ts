@@ -94,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   // First of all (before CSRF and the rest): the dev routes, all under /api/dev/, answer only the
   // clients config.ts's one rule allows; others get 404, as if the routes were absent.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/dev/') && !devClientAllowed(development, request.raw)) return void reply.callNotFound();
+    // The matched route, not the raw URL: a percent-encoded path (/api/%64ev/…) routes there too.
+    if ((request.routeOptions.url ?? request.url).startsWith('/api/dev/') && !devClientAllowed(development, request.raw)) return void reply.callNotFound();
     done();
   });
 

@@ -110,6 +110,7 @@ describe('development helpers: never by default', () => {
       expect(await status(app, url, { headers: { 'x-forwarded-for': '203.0.113.7' } }), url).toBe(404);
       expect(await status(app, url, { headers: { forwarded: 'for=203.0.113.7' } }), url).toBe(404);
     }
+    expect(await status(app, '/api/%64ev/mailbox', { remoteAddress: '203.0.113.7' })).toBe(404);
     expect(await status(app, '/api/dev/mailbox')).toBe(200);
     expect(await status(app, '/api/dev/mailbox', { remoteAddress: '::1' })).toBe(200);
     // Whatever the proxy setting: a forged X-Forwarded-For cannot make a remote client local.
