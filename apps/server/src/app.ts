@@ -3,13 +3,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
-import type { Config } from './config.ts';
+import { devClientAllowed, devHelpers, type Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerLang } from './http/lang.ts';
+import { clientRequestId, newRequestId } from './http/request-id.ts';
 import { rateLimits, registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { ZodApp } from './http/types.ts';
@@ -77,9 +77,11 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // A hop count is valid for proxy-addr, though Fastify's types list only boolean and string.
     trustProxy: trustProxy(config.trustProxy) as boolean | string,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    // The server's own id (the audit log relies on it); the client's X-Request-Id is logged apart.
+    genReqId: newRequestId,
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const client = clientRequestId(raw);
+      return logger.child(client ? { ...bindings, client_request_id: client } : bindings, options);
     },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -87,6 +89,14 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  const development = devHelpers(config);
+  // First of all (before CSRF and the rest): the dev routes, all under /api/dev/, answer only the
+  // clients config.ts's one rule allows; others get 404, as if the routes were absent.
+  app.addHook('onRequest', (request, reply, done) => {
+    // The matched route, not the raw URL: a percent-encoded path (/api/%64ev/…) routes there too.
+    if ((request.routeOptions.url ?? request.url).startsWith('/api/dev/') && !devClientAllowed(development, request.raw)) return void reply.callNotFound();
+    done();
   });
 
   await app.register(fastifyCookie);
@@ -110,11 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   const settings = settingService(db, { cacheSeconds: config.settingsCacheSeconds });
   const sessions = sessionService(db);
-  const development = config.nodeEnv !== 'production';
   const messaging = await createMessaging({ config, db, logger: app.log, ...(deps.messaging ? { overrides: deps.messaging } : {}) });
   app.addHook('onClose', () => messaging.close());
   const limits = rateLimits(config);
-  const captcha = captchaService(db, { secret: deps.secret, devMailbox: development });
+  const captcha = captchaService(db, { secret: deps.secret, devMailbox: development.enabled });
   const telegram = telegramProvider({ botToken: config.telegramBotToken });
   const wechat = wechatProvider({ appId: config.wechatAppId, appSecret: config.wechatAppSecret });
   const loginLog = loginLogService(db);
@@ -204,14 +213,14 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   inmailRoutes(app, { db, sessions });
   adminInmailRoutes(app, { db, sessions, kickNotices });
-  adminRoutes(app, { db, sessions, adjustApprovalThreshold: config.adjustApprovalThreshold, clearCaches: () => settings.invalidate() });
+  adminRoutes(app, { db, sessions, adjustApproval: { threshold: config.adjustApprovalThreshold, windowHours: config.adjustApprovalWindowHours }, clearCaches: () => settings.invalidate() });
   publicContentRoutes(app, { db });
   adminContentRoutes(app, { db, sessions });
   reviewRoutes(app, { db, sessions, chains });
   adminFlowRoutes(app, { db });
   userExportRoutes(app, { db, sessions, kickExports });
   adminExportRoutes(app, { db, sessions, kickExports });
-  if (development) {
+  if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });
     devnetSignRoutes(app, { db, secret: deps.secret });

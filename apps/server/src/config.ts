@@ -18,7 +18,11 @@ interface SettingDoc {
 }
 
 export const SETTINGS = {
-  host: { env: 'HOST', default: '0.0.0.0', meaning: 'Interface the HTTP server listens on.' },
+  host: {
+    env: 'HOST',
+    default: '127.0.0.1 (production: 0.0.0.0)',
+    meaning: 'Interface the HTTP server listens on. Outside production it is this machine only unless set; a HOST other than loopback turns the development helpers off unless `DEV_HELPERS=true`.',
+  },
   port: { env: 'PORT', default: '8080', meaning: 'Port of the API and the web app.' },
   role: {
     env: 'PLATTER_ROLE',
@@ -96,12 +100,12 @@ export const SETTINGS = {
   smtpUrl: {
     env: 'SMTP_URL',
     default: '(empty: development mail catcher)',
-    meaning: 'SMTP server for e-mail, e.g. `smtp://user:pass@host:587` or `smtps://…:465`. Empty outside production: an in-process catcher keeps every message in the dev mailbox (`GET /api/dev/mailbox`).',
+    meaning: 'SMTP server for e-mail, e.g. `smtp://user:pass@host:587` or `smtps://…:465`. Empty with the development helpers on (`DEV_HELPERS`): an in-process catcher keeps every message in the dev mailbox (`GET /api/dev/mailbox`); otherwise e-mail cannot be sent.',
   },
   smsGatewayUrl: {
     env: 'SMS_GATEWAY_URL',
     default: '(empty: dev mailbox)',
-    meaning: 'HTTP SMS gateway: the platform POSTs JSON `{to, text}` (to in +E.164). Empty outside production: texts land in the dev mailbox.',
+    meaning: 'HTTP SMS gateway: the platform POSTs JSON `{to, text}` (to in +E.164). Empty with the development helpers on (`DEV_HELPERS`): texts land in the dev mailbox; otherwise SMS is off.',
   },
   smsGatewayToken: {
     env: 'SMS_GATEWAY_TOKEN',
@@ -116,7 +120,7 @@ export const SETTINGS = {
   telegramBotToken: {
     env: 'TELEGRAM_BOT_TOKEN',
     default: '(empty: Telegram off)',
-    meaning: 'Bot token from @BotFather: enables Telegram sign-in and binding (Login Widget) and Telegram verification codes.',
+    meaning: 'Bot token from @BotFather: enables Telegram sign-in and binding (Login Widget) and Telegram verification codes, always sent through the Bot API (never to the dev mailbox).',
   },
   telegramBotName: {
     env: 'TELEGRAM_BOT_NAME',
@@ -171,7 +175,12 @@ export const SETTINGS = {
   adjustApprovalThreshold: {
     env: 'ADJUST_APPROVAL_THRESHOLD',
     default: '1000',
-    meaning: 'Back-office balance adjustments (UpdateBalance) larger than this, in whole coins of the adjusted coin and either sign, wait for a second admin’s approval; smaller ones are posted at once. `0`: every adjustment needs a second admin.',
+    meaning: 'Back-office balance adjustments (UpdateBalance) wait for a second admin’s approval when, added to the same coin’s adjustments posted without one in the last `ADJUST_APPROVAL_WINDOW_HOURS` (by the same admin, or to the same user), they exceed this many whole coins (either sign counts); the others are posted at once. An admin’s adjustment of their own balance always waits. `0`: every adjustment needs a second admin.',
+  },
+  adjustApprovalWindowHours: {
+    env: 'ADJUST_APPROVAL_WINDOW_HOURS',
+    default: '24',
+    meaning: 'Hours over which adjustments posted without a second admin count together against `ADJUST_APPROVAL_THRESHOLD` (per admin and per user), so splitting one large adjustment does not get round the approval.',
   },
   autoPayHourUtc: {
     env: 'AUTO_PAY_HOUR_UTC',
@@ -320,12 +329,17 @@ export const SETTINGS = {
   nodeEnv: {
     env: 'NODE_ENV',
     default: 'development',
-    meaning: '`production` hides development helpers (dev mailbox and the like).',
+    meaning: '`production` turns the development helpers off (see `DEV_HELPERS`) and listens on every interface by default.',
+  },
+  devHelpers: {
+    env: 'DEV_HELPERS',
+    default: 'auto',
+    meaning: 'Development helpers: the dev mailbox (`/api/dev/mailbox`, with the mail catcher and SMS to the mailbox), graphic-code answers (`/api/dev/captcha`), devnet coins and signatures (`/api/dev/devnet/…`). `auto`: on outside production while the server listens on loopback only, and answering loopback clients only (not requests relayed by a proxy). `false`: off. `true`: on for every client whatever HOST — only for a throw-away demo, since anyone reaching the server reads every mail; refused with NODE_ENV=production.',
   },
 } as const satisfies Record<string, SettingDoc>;
 
 const schema = z.object({
-  host: z.string().min(1),
+  host: z.string().min(1).optional(),
   port: z.coerce.number().int().min(0).max(65535),
   role: z.enum(['api', 'worker', 'all']),
   databaseUrl: z.string().optional(),
@@ -369,6 +383,7 @@ const schema = z.object({
   withdrawReviewUtcOffset: z.string().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, '+HH:MM or -HH:MM'),
   withdrawSendDelayHours: z.coerce.number().min(0).max(24 * 14),
   adjustApprovalThreshold: z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal amount in whole coins, e.g. 1000'),
+  adjustApprovalWindowHours: z.coerce.number().positive().max(24 * 366),
   autoPayHourUtc: z.coerce.number().int().min(0).max(7),
   workerIntervalMs: z.coerce.number().int().min(50).max(60_000),
   bindReview: bool,
@@ -402,12 +417,14 @@ const schema = z.object({
   devnetChiaDifficultyConstantFactor: z.string().regex(/^[1-9]\d{0,30}$/, 'a positive integer'),
   devnetChiaSignagePointSeconds: z.coerce.number().positive().max(600),
   nodeEnv: z.enum(['development', 'production', 'test']),
+  devHelpers: z.enum(['auto', 'true', 'false']),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'publicUrl'> & { publicUrl: string };
+export type Config = Omit<z.infer<typeof schema>, 'publicUrl' | 'host'> & { publicUrl: string; host: string };
 type SettingKey = keyof typeof SETTINGS;
 
 const OPTIONAL: ReadonlySet<SettingKey> = new Set([
+  'host',
   'databaseUrl',
   'sessionSecret',
   'publicUrl',
@@ -448,7 +465,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const publicUrl = parsed.data.publicUrl ?? `http://localhost:${parsed.data.port}`;
-  return { ...parsed.data, publicUrl, ...overrides };
+  const host = parsed.data.host ?? (parsed.data.nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+  const config: Config = { ...parsed.data, publicUrl, host, ...overrides };
+  if (config.nodeEnv === 'production' && config.devHelpers === 'true') throw new ConfigError('invalid configuration:\n  DEV_HELPERS: true is refused with NODE_ENV=production');
+  return config;
+}
+
+/** Whether `address` (an interface or a peer address) is this machine's loopback. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const bare = address.replace(/^::ffff:/i, '');
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/** The development helpers as DEV_HELPERS, NODE_ENV and HOST decide them. */
+export interface DevHelpers {
+  /** The dev routes exist, the mail catcher and the SMS mailbox stand in, graphic-code answers are kept. */
+  enabled: boolean;
+  /** Every client may call the dev routes (DEV_HELPERS=true), not only loopback ones. */
+  anyClient: boolean;
+}
+
+/**
+ * The one rule for the development helpers (dev mailbox, graphic-code answers, devnet coins
+ * and signatures): never in production; with DEV_HELPERS unset ('auto') only while the server
+ * listens on loopback, and then for loopback clients only; 'true' is the operator's explicit
+ * choice of an open demo, 'false' turns them off.
+ */
+export function devHelpers(config: Pick<Config, 'nodeEnv' | 'host' | 'devHelpers'>): DevHelpers {
+  if (config.nodeEnv === 'production' || config.devHelpers === 'false') return { enabled: false, anyClient: false };
+  if (config.devHelpers === 'true') return { enabled: true, anyClient: true };
+  return { enabled: isLoopback(config.host), anyClient: false };
+}
+
+/**
+ * Whether a request may use the dev routes: with `anyClient`, any; otherwise only a client on
+ * this machine, talking to the server directly — the socket's peer is loopback and no proxy
+ * header says the request was relayed for someone else (TRUST_PROXY does not matter here).
+ */
+export function devClientAllowed(helpers: DevHelpers, request: { socket: { remoteAddress?: string | undefined }; headers: Record<string, unknown> }): boolean {
+  if (!helpers.enabled) return false;
+  if (helpers.anyClient) return true;
+  const relayed = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
+  return !relayed && isLoopback(request.socket.remoteAddress);
 }
 
 /** The Chia node's `config/ssl` folder of CHIA_RPC_SSL_DIR, `~` expanded. */

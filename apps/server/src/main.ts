@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { devHelpers, loadConfig } from './config.ts';
 import { loadSecret, openDatabase, prepareDatabase } from './db/open.ts';
 import { createLogger } from './logger.ts';
 import { ensureFirstAdmin } from './modules/account/account.service.ts';
@@ -45,6 +45,9 @@ async function main(): Promise<void> {
   const secret = await loadSecret(config, logger);
   // The devnet's farmers and their history come before the worker starts settling days.
   const simulation = config.simulator && config.chain === 'devnet' && config.role !== 'api' ? await simulate(config, database.db, logger) : undefined;
+  const helpers = devHelpers(config);
+  if (helpers.anyClient) logger.warn('DEV_HELPERS=true: the dev mailbox, graphic-code answers and devnet helpers answer every client');
+  else if (helpers.enabled) logger.info('development helpers on, for clients on this machine only (/api/dev/)');
   const app = await buildApp({
     config: { ...config, webDist: fromRoot(config.webDist) },
     db: database.db,

@@ -49,7 +49,8 @@ export function browser(app: ZodApp, options: { headers?: Record<string, string>
       const { data } = await this.get<{ session: string }>('/api/user/requestsession');
       const image = await send('GET', `/api/user/verificationcode?session=${encodeURIComponent(data.session)}`);
       if (!image.headers['content-type']?.toString().startsWith('image/svg+xml')) throw new Error(`no captcha image: ${image.body}`);
-      const answer = await this.get<{ answer: string }>(`/api/dev/captcha?session=${encodeURIComponent(data.session)}`);
+      // Read as the developer on this machine reads it: directly, not through this browser's proxy headers.
+      const answer = (await app.inject({ method: 'GET', url: `/api/dev/captcha?session=${encodeURIComponent(data.session)}` })).json<{ data: { answer: string } }>();
       return { session: data.session, captcha: answer.data.answer };
     },
   };

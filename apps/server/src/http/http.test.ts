@@ -29,6 +29,19 @@ function captureLogger() {
   return { logger: pino({ level: 'info' }, stream), lines };
 }
 
+describe('request ids', () => {
+  it('are the server\'s own; a client\'s X-Request-Id is logged apart as client_request_id', async () => {
+    const { logger, lines } = captureLogger();
+    const app = await testApp(db, {}, { logger });
+    const res = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'client-chosen-0001' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = lines.filter((l) => l.reqId === res.headers['x-request-id']);
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) expect(line.client_request_id).toBe('client-chosen-0001');
+    expect(lines.some((l) => l.reqId === 'client-chosen-0001')).toBe(false);
+  });
+});
+
 describe('error handling', () => {
   it('answers an unexpected exception as code 500 with a reference, logs it, and leaks no stack', async () => {
     const { logger, lines } = captureLogger();

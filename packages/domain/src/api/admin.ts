@@ -148,7 +148,10 @@ export const adjustmentSchema = z.object({
   created_at: z.number().int(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
-export const adjustmentPage = pageOf(adjustmentSchema).extend({ threshold: z.string().meta({ description: 'Adjustments above this amount (whole coins, either sign) wait for a second admin' }) });
+export const adjustmentPage = pageOf(adjustmentSchema).extend({
+  threshold: z.string().meta({ description: 'Adjustments that, with those of the same admin or to the same user posted without a second admin in the window, exceed this amount (whole coins, either sign) wait for a second admin' }),
+  window_hours: z.number().meta({ description: 'The window (hours) over which unreviewed adjustments count together' }),
+});
 
 /** Approve a pending adjustment (a second admin), or reject it with a reason. */
 export const decideAdjustmentBody = z

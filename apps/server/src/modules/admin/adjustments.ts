@@ -7,10 +7,22 @@ import { recordAudit } from './audit.ts';
 
 /**
  * UpdateBalance: a signed change of a user's available balance with its reason, posted against
- * the adjustments account. Within the threshold (ADJUST_APPROVAL_THRESHOLD, whole coins, either
- * sign) it is posted at once; above it, it waits for a second admin, and nobody approves their
- * own. Every adjustment is a row of balance_adjustments, every decision an audit entry.
+ * the adjustments account. An adjustment is posted at once only while the adjustments of that
+ * coin posted without a second admin in the window (ADJUST_APPROVAL_WINDOW_HOURS) stay within
+ * the threshold (ADJUST_APPROVAL_THRESHOLD, whole coins, either sign), counted both for the
+ * requesting admin and for the adjusted user, so one large adjustment split into small ones
+ * still waits. An admin's adjustment of their own balance always waits. A pending one is
+ * decided by another admin, never the requester nor the beneficiary. Every adjustment is a
+ * row of balance_adjustments, every decision an audit entry.
  */
+
+/** When an adjustment needs a second admin (the settings). */
+export interface ApprovalRule {
+  /** ADJUST_APPROVAL_THRESHOLD, whole coins. */
+  threshold: string;
+  /** ADJUST_APPROVAL_WINDOW_HOURS. */
+  windowHours: number;
+}
 
 /** The acting admin as the audit log needs them. */
 export interface Acting {
@@ -41,15 +53,40 @@ export function thresholdUnits(threshold: string, scale: number): bigint {
   return BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.slice(0, scale).padEnd(scale, '0') || '0');
 }
 
+/**
+ * The larger of the requester's and the target's sums (absolute, base units) of this coin's
+ * adjustments posted without a second admin within the window. The caller holds both parties'
+ * adjustment locks, so two requests at once cannot both fit under the threshold.
+ */
+async function unreviewedInWindow(trx: Db, requester: string, target: string, coin: string, windowHours: number): Promise<bigint> {
+  const row = await sql<{ by_requester: string; to_target: string }>`
+    SELECT coalesce(sum(abs(amount)) FILTER (WHERE requested_by = ${requester}), 0)::text AS by_requester,
+           coalesce(sum(abs(amount)) FILTER (WHERE user_id = ${target}), 0)::text AS to_target
+      FROM balance_adjustments
+     WHERE coin = ${coin} AND status = 'posted' AND decided_by IS NULL
+       AND (requested_by = ${requester} OR user_id = ${target})
+       AND created_at > now() - make_interval(secs => ${windowHours * 3600})`.execute(trx);
+  const sums = row.rows[0] ?? { by_requester: '0', to_target: '0' };
+  const [a, b] = [BigInt(sums.by_requester), BigInt(sums.to_target)];
+  return a > b ? a : b;
+}
+
+/** Serialises the adjustments requested by, or made to, these users (ids in one order: no deadlock). */
+async function lockAdjustmentParties(trx: Db, ...userIds: string[]): Promise<void> {
+  for (const id of [...new Set(userIds)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${`platter:adjust:${id}`}))`.execute(trx);
+}
+
 /** UpdateBalance (idempotent on request_id): posted now, or pending a second admin's approval. */
-export async function requestAdjustment(db: Db, by: Acting, body: UpdateBalanceBody, threshold: string): Promise<UpdateBalanceResult> {
+export async function requestAdjustment(db: Db, by: Acting, body: UpdateBalanceBody, rule: ApprovalRule): Promise<UpdateBalanceResult> {
   const coin = await coinRules(db, body.coin);
   const amount = units(body.amount, coin.scale);
   if (amount === 0n) throw new AppError('AMOUNT_INVALID');
   const user = await db.selectFrom('users').select(['id']).where('uid', '=', body.uid).executeTakeFirst();
   if (!user) throw new AppError('USER_NOT_EXIST');
-  const needsApproval = abs(amount) > thresholdUnits(threshold, coin.scale);
+  const limit = thresholdUnits(rule.threshold, coin.scale);
   return idempotent(db, `adjust:${by.id}`, body.request_id, body, async (trx) => {
+    await lockAdjustmentParties(trx, by.id, user.id);
+    const needsApproval = user.id === by.id || abs(amount) + (await unreviewedInWindow(trx, by.id, user.id, coin.type, rule.windowHours)) > limit;
     const row = await trx
       .insertInto('balance_adjustments')
       .values({ user_id: user.id, coin: coin.type, amount, reason: body.reason, request_id: body.request_id, requested_by: by.id, status: needsApproval ? 'pending' : 'posted' })
@@ -81,6 +118,7 @@ export async function decideAdjustment(db: Db, by: Acting, body: DecideAdjustmen
     if (!row) throw new AppError('INVALID_PARAMETER', { field: 'id' });
     if (row.status !== 'pending') throw new AppError('FAILED', { status: row.status });
     if (row.requested_by === by.id) throw new AppError('ACCESS_FORBIDDEN', { reason: 'own adjustment' });
+    if (row.user_id === by.id) throw new AppError('ACCESS_FORBIDDEN', { reason: 'adjustment of own balance' });
     const coin = await coinRules(trx, row.coin);
     const target = await trx.selectFrom('users').select('uid').where('id', '=', row.user_id).executeTakeFirstOrThrow();
     const amount = BigInt(row.amount);

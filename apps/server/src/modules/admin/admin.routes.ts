@@ -22,15 +22,15 @@ import { requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
-import { decideAdjustment, listAdjustments, requestAdjustment } from './adjustments.ts';
+import { decideAdjustment, listAdjustments, requestAdjustment, type ApprovalRule } from './adjustments.ts';
 import { auditActions, auditLog, recordAudit } from './audit.ts';
 import { banUser, findUsers, setRole, staffList, unbanUser, unbindGoogle, unbindPhone, unbindSocial } from './users.service.ts';
 
 interface Deps {
   db: Db;
   sessions: ReturnType<typeof sessionService>;
-  /** ADJUST_APPROVAL_THRESHOLD: adjustments above it wait for a second admin. */
-  adjustApprovalThreshold: string;
+  /** ADJUST_APPROVAL_THRESHOLD and its window: adjustments above it wait for a second admin. */
+  adjustApproval: ApprovalRule;
   /** ClearCache: drops the cached settings (coins, pools, lines) of this process. */
   clearCaches: () => void;
 }
@@ -126,16 +126,16 @@ export function adminRoutes(app: ZodApp, deps: Deps): void {
         response: { 200: envelopeSchema(updateBalanceResultSchema) },
       },
     },
-    async (request) => ok(request, await requestAdjustment(db, await requireRole(sessions, request, 'admin'), request.body, deps.adjustApprovalThreshold)),
+    async (request) => ok(request, await requestAdjustment(db, await requireRole(sessions, request, 'admin'), request.body, deps.adjustApproval)),
   );
   app.get(
     '/api/admin/getbalanceadjustments',
     { config: admin, schema: { tags, summary: 'Balance adjustments (pending first), filtered by status and uid, with the approval threshold', querystring: adjustmentQuery, response: { 200: envelopeSchema(adjustmentPage) } } },
-    async (request) => ok(request, { ...(await listAdjustments(db, request.query)), threshold: deps.adjustApprovalThreshold }),
+    async (request) => ok(request, { ...(await listAdjustments(db, request.query)), threshold: deps.adjustApproval.threshold, window_hours: deps.adjustApproval.windowHours }),
   );
   app.post(
     '/api/admin/auditbalanceadjustment',
-    { config: admin, schema: { tags, summary: 'A second admin approves (posted now) or rejects (reason required) a pending adjustment; nobody decides their own (218)', body: decideAdjustmentBody, response: { 200: envelopeSchema(adjustmentSchema) } } },
+    { config: admin, schema: { tags, summary: 'A second admin approves (posted now) or rejects (reason required) a pending adjustment; neither the requester nor the adjusted admin decides it (218)', body: decideAdjustmentBody, response: { 200: envelopeSchema(adjustmentSchema) } } },
     async (request) => ok(request, await decideAdjustment(db, await requireRole(sessions, request, 'admin'), request.body)),
   );
 }

@@ -16,6 +16,8 @@ export interface AdminAuditTable {
   ip: ColumnType<string | null, string | null | undefined, never>;
   /** The HTTP request that did it (one request may write several entries). */
   request_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The X-Request-Id the client sent, if any: untrusted, for correlation only. */
+  client_request_id: ColumnType<string | null, string | null | undefined, never>;
   created_at: Generated<Date>;
 }
 

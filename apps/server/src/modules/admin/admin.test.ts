@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { createAdmin } from '../account/account.service.ts';
+import { setRole } from './users.service.ts';
 
 /** The back office over HTTP: roles, users, balance adjustments with approval, the audit log. */
 
@@ -160,6 +161,31 @@ describe('roles', () => {
     ]);
   });
 
+  it('counts only active admins as "the last admin" and gives no back-office role to a banned account', async () => {
+    const solo = await testDatabase();
+    const soloApp = await testApp(solo.db);
+    await createAdmin(solo.db, 'active-admin@example.com', 'admin', PASSWORD);
+    await createAdmin(solo.db, 'banned-admin@example.com', 'admin', PASSWORD);
+    await createAdmin(solo.db, 'banned-user@example.com', 'user', PASSWORD);
+    await solo.db.updateTable('users').set({ status: 'banned' }).where('email', 'in', ['banned-admin@example.com', 'banned-user@example.com']).execute();
+    const uidIn = async (email: string) => (await solo.db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirstOrThrow()).uid;
+    const roleOf = async (email: string) => (await solo.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow()).role;
+    const only = browser(soloApp);
+    expect((await loginByEmail(only, 'active-admin@example.com', PASSWORD)).code).toBe(200);
+    // A banned account gets no back-office role (it could not use it, and would count as staff).
+    for (const role of ['admin', 'support'] as const) expect((await only.post('/api/admin/setrole', { uid: await uidIn('banned-user@example.com'), role })).code).toBe(218);
+    expect(await roleOf('banned-user@example.com')).toBe('user');
+    await expect(setRole(solo.db, 'cli', { email: 'banned-user@example.com' }, 'admin')).rejects.toMatchObject({ code: 218 });
+    // The banned admin is no second admin: the only active one keeps the role.
+    expect((await only.post('/api/admin/setrole', { uid: await uidIn('active-admin@example.com'), role: 'user' })).code).toBe(218);
+    expect(await roleOf('active-admin@example.com')).toBe('admin');
+    // Nor can the last active admin be banned (staff lose their role first).
+    expect((await only.post('/api/admin/BanUser', { uid: await uidIn('active-admin@example.com'), reason: 'x' })).code).toBe(218);
+    // The banned admin's role may be taken away.
+    expect((await only.post('/api/admin/setrole', { uid: await uidIn('banned-admin@example.com'), role: 'user' })).code).toBe(200);
+    expect((await only.get('/api/admin/getstafflist')).code).toBe(200);
+  });
+
   it('`platter admin grant <email> <role>` changes a role, written to the audit log as done by the CLI', async () => {
     await createAdmin(db, 'promoted@example.com', 'user', PASSWORD);
     const previous = process.env.DATABASE_URL;
@@ -240,6 +266,57 @@ describe('balance adjustments', () => {
     expect(postings).toHaveLength(1);
     expect(await available('credited@example.com')).toBe(790_000_000_000_000n.toString());
     expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('counts split adjustments together: a requester\'s and a target\'s unreviewed ones within the window share the threshold', async () => {
+    const splitter = await signedInAs(app, db, 'splitter@example.com', 'admin');
+    const other = await signedInAs(app, db, 'other-admin@example.com', 'admin');
+    await createAdmin(db, 'split-a@example.com', 'user', PASSWORD);
+    await createAdmin(db, 'split-b@example.com', 'user', PASSWORD);
+    const [a, b] = [await uidOf('split-a@example.com'), await uidOf('split-b@example.com')];
+    const adjust = (by: Browser, target: string, amount: string, key: string) => by.post<Result>('/api/admin/UpdateBalance', { uid: target, coin: 'CHIA', amount, reason: 'split', request_id: key });
+    // Threshold 100: two of 40 post at once, the third would make 120 unreviewed.
+    expect((await adjust(splitter, a, '40', 'adjust-split-1')).data.status).toBe('posted');
+    expect((await adjust(splitter, a, '-40', 'adjust-split-2')).data.status).toBe('posted');
+    expect((await adjust(splitter, a, '40', 'adjust-split-3')).data.status).toBe('pending');
+    // The requester's window counts every target.
+    expect((await adjust(splitter, b, '40', 'adjust-split-4')).data.status).toBe('pending');
+    // The target's window counts every requester.
+    expect((await adjust(other, a, '40', 'adjust-split-5')).data.status).toBe('pending');
+    expect((await adjust(other, b, '40', 'adjust-split-6')).data.status).toBe('posted');
+    expect(await available('split-a@example.com')).toBe('0');
+    expect(await available('split-b@example.com')).toBe(40_000_000_000_000n.toString());
+    // Ten at once still post at most the threshold.
+    await createAdmin(db, 'split-c@example.com', 'user', PASSWORD);
+    const c = await uidOf('split-c@example.com');
+    const racer = await signedInAs(app, db, 'racer@example.com', 'admin');
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => adjust(racer, c, '30', `adjust-split-race-${i}`)));
+    expect(answers.filter((r) => r.data.status === 'posted')).toHaveLength(3);
+    expect(await available('split-c@example.com')).toBe(90_000_000_000_000n.toString());
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('an admin\'s adjustment of their own balance always waits for a second admin', async () => {
+    const self = await signedInAs(app, db, 'self-paying@example.com', 'admin');
+    const selfUid = await uidOf('self-paying@example.com');
+    const own = await self.post<Result>('/api/admin/UpdateBalance', { uid: selfUid, coin: 'CHIA', amount: '1', reason: 'mine', request_id: 'adjust-self-1' });
+    expect(own.data.status).toBe('pending');
+    expect(await available('self-paying@example.com')).toBe('0');
+    expect((await self.post('/api/admin/auditbalanceadjustment', { id: own.data.adjustment_id, approve: true })).code).toBe(218);
+    // The database refuses it too.
+    await expect(db.updateTable('balance_adjustments').set({ status: 'posted' }).where('id', '=', own.data.adjustment_id).execute()).rejects.toThrow(/own_reviewed/);
+  });
+
+  it('the beneficiary cannot approve an adjustment of their own balance; a third admin can', async () => {
+    const payee = await signedInAs(app, db, 'payee-admin@example.com', 'admin');
+    const pending = await admin.post<Result>('/api/admin/UpdateBalance', { uid: await uidOf('payee-admin@example.com'), coin: 'CHIA', amount: '250', reason: 'bonus', request_id: 'adjust-payee-1' });
+    expect(pending.data.status).toBe('pending');
+    expect((await payee.post('/api/admin/auditbalanceadjustment', { id: pending.data.adjustment_id, approve: true })).code).toBe(218);
+    expect(await available('payee-admin@example.com')).toBe('0');
+    const payeeId = (await db.selectFrom('users').select('id').where('email', '=', 'payee-admin@example.com').executeTakeFirstOrThrow()).id;
+    await expect(db.updateTable('balance_adjustments').set({ decided_by: payeeId }).where('id', '=', pending.data.adjustment_id).execute()).rejects.toThrow(/not_beneficiary/);
+    expect((await second.post<Row>('/api/admin/auditbalanceadjustment', { id: pending.data.adjustment_id, approve: true })).data.status).toBe('posted');
+    expect(await available('payee-admin@example.com')).toBe(250_000_000_000_000n.toString());
   });
 
   it('lists the audit log to admins only, filtered by admin, action, target and day, paged', async () => {

@@ -26,7 +26,7 @@ const json = (value: unknown) => (value === undefined ? null : JSON.stringify(va
  * The admin request being served (set by the guard for every /api/admin/ route): an entry
  * written with only an admin id still records the address and the request.
  */
-export const adminRequestContext = new AsyncLocalStorage<{ ip: string; requestId: string }>();
+export const adminRequestContext = new AsyncLocalStorage<{ ip: string; requestId: string; clientRequestId: string | null }>();
 
 /** Writes one audit entry, in the caller's transaction when given one. */
 export async function recordAudit(db: Db, by: AuditBy, change: AuditChange): Promise<void> {
@@ -36,9 +36,10 @@ export async function recordAudit(db: Db, by: AuditBy, change: AuditChange): Pro
       : typeof by === 'string'
         ? { actor: 'admin' as const, admin_id: by, ip: adminRequestContext.getStore()?.ip ?? null, request_id: adminRequestContext.getStore()?.requestId ?? null }
         : { actor: 'admin' as const, admin_id: by.id, ip: by.ip ?? null, request_id: by.requestId ?? null };
+  const client_request_id = by === 'cli' ? null : (adminRequestContext.getStore()?.clientRequestId ?? null);
   await db
     .insertInto('admin_audit')
-    .values({ ...who, action: change.action, target: change.target, detail: JSON.stringify(change.detail ?? {}), before: json(change.before), after: json(change.after) })
+    .values({ ...who, client_request_id, action: change.action, target: change.target, detail: JSON.stringify(change.detail ?? {}), before: json(change.before), after: json(change.after) })
     .execute();
 }
 
@@ -47,7 +48,7 @@ export async function audit(db: Db, by: AuditBy, action: string, target: string,
   await recordAudit(db, by, { action, target, detail });
 }
 
-/** Whether the request `requestId` has written an audit entry. */
+/** Whether the request `requestId` (the server's id, never the client's) has written an audit entry. */
 export async function auditedRequest(db: Db, requestId: string): Promise<boolean> {
   const row = await db.selectFrom('admin_audit').select('id').where('request_id', '=', requestId).limit(1).executeTakeFirst();
   return row !== undefined;

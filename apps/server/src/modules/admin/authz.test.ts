@@ -156,6 +156,19 @@ describe('every admin write leaves an audit entry', () => {
     for (const entry of legacy) expect(entry).toEqual({ action: 'legacy_write', ip: expect.any(String), request_id: expect.any(String) });
   });
 
+  it('cannot be skipped from the client: request ids are the server\'s, the client\'s X-Request-Id is only noted', async () => {
+    const earlier = await db.selectFrom('admin_audit').select('request_id').where('request_id', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const spoofed = String(earlier.request_id);
+    const countOf = async () => Number((await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<string>().as('n')).where('action', '=', 'test_write_without_audit').executeTakeFirstOrThrow()).n);
+    const before = await countOf();
+    const res = await roles.admin.send('POST', UNAUDITED, {}, { headers: { 'x-request-id': spoofed } });
+    expect(res.json<{ code: number }>().code).toBe(200);
+    expect(res.headers['x-request-id']).not.toBe(spoofed);
+    expect(await countOf()).toBe(before + 1);
+    const entry = await db.selectFrom('admin_audit').select(['request_id', 'client_request_id']).where('action', '=', 'test_write_without_audit').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(entry).toEqual({ request_id: res.headers['x-request-id'], client_request_id: spoofed });
+  });
+
   it('writes nothing for a refused or failed write', async () => {
     const before = (await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
     expect((await roles.support.post('/api/admin/BanUser', { uid: '1' })).code).toBe(218);

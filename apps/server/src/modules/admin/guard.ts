@@ -2,6 +2,7 @@ import type { StaffRole } from '@platter/domain';
 import type { FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler, onSendAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireRole } from '../../http/auth.ts';
+import { clientRequestId } from '../../http/request-id.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
 import { adminRequestContext, auditedRequest, recordAudit } from './audit.ts';
@@ -62,7 +63,7 @@ export function registerAdminGuard(app: ZodApp, deps: { db: Db; sessions: Return
       await requireRole(deps.sessions, request, role);
     };
     // The rest of the request (hooks, handler) runs with its address and id at hand for the log.
-    const context: onRequestHookHandler = (request, _reply, done) => adminRequestContext.run({ ip: request.ip, requestId: request.id }, done);
+    const context: onRequestHookHandler = (request, _reply, done) => adminRequestContext.run({ ip: request.ip, requestId: request.id, clientRequestId: clientRequestId(request.raw) }, done);
     route.onRequest = [context, check, ...asArray(route.onRequest)];
     if (!write) return;
     const ensureAudited: onSendAsyncHookHandler = async (request, reply, payload) => {

@@ -111,8 +111,9 @@ export function adminUsersRepository(db: Db) {
     async setRole(userId: string, role: UserRole) {
       await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
     },
-    async countAdmins(): Promise<number> {
-      const row = await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+    /** Admins who can sign in (a banned admin does not count). */
+    async countActiveAdmins(): Promise<number> {
+      const row = await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
       return Number(row.n);
     },
     /** Serialises role changes (and the first admin's creation) so the last admin stays. */

@@ -101,8 +101,9 @@ export async function unbindSocial(db: Db, by: AuditBy, uid: string, provider: '
 }
 
 /**
- * Gives a user a role (user, support or admin). The last admin keeps the role: an admin
- * cannot demote themselves when nobody else is admin. Changes are serialised.
+ * Gives a user a role (user, support or admin). Only an active account gets a back-office role
+ * (a banned or unactivated one could not use it). The last active admin keeps the role: a
+ * banned admin is no second admin. Changes are serialised.
  */
 export async function setRole(db: Db, by: AuditBy, target: { uid: string } | { email: string }, role: UserRole): Promise<{ uid: string; email: string; before: UserRole; after: UserRole }> {
   return db.transaction().execute(async (trx) => {
@@ -110,7 +111,8 @@ export async function setRole(db: Db, by: AuditBy, target: { uid: string } | { e
     await repo.lockRoles();
     const user = await repo.lock(target);
     if (!user) throw new AppError('USER_NOT_EXIST');
-    if (user.role === 'admin' && role !== 'admin' && (await repo.countAdmins()) <= 1) throw new AppError('ACCESS_FORBIDDEN', { reason: 'last admin' });
+    if (role !== 'user' && user.status !== 'active') throw new AppError('ACCESS_FORBIDDEN', { reason: 'account not active' });
+    if (user.role === 'admin' && user.status === 'active' && role !== 'admin' && (await repo.countActiveAdmins()) <= 1) throw new AppError('ACCESS_FORBIDDEN', { reason: 'last admin' });
     if (user.role !== role) {
       await repo.setRole(user.id, role);
       await recordAudit(trx, by, { action: 'setrole', target: `user:${user.uid}`, before: { role: user.role }, after: { role } });

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { ADMIN_LISTS, USER_LISTS, type ExportContext, type ExportList } from './lists.ts';
 
 /**
@@ -10,7 +11,8 @@ import { ADMIN_LISTS, USER_LISTS, type ExportContext, type ExportList } from './
  * 'query export is allowed once every ten minutes'): apply with the list's filters, poll the
  * status with its progress, download the CSV or XLSX file until it expires. One export of a
  * list per user every ten minutes (the user row lock serialises concurrent applications).
- * The worker builds the files (or right after applying).
+ * The worker builds the files (or right after applying). A back-office export is audited: the
+ * application (who, which list, format, filters) and every download (the same and its rows).
  */
 
 export const EXPORT_INTERVAL_MS = 10 * 60_000;
@@ -65,12 +67,15 @@ export async function applyListExport(db: Db, input: { userId: string; scope: Ex
       .values({ user_id: input.userId, scope: input.scope, kind: input.list, format: input.format, filters: JSON.stringify(parsed.data), created_at: now })
       .returning(JOB_COLUMNS)
       .executeTakeFirstOrThrow();
+    if (input.scope === 'admin') {
+      await recordAudit(trx, input.userId, { action: 'ApplyForDownload', target: `export:${row.id}`, detail: { list: input.list, format: input.format, filters: parsed.data } });
+    }
     return toListExport(row);
   });
 }
 
 async function ownJob(db: Db, userId: string, scope: ExportScope, id: string) {
-  const row = await db.selectFrom('exports').select([...JOB_COLUMNS, 'content']).where('id', '=', id).where('user_id', '=', userId).where('scope', '=', scope).executeTakeFirst();
+  const row = await db.selectFrom('exports').select([...JOB_COLUMNS, 'content', 'filters']).where('id', '=', id).where('user_id', '=', userId).where('scope', '=', scope).executeTakeFirst();
   if (!row) throw new AppError('TASK_NOT_FOUND');
   return row;
 }
@@ -84,6 +89,10 @@ export async function listExportFile(db: Db, userId: string, scope: ExportScope,
   if (row.status === 'expired' || (row.expires_at && row.expires_at.getTime() <= Date.now())) throw new AppError('TASK_EXPIRED');
   if (row.status === 'failed') throw new AppError('TASK_FAILED');
   if (row.status !== 'ready' || !row.content) throw new AppError('EXPORT_NOT_READY');
+  // The rows leave the back office here: each download is on the record before the file goes.
+  if (scope === 'admin') {
+    await recordAudit(db, userId, { action: 'DownloadExcel', target: `export:${row.id}`, detail: { list: row.kind, format: row.format, filters: row.filters, rows: row.rows } });
+  }
   const stamp = row.created_at.toISOString().slice(0, 19).replace(/[-:T]/g, '');
   return {
     name: `platter-${listOf(scope, row.kind).stem}-${stamp}.${row.format}`,

@@ -4,6 +4,7 @@ import { signedInUser } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
+import { buildUser } from '../../../test/factories.ts';
 import { testMailServer } from '../../../test/mail.ts';
 import { devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
@@ -97,6 +98,18 @@ describe('back-office exports', () => {
     expect(fromFile).toHaveLength(230);
   });
 
+  it('leaves an audit entry for the application and for each download: who, which list, filters and rows', async () => {
+    const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'export-admin@example.com').executeTakeFirstOrThrow()).id;
+    const entries = await db.selectFrom('admin_audit').select(['admin_id', 'action', 'detail', 'ip', 'request_id']).where('target', '=', `export:${job.id}`).orderBy('id').execute();
+    expect(entries).toEqual([
+      { admin_id: adminId, action: 'ApplyForDownload', detail: { list: 'plots', format: 'csv', filters: { pool: 'chia', uid: farmerUid } }, ip: expect.any(String), request_id: expect.any(String) },
+      { admin_id: adminId, action: 'DownloadExcel', detail: { list: 'plots', format: 'csv', filters: { pool: 'chia', uid: farmerUid }, rows: 230 }, ip: expect.any(String), request_id: expect.any(String) },
+    ]);
+    // Every download is one more entry; a user's export of their own data is not the back office's.
+    await download(admin, 'admin', job.id);
+    expect(await db.selectFrom('admin_audit').select('id').where('target', '=', `export:${job.id}`).where('action', '=', 'DownloadExcel').execute()).toHaveLength(2);
+  });
+
   it('allows one export of a list every ten minutes (2005), other lists meanwhile', async () => {
     const again = await admin.get<{ next_allowed_at: number }>('/api/admin/ApplyForDownload?list=plots&format=xlsx');
     expect(again).toMatchObject({ code: 2005, data: { next_allowed_at: job.next_allowed_at } });
@@ -130,9 +143,9 @@ describe('back-office exports', () => {
 
 describe('the flow (every user’s bill) and its export', () => {
   it('lists only the chosen user’s balance changes, and exports the same rows', async () => {
-    const adminUid = (await db.selectFrom('users').select('uid').where('email', '=', 'export-admin@example.com').executeTakeFirstOrThrow()).uid;
+    const bystander = await buildUser(db);
     expect((await admin.post('/api/admin/UpdateBalance', { uid: farmerUid, coin: 'CHIA', amount: '1.5', reason: 'goodwill', request_id: 'flow-0001' })).code).toBe(200);
-    expect((await admin.post('/api/admin/UpdateBalance', { uid: adminUid, coin: 'CHIA', amount: '2', reason: 'test', request_id: 'flow-0002' })).code).toBe(200);
+    expect((await admin.post('/api/admin/UpdateBalance', { uid: bystander.uid, coin: 'CHIA', amount: '2', reason: 'test', request_id: 'flow-0002' })).code).toBe(200);
     const flow = await admin.get<{ list: { uid: string; amount: string; kind: string; bucket: string }[]; total: number }>(`/api/admin/asset?uid=${farmerUid}&coin=CHIA`);
     expect(flow.data).toMatchObject({ total: 1, list: [{ uid: farmerUid, amount: '1.5', kind: 'adjustment', bucket: 'available' }] });
     expect((await admin.get<{ total: number }>('/api/admin/asset?coin=CHIA')).data.total).toBe(2);

@@ -1,13 +1,13 @@
 import { AppError, type Lang } from '@platter/domain';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
+import { devHelpers, type Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 import { smtpMailer, type Mailer } from './mailer.ts';
 import { messagingRepository } from './messaging.repository.ts';
 import { devMailboxSms, httpGatewaySms, type SmsSender } from './sms.ts';
-import { botApiSender, devMailboxTelegram, type TelegramSender } from './telegram-bot.ts';
+import { botApiSender, type TelegramSender } from './telegram-bot.ts';
 import { renderMail, type MailTemplate } from './templates.ts';
 
 /** At most this many messages a day per target and purpose (and one per `CODE_RESEND_SECONDS`). */
@@ -49,12 +49,13 @@ export async function createMessaging(options: {
   overrides?: MessagingOverrides;
 }): Promise<Messaging> {
   const { config, db, logger } = options;
-  const production = config.nodeEnv === 'production';
+  // The mail catcher and the SMS mailbox stand in only with the development helpers on (config.ts).
+  const development = devHelpers(config).enabled;
 
   let catcher: MailCatcher | undefined;
   let mailer: Mailer | undefined = options.overrides?.mailer;
   if (!mailer && config.smtpUrl) mailer = smtpMailer(config.smtpUrl, config.mailFrom);
-  if (!mailer && !production) {
+  if (!mailer && development) {
     catcher = await startMailCatcher(db, (error) => logger.error({ err: error }, 'mail catcher failed'));
     mailer = smtpMailer({ host: catcher.host, port: catcher.port }, config.mailFrom);
     logger.debug({ port: catcher.port }, 'development mail catcher listening (dev mailbox: GET /api/dev/mailbox)');
@@ -63,10 +64,11 @@ export async function createMessaging(options: {
 
   let sms: SmsSender | undefined = options.overrides?.sms;
   if (!sms && config.smsGatewayUrl) sms = httpGatewaySms(config.smsGatewayUrl, config.smsGatewayToken);
-  if (!sms && !production) sms = devMailboxSms(db);
+  if (!sms && development) sms = devMailboxSms(db);
 
   let telegram: TelegramSender | undefined = options.overrides?.telegram;
-  if (!telegram && config.telegramBotToken) telegram = production ? botApiSender(config.telegramBotToken) : devMailboxTelegram(db);
+  // A configured bot always sends through Telegram: its codes never land in the dev mailbox.
+  if (!telegram && config.telegramBotToken) telegram = botApiSender(config.telegramBotToken);
 
   return {
     async mail(to, lang, template) {

@@ -7,8 +7,11 @@ import { testApp } from '../../../test/app.ts';
 import { browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { linkIn, testMailServer } from '../../../test/mail.ts';
+import { devHelpers, loadConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { sessionService } from '../session/session.service.ts';
+import pino from 'pino';
+import { createMessaging } from './messaging.service.ts';
 import { decodeEncodedWords, decodeQuotedPrintable, parseMail } from './mime.ts';
 import { httpGatewaySms } from './sms.ts';
 import { botApiSender } from './telegram-bot.ts';
@@ -80,6 +83,66 @@ describe('development mail catcher and dev mailbox', () => {
       expect(res.statusCode, url).toBe(404);
     }
   });
+});
+
+describe('development helpers: never by default', () => {
+  const DEV_URLS = ['/api/dev/mailbox', '/api/dev/captcha?session=x', '/api/dev/devnet/send'];
+  const status = async (app: Awaited<ReturnType<typeof testApp>>, url: string, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
+    (await app.inject({ method: url.endsWith('/send') ? 'POST' : 'GET', url, ...options })).statusCode;
+
+  it('is one rule of the settings: on only off production and on loopback, unless DEV_HELPERS says otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ host: '127.0.0.1', nodeEnv: 'development', devHelpers: 'auto' });
+    expect(devHelpers(loadConfig({}))).toEqual({ enabled: true, anyClient: false });
+    expect(devHelpers(loadConfig({ HOST: '0.0.0.0' }))).toEqual({ enabled: false, anyClient: false });
+    expect(devHelpers(loadConfig({ HOST: '::1' }))).toEqual({ enabled: true, anyClient: false });
+    expect(devHelpers(loadConfig({ HOST: '0.0.0.0', DEV_HELPERS: 'true' }))).toEqual({ enabled: true, anyClient: true });
+    expect(devHelpers(loadConfig({ DEV_HELPERS: 'false' })).enabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(devHelpers(loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1' })).enabled).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_HELPERS: 'true' })).toThrow(/DEV_HELPERS/);
+  });
+
+  it('answers a client on another machine, or one relayed by a proxy, 404 as if absent; a local client is served', async () => {
+    const app = await testApp(db);
+    for (const url of DEV_URLS) {
+      expect(await status(app, url, { remoteAddress: '203.0.113.7' }), url).toBe(404);
+      expect(await status(app, url, { remoteAddress: '::ffff:198.51.100.4' }), url).toBe(404);
+      expect(await status(app, url, { headers: { 'x-forwarded-for': '203.0.113.7' } }), url).toBe(404);
+      expect(await status(app, url, { headers: { forwarded: 'for=203.0.113.7' } }), url).toBe(404);
+    }
+    expect(await status(app, '/api/%64ev/mailbox', { remoteAddress: '203.0.113.7' })).toBe(404);
+    expect(await status(app, '/api/dev/mailbox')).toBe(200);
+    expect(await status(app, '/api/dev/mailbox', { remoteAddress: '::1' })).toBe(200);
+    // Whatever the proxy setting: a forged X-Forwarded-For cannot make a remote client local.
+    const proxied = await testApp(db, { trustProxy: 'true' });
+    expect(await status(proxied, '/api/dev/mailbox', { remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } })).toBe(404);
+  });
+
+  it('is off when the server listens on every interface (unless DEV_HELPERS=true): no dev routes, no graphic-code answers kept', async () => {
+    const app = await testApp(db, { host: '0.0.0.0' });
+    for (const url of DEV_URLS) expect(await status(app, url), url).toBe(404);
+    const b = browser(app);
+    const { data } = await b.get<{ session: string }>('/api/user/requestsession');
+    expect((await b.send('GET', `/api/user/verificationcode?session=${data.session}`)).headers['content-type']).toContain('image/svg+xml');
+    expect(await db.selectFrom('dev_mailbox').select('id').where('recipient', '=', `captcha:${data.session}`).execute()).toEqual([]);
+    const demo = await testApp(db, { host: '0.0.0.0', devHelpers: 'true' });
+    expect(await status(demo, '/api/dev/mailbox', { remoteAddress: '203.0.113.7' })).toBe(200);
+  });
+
+  it('never puts Telegram codes in the dev mailbox when a bot token is set', async () => {
+    const bot = await recorder(() => ({ status: 200, json: { ok: true } }));
+    const config = loadConfig({}, { nodeEnv: 'development', telegramBotToken: '123456:AAbbCCddEEffGGhhIIjjKKllMMnnOO' });
+    const messaging = await createMessaging({ config, db, logger: pino({ level: 'silent' }) });
+    try {
+      expect(messaging.telegramAvailable).toBe(true);
+      // Not the dev mailbox: the Bot API (unreachable from here, so the send fails).
+      await expect(messaging.telegram('777000', 'code 123456')).rejects.toThrow();
+      expect(await db.selectFrom('dev_mailbox').select('id').where('recipient', '=', 'telegram:777000').execute()).toEqual([]);
+    } finally {
+      await messaging.close();
+    }
+    expect(bot.requests).toEqual([]);
+  }, 15_000);
 });
 
 describe('SMS gateway adapter', () => {

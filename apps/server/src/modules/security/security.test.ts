@@ -11,6 +11,7 @@ import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { createMessaging } from '../messaging/messaging.service.ts';
+import { devMailboxTelegram } from '../messaging/telegram-bot.ts';
 import { sessionService } from '../session/session.service.ts';
 import { telegramHash, telegramProvider } from '../social/telegram.ts';
 import { assertWithdrawalAllowed, securityService, type SecurityService } from './security.service.ts';
@@ -26,11 +27,13 @@ beforeAll(async () => {
   ({ db } = await testDatabase());
   mail = await testMailServer();
   const overrides = { smtpUrl: mail.url, telegramBotToken: BOT_TOKEN, telegramBotName: 'platter_test_bot' };
-  app = await testApp(db, overrides);
+  // Telegram is played by the dev mailbox's sender here (a configured bot always uses the Bot API).
+  const telegramPeer = devMailboxTelegram(db);
+  app = await testApp(db, overrides, { messaging: { telegram: telegramPeer } });
   // The service as later features (withdrawal, address book, watcher) use it.
   const config = loadConfig({}, { nodeEnv: 'test', ...overrides });
   const logger = pino({ level: 'silent' });
-  const messaging = await createMessaging({ config, db, logger });
+  const messaging = await createMessaging({ config, db, logger, overrides: { telegram: telegramPeer } });
   service = securityService({
     db,
     secret: TEST_SECRET,

@@ -12,8 +12,9 @@ import './adminCore.css';
 
 /**
  * /admin/balance_adjustments: every UpdateBalance, pending ones first. An adjustment above the
- * threshold waits here for a second admin; its requester cannot decide it; a rejection needs
- * its reason.
+ * threshold (counted with the same admin's and the same user's recent unreviewed ones) waits
+ * here for a second admin; neither its requester nor the adjusted admin can decide it; a
+ * rejection needs its reason.
  */
 export function AdjustmentsPage() {
   const { t } = useTranslation();
@@ -76,7 +77,8 @@ function Adjustments() {
       title: '',
       render: (a) => {
         if (a.status !== 'pending') return null;
-        if (a.requested_by_uid === me) return <Typography.Text type="secondary" data-testid={`adjustment-own-${a.id}`}>{t('adminCore.adjustments.own')}</Typography.Text>;
+        // Neither the requester nor the adjusted admin decides it.
+        if (a.requested_by_uid === me || a.uid === me) return <Typography.Text type="secondary" data-testid={`adjustment-own-${a.id}`}>{t('adminCore.adjustments.own')}</Typography.Text>;
         return (
           <Space>
             <Popconfirm
@@ -102,7 +104,7 @@ function Adjustments() {
   return (
     <>
       <Typography.Text type="secondary" className="admin-core-hint" data-testid="adjustments-threshold">
-        {t('adminCore.adjustments.threshold', { threshold: list.data?.threshold ?? '…' })}
+        {t('adminCore.adjustments.threshold', { threshold: list.data?.threshold ?? '…', hours: list.data?.window_hours ?? '…' })}
       </Typography.Text>
       <div className="admin-core-toolbar">
         <Select

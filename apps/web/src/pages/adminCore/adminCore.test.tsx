@@ -64,10 +64,10 @@ async function typeText(element: HTMLTextAreaElement, value: string) {
 const show = (ui: ReactElement) => render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
 
 describe('balance adjustments', { timeout: 15_000 }, () => {
-  it('offers approval of another admin’s adjustment only; a rejection sends its reason', async () => {
+  it('offers approval of another admin’s adjustment of someone else’s balance only; a rejection sends its reason', async () => {
     as('admin');
     const mock = mockFetch({
-      'GET /api/admin/getbalanceadjustments': ok({ list: [adjustment('1', 'me-1'), adjustment('2', 'other')], total: 2, threshold: '1000' }),
+      'GET /api/admin/getbalanceadjustments': ok({ list: [adjustment('1', 'me-1'), adjustment('2', 'other'), { ...adjustment('3', 'other'), uid: 'me-1' }], total: 3, threshold: '1000', window_hours: 24 }),
       'POST /api/admin/auditbalanceadjustment': ok({ ...adjustment('2', 'other'), status: 'rejected' }),
     });
     vi.stubGlobal('fetch', mock.fetch);
@@ -77,6 +77,10 @@ describe('balance adjustments', { timeout: 15_000 }, () => {
     expect(byTestId('adjustment-own-1')).not.toBeNull();
     expect(byTestId('adjustment-approve-1')).toBeNull();
     expect(byTestId('adjustment-approve-2')).not.toBeNull();
+    // An adjustment of my own balance: another admin decides it.
+    expect(byTestId('adjustment-own-3')).not.toBeNull();
+    expect(byTestId('adjustment-approve-3')).toBeNull();
+    expect(byTestId('adjustments-threshold')?.textContent).toContain('24');
 
     await click(byTestId('adjustment-reject-2') as HTMLElement);
     const submit = await waitFor(() => byTestId('adjustment-reject-submit') as HTMLButtonElement | null);
