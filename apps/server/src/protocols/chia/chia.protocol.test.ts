@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, TEST_SECRET } from '../../../test/app.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
-import type { ChiaChain } from '../../chain/chia.ts';
+import type { ChiaChain, ClaimOutcome } from '../../chain/chia.ts';
 import { chiaDevnet, type ChiaDevnet } from '../../chain/chia-devnet.ts';
 import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { checkLedger } from '../../ledger/ledger.check.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { bindLauncher } from '../../modules/chiapp/chiapp.repository.ts';
 import { recordBlock } from '../../modules/pool/blocks.ts';
@@ -267,26 +268,78 @@ describe('confirmation and points', () => {
 });
 
 describe('pool rewards on a real chain', () => {
-  it('records each claimed reward once as the pool’s block, found by the NFT’s owner, whose 0.25 XCH the chain paid itself', async () => {
+  it('books a claimed reward as the pool’s block only once what it paid the target is buried, for what arrived; a claim that never confirms is claimed again, a lost one never booked', async () => {
     const owner = await buildUser(db);
     const f = await joined('rewards');
     const failing = await joined('rewards-failing');
+    const robbed = await joined('rewards-robbed');
     await bindLauncher(db, { launcherId: f.launcherId, pool: 'chiapp', userId: owner.id, now: new Date() });
-    // The node's side (the RPC adapter's claim is tested against a node in chia-rpc.test.ts).
-    const chain: Pick<ChiaChain, 'claimRewards'> = {
+    // The node's side (the RPC adapter's claim and outcome are tested against a node in chia-rpc.test.ts):
+    // what each claim's absorb pays the target, and where the chain stands on it.
+    const arrivals = new Map<string, ClaimOutcome>();
+    let absorbs = 0;
+    const chain: Pick<ChiaChain, 'claimRewards' | 'claimOutcome'> = {
       claimRewards: (farmer) => {
         if (farmer.launcherId === failing.launcherId) return Promise.reject(new Error('node unreachable'));
-        if (farmer.launcherId !== f.launcherId) return Promise.resolve([]);
-        return Promise.resolve([{ coinId: 'ab'.repeat(32), height: 812_345, amount: parseAmount('1.75', 12), timestamp: 1_763_000_000 }]);
+        const coin = farmer.launcherId === f.launcherId ? 'ab'.repeat(32) : farmer.launcherId === robbed.launcherId ? 'cd'.repeat(32) : null;
+        if (!coin || arrivals.get(coin)?.status !== 'unclaimed') return Promise.resolve([]);
+        absorbs++;
+        arrivals.set(coin, { status: 'waiting' });
+        return Promise.resolve([{ coinId: coin, height: coin === 'ab'.repeat(32) ? 812_345 : 812_400, amount: parseAmount('1.75', 12), timestamp: 1_763_000_000, arrivalCoinId: `${absorbs}`.padStart(64, '0') }]);
       },
+      claimOutcome: (claim) => Promise.resolve(arrivals.get(claim.coinId) ?? { status: 'lost' }),
     };
     const logged: string[] = [];
     const collect = () => collectPoolRewards(db, { pool: 'chiapp', targetPuzzleHash: target, chain }, (_error, launcherId) => logged.push(launcherId));
+    const block = () => db.selectFrom('blocks').selectAll().where('pool', '=', 'chiapp').where('height', 'in', ['812345', '812400']).execute();
+    arrivals.set('ab'.repeat(32), { status: 'unclaimed' });
+    arrivals.set('cd'.repeat(32), { status: 'unclaimed' });
+    // Claimed, pushed: no revenue while the absorb is not buried.
+    expect(await collect()).toBe(0);
+    expect(await block()).toEqual([]);
+    // The absorb never confirmed (replaced, dropped): the reward is unspent again and is claimed again.
+    arrivals.set('ab'.repeat(32), { status: 'unclaimed' });
+    expect(await collect()).toBe(0);
+    expect(absorbs).toBe(3);
+    const claim = await db.selectFrom('chia_reward_claims').selectAll().where('coin_id', '=', 'ab'.repeat(32)).executeTakeFirstOrThrow();
+    expect(claim).toMatchObject({ status: 'claimed', arrival_coin_id: '3'.padStart(64, '0') });
+    // The farmer's own delayed claim took the other reward: never revenue.
+    arrivals.set('cd'.repeat(32), { status: 'lost' });
+    // Buried at the target, with what arrived there.
+    arrivals.set('ab'.repeat(32), { status: 'arrived', amount: parseAmount('1.75', 12) });
     expect(await collect()).toBe(1);
     expect(await collect()).toBe(0);
-    const block = await db.selectFrom('blocks').selectAll().where('pool', '=', 'chiapp').where('height', '=', '812345').executeTakeFirstOrThrow();
-    expect(block).toMatchObject({ finder_user_id: owner.id, reward_units: '1750000000000', finder_reward_units: '0' });
-    expect(block.found_at.getTime()).toBe(1_763_000_000_000);
-    expect(logged).toEqual([failing.launcherId, failing.launcherId]);
+    const blocks = await block();
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toMatchObject({ height: '812345', finder_user_id: owner.id, reward_units: '1750000000000', finder_reward_units: '0' });
+    expect(blocks[0]?.found_at.getTime()).toBe(1_763_000_000_000);
+    const claims = await db.selectFrom('chia_reward_claims').select(['coin_id', 'status', 'arrived_amount']).orderBy('coin_id').execute();
+    expect(claims).toEqual([
+      { coin_id: 'ab'.repeat(32), status: 'booked', arrived_amount: '1750000000000' },
+      { coin_id: 'cd'.repeat(32), status: 'lost', arrived_amount: null },
+    ]);
+    expect(logged).toEqual([failing.launcherId, failing.launcherId, failing.launcherId, failing.launcherId]);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('claims for a plot NFT in the pool’s waiting room too (leaving, even past its lock), not for a self-pooling one', async () => {
+    const leaving = await joined('rewards-leaving');
+    const gone = await joined('rewards-gone');
+    // Its points stop once the lock ran out, but a block it won meanwhile is still the pool's.
+    await leaving.setSingleton({ state: LEAVING_POOL }, { tipHeight: -200 });
+    await gone.setSingleton({ state: SELF_POOLING });
+    await later(0).refreshMembership(leaving.launcherId);
+    await later(0).refreshMembership(gone.launcherId);
+    const asked: string[] = [];
+    const chain: Pick<ChiaChain, 'claimRewards' | 'claimOutcome'> = {
+      claimRewards: (farmer) => {
+        asked.push(farmer.launcherId);
+        return Promise.resolve([]);
+      },
+      claimOutcome: () => Promise.resolve({ status: 'waiting' }),
+    };
+    await collectPoolRewards(db, { pool: 'chiapp', targetPuzzleHash: target, chain });
+    expect(asked).toContain(leaving.launcherId);
+    expect(asked).not.toContain(gone.launcherId);
   });
 });
