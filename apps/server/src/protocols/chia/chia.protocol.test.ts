@@ -199,15 +199,39 @@ describe('difficulty', () => {
     const f = await joined('silent', 100);
     const first = await goodProof(f, 100n);
     expect((await f.sendPartial(f.partialBody(first.sp, first.pos))).body).toEqual({ new_difficulty: 100 });
-    // That partial was four hours ago: the next one comes after a long silence.
-    await db.updateTable('chia_partials').set({ received_at: new Date(Date.now() - 4 * 3600_000) }).where('launcher_id', '=', f.launcherId).execute();
+    // That partial was four hours ago (and confirmed since): the next one comes after a long silence.
+    await db.updateTable('chia_partials').set({ received_at: new Date(Date.now() - 4 * 3600_000), status: 'confirmed' }).where('launcher_id', '=', f.launcherId).execute();
     const second = await goodProof(f, 100n);
     expect((await f.sendPartial(f.partialBody(second.sp, second.pos))).body).toEqual({ new_difficulty: 20 });
     // Right after a change the difficulty holds (a partial at another difficulty is among the recent ones).
+    await later(301).confirmDue();
     const third = await goodProof(f, 20n);
     expect((await f.sendPartial(f.partialBody(third.sp, third.pos))).body).toEqual({ new_difficulty: 20 });
     expect((await f.getFarmer()).body).toMatchObject({ current_difficulty: 20 });
   });
+});
+
+describe('replayed partials', () => {
+  it('one valid partial replayed 300 times at once moves neither the difficulty nor the points (only confirmed, distinct partials count)', async () => {
+    const f = await joined('replay');
+    // A signage point stamped ahead: the replays take longer here than the partial time limit.
+    const { sp, pos } = await goodProof(f, 10n, new Date(Date.now() + 300_000));
+    const body = f.partialBody(sp, pos);
+    const answers = [];
+    // Over 300 replays within seconds, 30 at a time: what the reference's issue #226 describes.
+    for (let round = 0; round < 11; round++) answers.push(...(await Promise.all(Array.from({ length: 30 }, () => f.sendPartial(body)))));
+    expect(new Set(answers.map((a) => JSON.stringify(a.body)))).toEqual(new Set([JSON.stringify({ new_difficulty: 10 })]));
+    expect((await f.getFarmer()).body).toMatchObject({ current_difficulty: 10 });
+    // Confirmed once, whichever worker pass sees them (two passes race).
+    await Promise.all([later(301).confirmDue(), later(302).confirmDue()]);
+    const counted = await statuses(f.launcherId);
+    expect(counted.filter((s) => s === 'confirmed')).toHaveLength(1);
+    expect(counted.filter((s) => s === 'rejected:duplicate')).toHaveLength(329);
+    expect((await f.getFarmer()).body).toMatchObject({ current_difficulty: 10, current_points: 10 });
+    // The next real partial: the difficulty sees one confirmed partial, not 300.
+    const next = await goodProof(f, 10n);
+    expect((await f.sendPartial(f.partialBody(next.sp, next.pos))).body).toEqual({ new_difficulty: 10 });
+  }, 240_000);
 });
 
 describe('confirmation and points', () => {

@@ -170,7 +170,10 @@ export interface NewPartial {
 
 /**
  * Records an accepted partial as pending (its points count after the confirmation delay) and
- * answers the summary of the farmer's last `limit` partials before it, in one round trip.
+ * answers the summary of the farmer's last `limit` confirmed partials, in one round trip. Only
+ * confirmed partials count for the difficulty, as in the reference (whose partials table holds
+ * the confirmed ones): the confirmation drops duplicates and reverted signage points, so a
+ * replayed proof can neither raise nor lower the difficulty its points are credited at.
  */
 export async function insertPartial(db: Db, partial: NewPartial, limit: number): Promise<RecentSummary | null> {
   const day = utcDay(partial.receivedAt);
@@ -178,7 +181,7 @@ export async function insertPartial(db: Db, partial: NewPartial, limit: number):
   const result = await sql<{ count: string; newest: Date | null; oldest: Date | null; all_at_current: boolean | null }>`
     WITH recent AS (
       SELECT received_at, difficulty FROM chia_partials
-      WHERE launcher_id = ${partial.launcherId} AND status <> 'rejected'
+      WHERE launcher_id = ${partial.launcherId} AND status = 'confirmed'
       ORDER BY received_at DESC LIMIT ${limit}
     ), added AS (
       INSERT INTO chia_partials (day, launcher_id, pool, received_at, difficulty, sp_hash, end_of_sub_slot, pos_hash, harvester_id, plot_size)
