@@ -13,7 +13,10 @@ import { userBalances } from '../../ledger/ledger.service.ts';
 import { bindLauncher } from '../../modules/chiapp/chiapp.repository.ts';
 import { recordBlock } from '../../modules/pool/blocks.ts';
 import { settleDay } from '../../modules/pool/settlement.ts';
-import { currentAuthenticationToken } from './chia.service.ts';
+import { calculatePlotFilterInput, calculatePlotIdPh } from '@platter/chia';
+import Fastify from 'fastify';
+import { chiaPoolRoutes } from './chia.routes.ts';
+import { chiaPoolService, currentAuthenticationToken } from './chia.service.ts';
 import { LEAVING_POOL, SELF_POOLING } from './constants.ts';
 import { httpSender, simulatedFarmer, type SimulatedFarmer } from './farmer.ts';
 import { chiaPrimitives } from './primitives.impl.ts';
@@ -83,6 +86,7 @@ async function statuses(launcherId: string): Promise<string[]> {
   return rows.map((r) => (r.status === 'rejected' ? `rejected:${r.reason ?? ''}` : r.status));
 }
 
+const hexBytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
 const error = (code: number) => ({ error_code: code, error_message: expect.any(String) });
 
 describe('GET /pool_info', () => {
@@ -208,6 +212,41 @@ describe('difficulty', () => {
     const third = await goodProof(f, 20n);
     expect((await f.sendPartial(f.partialBody(third.sp, third.pos))).body).toEqual({ new_difficulty: 20 });
     expect((await f.getFarmer()).body).toMatchObject({ current_difficulty: 20 });
+  });
+});
+
+describe('plot filter', () => {
+  it('follows the peak height as calculate_prefix_bits does (a proof passing the smaller filter is accepted from the height on)', async () => {
+    const f = await joined('filter');
+    // A schedule of 2 zero bits, 1 from height 1,000 (mainnet: 9, then 8 from 5,496,000).
+    const config = loadConfig({}, { nodeEnv: 'test', ...overrides });
+    const entry = chiaPools({ config, db, secret: TEST_SECRET, crypto }).get('chiapp');
+    if (!entry) throw new Error('no chiapp pool');
+    const service = () => chiaPoolService({ db, chain: node, crypto, settings: { ...entry.service.settings, plotFilterBits: (height) => (height >= 1000 ? 1 : 2) } });
+    const app = Fastify();
+    afterAll(() => app.close());
+    // Two endpoints of that rule: each reads the peak once (then for 30 s, as the reference).
+    chiaPoolRoutes(app, { service: service(), prefix: '/before' });
+    chiaPoolRoutes(app, { service: service(), prefix: '/after' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    // A good proof whose filter input starts with the bits 01: passes 1 zero bit, not 2.
+    let found: { sp: Awaited<ReturnType<typeof node.signagePoint>>; pos: ReturnType<SimulatedFarmer['proofsFor']>[number]['pos'] } | null = null;
+    for (let i = 0; i < 400 && !found; i++) {
+      const sp = await node.signagePoint();
+      const good = f.proofsFor(sp, 10n).find((p) => p.good);
+      if (!good?.pos.poolContractPuzzleHash) continue;
+      const plotId = calculatePlotIdPh(hexBytes(good.pos.poolContractPuzzleHash), hexBytes(good.pos.plotPublicKey));
+      const input = calculatePlotFilterInput(plotId, hexBytes(sp.challengeHash), hexBytes(sp.spHash));
+      if (((input[0] as number) & 0xc0) === 0x40) found = { sp, pos: good.pos };
+    }
+    if (!found) throw new Error('no proof between the two filters');
+    const setHeight = (height: number) => db.insertInto('devnet_chain').values({ coin: 'CHIA', height: String(height) }).onConflict((oc) => oc.column('coin').doUpdateSet({ height: String(height) })).execute();
+    await setHeight(999);
+    expect((await httpSender(`${url}/before`)('POST', '/partial', f.partialBody(found.sp, found.pos))).body).toEqual(error(4));
+    await setHeight(1000);
+    expect((await httpSender(`${url}/after`)('POST', '/partial', f.partialBody(found.sp, found.pos))).body).toEqual({ new_difficulty: 10 });
+    await setHeight(1);
   });
 });
 

@@ -71,8 +71,11 @@ export interface ChiaPoolSettings {
   signagePointRetryMs: number;
   /** Smallest accepted k (32 on mainnet; the devnet's dev plots are smaller). */
   minK: number;
-  /** Zero bits of the plot filter (9 on mainnet; 0 lets every plot answer on the devnet). */
-  plotFilterBits: number;
+  /**
+   * Zero bits of the plot filter: a number (the devnet's setting; 0 lets every plot answer), or
+   * the network's schedule by peak height (calculate_prefix_bits: 8 bits on mainnet now).
+   */
+  plotFilterBits: number | ((height: number) => number);
   /** The consensus DIFFICULTY_CONSTANT_FACTOR (2^67 on mainnet; smaller on test networks). */
   difficultyConstantFactor: bigint;
   /** Where GET /login sends the browser (the web app's binding page). */
@@ -95,6 +98,15 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
   const now = deps.now ?? (() => Date.now());
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const target = strip(settings.targetPuzzleHash);
+
+  /** The peak as the reference reads it (its get_peak_loop refreshes every 30 s). */
+  let peak: { height: number; at: number } | null = null;
+  async function filterBits(): Promise<number> {
+    const rule = settings.plotFilterBits;
+    if (typeof rule === 'number') return rule;
+    if (!peak || now() - peak.at > 30_000) peak = { height: await chain.peakHeight(), at: now() };
+    return rule(peak.height);
+  }
 
   /** The reference's get_and_validate_singleton_state: the state and whether it farms to us. */
   async function singletonMembership(launcherId: string, known?: FarmerRecord): Promise<{ singleton: SingletonState; isMember: boolean } | null> {
@@ -267,7 +279,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
           `Received partial in ${late}. Make sure your proof of space lookups are fast, and network connectivity is good. Response must happen in less than ${settings.partialTimeLimit} seconds. NAS or network farming can be an issue`,
         );
       }
-      const check = crypto.verifyProofOfSpace(pos, signage.challengeHash, payload.spHash, { minK: settings.minK, filterBits: settings.plotFilterBits });
+      const check = crypto.verifyProofOfSpace(pos, signage.challengeHash, payload.spHash, { minK: settings.minK, filterBits: await filterBits() });
       if (!check.ok) {
         const why = check.reason === 'filter' ? 'does not pass the plot filter' : check.reason === 'size' ? `k${pos.size} is not accepted` : 'is invalid';
         throw new PoolProtocolError('INVALID_PROOF', `Proof of space ${why} ${payload.spHash}`);
