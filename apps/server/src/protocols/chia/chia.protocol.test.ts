@@ -13,7 +13,7 @@ import { userBalances } from '../../ledger/ledger.service.ts';
 import { bindLauncher } from '../../modules/chiapp/chiapp.repository.ts';
 import { recordBlock } from '../../modules/pool/blocks.ts';
 import { settleDay } from '../../modules/pool/settlement.ts';
-import { calculatePlotFilterInput, calculatePlotIdPh } from '@platter/chia';
+import { calculatePlotFilterInput, calculatePlotIdPh, encodePuzzleHash } from '@platter/chia';
 import Fastify from 'fastify';
 import { chiaPoolRoutes } from './chia.routes.ts';
 import { chiaPoolService, currentAuthenticationToken } from './chia.service.ts';
@@ -137,18 +137,33 @@ describe('POST /farmer and GET /farmer', () => {
     expect(res.body).toEqual(error(7));
   });
 
-  it('PUT /farmer accepts the owner’s changes and applies them after the cool-down', async () => {
+  it('PUT /farmer applies a new authentication key and payout instructions at once; only the difficulty waits out the cool-down, retries are no error', async () => {
     const f = await joined('put-farmer');
     const newKey = f.rotateAuthenticationKey('2');
-    const res = await f.putFarmer({ authentication_public_key: newKey, suggested_difficulty: 50 });
-    expect(res.body).toEqual({ authentication_public_key: true, suggested_difficulty: true });
-    // A second change inside the cool-down is refused (16).
-    expect((await f.putFarmer({ suggested_difficulty: 60 })).body).toEqual(error(16));
-    // Not yet applied: GET /farmer signed with the new key fails, the difficulty is unchanged.
-    expect((await f.getFarmer()).body).toEqual(error(7));
+    const payout = '5a'.repeat(32);
+    const res = await f.putFarmer({ authentication_public_key: newKey, payout_instructions: payout, suggested_difficulty: 50 });
+    expect(res.body).toEqual({ authentication_public_key: true, payout_instructions: true, suggested_difficulty: true });
+    // The farmer signs with the new key right away: GET /farmer and a partial work.
+    expect((await f.getFarmer()).body).toMatchObject({ authentication_public_key: `0x${newKey}`, payout_instructions: payout, current_difficulty: 10 });
+    const { sp, pos } = await goodProof(f, 10n);
+    expect((await f.sendPartial(f.partialBody(sp, pos))).body).toEqual({ new_difficulty: 10 });
+    // The farmer's retry (the same change) is no error; a new difficulty replaces the waiting one, due when it was.
+    expect((await f.putFarmer({ authentication_public_key: newKey, suggested_difficulty: 60 })).body).toEqual({ authentication_public_key: false, suggested_difficulty: true });
+    // Invalid payout instructions: 13, nothing changed.
+    expect((await f.putFarmer({ payout_instructions: 'xch-please' })).body).toEqual(error(13));
     expect(await later(0).applyUpdates()).toBe(0);
     expect(await later(601).applyUpdates()).toBe(1);
-    expect((await f.getFarmer()).body).toMatchObject({ authentication_public_key: `0x${newKey}`, current_difficulty: 50 });
+    expect((await f.getFarmer()).body).toMatchObject({ authentication_public_key: `0x${newKey}`, payout_instructions: payout, current_difficulty: 60 });
+  });
+
+  it('POST /farmer takes payout instructions as an xch address too (decoded to its puzzle hash)', async () => {
+    const f = farmer('address-payout');
+    await f.setSingleton();
+    const puzzleHash = '7c'.repeat(32);
+    // A txch address is not this (mainnet-coin) pool's: 13.
+    expect((await f.postFarmer({ payout_instructions: encodePuzzleHash(hexBytes(puzzleHash), 'txch') })).body).toEqual(error(13));
+    expect((await f.postFarmer({ payout_instructions: encodePuzzleHash(hexBytes(puzzleHash), 'xch') })).body).toMatchObject({ welcome_message: expect.any(String) });
+    expect((await f.getFarmer()).body).toMatchObject({ payout_instructions: puzzleHash });
   });
 });
 

@@ -112,16 +112,26 @@ export async function updateSingleton(db: Db, launcherId: string, tip: string, t
     .execute();
 }
 
-/** Schedules a PUT /farmer change; false when one is already waiting (the cool-down). */
-export async function scheduleUpdate(db: Db, launcherId: string, update: PendingFarmerUpdate, at: Date): Promise<boolean> {
-  const row = await db
+/** Applies a PUT /farmer's new authentication key and payout instructions at once. */
+export async function applyFarmerKeys(db: Db, launcherId: string, keys: { authentication_public_key?: string; payout_instructions?: string }, now: Date): Promise<void> {
+  await db
     .updateTable('chia_farmers')
-    .set({ pending_update: JSON.stringify(update), pending_update_at: at })
+    .set({
+      ...(keys.authentication_public_key !== undefined ? { authentication_public_key: keys.authentication_public_key } : {}),
+      ...(keys.payout_instructions !== undefined ? { payout_instructions: keys.payout_instructions } : {}),
+      updated_at: now,
+    })
     .where('launcher_id', '=', launcherId)
-    .where('pending_update_at', 'is', null)
-    .returning('launcher_id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+}
+
+/** Schedules a PUT /farmer difficulty after the cool-down; one already waiting is replaced, its due time kept. */
+export async function scheduleUpdate(db: Db, launcherId: string, update: PendingFarmerUpdate, at: Date): Promise<void> {
+  await db
+    .updateTable('chia_farmers')
+    .set((eb) => ({ pending_update: JSON.stringify(update), pending_update_at: eb.fn.coalesce('pending_update_at', sql<Date>`${at}::timestamptz`) }))
+    .where('launcher_id', '=', launcherId)
+    .execute();
 }
 
 /** Applies the PUT /farmer changes whose cool-down has passed. */

@@ -1,4 +1,4 @@
-import { getCurrentAuthenticationToken, validateAuthenticationToken } from '@platter/chia';
+import { decodePuzzleHash, getCurrentAuthenticationToken, validateAuthenticationToken } from '@platter/chia';
 import { utcDay } from '@platter/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChiaChain, SingletonState } from '../../chain/chia.ts';
@@ -14,6 +14,7 @@ import {
   poolFeeBp,
   pointsSince,
   rejectPartial,
+  applyFarmerKeys,
   scheduleUpdate,
   setDifficulty,
   updateSingleton,
@@ -80,12 +81,26 @@ export interface ChiaPoolSettings {
   difficultyConstantFactor: bigint;
   /** Where GET /login sends the browser (the web app's binding page). */
   loginRedirect: string;
+  /** A test network's pool: payout addresses are txch…, else xch…. */
+  testnet?: boolean;
 }
 
 const strip = (hex: string) => hex.replace(/^0x/i, '').toLowerCase();
 
 /** The authentication token of now: minutes / timeout (pool protocol v1). */
 export const currentAuthenticationToken = (nowMs: number): bigint => getCurrentAuthenticationToken(AUTHENTICATION_TOKEN_TIMEOUT, nowMs);
+
+/**
+ * Payout instructions as a puzzle hash (hex, 32 bytes): given as hex, or as an address of the
+ * pool's network (xch / txch), decoded as the farmer's client may send one. Error 13 otherwise.
+ */
+function payoutPuzzleHash(instructions: string, testnet: boolean): string {
+  const hex = strip(instructions);
+  if (/^[0-9a-f]{64}$/.test(hex)) return hex;
+  const address = decodePuzzleHash(instructions.trim());
+  if (address && address.prefix === (testnet ? 'txch' : 'xch')) return Buffer.from(address.puzzleHash).toString('hex');
+  throw new PoolProtocolError('INVALID_PAYOUT_INSTRUCTIONS', 'Payout instructions must be an xch address for this pool.');
+}
 
 function checkToken(token: bigint, nowMs: number): void {
   if (!validateAuthenticationToken(token, AUTHENTICATION_TOKEN_TIMEOUT, nowMs)) {
@@ -190,9 +205,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       if (!membership.isMember) throw new PoolProtocolError('INVALID_SINGLETON', 'Singleton is not assigned to this pool');
       const suggested = payload.suggestedDifficulty;
       const difficulty = suggested === null || suggested < settings.minDifficulty ? settings.defaultDifficulty : suggested;
-      if (!/^[0-9a-f]{64}$/.test(strip(payload.payoutInstructions))) {
-        throw new PoolProtocolError('INVALID_PAYOUT_INSTRUCTIONS', 'Payout instructions must be an xch address for this pool.');
-      }
+      const payoutInstructions = payoutPuzzleHash(payload.payoutInstructions, settings.testnet === true);
       const { singleton } = membership;
       if (!(await crypto.verify(singleton.state.owner_pubkey, crypto.farmerPayloadHash('post', payload), signature))) {
         throw new PoolProtocolError('INVALID_SIGNATURE', 'Invalid signature');
@@ -206,7 +219,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
         delayPuzzleHash: singleton.delayPuzzleHash,
         authenticationPublicKey: strip(payload.authenticationPublicKey),
         ownerPublicKey: strip(singleton.state.owner_pubkey),
-        payoutInstructions: strip(payload.payoutInstructions),
+        payoutInstructions,
         singletonTip: singleton.tip,
         singletonTipHeight: singleton.tipHeight,
         singletonTipState: singleton.state,
@@ -217,37 +230,37 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       return { welcome_message: `Welcome to ${settings.name}!` };
     },
 
-    /** PUT /farmer: new authentication key, payout instructions or difficulty, after a cool-down. */
+    /**
+     * PUT /farmer, signed by the owner key: a new authentication key and payout instructions
+     * apply at once (the farmer signs its next partial with the new key); only a new difficulty
+     * waits out the cool-down. A retry while a difficulty waits replaces it (same due time).
+     */
     async putFarmer(payload: FarmerPayloadFields, signature: string) {
       checkToken(payload.authenticationToken, now());
       const farmer = await knownFarmer(payload.launcherId);
-      if (farmer.pendingUpdateAt) throw new PoolProtocolError('REQUEST_FAILED', 'Cannot update farmer yet.');
       const membership = await singletonMembership(payload.launcherId, farmer);
       if (!membership) throw new PoolProtocolError('INVALID_SINGLETON', `Invalid singleton ${payload.launcherId}`);
       if (!membership.isMember) throw new PoolProtocolError('INVALID_SINGLETON', 'Singleton is not assigned to this pool');
       if (!(await crypto.verify(membership.singleton.state.owner_pubkey, crypto.farmerPayloadHash('put', payload), signature))) {
         throw new PoolProtocolError('INVALID_SIGNATURE', 'Invalid signature');
       }
+      const instructions = payload.payoutInstructions === null ? null : payoutPuzzleHash(payload.payoutInstructions, settings.testnet === true);
       const response: { authentication_public_key?: boolean; payout_instructions?: boolean; suggested_difficulty?: boolean } = {};
-      const update: PendingFarmerUpdate = {};
+      const applied: { authentication_public_key?: string; payout_instructions?: string } = {};
       if (payload.authenticationPublicKey !== null) {
         const key = strip(payload.authenticationPublicKey);
         response.authentication_public_key = key !== farmer.authenticationPublicKey;
-        if (response.authentication_public_key) update.authentication_public_key = key;
+        if (response.authentication_public_key) applied.authentication_public_key = key;
       }
-      if (payload.payoutInstructions !== null) {
-        const instructions = strip(payload.payoutInstructions);
-        response.payout_instructions = instructions !== farmer.payoutInstructions && /^[0-9a-f]{64}$/.test(instructions);
-        if (response.payout_instructions) update.payout_instructions = instructions;
+      if (instructions !== null) {
+        response.payout_instructions = instructions !== farmer.payoutInstructions;
+        if (response.payout_instructions) applied.payout_instructions = instructions;
       }
+      if (applied.authentication_public_key !== undefined || applied.payout_instructions !== undefined) await applyFarmerKeys(db, farmer.launcherId, applied, new Date(now()));
       if (payload.suggestedDifficulty !== null) {
         const suggested = payload.suggestedDifficulty;
         response.suggested_difficulty = suggested !== farmer.difficulty && suggested >= settings.minDifficulty;
-        if (response.suggested_difficulty) update.difficulty = suggested.toString();
-      }
-      const at = new Date(now() + FARMER_UPDATE_COOLDOWN_SECONDS * 1000);
-      if (Object.keys(update).length > 0 && !(await scheduleUpdate(db, farmer.launcherId, update, at))) {
-        throw new PoolProtocolError('REQUEST_FAILED', 'Cannot update farmer yet.');
+        if (response.suggested_difficulty) await scheduleUpdate(db, farmer.launcherId, { difficulty: suggested.toString() }, new Date(now() + FARMER_UPDATE_COOLDOWN_SECONDS * 1000));
       }
       return response;
     },

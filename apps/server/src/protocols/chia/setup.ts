@@ -85,6 +85,7 @@ export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto
         difficultyConstantFactor: rules.difficultyConstantFactor,
         // Relative: the browser stays on the host it reached the pool on (and its session).
         loginRedirect: '/center/chiapp',
+        testnet: seed.coin.endsWith('_TEST'),
       },
     });
     entries.set(seed.type, {
