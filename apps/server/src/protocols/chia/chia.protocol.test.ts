@@ -421,3 +421,23 @@ describe('pool rewards on a real chain', () => {
     expect(asked).not.toContain(gone.launcherId);
   });
 });
+
+describe('GET /farmer current_points', () => {
+  it('are the points since the last payout: a partial received before midnight and confirmed after it counts; a settled day’s do not', async () => {
+    const f = await joined('points-since-payout');
+    const first = await goodProof(f, 10n);
+    expect((await f.sendPartial(f.partialBody(first.sp, first.pos))).body).toEqual({ new_difficulty: 10 });
+    const second = await goodProof(f, 10n);
+    expect((await f.sendPartial(f.partialBody(second.sp, second.pos))).body).toEqual({ new_difficulty: 10 });
+    await later(301).confirmDue();
+    const midnight = Date.parse(`${utcDay(new Date())}T00:00:00Z`);
+    const rows = await db.selectFrom('chia_partials').select(['id']).where('launcher_id', '=', f.launcherId).orderBy('id').execute();
+    // The first: received and confirmed three days ago, a day settled since (paid).
+    await db.updateTable('chia_partials').set({ received_at: new Date(midnight - 3 * 86_400_000 + 3_600_000), confirmed_at: new Date(midnight - 3 * 86_400_000 + 3_900_000) }).where('id', '=', rows[0]?.id ?? '').execute();
+    const paidDay = utcDay(new Date(midnight - 3 * 86_400_000));
+    await db.insertInto('settlements').values({ pool: 'chiapp', day: paidDay, status: 'SETTLEMENT' }).execute();
+    // The second: received a minute before midnight, confirmed after it (today's share, not paid yet).
+    await db.updateTable('chia_partials').set({ received_at: new Date(midnight - 60_000) }).where('id', '=', rows[1]?.id ?? '').execute();
+    expect((await f.getFarmer()).body).toMatchObject({ current_points: 10 });
+  });
+});

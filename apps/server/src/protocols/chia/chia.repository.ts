@@ -303,6 +303,22 @@ export async function pointsSince(db: Db, launcherIds: string[], since: Date): P
   return new Map(rows.map((r) => [r.launcher_id, BigInt(r.points)]));
 }
 
+/**
+ * Points of a launcher since the pool's last payout: partials confirmed after the last settled
+ * day (a partial's points are a share of the day it is confirmed on, which that day's
+ * settlement pays), however long ago they were received.
+ */
+export async function pointsSinceLastPayout(db: Db, launcherId: string, pool: string): Promise<bigint> {
+  const result = await sql<{ points: string | null }>`
+    WITH settled AS (
+      SELECT max(day) AS day FROM settlements WHERE pool = ${pool} AND status IN ('SETTLEMENT', 'UNSETTLEMENT')
+    )
+    SELECT sum(p.difficulty)::text AS points FROM chia_partials p, settled
+    WHERE p.launcher_id = ${launcherId} AND p.status = 'confirmed'
+      AND (settled.day IS NULL OR (p.day >= settled.day AND p.confirmed_at >= (settled.day + 1)::timestamp AT TIME ZONE 'UTC'))`.execute(db);
+  return BigInt(result.rows[0]?.points ?? '0');
+}
+
 /** Confirmed points of launchers while they were bound to nobody (never credited to a user). */
 export async function unissuedPoints(db: Db, launcherIds: string[]): Promise<Map<string, bigint>> {
   if (launcherIds.length === 0) return new Map();

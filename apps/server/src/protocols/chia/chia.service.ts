@@ -12,7 +12,7 @@ import {
   insertFarmer,
   insertPartial,
   poolFeeBp,
-  pointsSince,
+  pointsSinceLastPayout,
   rejectPartial,
   applyFarmerKeys,
   scheduleUpdate,
@@ -20,7 +20,6 @@ import {
   updateSingleton,
   type FarmerRecord,
 } from './chia.repository.ts';
-import type { PendingFarmerUpdate } from './chia.schema.ts';
 import {
   AUTHENTICATION_TOKEN_TIMEOUT,
   FARMER_UPDATE_COOLDOWN_SECONDS,
@@ -161,11 +160,6 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
     return farmer;
   }
 
-  async function todaysPoints(launcherId: string): Promise<bigint> {
-    const midnight = new Date(`${utcDay(new Date(now()))}T00:00:00Z`);
-    return (await pointsSince(db, [launcherId], midnight)).get(launcherId) ?? 0n;
-  }
-
   return {
     settings,
 
@@ -191,7 +185,8 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
         authentication_public_key: `0x${farmer.authenticationPublicKey}`,
         payout_instructions: farmer.payoutInstructions,
         current_difficulty: Number(farmer.difficulty),
-        current_points: Number(await todaysPoints(farmer.launcherId)),
+        // The reference's points: since the last payout (the pool's last settled day).
+        current_points: Number(await pointsSinceLastPayout(db, farmer.launcherId, settings.pool)),
       };
     },
 
