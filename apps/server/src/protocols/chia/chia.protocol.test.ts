@@ -230,6 +230,21 @@ describe('difficulty', () => {
   });
 });
 
+describe('targets', () => {
+  it('gives each Chia pool its own target puzzle hash, and refuses to start two pools on one', () => {
+    const pools = (env: Record<string, string>) => chiaPools({ config: loadConfig(env, { nodeEnv: 'test', ...overrides }), db, secret: TEST_SECRET, crypto });
+    const targets = [...pools({}).values()].map((e) => e.service.settings.targetPuzzleHash);
+    expect(new Set(targets).size).toBe(targets.length);
+    expect(() => pools({ CHIA_POOL_TARGET_PUZZLE_HASH: '12'.repeat(32) })).toThrow(/share a target puzzle hash/);
+    const own = pools({ CHIA_POOL_TARGET_PUZZLE_HASH: '12'.repeat(32), CHIA_POOL_TARGET_PUZZLE_HASHES: `chiavip=${'34'.repeat(32)}, chia_test=0x${'56'.repeat(32)}` });
+    expect([...own.values()].map((e) => [e.pool, e.service.settings.targetPuzzleHash])).toEqual([
+      ['chiapp', '12'.repeat(32)],
+      ['chiavip', '34'.repeat(32)],
+      ['chia_test', '56'.repeat(32)],
+    ]);
+  });
+});
+
 describe('plot filter', () => {
   it('follows the peak height as calculate_prefix_bits does (a proof passing the smaller filter is accepted from the height on)', async () => {
     const f = await joined('filter');

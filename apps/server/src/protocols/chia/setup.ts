@@ -58,8 +58,12 @@ export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto
   for (const seed of POOL_SEEDS.filter((p) => p.protocol === 'chia-pool-v1')) {
     const prefix = `${config.chiaPoolPath}/${seed.type}`;
     const node = fullNode(config, seed.coin);
-    const target = config.chiaPoolTargetPuzzleHash ?? (node ? undefined : devnetTargetPuzzleHash(secret, seed.type));
+    const target = config.chiaPoolTargetPuzzleHashes?.[seed.type] ?? config.chiaPoolTargetPuzzleHash ?? (node ? undefined : devnetTargetPuzzleHash(secret, seed.type));
     if (!target) throw new Error('CHIA_POOL_TARGET_PUZZLE_HASH is required with a real chain (CHIA_RPC_URL)');
+    // A plot NFT names one target: two pools sharing it would both take its launcher (POST
+    // /farmer in one, partials refused in the other), so each pool has its own.
+    const sharing = [...entries.values()].find((e) => e.service.settings.targetPuzzleHash === target);
+    if (sharing) throw new Error(`Chia pools ${sharing.pool} and ${seed.type} share a target puzzle hash: give each its own (CHIA_POOL_TARGET_PUZZLE_HASHES=${seed.type}=…)`);
     const simulated = node ? undefined : chiaDevnet(db, seed.coin);
     const chain: ChiaChain = node ?? (simulated as ChiaDevnet);
     const rules = !node ? devnetRules : config.chiaRpcNetwork === 'testnet11' ? TESTNET11_RULES : MAINNET_RULES;
