@@ -31,7 +31,7 @@ const history = plotNftHistory();
 let view = history;
 /** Coins the node knows besides the plot NFT's (rewards spent, what absorbs paid), by id. */
 const extra = new Map<string, typeof REWARD_RECORD>();
-const PEAK = 4_200_123;
+let PEAK = 4_200_123;
 const rpcCoin = (record: { coin: { parentCoinInfo: Uint8Array; puzzleHash: Uint8Array; amount: bigint }; confirmedHeight: number; spent: boolean; spentHeight: number }) => ({
   coin: { parent_coin_info: `0x${bytesToHex(record.coin.parentCoinInfo)}`, puzzle_hash: `0x${bytesToHex(record.coin.puzzleHash)}`, amount: Number(record.coin.amount) },
   coinbase: false,
@@ -145,6 +145,20 @@ describe('the Chia full node RPC adapter', () => {
       expect(await chain.singleton('00'.repeat(32))).toBeNull();
       expect(hexToBytes(state.tip)).toHaveLength(32);
     } finally {
+      chain.close();
+    }
+  });
+
+  it('reports the newest state beside the buried one: a move to pool B 3 blocks ago is the latest state, not buried yet', async () => {
+    const chain = chiaRpcChain('CHIA', { url, certPath: file('pool.crt'), keyPath: file('pool.key'), caPath: file('ca.crt'), confirmations: 6 });
+    PEAK = 403;
+    try {
+      const state = await chain.singleton(bytesToHex(history.launcherId));
+      expect(state?.state).toMatchObject({ state: 2, target_puzzle_hash: bytesToHex(history.states.leavingA.target_puzzle_hash) });
+      expect(state?.latest).toMatchObject({ state: 3, target_puzzle_hash: bytesToHex(history.states.poolB.target_puzzle_hash) });
+      expect(state?.latestHeight).toBe(400);
+    } finally {
+      PEAK = 4_200_123;
       chain.close();
     }
   });

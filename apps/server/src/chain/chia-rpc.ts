@@ -213,6 +213,8 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
         tip: bytesToHex(found.tip),
         tipHeight: found.tipHeight,
         state: toPoolState(found.state),
+        latest: toPoolState(found.latest),
+        latestHeight: found.unspent.confirmedHeight,
       };
     },
     async claimRewards(farmer, targetPuzzleHash): Promise<ClaimedReward[]> {

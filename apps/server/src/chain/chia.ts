@@ -29,6 +29,13 @@ export interface SingletonState {
   tip: string;
   tipHeight: number;
   state: PoolState;
+  /**
+   * The newest state, buried or not (what membership is judged on, as the reference does);
+   * absent where every state is final at once (the devnet).
+   */
+  latest?: PoolState;
+  /** The height the newest singleton coin was created at (the leave's lock counts from it). */
+  latestHeight?: number;
 }
 
 /** A pool reward a plot NFT farmed, claimed for the pool (its 7/8 of the block, paid to the pool's target). */

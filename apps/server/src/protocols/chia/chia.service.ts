@@ -129,16 +129,18 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       known ? { tip: known.singletonTip, state: known.singletonTipState, delayTime: known.delayTime, delayPuzzleHash: known.delayPuzzleHash } : undefined,
     );
     if (!singleton) return null;
-    const { state } = singleton;
+    // Membership on the latest state (a farmer who just joined is a member, one who just left
+    // is leaving); the buried state is what is stored and what signatures are checked against.
+    const state = singleton.latest ?? singleton.state;
     let isMember = true;
     if (strip(state.target_puzzle_hash) !== target) isMember = false;
     else if (state.relative_lock_height !== RELATIVE_LOCK_HEIGHT) isMember = false;
     else if (state.version !== POOL_PROTOCOL_VERSION) isMember = false;
     else if (state.state === SELF_POOLING) isMember = false;
-    else if (state.state === LEAVING_POOL && (await chain.peakHeight()) - singleton.tipHeight > RELATIVE_LOCK_HEIGHT) isMember = false;
+    else if (state.state === LEAVING_POOL && (await chain.peakHeight()) - (singleton.latestHeight ?? singleton.tipHeight) > RELATIVE_LOCK_HEIGHT) isMember = false;
     if (known && (known.singletonTip !== singleton.tip || known.isPoolMember !== isMember)) {
       // The singleton moved (or the leaving wait ran out): keep following it, in case it returns.
-      await updateSingleton(db, launcherId, singleton.tip, singleton.tipHeight, state, isMember, new Date(now()));
+      await updateSingleton(db, launcherId, singleton.tip, singleton.tipHeight, singleton.state, isMember, new Date(now()));
     }
     return { singleton, isMember };
   }
