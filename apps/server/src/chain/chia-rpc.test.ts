@@ -96,6 +96,21 @@ function answer(path: string, body: Record<string, unknown>): unknown {
   return { success: false, error: 'Did not find sp or eos' };
 }
 
+/** The push_tx bundle that absorbs REWARD_RECORD from the plot NFT of `h` in `state`. */
+function rewardBundle(h: typeof history, state: (typeof history.states)['poolB'], singleton: (typeof history.coins)[0]['coin'], lineage: { parentCoinInfo: Uint8Array; innerPuzzleHash: Uint8Array; amount: bigint }) {
+  const spends = absorbSpends({
+    launcherId: h.launcherId,
+    genesisChallenge: GENESIS_CHALLENGES.mainnet,
+    delayTime: h.delayTime,
+    delayPuzzleHash: h.delayPuzzleHash,
+    state,
+    singleton,
+    lineage,
+    rewards: [{ coin: REWARD_RECORD.coin, height: 450 }],
+  });
+  return spendBundleJson(spends);
+}
+
 beforeAll(async () => {
   node = await startTlsNode(answer);
   url = node.url;
@@ -186,17 +201,7 @@ describe('the Chia full node RPC adapter', () => {
         delayPuzzleHash: history.delayPuzzleHash,
         relativeLockHeight: 100,
       });
-      const expected = absorbSpends({
-        launcherId: history.launcherId,
-        genesisChallenge: GENESIS_CHALLENGES.mainnet,
-        delayTime: history.delayTime,
-        delayPuzzleHash: history.delayPuzzleHash,
-        state: history.states.poolB,
-        singleton: tip.coin,
-        lineage: { parentCoinInfo: parent.coin.parentCoinInfo, innerPuzzleHash: waitingRoom, amount: 1n },
-        rewards: [{ coin: REWARD_RECORD.coin, height: 450 }],
-      });
-      expect(pushed).toEqual([spendBundleJson(expected)]);
+      expect(pushed).toEqual([rewardBundle(history, history.states.poolB, tip.coin, { parentCoinInfo: parent.coin.parentCoinInfo, innerPuzzleHash: waitingRoom, amount: 1n })]);
     } finally {
       chain.close();
     }
@@ -219,17 +224,7 @@ describe('the Chia full node RPC adapter', () => {
         targetPuzzleHash: view.states.poolA.target_puzzle_hash,
         waitingRoomInnerPuzzleHash: poolWaitingRoomInnerPuzzleHash({ ...params, targetPuzzleHash: view.states.poolA.target_puzzle_hash, relativeLockHeight: 100 }),
       });
-      const expected = absorbSpends({
-        launcherId: view.launcherId,
-        genesisChallenge: GENESIS_CHALLENGES.mainnet,
-        delayTime: view.delayTime,
-        delayPuzzleHash: view.delayPuzzleHash,
-        state: view.states.leavingA,
-        singleton: tip.coin,
-        lineage: { parentCoinInfo: parent.coin.parentCoinInfo, innerPuzzleHash: memberA, amount: 1n },
-        rewards: [{ coin: REWARD_RECORD.coin, height: 450 }],
-      });
-      expect(pushed).toEqual([spendBundleJson(expected)]);
+      expect(pushed).toEqual([rewardBundle(view, view.states.leavingA, tip.coin, { parentCoinInfo: parent.coin.parentCoinInfo, innerPuzzleHash: memberA, amount: 1n })]);
     } finally {
       view = history;
       chain.close();

@@ -303,6 +303,26 @@ describe('replayed partials', () => {
   }, 240_000);
 });
 
+describe('GET /farmer current_points', () => {
+  it('are the points since the last payout: a partial received before midnight and confirmed after it counts; a settled day’s do not', async () => {
+    const f = await joined('points-since-payout');
+    const first = await goodProof(f, 10n);
+    expect((await f.sendPartial(f.partialBody(first.sp, first.pos))).body).toEqual({ new_difficulty: 10 });
+    const second = await goodProof(f, 10n);
+    expect((await f.sendPartial(f.partialBody(second.sp, second.pos))).body).toEqual({ new_difficulty: 10 });
+    await later(301).confirmDue();
+    const midnight = Date.parse(`${utcDay(new Date())}T00:00:00Z`);
+    const rows = await db.selectFrom('chia_partials').select(['id']).where('launcher_id', '=', f.launcherId).orderBy('id').execute();
+    // The first: received and confirmed three days ago, a day settled since (paid).
+    await db.updateTable('chia_partials').set({ received_at: new Date(midnight - 3 * 86_400_000 + 3_600_000), confirmed_at: new Date(midnight - 3 * 86_400_000 + 3_900_000) }).where('id', '=', rows[0]?.id ?? '').execute();
+    const paidDay = utcDay(new Date(midnight - 3 * 86_400_000));
+    await db.insertInto('settlements').values({ pool: 'chiapp', day: paidDay, status: 'SETTLEMENT' }).execute();
+    // The second: received a minute before midnight, confirmed after it (today's share, not paid yet).
+    await db.updateTable('chia_partials').set({ received_at: new Date(midnight - 60_000) }).where('id', '=', rows[1]?.id ?? '').execute();
+    expect((await f.getFarmer()).body).toMatchObject({ current_points: 10 });
+  });
+});
+
 describe('confirmation and points', () => {
   it('counts a partial only after the delay, once per proof, not after a reorg or leaving the pool', async () => {
     const f = await joined('confirm');
@@ -336,13 +356,14 @@ describe('confirmation and points', () => {
     const f = await joined('settle', 100);
     await bindLauncher(db, { launcherId: f.launcherId, pool: 'chiapp', userId: user.id, now: new Date() });
     let points = 0n;
-    for (let i = 0; i < 3; i++) {
+    // 500 points in the day: about 25 K32 at mainnet's 20 points a day each, over the 2 T rule.
+    for (let i = 0; i < 5; i++) {
       const { sp, pos } = await goodProof(f, 100n);
       expect((await f.sendPartial(f.partialBody(sp, pos))).body).toEqual({ new_difficulty: 100 });
       points += 100n;
     }
     await later(301).confirmDue();
-    expect(await statuses(f.launcherId)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    expect(await statuses(f.launcherId)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed']);
     const today = utcDay(new Date());
     const shares = await db.selectFrom('shares').select(['user_id', 'difficulty']).where('pool', '=', 'chiapp').where('day', '=', today).where('user_id', '=', user.id).execute();
     expect(shares.reduce((s, r) => s + BigInt(r.difficulty), 0n)).toBe(points);
@@ -437,22 +458,3 @@ describe('pool rewards on a real chain', () => {
   });
 });
 
-describe('GET /farmer current_points', () => {
-  it('are the points since the last payout: a partial received before midnight and confirmed after it counts; a settled day’s do not', async () => {
-    const f = await joined('points-since-payout');
-    const first = await goodProof(f, 10n);
-    expect((await f.sendPartial(f.partialBody(first.sp, first.pos))).body).toEqual({ new_difficulty: 10 });
-    const second = await goodProof(f, 10n);
-    expect((await f.sendPartial(f.partialBody(second.sp, second.pos))).body).toEqual({ new_difficulty: 10 });
-    await later(301).confirmDue();
-    const midnight = Date.parse(`${utcDay(new Date())}T00:00:00Z`);
-    const rows = await db.selectFrom('chia_partials').select(['id']).where('launcher_id', '=', f.launcherId).orderBy('id').execute();
-    // The first: received and confirmed three days ago, a day settled since (paid).
-    await db.updateTable('chia_partials').set({ received_at: new Date(midnight - 3 * 86_400_000 + 3_600_000), confirmed_at: new Date(midnight - 3 * 86_400_000 + 3_900_000) }).where('id', '=', rows[0]?.id ?? '').execute();
-    const paidDay = utcDay(new Date(midnight - 3 * 86_400_000));
-    await db.insertInto('settlements').values({ pool: 'chiapp', day: paidDay, status: 'SETTLEMENT' }).execute();
-    // The second: received a minute before midnight, confirmed after it (today's share, not paid yet).
-    await db.updateTable('chia_partials').set({ received_at: new Date(midnight - 60_000) }).where('id', '=', rows[1]?.id ?? '').execute();
-    expect((await f.getFarmer()).body).toMatchObject({ current_points: 10 });
-  });
-});
