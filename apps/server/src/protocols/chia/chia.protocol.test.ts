@@ -245,6 +245,33 @@ describe('targets', () => {
   });
 });
 
+describe('membership', () => {
+  it('is judged on the latest singleton state: a farmer who just joined (its join not buried yet) is welcome at once', async () => {
+    const config = loadConfig({}, { nodeEnv: 'test', ...overrides });
+    const entry = chiaPools({ config, db, secret: TEST_SECRET, crypto }).get('chiapp');
+    if (!entry) throw new Error('no chiapp pool');
+    // The node as a real one answers right after the join: the buried state still farms elsewhere.
+    const lagging: ChiaChain = {
+      ...node,
+      singleton: async (launcherId) => {
+        const now = await node.singleton(launcherId);
+        return now && { ...now, state: { ...now.state, target_puzzle_hash: '99'.repeat(32) }, latest: now.state, latestHeight: now.tipHeight };
+      },
+    };
+    const app = Fastify();
+    afterAll(() => app.close());
+    chiaPoolRoutes(app, { service: chiaPoolService({ db, chain: lagging, crypto, settings: entry.service.settings }), prefix: '' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const f = simulatedFarmer({ seed: 'just-joined', crypto, node, targetPuzzleHash: target, poolUrl: url, send: httpSender(url), k: K, difficultyConstantFactor: FACTOR });
+    await f.setSingleton();
+    expect((await f.postFarmer()).body).toMatchObject({ welcome_message: expect.any(String) });
+    // What is stored is the buried state.
+    const row = await db.selectFrom('chia_farmers').select(['singleton_tip_state', 'is_pool_member']).where('launcher_id', '=', f.launcherId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_pool_member: true, singleton_tip_state: { target_puzzle_hash: '99'.repeat(32) } });
+  });
+});
+
 describe('plot filter', () => {
   it('follows the peak height as calculate_prefix_bits does (a proof passing the smaller filter is accepted from the height on)', async () => {
     const f = await joined('filter');
