@@ -249,6 +249,11 @@ export const SETTINGS = {
     default: '(devnet: derived from the secret)',
     meaning: 'Puzzle hash (64 hex digits) the plot NFTs pay the pool\'s 7/8 to; farmers write it into their singleton, so it must never change. Required with a real chain.',
   },
+  chiaPoolTargetPuzzleHashes: {
+    env: 'CHIA_POOL_TARGET_PUZZLE_HASHES',
+    default: '(none)',
+    meaning: 'Per-pool targets, `pool=hex` comma-separated (e.g. `chiavip=…`), over CHIA_POOL_TARGET_PUZZLE_HASH. Each Chia pool needs its own target (a launcher is one pool\'s): two pools with the same target refuse to start.',
+  },
   chiaPoolMinDifficulty: { env: 'CHIA_POOL_MIN_DIFFICULTY', default: '10', meaning: 'Lowest difficulty (GET /pool_info minimum_difficulty); difficulty adjustment never goes below it.' },
   chiaPoolDefaultDifficulty: { env: 'CHIA_POOL_DEFAULT_DIFFICULTY', default: '10', meaning: 'Difficulty of a new farmer that suggests none (or one below the minimum).' },
   chiaPoolPartialTimeLimit: {
@@ -399,6 +404,11 @@ const schema = z.object({
   chiaPoolDescription: z.string().max(500),
   chiaPoolLogoUrl: z.url().optional(),
   chiaPoolTargetPuzzleHash: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, '64 hex digits').transform((v) => v.replace(/^0x/i, '').toLowerCase()).optional(),
+  chiaPoolTargetPuzzleHashes: z
+    .string()
+    .regex(/^\s*([a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{64}\s*)(,\s*[a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{64}\s*)*$/, 'pool=64 hex digits, comma-separated')
+    .transform((v) => Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim())).map(([pool, hex]) => [pool as string, (hex as string).replace(/^0x/i, '').toLowerCase()])))
+    .optional(),
   chiaPoolMinDifficulty: z.coerce.number().int().min(1).max(1_000_000_000),
   chiaPoolDefaultDifficulty: z.coerce.number().int().min(1).max(1_000_000_000),
   chiaPoolPartialTimeLimit: z.coerce.number().int().min(1).max(600),
@@ -438,6 +448,7 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'chiaPoolName',
   'chiaPoolLogoUrl',
   'chiaPoolTargetPuzzleHash',
+  'chiaPoolTargetPuzzleHashes',
   'chiaRpcUrl',
   'chiaWalletRpcUrl',
   'chiaWalletCertSha256',

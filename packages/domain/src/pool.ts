@@ -20,10 +20,20 @@ export function minerOnline(lastSeen: Date, now: Date = new Date()): boolean {
 export const K32_BYTES = 108_837_086_208n;
 
 /**
- * Expected points a K32 plot earns per day at difficulty 1 under Chia's pool protocol; the
- * capacity a pool estimates from shares is points per day ÷ this × K32_BYTES.
+ * Expected points a K32 plot earns per day under Chia's pool protocol with a plot filter of
+ * `prefixBits` zero bits: 10 with the original 9-bit filter (about one partial a day at
+ * difficulty 10), doubling with each bit the filter loses (the plot answers twice as often).
  */
-export const POINTS_PER_K32_PER_DAY = 10n;
+export function pointsPerK32PerDay(prefixBits: number): bigint {
+  return prefixBits >= 9 ? 10n : 10n << BigInt(9 - Math.max(0, prefixBits));
+}
+
+/**
+ * The points a K32 earns per day on mainnet now — the capacity a pool estimates from shares is
+ * points per day ÷ this × K32_BYTES (and the 2 T rule with it). Mainnet's filter has 8 bits
+ * from height 5,496,000 (June 2024) until 10,542,000 (about June 2027), then 7 (40 points).
+ */
+export const POINTS_PER_K32_PER_DAY = pointsPerK32PerDay(8);
 
 /** Capacity in bytes estimated from the points of a window of `seconds`. */
 export function capacityFromPoints(points: bigint, seconds: number): bigint {

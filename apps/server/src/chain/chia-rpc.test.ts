@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { absorbSpends, GENESIS_CHALLENGES, launcherIdToP2PuzzleHash, poolRewardParentId, poolWaitingRoomInnerPuzzleHash, spendBundleJson, streamable } from '@platter/chia';
+import {
+  absorbSpends,
+  coinId,
+  GENESIS_CHALLENGES,
+  launcherIdToP2PuzzleHash,
+  poolMemberInnerPuzzleHash,
+  poolRewardParentId,
+  poolWaitingRoomInnerPuzzleHash,
+  spendBundleJson,
+  streamable,
+} from '@platter/chia';
 import { plotNftHistory } from '@platter/chia/testing';
 import { startTlsNode, type TlsNode } from '../../test/tls.ts';
 import { loadConfig } from '../config.ts';
@@ -16,8 +26,12 @@ let url = '';
 const file = (name: 'ca.crt' | 'pool.crt' | 'pool.key') => node.file(name);
 const SP = 'ab'.repeat(32);
 const { bytesToHex, hexToBytes } = streamable;
-/** The plot NFT the node knows: launched to pool A, absorbed, left A, farming to pool B. */
+/** The plot NFT the node knows: launched to pool A, absorbed, left A, farming to pool B (or, as `view` may be switched to, still leaving A). */
 const history = plotNftHistory();
+let view = history;
+/** Coins the node knows besides the plot NFT's (rewards spent, what absorbs paid), by id. */
+const extra = new Map<string, typeof REWARD_RECORD>();
+let PEAK = 4_200_123;
 const rpcCoin = (record: { coin: { parentCoinInfo: Uint8Array; puzzleHash: Uint8Array; amount: bigint }; confirmedHeight: number; spent: boolean; spentHeight: number }) => ({
   coin: { parent_coin_info: `0x${bytesToHex(record.coin.parentCoinInfo)}`, puzzle_hash: `0x${bytesToHex(record.coin.puzzleHash)}`, amount: Number(record.coin.amount) },
   coinbase: false,
@@ -41,30 +55,38 @@ const CHALLENGE = 'cd'.repeat(32);
 /** The node's answers: the plot NFT's coins and spends, a pool reward, the peak and two signage points. */
 function answer(path: string, body: Record<string, unknown>): unknown {
   if (path === '/get_coin_record_by_name') {
-    const record = history.records.get(bare(body.name));
+    const record = view.records.get(bare(body.name)) ?? extra.get(bare(body.name));
     return record ? { success: true, coin_record: rpcCoin(record) } : { success: false, error: `Coin record 0x${bare(body.name)} not found` };
   }
   if (path === '/get_coin_records_by_parent_ids') {
     const parents = new Set((body.parent_ids as string[]).map(bare));
-    const children = [...history.records.values()].filter((r) => parents.has(bytesToHex(r.coin.parentCoinInfo)));
+    const children = [...view.records.values()].filter((r) => parents.has(bytesToHex(r.coin.parentCoinInfo)));
     return { success: true, coin_records: children.map(rpcCoin) };
   }
   if (path === '/get_puzzle_and_solution') {
-    const solution = history.solutions.get(bare(body.coin_id));
-    const record = history.records.get(bare(body.coin_id));
+    const solution = view.solutions.get(bare(body.coin_id));
+    const record = view.records.get(bare(body.coin_id));
     if (!solution || !record || record.spentHeight !== body.height) return { success: false, error: 'Failed to get block' };
-    const reveal = history.reveals.get(bare(body.coin_id));
+    const reveal = view.reveals.get(bare(body.coin_id));
     return { success: true, coin_solution: { coin: rpcCoin(record).coin, puzzle_reveal: `0x${bytesToHex(reveal ?? new Uint8Array([0x80]))}`, solution: `0x${bytesToHex(solution)}` } };
   }
   if (path === '/get_coin_records_by_puzzle_hash') {
-    const found = bare(body.puzzle_hash) === bytesToHex(P2) ? [{ ...rpcCoin(REWARD_RECORD), coinbase: true }, rpcCoin({ ...REWARD_RECORD, coin: { ...REWARD_RECORD.coin, parentCoinInfo: new Uint8Array(32).fill(7) } })] : [];
+    // Beside the reward: a coin that is no reward, and a reward farmed 2 blocks ago (not buried yet).
+    const found =
+      bare(body.puzzle_hash) === bytesToHex(P2)
+        ? [
+            { ...rpcCoin(REWARD_RECORD), coinbase: true },
+            rpcCoin({ ...REWARD_RECORD, coin: { ...REWARD_RECORD.coin, parentCoinInfo: new Uint8Array(32).fill(7) } }),
+            { ...rpcCoin({ ...REWARD_RECORD, confirmedHeight: PEAK - 2, coin: { ...REWARD_RECORD.coin, parentCoinInfo: poolRewardParentId(PEAK - 2, GENESIS_CHALLENGES.mainnet) } }), coinbase: true },
+          ]
+        : [];
     return { success: true, coin_records: found };
   }
   if (path === '/push_tx') {
     pushed.push(body.spend_bundle as Record<string, unknown>);
     return { success: true, status: 'SUCCESS' };
   }
-  if (path === '/get_blockchain_state') return { success: true, blockchain_state: { peak: { height: 4_200_123 } } };
+  if (path === '/get_blockchain_state') return { success: true, blockchain_state: { peak: { height: PEAK } } };
   if (path === '/get_recent_signage_point_or_eos' && body.sp_hash === `0x${SP}`) {
     return { success: true, signage_point: { cc_vdf: { challenge: `0x${CHALLENGE}` } }, time_received: 1_700_000_000.5, reverted: false };
   }
@@ -72,6 +94,21 @@ function answer(path: string, body: Record<string, unknown>): unknown {
     return { success: true, eos: { challenge_chain: {} }, time_received: 1_700_000_001, reverted: true };
   }
   return { success: false, error: 'Did not find sp or eos' };
+}
+
+/** The push_tx bundle that absorbs REWARD_RECORD from the plot NFT of `h` in `state`. */
+function rewardBundle(h: typeof history, state: (typeof history.states)['poolB'], singleton: (typeof history.coins)[0]['coin'], lineage: { parentCoinInfo: Uint8Array; innerPuzzleHash: Uint8Array; amount: bigint }) {
+  const spends = absorbSpends({
+    launcherId: h.launcherId,
+    genesisChallenge: GENESIS_CHALLENGES.mainnet,
+    delayTime: h.delayTime,
+    delayPuzzleHash: h.delayPuzzleHash,
+    state,
+    singleton,
+    lineage,
+    rewards: [{ coin: REWARD_RECORD.coin, height: 450 }],
+  });
+  return spendBundleJson(spends);
 }
 
 beforeAll(async () => {
@@ -127,6 +164,20 @@ describe('the Chia full node RPC adapter', () => {
     }
   });
 
+  it('reports the newest state beside the buried one: a move to pool B 3 blocks ago is the latest state, not buried yet', async () => {
+    const chain = chiaRpcChain('CHIA', { url, certPath: file('pool.crt'), keyPath: file('pool.key'), caPath: file('ca.crt'), confirmations: 6 });
+    PEAK = 403;
+    try {
+      const state = await chain.singleton(bytesToHex(history.launcherId));
+      expect(state?.state).toMatchObject({ state: 2, target_puzzle_hash: bytesToHex(history.states.leavingA.target_puzzle_hash) });
+      expect(state?.latest).toMatchObject({ state: 3, target_puzzle_hash: bytesToHex(history.states.poolB.target_puzzle_hash) });
+      expect(state?.latestHeight).toBe(400);
+    } finally {
+      PEAK = 4_200_123;
+      chain.close();
+    }
+  });
+
   it('claims the pool rewards of a plot NFT farming to the pool: the absorb spends of the reference, pushed to the node', async () => {
     const chain = chiaRpcChain('CHIA', { url, certPath: file('pool.crt'), keyPath: file('pool.key'), caPath: file('ca.crt') });
     try {
@@ -135,9 +186,11 @@ describe('the Chia full node RPC adapter', () => {
       expect(await chain.claimRewards?.(farmer, bytesToHex(history.states.poolA.target_puzzle_hash))).toEqual([]);
       expect(pushed).toHaveLength(0);
       const claimed = await chain.claimRewards?.(farmer, bytesToHex(history.states.poolB.target_puzzle_hash));
-      expect(claimed).toEqual([{ coinId: expect.stringMatching(/^[0-9a-f]{64}$/), height: 450, amount: 1_750_000_000_000n, timestamp: 1_700_000_000 }]);
-      // The bundle: the unspent singleton (whose parent was the waiting room) and the reward coin.
+      // Only the buried reward (the one farmed 2 blocks ago waits for the next round); what the absorb pays the target is the coin to wait for.
       const tip = history.coins[3] as (typeof history.coins)[0];
+      const arrival = coinId({ parentCoinInfo: coinId(tip.coin), puzzleHash: history.states.poolB.target_puzzle_hash, amount: REWARD_RECORD.coin.amount });
+      expect(claimed).toEqual([{ coinId: bytesToHex(coinId(REWARD_RECORD.coin)), height: 450, amount: 1_750_000_000_000n, timestamp: 1_700_000_000, arrivalCoinId: bytesToHex(arrival) }]);
+      // The bundle: the unspent singleton (whose parent was the waiting room) and the reward coin.
       const parent = history.coins[2] as (typeof history.coins)[0];
       const waitingRoom = poolWaitingRoomInnerPuzzleHash({
         targetPuzzleHash: history.states.leavingA.target_puzzle_hash,
@@ -148,18 +201,58 @@ describe('the Chia full node RPC adapter', () => {
         delayPuzzleHash: history.delayPuzzleHash,
         relativeLockHeight: 100,
       });
-      const expected = absorbSpends({
-        launcherId: history.launcherId,
-        genesisChallenge: GENESIS_CHALLENGES.mainnet,
-        delayTime: history.delayTime,
-        delayPuzzleHash: history.delayPuzzleHash,
-        state: history.states.poolB,
-        singleton: tip.coin,
-        lineage: { parentCoinInfo: parent.coin.parentCoinInfo, innerPuzzleHash: waitingRoom, amount: 1n },
-        rewards: [{ coin: REWARD_RECORD.coin, height: 450 }],
-      });
-      expect(pushed).toEqual([spendBundleJson(expected)]);
+      expect(pushed).toEqual([rewardBundle(history, history.states.poolB, tip.coin, { parentCoinInfo: parent.coin.parentCoinInfo, innerPuzzleHash: waitingRoom, amount: 1n })]);
     } finally {
+      chain.close();
+    }
+  });
+
+  it('claims from the waiting room too: a plot NFT leaving pool A still pays A its rewards (only self-pooling is skipped)', async () => {
+    const chain = chiaRpcChain('CHIA', { url, certPath: file('pool.crt'), keyPath: file('pool.key'), caPath: file('ca.crt') });
+    view = plotNftHistory({ leaving: true });
+    pushed.length = 0;
+    try {
+      const farmer = { launcherId: bytesToHex(view.launcherId), p2SingletonPuzzleHash: bytesToHex(P2) };
+      expect(await chain.claimRewards?.(farmer, bytesToHex(view.states.poolB.target_puzzle_hash))).toEqual([]);
+      const claimed = await chain.claimRewards?.(farmer, bytesToHex(view.states.poolA.target_puzzle_hash));
+      expect(claimed?.map((c) => c.height)).toEqual([450]);
+      const tip = view.coins[2] as (typeof view.coins)[0];
+      const parent = view.coins[1] as (typeof view.coins)[0];
+      const params = { launcherId: view.launcherId, ownerPublicKey: view.states.poolA.owner_pubkey, genesisChallenge: GENESIS_CHALLENGES.mainnet, delayTime: view.delayTime, delayPuzzleHash: view.delayPuzzleHash };
+      const memberA = poolMemberInnerPuzzleHash({
+        ...params,
+        targetPuzzleHash: view.states.poolA.target_puzzle_hash,
+        waitingRoomInnerPuzzleHash: poolWaitingRoomInnerPuzzleHash({ ...params, targetPuzzleHash: view.states.poolA.target_puzzle_hash, relativeLockHeight: 100 }),
+      });
+      expect(pushed).toEqual([rewardBundle(view, view.states.leavingA, tip.coin, { parentCoinInfo: parent.coin.parentCoinInfo, innerPuzzleHash: memberA, amount: 1n })]);
+    } finally {
+      view = history;
+      chain.close();
+    }
+  });
+
+  it('tells where a claim stands: arrived once the target’s coin is buried, waiting before, unclaimed while the reward is unspent, lost when it went elsewhere', async () => {
+    const chain = chiaRpcChain('CHIA', { url, certPath: file('pool.crt'), keyPath: file('pool.key'), caPath: file('ca.crt'), confirmations: 6 });
+    const reward = bytesToHex(coinId(REWARD_RECORD.coin));
+    const paid = { parentCoinInfo: new Uint8Array(32).fill(9), puzzleHash: history.states.poolB.target_puzzle_hash, amount: 1_750_000_000_000n };
+    const arrival = bytesToHex(coinId(paid));
+    extra.set(reward, REWARD_RECORD);
+    try {
+      expect(await chain.claimOutcome?.({ coinId: reward, arrivalCoinId: arrival })).toEqual({ status: 'unclaimed' });
+      extra.set(arrival, { coin: paid, confirmedHeight: PEAK - 3, spent: false, spentHeight: 0 });
+      expect(await chain.claimOutcome?.({ coinId: reward, arrivalCoinId: arrival })).toEqual({ status: 'waiting' });
+      extra.set(arrival, { coin: paid, confirmedHeight: PEAK - 6, spent: false, spentHeight: 0 });
+      expect(await chain.claimOutcome?.({ coinId: reward, arrivalCoinId: arrival })).toEqual({ status: 'arrived', amount: 1_750_000_000_000n });
+      // The reward spent by something else than this absorb (no coin at the target).
+      extra.delete(arrival);
+      extra.set(reward, { ...REWARD_RECORD, spent: true, spentHeight: PEAK - 1 });
+      expect(await chain.claimOutcome?.({ coinId: reward, arrivalCoinId: arrival })).toEqual({ status: 'waiting' });
+      extra.set(reward, { ...REWARD_RECORD, spent: true, spentHeight: PEAK - 10 });
+      expect(await chain.claimOutcome?.({ coinId: reward, arrivalCoinId: arrival })).toEqual({ status: 'lost' });
+      // A reward the node no longer knows (its block was reorged away).
+      expect(await chain.claimOutcome?.({ coinId: 'ee'.repeat(32), arrivalCoinId: arrival })).toEqual({ status: 'lost' });
+    } finally {
+      extra.clear();
       chain.close();
     }
   });

@@ -1,10 +1,10 @@
 import {
   absorbSpends,
   coinId,
-  FARMING_TO_POOL,
   farmedHeight,
   followPlotNft,
   GENESIS_CHALLENGES,
+  SELF_POOLING,
   SINGLETON_LAUNCHER_HASH,
   singletonInnerPuzzleHash,
   spendBundleJson,
@@ -16,7 +16,7 @@ import {
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import type { PoolState } from '../protocols/chia/chia.schema.ts';
-import type { ChiaChain, ClaimedReward, SignagePointOrEos, SingletonState } from './chia.ts';
+import type { ChiaChain, ClaimedReward, ClaimOutcome, SignagePointOrEos, SingletonState } from './chia.ts';
 
 /**
  * The Chia full node's RPC (port 8555) for production, over mutual TLS with the node's
@@ -171,6 +171,8 @@ interface RecentAnswer {
 export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain & { close(): void } {
   const rpc = chiaRpcClient(options);
   const genesisChallenge = options.genesisChallenge ?? GENESIS_CHALLENGES.mainnet;
+  /** confirmation_security_threshold: what money depends on is buried this deep. */
+  const burial = options.confirmations ?? 6;
   const node: SingletonNode = {
     async coinRecord(id) {
       try {
@@ -228,13 +230,17 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
         tip: bytesToHex(found.tip),
         tipHeight: found.tipHeight,
         state: toPoolState(found.state),
+        latest: toPoolState(found.latest),
+        latestHeight: found.unspent.confirmedHeight,
       };
     },
     async claimRewards(farmer, targetPuzzleHash): Promise<ClaimedReward[]> {
-      // Coinbase coins at the NFT's pool contract address, with the heights they were farmed at.
+      // Coinbase coins at the NFT's pool contract address, buried under the confirmation
+      // threshold (as the reference claims them), with the heights they were farmed at.
+      const peak = await peakHeight();
       const waiting = await rpc.call<{ coin_records: RpcCoinRecord[] }>('get_coin_records_by_puzzle_hash', { puzzle_hash: `0x${strip(farmer.p2SingletonPuzzleHash)}`, include_spent_coins: false });
       const rewards = waiting.coin_records
-        .filter((r) => r.coinbase && !r.spent)
+        .filter((r) => r.coinbase && !r.spent && r.confirmed_block_index <= peak - burial)
         .map((r) => {
           const { coin } = coinRecord(r);
           return { record: r, coin, height: farmedHeight(coin, r.confirmed_block_index, genesisChallenge) };
@@ -242,10 +248,11 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
         .filter((r): r is typeof r & { height: number } => r.height !== null)
         .slice(0, ABSORBS_PER_BUNDLE);
       if (rewards.length === 0) return [];
-      // The singleton as it is now (no burial wait: an absorb spends the newest coin).
+      // The singleton as it is now (no burial wait: an absorb spends the newest coin). The
+      // reference skips only a self-pooling NFT: the waiting room still pays the pool it leaves.
       const launcherId = hexToBytes(strip(farmer.launcherId));
-      const nft = await followPlotNft(node, launcherId, { peakHeight: await peakHeight(), confirmations: 0, genesisChallenge });
-      if (!nft || nft.latest.state !== FARMING_TO_POOL || bytesToHex(nft.latest.target_puzzle_hash) !== strip(targetPuzzleHash)) return [];
+      const nft = await followPlotNft(node, launcherId, { peakHeight: peak, confirmations: 0, genesisChallenge });
+      if (!nft || nft.latest.state === SELF_POOLING || bytesToHex(nft.latest.target_puzzle_hash) !== strip(targetPuzzleHash)) return [];
       const parent = nft.parent.coin;
       const lineage =
         bytesToHex(parent.puzzleHash) === bytesToHex(SINGLETON_LAUNCHER_HASH)
@@ -266,7 +273,25 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
         rewards: rewards.map((r) => ({ coin: r.coin, height: r.height })),
       });
       await rpc.call('push_tx', { spend_bundle: spendBundleJson(spends) });
-      return rewards.map((r) => ({ coinId: bytesToHex(coinId(r.coin)), height: r.height, amount: r.coin.amount, timestamp: Math.floor(r.record.timestamp ?? 0) }));
+      const target = hexToBytes(strip(targetPuzzleHash));
+      return rewards.map((r, i) => {
+        // The singleton spent with this reward pays the reward to the target: that coin's id.
+        const singleton = (spends[2 * i] as (typeof spends)[number]).coin;
+        const arrival = coinId({ parentCoinInfo: coinId(singleton), puzzleHash: target, amount: r.coin.amount });
+        return { coinId: bytesToHex(coinId(r.coin)), height: r.height, amount: r.coin.amount, timestamp: Math.floor(r.record.timestamp ?? 0), arrivalCoinId: bytesToHex(arrival) };
+      });
+    },
+    async claimOutcome(claim): Promise<ClaimOutcome> {
+      const peak = await peakHeight();
+      const arrival = await node.coinRecord(hexToBytes(strip(claim.arrivalCoinId)));
+      if (arrival) return arrival.confirmedHeight <= peak - burial ? { status: 'arrived', amount: arrival.coin.amount } : { status: 'waiting' };
+      const reward = await node.coinRecord(hexToBytes(strip(claim.coinId)));
+      // The reward coin itself reorged away: its block is no longer the pool's.
+      if (!reward) return { status: 'lost' };
+      if (!reward.spent) return { status: 'unclaimed' };
+      // Spent, but not by our absorb (the farmer's delayed claim, or an absorb of another tip):
+      // final once that spend is buried.
+      return reward.spentHeight <= peak - burial ? { status: 'lost' } : { status: 'waiting' };
     },
     close: () => rpc.close(),
   };

@@ -29,6 +29,13 @@ export interface SingletonState {
   tip: string;
   tipHeight: number;
   state: PoolState;
+  /**
+   * The newest state, buried or not (what membership is judged on, as the reference does);
+   * absent where every state is final at once (the devnet).
+   */
+  latest?: PoolState;
+  /** The height the newest singleton coin was created at (the leave's lock counts from it). */
+  latestHeight?: number;
 }
 
 /** A pool reward a plot NFT farmed, claimed for the pool (its 7/8 of the block, paid to the pool's target). */
@@ -39,7 +46,17 @@ export interface ClaimedReward {
   amount: bigint;
   /** When the reward coin was confirmed (unix seconds). */
   timestamp: number;
+  /** The coin the absorb pays to the pool's target (what must arrive before the reward is revenue). */
+  arrivalCoinId: string;
 }
+
+/**
+ * Where a claim stands on the chain: `arrived` once the coin paid to the pool's target is buried
+ * (with the amount that arrived), `waiting` while it (or the reward's spend) is not buried yet,
+ * `unclaimed` when the reward is still unspent (the absorb never confirmed: claim again), `lost`
+ * when the reward is gone without paying the pool (reorged away, or spent by the farmer).
+ */
+export type ClaimOutcome = { status: 'arrived'; amount: bigint } | { status: 'waiting' | 'unclaimed' | 'lost' };
 
 export interface ChiaChain {
   readonly coin: string;
@@ -52,9 +69,12 @@ export interface ChiaChain {
    */
   singleton(launcherId: string, known?: Pick<SingletonState, 'tip' | 'state' | 'delayTime' | 'delayPuzzleHash'>): Promise<SingletonState | null>;
   /**
-   * A real node only (the devnet books its blocks itself): absorbs the pool rewards waiting at
-   * a plot NFT's p2_singleton puzzle hash, if the NFT farms to `targetPuzzleHash`; answers the
-   * rewards whose spend the node accepted.
+   * A real node only (the devnet books its blocks itself): absorbs the pool rewards buried at a
+   * plot NFT's p2_singleton puzzle hash, if the NFT's latest state pays `targetPuzzleHash`
+   * (farming to the pool or in its waiting room; not self-pooling); answers the rewards whose
+   * spend the node accepted.
    */
   claimRewards?(farmer: { launcherId: string; p2SingletonPuzzleHash: string }, targetPuzzleHash: string): Promise<ClaimedReward[]>;
+  /** A real node only: where a claim stands (see ClaimOutcome). */
+  claimOutcome?(claim: { coinId: string; arrivalCoinId: string }): Promise<ClaimOutcome>;
 }

@@ -5,6 +5,8 @@ import {
   calculatePlotIdPk,
   calculatePosChallenge,
   expectedPlotSize,
+  calculatePrefixBits,
+  MAINNET_PLOT_FILTER,
   passesPlotFilter,
 } from './consensus.ts';
 import { hex, toHex } from './testing.ts';
@@ -62,5 +64,14 @@ describe('proof-of-space consensus formulas', () => {
     expect(calculateIterationsQuality(DIFFICULTY_CONSTANT_FACTOR, quality, 32, 1n, ccSp)).toBe(592_427_011n);
     expect(calculateIterationsQuality(DIFFICULTY_CONSTANT_FACTOR, quality, 32, 12345n, ccSp)).toBe(7_313_511_460_221n);
     expect(calculateIterationsQuality(1n, quality, 32, 1n, ccSp)).toBe(1n);
+  });
+});
+
+describe('calculate_prefix_bits (the plot filter follows the height)', () => {
+  it('mainnet: 9 bits, 8 from 5,496,000, 7 from 10,542,000, 6 from 15,592,000, 5 from 20,643,000', () => {
+    const at = (height: number) => calculatePrefixBits(MAINNET_PLOT_FILTER, height);
+    expect([0, 5_495_999, 5_496_000, 10_541_999, 10_542_000, 15_591_999, 15_592_000, 20_642_999, 20_643_000, 0xffff_ffff].map(at)).toEqual([9, 9, 8, 8, 7, 7, 6, 6, 5, 5]);
+    // Never below zero (test networks with few bits).
+    expect(calculatePrefixBits({ ...MAINNET_PLOT_FILTER, zeroBits: 2 }, 30_000_000)).toBe(0);
   });
 });

@@ -52,6 +52,34 @@ export function calculatePosChallenge(plotId: Uint8Array, challengeHash: Uint8Ar
   return sha256(calculatePlotFilterInput(plotId, challengeHash, signagePoint));
 }
 
+/**
+ * A network's plot filter schedule (chia's ConsensusConstants): the zero bits of a v1 plot's
+ * filter at genesis, and the heights from which it drops by 1 (HARD_FORK_HEIGHT), 2, 3 and 4.
+ */
+export interface PlotFilterSchedule {
+  zeroBits: number;
+  hardForkHeight: number;
+  filter128Height: number;
+  filter64Height: number;
+  filter32Height: number;
+}
+
+/** Mainnet: 9 bits (1/512), 8 from 5,496,000 (June 2024), 7 from 10,542,000, 6 from 15,592,000, 5 from 20,643,000. */
+export const MAINNET_PLOT_FILTER: PlotFilterSchedule = { zeroBits: 9, hardForkHeight: 5_496_000, filter128Height: 10_542_000, filter64Height: 15_592_000, filter32Height: 20_643_000 };
+
+/** testnet11 (chia's initial-config overrides): the hard fork from genesis. */
+export const TESTNET11_PLOT_FILTER: PlotFilterSchedule = { zeroBits: 9, hardForkHeight: 0, filter128Height: 6_029_568, filter64Height: 11_075_328, filter32Height: 16_121_088 };
+
+/** calculate_prefix_bits: the zero bits a v1 plot's filter needs at `height`. */
+export function calculatePrefixBits(schedule: PlotFilterSchedule, height: number): number {
+  let bits = schedule.zeroBits;
+  if (height >= schedule.filter32Height) bits -= 4;
+  else if (height >= schedule.filter64Height) bits -= 3;
+  else if (height >= schedule.filter128Height) bits -= 2;
+  else if (height >= schedule.hardForkHeight) bits -= 1;
+  return Math.max(0, bits);
+}
+
 /** True when the first `prefixBits` bits of the plot filter input are zero (0 bits: always). */
 export function passesPlotFilter(prefixBits: number, plotId: Uint8Array, challengeHash: Uint8Array, signagePoint: Uint8Array): boolean {
   if (!Number.isInteger(prefixBits) || prefixBits < 0 || prefixBits > 256) throw new RangeError('prefix bits must be 0..256');

@@ -6,6 +6,10 @@ export {
   calculatePlotFilterInput,
   calculatePosChallenge,
   passesPlotFilter,
+  calculatePrefixBits,
+  MAINNET_PLOT_FILTER,
+  TESTNET11_PLOT_FILTER,
+  type PlotFilterSchedule,
   expectedPlotSize,
   calculateIterationsQuality,
 } from './consensus.ts';

@@ -6,7 +6,7 @@ import { bytesToHex, hexToBytes } from '../streamable/index.ts';
 import { absorbSpends, farmedHeight, poolRewardParentId, singletonInnerPuzzleHash, spendBundleJson, type CoinSpend } from './absorb.ts';
 import { curry, deserializeClvm, intFromBytes, isAtom, serializeClvm, treeHash, type SExp } from './clvm.ts';
 import programs from './programs.json' with { type: 'json' };
-import { launcherIdToP2PuzzleHash, poolWaitingRoomInnerPuzzleHash, SINGLETON_LAUNCHER_HASH, SINGLETON_MOD_HASH } from './puzzles.ts';
+import { launcherIdToP2PuzzleHash, poolMemberInnerPuzzleHash, poolWaitingRoomInnerPuzzleHash, SINGLETON_LAUNCHER_HASH, SINGLETON_MOD_HASH } from './puzzles.ts';
 import { coinId, type Coin } from './singleton.ts';
 import { MAINNET_GENESIS_CHALLENGE, plotNftHistory } from './singletonFixture.ts';
 
@@ -107,6 +107,43 @@ describe('absorbing pool rewards (pool_puzzles.py create_absorb_spend)', () => {
     const asserted = [...fromSingleton, ...fromReward].filter((c) => c.op === ASSERT_COIN_ANNOUNCEMENT || c.op === ASSERT_PUZZLE_ANNOUNCEMENT);
     expect(asserted.length).toBeGreaterThanOrEqual(2);
     for (const c of asserted) expect(made.has(hex(c.args[0] as Uint8Array))).toBe(true);
+  });
+
+  it('absorbs from the waiting room too (the reference skips only SELF_POOLING): the leaving NFT still pays the pool it leaves', () => {
+    const history = plotNftHistory({ leaving: true });
+    const tip = history.coins[2] as (typeof history.coins)[0];
+    const parent = history.coins[1] as (typeof history.coins)[0];
+    const p2 = launcherIdToP2PuzzleHash(history.launcherId, history.delayTime, history.delayPuzzleHash);
+    const params = { launcherId: history.launcherId, ownerPublicKey: history.states.poolA.owner_pubkey, genesisChallenge: MAINNET_GENESIS_CHALLENGE, delayTime: history.delayTime, delayPuzzleHash: history.delayPuzzleHash };
+    const memberA = poolMemberInnerPuzzleHash({
+      ...params,
+      targetPuzzleHash: history.states.poolA.target_puzzle_hash,
+      waitingRoomInnerPuzzleHash: poolWaitingRoomInnerPuzzleHash({ ...params, targetPuzzleHash: history.states.poolA.target_puzzle_hash, relativeLockHeight: 100 }),
+    });
+    const reward = { height: 350, coin: { parentCoinInfo: poolRewardParentId(350, MAINNET_GENESIS_CHALLENGE), puzzleHash: p2, amount: REWARD } satisfies Coin };
+    const spends = absorbSpends({
+      launcherId: history.launcherId,
+      genesisChallenge: MAINNET_GENESIS_CHALLENGE,
+      delayTime: history.delayTime,
+      delayPuzzleHash: history.delayPuzzleHash,
+      state: history.states.leavingA,
+      singleton: tip.coin,
+      lineage: { parentCoinInfo: parent.coin.parentCoinInfo, innerPuzzleHash: memberA, amount: parent.coin.amount },
+      rewards: [reward],
+    });
+    const [singleton, paid] = spends as [CoinSpend, CoinSpend];
+    expect(hex(treeHash(deserializeClvm(singleton.puzzleReveal)))).toBe(hex(tip.coin.puzzleHash));
+    const created = conditions(singleton)
+      .filter((c) => c.op === CREATE_COIN)
+      .map((c) => [hex(c.args[0] as Uint8Array), intFromBytes(c.args[1] as Uint8Array)]);
+    // The singleton stays in the waiting room, and pool A (the one being left) gets the reward.
+    expect(created).toEqual(expect.arrayContaining([[hex(tip.coin.puzzleHash), 1n], [hex(history.states.poolA.target_puzzle_hash), REWARD]]));
+    expect(created).toHaveLength(2);
+    const announced = conditions(singleton).find((c) => c.op === CREATE_PUZZLE_ANNOUNCEMENT);
+    expect(hex(announced?.args[0] ?? new Uint8Array())).toBe(hex(coinId(reward.coin)));
+    expect(conditions(paid).some((c) => c.op === ASSERT_PUZZLE_ANNOUNCEMENT)).toBe(true);
+    // A self-pooling NFT has no pool: nothing to absorb for.
+    expect(() => absorbSpends({ ...{ launcherId: history.launcherId, genesisChallenge: MAINNET_GENESIS_CHALLENGE, delayTime: history.delayTime, delayPuzzleHash: history.delayPuzzleHash }, state: { ...history.states.leavingA, state: 1 }, singleton: tip.coin, lineage: { parentCoinInfo: parent.coin.parentCoinInfo, amount: 1n }, rewards: [reward] })).toThrow(/self-pooling/);
   });
 
   it('refuses in CLVM a reward claimed at another height, and a wrong lineage', () => {

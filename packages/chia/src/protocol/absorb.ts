@@ -83,7 +83,7 @@ export interface AbsorbInput {
   genesisChallenge: Uint8Array;
   delayTime: bigint;
   delayPuzzleHash: Uint8Array;
-  /** The plot NFT's current state: farming to this pool. */
+  /** The plot NFT's current state: farming to this pool, or leaving it (the waiting room still pays the pool). */
   state: PoolState;
   /** The unspent singleton and what its spend must prove of its parent. */
   singleton: Coin;
@@ -98,7 +98,10 @@ export interface AbsorbInput {
  * moment (recreating it) and one reward coin, paying the reward to the pool's target.
  */
 export function absorbSpends(input: AbsorbInput): CoinSpend[] {
-  if (input.state.state !== FARMING_TO_POOL) throw new RangeError('only a plot NFT farming to a pool can absorb');
+  // The reference pool skips only SELF_POOLING: a plot NFT in the waiting room (LEAVING_POOL)
+  // still pays its rewards to the pool it is leaving.
+  if (input.state.state !== FARMING_TO_POOL && input.state.state !== LEAVING_POOL) throw new RangeError('a self-pooling plot NFT has no pool to absorb for');
+  const waitingRoom = input.state.state === LEAVING_POOL;
   const params = { launcherId: input.launcherId, genesisChallenge: input.genesisChallenge, delayTime: input.delayTime, delayPuzzleHash: input.delayPuzzleHash };
   const p2PuzzleHash = launcherIdToP2PuzzleHash(input.launcherId, input.delayTime, input.delayPuzzleHash);
   const inner = poolInnerPuzzle(input.state, params);
@@ -117,7 +120,14 @@ export function absorbSpends(input: AbsorbInput): CoinSpend[] {
     spends.push({
       coin: singleton,
       puzzleReveal: fullPuzzle,
-      solution: serializeClvm(clvmList([lineageProof, intToBytes(singleton.amount), clvmList([intToBytes(reward.coin.amount), intToBytes(reward.height)])])),
+      // Inner solution: (amount height) for a pool member, (0 amount height) in the waiting room.
+      solution: serializeClvm(
+        clvmList([
+          lineageProof,
+          intToBytes(singleton.amount),
+          clvmList(waitingRoom ? [intToBytes(0), intToBytes(reward.coin.amount), intToBytes(reward.height)] : [intToBytes(reward.coin.amount), intToBytes(reward.height)]),
+        ]),
+      ),
     });
     spends.push({ coin: reward.coin, puzzleReveal: p2Puzzle, solution: serializeClvm(clvmList([innerHash, coinId(reward.coin)])) });
     // The singleton recreates itself: the next absorb spends that child.

@@ -6,3 +6,4 @@ export { atomTreeHash, clvmList, curry, curryTreeHash, deserializeClvm, intFromB
 export * from './signatures.ts';
 export * from './singleton.ts';
 export * from './absorb.ts';
+export * from './address.ts';

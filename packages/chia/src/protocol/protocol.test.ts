@@ -6,7 +6,7 @@ import {
   AuthenticationPayload, ErrorResponse, GetPoolInfoResponse, PoolErrorCode, PostFarmerPayload, PostFarmerRequest, PostPartialPayload, PostPartialRequest,
   PutFarmerPayload, PutFarmerResponse, authenticatedQuerySchema, authenticationSignatureCheck, checkSignature, farmerSignatureCheck, partialSignatureCheck, signPartial, authenticationPayloadHash, errorResponse, getCurrentAuthenticationToken, plotSize,
   poolErrorName, postFarmerPayloadHash, postFarmerRequestSchema, postPartialPayloadHash, postPartialRequestSchema, putFarmerPayloadHash,
-  putFarmerRequestSchema, validateAuthenticationToken, type PostPartialPayload as PostPartialPayloadValue,
+  putFarmerRequestSchema, validateAuthenticationToken, decodePuzzleHash, encodePuzzleHash, type PostPartialPayload as PostPartialPayloadValue,
 } from './index.ts';
 
 const hex = bytesToHex;
@@ -185,3 +185,16 @@ describe('authentication tokens', () => {
   });
 });
 
+
+describe('addresses (chia/util/bech32m.py)', () => {
+  it('encodes and decodes a puzzle hash in bech32m, refusing a bad checksum or length', () => {
+    // Cross-checked with an independent bech32m implementation (@scure/base).
+    expect(encodePuzzleHash(new Uint8Array(32), 'xch')).toBe('xch1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq2u30kz');
+    const ph = Uint8Array.from({ length: 32 }, (_, i) => i * 7);
+    const address = encodePuzzleHash(ph, 'txch');
+    expect(decodePuzzleHash(address)).toEqual({ prefix: 'txch', puzzleHash: ph });
+    expect(decodePuzzleHash(address.toUpperCase())).toEqual({ prefix: 'txch', puzzleHash: ph });
+    expect(decodePuzzleHash(`${address.slice(0, -1)}${address.endsWith('q') ? 'p' : 'q'}`)).toBeNull();
+    expect(decodePuzzleHash('xch-please')).toBeNull();
+  });
+});

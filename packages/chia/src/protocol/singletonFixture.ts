@@ -32,7 +32,8 @@ export interface PlotNftHistory {
   node: SingletonNode;
 }
 
-export function plotNftHistory(options: { tipPuzzleHash?: Uint8Array } = {}): PlotNftHistory {
+/** `leaving`: the history stops in the waiting room, leaving pool A (its tip unspent since 300). */
+export function plotNftHistory(options: { tipPuzzleHash?: Uint8Array; leaving?: boolean } = {}): PlotNftHistory {
   const ownerPubkey = seeded('owner').subarray(0, 32);
   const owner = new Uint8Array(48);
   owner.set(ownerPubkey);
@@ -96,12 +97,21 @@ export function plotNftHistory(options: { tipPuzzleHash?: Uint8Array } = {}): Pl
     delayPuzzleHash,
     relativeLockHeight: 100,
   });
+  if (options.leaving) {
+    add(c3, 300);
+    const coins = [c1, c2, c3].map((coin) => records.get(bytesToHex(coinId(coin))) as CoinRecord);
+    return { launcherId, delayTime, delayPuzzleHash, states: { poolA, leavingA, poolB }, coins, records, solutions, reveals, node: fixtureNode(records, solutions, reveals) };
+  }
   const id3 = add(c3, 300, 400, clvmList([lineage, intToBytes(1), clvmList([intToBytes(1), clvmList([pair('p', serialize(PoolState, poolB))]), destination])]), puzzleOf(leavingA));
   const c4: Coin = { parentCoinInfo: id3, puzzleHash: options.tipPuzzleHash ?? phB, amount: 1n };
   add(c4, 400);
 
   const coins = [c1, c2, c3, c4].map((coin) => records.get(bytesToHex(coinId(coin))) as CoinRecord);
-  const node: SingletonNode = {
+  return { launcherId, delayTime, delayPuzzleHash, states: { poolA, leavingA, poolB }, coins, records, solutions, reveals, node: fixtureNode(records, solutions, reveals) };
+}
+
+function fixtureNode(records: Map<string, CoinRecord>, solutions: Map<string, Uint8Array>, reveals: Map<string, Uint8Array>): SingletonNode {
+  return {
     coinRecord: (id) => Promise.resolve(records.get(bytesToHex(id)) ?? null),
     children: (parentId) => Promise.resolve([...records.values()].filter((r) => bytesToHex(r.coin.parentCoinInfo) === bytesToHex(parentId))),
     spend: (id) => {
@@ -110,5 +120,4 @@ export function plotNftHistory(options: { tipPuzzleHash?: Uint8Array } = {}): Pl
       return solution && puzzleReveal ? Promise.resolve({ puzzleReveal, solution }) : Promise.reject(new Error(`no spend of ${bytesToHex(id)}`));
     },
   };
-  return { launcherId, delayTime, delayPuzzleHash, states: { poolA, leavingA, poolB }, coins, records, solutions, reveals, node };
 }

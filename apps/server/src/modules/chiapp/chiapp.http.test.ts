@@ -67,14 +67,36 @@ describe('binding a launcher', () => {
 
     const bound = await alice.get(`/api/chiapp/bind?pool=chiapp&launcher_id=0x${farmer.launcherId}&login=${encodeURIComponent(grant)}`);
     expect(bound).toMatchObject({ code: 200, data: { launcher_id: `0x${farmer.launcherId}`, bound: 'mine', joined: true, difficulty: '10' } });
-    // A grant is used once.
-    expect((await bob.get(`/api/chiapp/bind?pool=chiapp&launcher_id=0x${farmer.launcherId}&login=${encodeURIComponent(grant)}`)).code).toBe(11106);
+    // A grant is used once; and the launcher is Alice's now (a login link never re-binds it).
+    expect((await alice.get(`/api/chiapp/bind?pool=chiapp&launcher_id=0x${farmer.launcherId}&login=${encodeURIComponent(grant)}`)).code).toBe(11106);
+    expect((await bob.get(`/api/chiapp/bind?pool=chiapp&launcher_id=0x${farmer.launcherId}&login=${encodeURIComponent(grant)}`)).code).toBe(11103);
 
     const info = await alice.get<{ launchers: { launcher_id: string; bound: string }[] }>('/api/chiapp/info?pool=chiapp');
     expect(info.data.launchers.map((l) => l.launcher_id)).toEqual([`0x${farmer.launcherId}`]);
     // Bob sees it bound to someone else.
     const lookup = await bob.get<{ lookup: { bound: string } }>(`/api/chiapp/info?pool=chiapp&launcher_id=0x${farmer.launcherId}`);
     expect(lookup.data.lookup.bound).toBe('other');
+  });
+
+  it('a bound launcher changes owner only with the owner key: a replayed login link or the authentication key cannot take it', async () => {
+    const farmer = await joinedFarmer('replayed-link');
+    const grantOf = async () => new URL((await farmer.login()).location ?? '', 'http://localhost').searchParams.get('login') ?? '';
+    const bindWith = (who: typeof alice, grant: string) => who.get(`/api/chiapp/bind?pool=chiapp&launcher_id=0x${farmer.launcherId}&login=${encodeURIComponent(grant)}`);
+    expect(await bindWith(alice, await grantOf())).toMatchObject({ code: 200, data: { bound: 'mine' } });
+    // The same /login link opened again (it stays valid for minutes) by someone else: refused, Alice keeps it.
+    expect((await bindWith(bob, await grantOf())).code).toBe(11103);
+    // Alice opening it again is fine.
+    expect(await bindWith(alice, await grantOf())).toMatchObject({ code: 200, data: { bound: 'mine' } });
+    // The binding data signed with the authentication key: refused too.
+    const form = await bob.get<{ bind_data: { key: string; message: string } }>(`/api/chiapp/info?pool=chiapp&launcher_id=0x${farmer.launcherId}`);
+    const { key, message } = form.data.bind_data;
+    expect((await bob.get(`/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${key}&signature=${farmer.signWithAuthenticationKey(message)}`)).code).toBe(11103);
+    const owner = await db.selectFrom('chia_farmers').select('user_id').where('launcher_id', '=', farmer.launcherId).executeTakeFirstOrThrow();
+    expect(owner.user_id).not.toBeNull();
+    // Signed with the plot NFT's owner key: the owner moves it.
+    expect(await bob.get(`/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${key}&signature=${farmer.signWithOwnerKey(message)}`)).toMatchObject({ code: 200, data: { bound: 'mine' } });
+    const moved = await db.selectFrom('chia_farmers').select('user_id').where('launcher_id', '=', farmer.launcherId).executeTakeFirstOrThrow();
+    expect(moved.user_id).not.toBe(owner.user_id);
   });
 
   it('through the binding form: the binding data signed with the owner key, valid once and for 24 hours', async () => {

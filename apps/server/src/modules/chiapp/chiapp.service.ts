@@ -75,12 +75,20 @@ export function chiappService(deps: { db: Db; crypto: ChiaPrimitives; pools: Map
       return { pool: query.pool, pool_url: entry.url, testnet: entry.testnet, launchers: await views(userId, mine, name), lookup, bind_data: bindData };
     },
 
-    /** Binds a launcher to the user: a login grant, or the binding data signed by the farmer's key. */
+    /**
+     * Binds a launcher to the user: a login grant, or the binding data signed by the farmer's key.
+     * A launcher bound to someone else changes owner only with the plot NFT's owner key (as payout
+     * instructions change only through an owner-signed PUT /farmer in the reference): a login
+     * link (usable ~25–30 minutes, and replayable by whoever holds it) or a message signed with
+     * the authentication key binds a launcher bound to nobody, never takes one from its owner.
+     */
     async bind(userId: string, query: { pool: string; launcher_id: string; key?: string | undefined; signature?: string | undefined; login?: string | undefined }): Promise<ChiappLauncher> {
       const entry = poolOf(query.pool);
       const farmer = await findFarmer(db, query.launcher_id);
       if (!farmer || farmer.pool !== query.pool) throw new AppError('BIND_NOT_FOUND');
+      const takenFromOther = farmer.userId !== null && farmer.userId !== userId;
       if (query.login !== undefined) {
+        if (takenFromOther) throw new AppError('BIND_EXISTS');
         const grant = createHash('sha256').update(query.login).digest('hex');
         if (!(await consumeLoginGrant(db, grant, farmer.launcherId, new Date(now())))) throw new AppError('BIND_DATA_EXPIRED');
       } else {
@@ -89,8 +97,9 @@ export function chiappService(deps: { db: Db; crypto: ChiaPrimitives; pools: Map
         if (!issued) throw new AppError('BIND_DATA_EXPIRED');
         const message = Buffer.from(bindMessage(query.pool, farmer.launcherId, key, Math.floor(issued.expiresAt.getTime() / 1000)), 'utf8').toString('hex');
         const signature = query.signature ?? '';
-        const valid = (await crypto.verify(farmer.ownerPublicKey, message, signature)) || (await crypto.verify(farmer.authenticationPublicKey, message, signature));
-        if (!valid) throw new AppError('BIND_SIGNATURE_INVALID');
+        const byOwner = await crypto.verify(farmer.ownerPublicKey, message, signature);
+        if (!byOwner && !(await crypto.verify(farmer.authenticationPublicKey, message, signature))) throw new AppError('BIND_SIGNATURE_INVALID');
+        if (!byOwner && takenFromOther) throw new AppError('BIND_EXISTS');
         // Used once: a second bind with the same data (or a race) finds it gone.
         if (!(await consumeBindKey(db, { key, userId, launcherId: farmer.launcherId, now: new Date(now()) }))) throw new AppError('BIND_DATA_EXPIRED');
       }

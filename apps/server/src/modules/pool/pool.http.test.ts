@@ -93,7 +93,8 @@ describe('a farmer’s pool over HTTP', () => {
     const at = new Date(`${day}T10:00:00Z`);
     await ensureSharePartition(db, day);
     const miner = await db.selectFrom('miners').select('id').where('name', '=', 'rig-01').executeTakeFirstOrThrow();
-    await db.insertInto('shares').values({ day, pool: 'chia', user_id: owner.id, miner_id: miner.id, difficulty: 400, created_at: at }).execute();
+    // 800 points in a day: about 40 K32 at 20 points a day each (mainnet's 8-bit filter), over the 2 T rule.
+    await db.insertInto('shares').values({ day, pool: 'chia', user_id: owner.id, miner_id: miner.id, difficulty: 800, created_at: at }).execute();
     await recordBlock(db, { pool: 'chia', height: 42, foundAt: at, finderUserId: owner.id, finderMinerId: miner.id, reward: parseAmount('2', 12) });
     await settleDay(db, 'chia', day);
     const income = await user.get<{ list: { day: string; status: string; amount: string }[] }>('/api/pool/Income?pool=chia');
@@ -109,7 +110,7 @@ describe('a farmer’s pool over HTTP', () => {
     const detail = await user.get<{ list: { day: string; shares: number; points: string; miners: number; amount: string; status: string }[]; total: number }>('/api/pool/miningdetail?pool=chia&days=60');
     expect(detail.data.total).toBe(2);
     expect(detail.data.list[0]).toMatchObject({ day: today, shares: 3, points: '760', miners: 3, amount: '0', status: 'NOT_PENDING' });
-    expect(detail.data.list[1]).toMatchObject({ day: '2026-11-01', shares: 1, points: '400', miners: 1, amount: '1.94', status: 'SETTLEMENT' });
+    expect(detail.data.list[1]).toMatchObject({ day: '2026-11-01', shares: 1, points: '800', miners: 1, amount: '1.94', status: 'SETTLEMENT' });
     const second = await user.get<{ list: { day: string }[]; total: number }>('/api/dashboard/MiningDetail?pool=chia&days=60&page=2&count=1');
     expect(second.data).toMatchObject({ total: 2, list: [{ day: '2026-11-01' }] });
     // Older than the window: only today.

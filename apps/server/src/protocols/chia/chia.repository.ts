@@ -112,16 +112,26 @@ export async function updateSingleton(db: Db, launcherId: string, tip: string, t
     .execute();
 }
 
-/** Schedules a PUT /farmer change; false when one is already waiting (the cool-down). */
-export async function scheduleUpdate(db: Db, launcherId: string, update: PendingFarmerUpdate, at: Date): Promise<boolean> {
-  const row = await db
+/** Applies a PUT /farmer's new authentication key and payout instructions at once. */
+export async function applyFarmerKeys(db: Db, launcherId: string, keys: { authentication_public_key?: string; payout_instructions?: string }, now: Date): Promise<void> {
+  await db
     .updateTable('chia_farmers')
-    .set({ pending_update: JSON.stringify(update), pending_update_at: at })
+    .set({
+      ...(keys.authentication_public_key !== undefined ? { authentication_public_key: keys.authentication_public_key } : {}),
+      ...(keys.payout_instructions !== undefined ? { payout_instructions: keys.payout_instructions } : {}),
+      updated_at: now,
+    })
     .where('launcher_id', '=', launcherId)
-    .where('pending_update_at', 'is', null)
-    .returning('launcher_id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+}
+
+/** Schedules a PUT /farmer difficulty after the cool-down; one already waiting is replaced, its due time kept. */
+export async function scheduleUpdate(db: Db, launcherId: string, update: PendingFarmerUpdate, at: Date): Promise<void> {
+  await db
+    .updateTable('chia_farmers')
+    .set((eb) => ({ pending_update: JSON.stringify(update), pending_update_at: eb.fn.coalesce('pending_update_at', sql<Date>`${at}::timestamptz`) }))
+    .where('launcher_id', '=', launcherId)
+    .execute();
 }
 
 /** Applies the PUT /farmer changes whose cool-down has passed. */
@@ -170,7 +180,10 @@ export interface NewPartial {
 
 /**
  * Records an accepted partial as pending (its points count after the confirmation delay) and
- * answers the summary of the farmer's last `limit` partials before it, in one round trip.
+ * answers the summary of the farmer's last `limit` confirmed partials, in one round trip. Only
+ * confirmed partials count for the difficulty, as in the reference (whose partials table holds
+ * the confirmed ones): the confirmation drops duplicates and reverted signage points, so a
+ * replayed proof can neither raise nor lower the difficulty its points are credited at.
  */
 export async function insertPartial(db: Db, partial: NewPartial, limit: number): Promise<RecentSummary | null> {
   const day = utcDay(partial.receivedAt);
@@ -178,7 +191,7 @@ export async function insertPartial(db: Db, partial: NewPartial, limit: number):
   const result = await sql<{ count: string; newest: Date | null; oldest: Date | null; all_at_current: boolean | null }>`
     WITH recent AS (
       SELECT received_at, difficulty FROM chia_partials
-      WHERE launcher_id = ${partial.launcherId} AND status <> 'rejected'
+      WHERE launcher_id = ${partial.launcherId} AND status = 'confirmed'
       ORDER BY received_at DESC LIMIT ${limit}
     ), added AS (
       INSERT INTO chia_partials (day, launcher_id, pool, received_at, difficulty, sp_hash, end_of_sub_slot, pos_hash, harvester_id, plot_size)
@@ -288,6 +301,22 @@ export async function pointsSince(db: Db, launcherIds: string[], since: Date): P
     .groupBy('launcher_id')
     .execute();
   return new Map(rows.map((r) => [r.launcher_id, BigInt(r.points)]));
+}
+
+/**
+ * Points of a launcher since the pool's last payout: partials confirmed after the last settled
+ * day (a partial's points are a share of the day it is confirmed on, which that day's
+ * settlement pays), however long ago they were received.
+ */
+export async function pointsSinceLastPayout(db: Db, launcherId: string, pool: string): Promise<bigint> {
+  const result = await sql<{ points: string | null }>`
+    WITH settled AS (
+      SELECT max(day) AS day FROM settlements WHERE pool = ${pool} AND status IN ('SETTLEMENT', 'UNSETTLEMENT')
+    )
+    SELECT sum(p.difficulty)::text AS points FROM chia_partials p, settled
+    WHERE p.launcher_id = ${launcherId} AND p.status = 'confirmed'
+      AND (settled.day IS NULL OR (p.day >= settled.day AND p.confirmed_at >= (settled.day + 1)::timestamp AT TIME ZONE 'UTC'))`.execute(db);
+  return BigInt(result.rows[0]?.points ?? '0');
 }
 
 /** Confirmed points of launchers while they were bound to nobody (never credited to a user). */

@@ -89,6 +89,24 @@ export interface ChiaLoginGrantsTable {
   created_at: Generated<Date>;
 }
 
+export type RewardClaimStatus = 'claimed' | 'booked' | 'lost';
+
+/** A pool reward absorbed on a real chain: revenue once what it paid the pool's target is buried. */
+export interface ChiaRewardClaimsTable {
+  coin_id: string;
+  pool: string;
+  launcher_id: string;
+  height: BigintColumn;
+  amount: Numeric;
+  farmed_at: Date;
+  arrival_coin_id: string;
+  status: ColumnType<RewardClaimStatus, RewardClaimStatus | undefined, RewardClaimStatus>;
+  arrived_amount: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
+  block_id: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_at: Generated<Date>;
+  settled_at: NullableTime;
+}
+
 export interface DevnetChiaSignagePointsTable {
   coin: string;
   sp_hash: string;
@@ -114,6 +132,7 @@ export interface ChiaTables {
   chia_partials: ChiaPartialsTable;
   chia_bind_requests: ChiaBindRequestsTable;
   chia_login_grants: ChiaLoginGrantsTable;
+  chia_reward_claims: ChiaRewardClaimsTable;
   devnet_chia_signage_points: DevnetChiaSignagePointsTable;
   devnet_chia_singletons: DevnetChiaSingletonsTable;
 }

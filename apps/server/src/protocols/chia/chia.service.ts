@@ -1,4 +1,4 @@
-import { getCurrentAuthenticationToken, validateAuthenticationToken } from '@platter/chia';
+import { decodePuzzleHash, getCurrentAuthenticationToken, validateAuthenticationToken } from '@platter/chia';
 import { utcDay } from '@platter/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChiaChain, SingletonState } from '../../chain/chia.ts';
@@ -12,14 +12,14 @@ import {
   insertFarmer,
   insertPartial,
   poolFeeBp,
-  pointsSince,
+  pointsSinceLastPayout,
   rejectPartial,
+  applyFarmerKeys,
   scheduleUpdate,
   setDifficulty,
   updateSingleton,
   type FarmerRecord,
 } from './chia.repository.ts';
-import type { PendingFarmerUpdate } from './chia.schema.ts';
 import {
   AUTHENTICATION_TOKEN_TIMEOUT,
   FARMER_UPDATE_COOLDOWN_SECONDS,
@@ -71,18 +71,35 @@ export interface ChiaPoolSettings {
   signagePointRetryMs: number;
   /** Smallest accepted k (32 on mainnet; the devnet's dev plots are smaller). */
   minK: number;
-  /** Zero bits of the plot filter (9 on mainnet; 0 lets every plot answer on the devnet). */
-  plotFilterBits: number;
+  /**
+   * Zero bits of the plot filter: a number (the devnet's setting; 0 lets every plot answer), or
+   * the network's schedule by peak height (calculate_prefix_bits: 8 bits on mainnet now).
+   */
+  plotFilterBits: number | ((height: number) => number);
   /** The consensus DIFFICULTY_CONSTANT_FACTOR (2^67 on mainnet; smaller on test networks). */
   difficultyConstantFactor: bigint;
   /** Where GET /login sends the browser (the web app's binding page). */
   loginRedirect: string;
+  /** A test network's pool: payout addresses are txch…, else xch…. */
+  testnet?: boolean;
 }
 
 const strip = (hex: string) => hex.replace(/^0x/i, '').toLowerCase();
 
 /** The authentication token of now: minutes / timeout (pool protocol v1). */
 export const currentAuthenticationToken = (nowMs: number): bigint => getCurrentAuthenticationToken(AUTHENTICATION_TOKEN_TIMEOUT, nowMs);
+
+/**
+ * Payout instructions as a puzzle hash (hex, 32 bytes): given as hex, or as an address of the
+ * pool's network (xch / txch), decoded as the farmer's client may send one. Error 13 otherwise.
+ */
+function payoutPuzzleHash(instructions: string, testnet: boolean): string {
+  const hex = strip(instructions);
+  if (/^[0-9a-f]{64}$/.test(hex)) return hex;
+  const address = decodePuzzleHash(instructions.trim());
+  if (address && address.prefix === (testnet ? 'txch' : 'xch')) return Buffer.from(address.puzzleHash).toString('hex');
+  throw new PoolProtocolError('INVALID_PAYOUT_INSTRUCTIONS', 'Payout instructions must be an xch address for this pool.');
+}
 
 function checkToken(token: bigint, nowMs: number): void {
   if (!validateAuthenticationToken(token, AUTHENTICATION_TOKEN_TIMEOUT, nowMs)) {
@@ -96,6 +113,15 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const target = strip(settings.targetPuzzleHash);
 
+  /** The peak as the reference reads it (its get_peak_loop refreshes every 30 s). */
+  let peak: { height: number; at: number } | null = null;
+  async function filterBits(): Promise<number> {
+    const rule = settings.plotFilterBits;
+    if (typeof rule === 'number') return rule;
+    if (!peak || now() - peak.at > 30_000) peak = { height: await chain.peakHeight(), at: now() };
+    return rule(peak.height);
+  }
+
   /** The reference's get_and_validate_singleton_state: the state and whether it farms to us. */
   async function singletonMembership(launcherId: string, known?: FarmerRecord): Promise<{ singleton: SingletonState; isMember: boolean } | null> {
     const singleton = await chain.singleton(
@@ -103,16 +129,18 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       known ? { tip: known.singletonTip, state: known.singletonTipState, delayTime: known.delayTime, delayPuzzleHash: known.delayPuzzleHash } : undefined,
     );
     if (!singleton) return null;
-    const { state } = singleton;
+    // Membership on the latest state (a farmer who just joined is a member, one who just left
+    // is leaving); the buried state is what is stored and what signatures are checked against.
+    const state = singleton.latest ?? singleton.state;
     let isMember = true;
     if (strip(state.target_puzzle_hash) !== target) isMember = false;
     else if (state.relative_lock_height !== RELATIVE_LOCK_HEIGHT) isMember = false;
     else if (state.version !== POOL_PROTOCOL_VERSION) isMember = false;
     else if (state.state === SELF_POOLING) isMember = false;
-    else if (state.state === LEAVING_POOL && (await chain.peakHeight()) - singleton.tipHeight > RELATIVE_LOCK_HEIGHT) isMember = false;
+    else if (state.state === LEAVING_POOL && (await chain.peakHeight()) - (singleton.latestHeight ?? singleton.tipHeight) > RELATIVE_LOCK_HEIGHT) isMember = false;
     if (known && (known.singletonTip !== singleton.tip || known.isPoolMember !== isMember)) {
       // The singleton moved (or the leaving wait ran out): keep following it, in case it returns.
-      await updateSingleton(db, launcherId, singleton.tip, singleton.tipHeight, state, isMember, new Date(now()));
+      await updateSingleton(db, launcherId, singleton.tip, singleton.tipHeight, singleton.state, isMember, new Date(now()));
     }
     return { singleton, isMember };
   }
@@ -132,11 +160,6 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       throw new PoolProtocolError('INVALID_SIGNATURE', `Failed to verify signature ${signature} for launcher_id ${launcherId}.`);
     }
     return farmer;
-  }
-
-  async function todaysPoints(launcherId: string): Promise<bigint> {
-    const midnight = new Date(`${utcDay(new Date(now()))}T00:00:00Z`);
-    return (await pointsSince(db, [launcherId], midnight)).get(launcherId) ?? 0n;
   }
 
   return {
@@ -164,7 +187,8 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
         authentication_public_key: `0x${farmer.authenticationPublicKey}`,
         payout_instructions: farmer.payoutInstructions,
         current_difficulty: Number(farmer.difficulty),
-        current_points: Number(await todaysPoints(farmer.launcherId)),
+        // The reference's points: since the last payout (the pool's last settled day).
+        current_points: Number(await pointsSinceLastPayout(db, farmer.launcherId, settings.pool)),
       };
     },
 
@@ -178,9 +202,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       if (!membership.isMember) throw new PoolProtocolError('INVALID_SINGLETON', 'Singleton is not assigned to this pool');
       const suggested = payload.suggestedDifficulty;
       const difficulty = suggested === null || suggested < settings.minDifficulty ? settings.defaultDifficulty : suggested;
-      if (!/^[0-9a-f]{64}$/.test(strip(payload.payoutInstructions))) {
-        throw new PoolProtocolError('INVALID_PAYOUT_INSTRUCTIONS', 'Payout instructions must be an xch address for this pool.');
-      }
+      const payoutInstructions = payoutPuzzleHash(payload.payoutInstructions, settings.testnet === true);
       const { singleton } = membership;
       if (!(await crypto.verify(singleton.state.owner_pubkey, crypto.farmerPayloadHash('post', payload), signature))) {
         throw new PoolProtocolError('INVALID_SIGNATURE', 'Invalid signature');
@@ -194,7 +216,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
         delayPuzzleHash: singleton.delayPuzzleHash,
         authenticationPublicKey: strip(payload.authenticationPublicKey),
         ownerPublicKey: strip(singleton.state.owner_pubkey),
-        payoutInstructions: strip(payload.payoutInstructions),
+        payoutInstructions,
         singletonTip: singleton.tip,
         singletonTipHeight: singleton.tipHeight,
         singletonTipState: singleton.state,
@@ -205,37 +227,37 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       return { welcome_message: `Welcome to ${settings.name}!` };
     },
 
-    /** PUT /farmer: new authentication key, payout instructions or difficulty, after a cool-down. */
+    /**
+     * PUT /farmer, signed by the owner key: a new authentication key and payout instructions
+     * apply at once (the farmer signs its next partial with the new key); only a new difficulty
+     * waits out the cool-down. A retry while a difficulty waits replaces it (same due time).
+     */
     async putFarmer(payload: FarmerPayloadFields, signature: string) {
       checkToken(payload.authenticationToken, now());
       const farmer = await knownFarmer(payload.launcherId);
-      if (farmer.pendingUpdateAt) throw new PoolProtocolError('REQUEST_FAILED', 'Cannot update farmer yet.');
       const membership = await singletonMembership(payload.launcherId, farmer);
       if (!membership) throw new PoolProtocolError('INVALID_SINGLETON', `Invalid singleton ${payload.launcherId}`);
       if (!membership.isMember) throw new PoolProtocolError('INVALID_SINGLETON', 'Singleton is not assigned to this pool');
       if (!(await crypto.verify(membership.singleton.state.owner_pubkey, crypto.farmerPayloadHash('put', payload), signature))) {
         throw new PoolProtocolError('INVALID_SIGNATURE', 'Invalid signature');
       }
+      const instructions = payload.payoutInstructions === null ? null : payoutPuzzleHash(payload.payoutInstructions, settings.testnet === true);
       const response: { authentication_public_key?: boolean; payout_instructions?: boolean; suggested_difficulty?: boolean } = {};
-      const update: PendingFarmerUpdate = {};
+      const applied: { authentication_public_key?: string; payout_instructions?: string } = {};
       if (payload.authenticationPublicKey !== null) {
         const key = strip(payload.authenticationPublicKey);
         response.authentication_public_key = key !== farmer.authenticationPublicKey;
-        if (response.authentication_public_key) update.authentication_public_key = key;
+        if (response.authentication_public_key) applied.authentication_public_key = key;
       }
-      if (payload.payoutInstructions !== null) {
-        const instructions = strip(payload.payoutInstructions);
-        response.payout_instructions = instructions !== farmer.payoutInstructions && /^[0-9a-f]{64}$/.test(instructions);
-        if (response.payout_instructions) update.payout_instructions = instructions;
+      if (instructions !== null) {
+        response.payout_instructions = instructions !== farmer.payoutInstructions;
+        if (response.payout_instructions) applied.payout_instructions = instructions;
       }
+      if (applied.authentication_public_key !== undefined || applied.payout_instructions !== undefined) await applyFarmerKeys(db, farmer.launcherId, applied, new Date(now()));
       if (payload.suggestedDifficulty !== null) {
         const suggested = payload.suggestedDifficulty;
         response.suggested_difficulty = suggested !== farmer.difficulty && suggested >= settings.minDifficulty;
-        if (response.suggested_difficulty) update.difficulty = suggested.toString();
-      }
-      const at = new Date(now() + FARMER_UPDATE_COOLDOWN_SECONDS * 1000);
-      if (Object.keys(update).length > 0 && !(await scheduleUpdate(db, farmer.launcherId, update, at))) {
-        throw new PoolProtocolError('REQUEST_FAILED', 'Cannot update farmer yet.');
+        if (response.suggested_difficulty) await scheduleUpdate(db, farmer.launcherId, { difficulty: suggested.toString() }, new Date(now() + FARMER_UPDATE_COOLDOWN_SECONDS * 1000));
       }
       return response;
     },
@@ -267,7 +289,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
           `Received partial in ${late}. Make sure your proof of space lookups are fast, and network connectivity is good. Response must happen in less than ${settings.partialTimeLimit} seconds. NAS or network farming can be an issue`,
         );
       }
-      const check = crypto.verifyProofOfSpace(pos, signage.challengeHash, payload.spHash, { minK: settings.minK, filterBits: settings.plotFilterBits });
+      const check = crypto.verifyProofOfSpace(pos, signage.challengeHash, payload.spHash, { minK: settings.minK, filterBits: await filterBits() });
       if (!check.ok) {
         const why = check.reason === 'filter' ? 'does not pass the plot filter' : check.reason === 'size' ? `k${pos.size} is not accepted` : 'is invalid';
         throw new PoolProtocolError('INVALID_PROOF', `Proof of space ${why} ${payload.spHash}`);

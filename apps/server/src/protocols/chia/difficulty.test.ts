@@ -30,4 +30,59 @@ describe('nextDifficulty', () => {
     expect(nextDifficulty({ recent: partials(300, 100n, 600), current: 100n, now: NOW, minimum: 10n })).toBe((100n * 86_400n) / (299n * 600n));
     expect(nextDifficulty({ recent: partials(300, 11n, 3000), current: 11n, now: NOW, minimum: 10n })).toBe(10n);
   });
+
+  it('scales below the target count once the partials span more than the time target', () => {
+    // 150 partials over 149 × 10 minutes (> 1 day): as if 300 had taken twice that.
+    expect(nextDifficulty({ recent: partials(150, 20n, 600), current: 20n, now: NOW, minimum: 1n })).toBe(9n);
+    // Within the day: kept.
+    expect(nextDifficulty({ recent: partials(150, 20n, 500), current: 20n, now: NOW, minimum: 1n })).toBe(20n);
+  });
+});
+
+/**
+ * Every case of the reference's tests/test_difficulty.py (pool-reference), replayed on
+ * nextDifficulty: partials are (time, difficulty) newest first, one every `every` seconds.
+ */
+describe('the reference’s test_difficulty.py cases', () => {
+  const DAY = 24 * 3600;
+  const run = (recent: RecentPartial[], target: number, current: bigint, minimum: bigint) => nextDifficulty({ recent, current, now: NOW, minimum, target, timeTarget: DAY });
+
+  it('test_no_things_in_db', () => {
+    expect(run([], 300, 10n, 1n)).toBe(10n);
+  });
+
+  it('test_recently_updated', () => {
+    const recent = partials(300, 20n, 200);
+    expect(run(recent, 300, 50n, 1n)).toBe(50n);
+    recent[0] = { at: NOW, difficulty: 50n };
+    expect(run(recent, 300, 50n, 1n)).toBe(50n);
+  });
+
+  it('test_really_slow', () => {
+    const recent = partials(300, 20n, 200, 100 * 200);
+    expect(run(recent, 300, 20n, 1n)).toBe(4n);
+    expect(run(recent, 300, 20n, 10n)).toBe(10n);
+  });
+
+  it('test_kind_of_slow', () => {
+    expect(run(partials(300, 20n, 200, 20 * 200), 300, 20n, 1n)).toBe(13n);
+  });
+
+  it('test_not_enough_partials_yet', () => {
+    const recent = partials(300, 20n, 200);
+    recent[299] = { at: (recent[299] as RecentPartial).at, difficulty: 15n };
+    expect(run(recent, 300, 20n, 1n)).toBe(20n);
+  });
+
+  it('test_increases_diff', () => {
+    expect(run(partials(300, 20n, 200), 300, 20n, 1n)).toBe(28n);
+  });
+
+  it('test_decreases_diff', () => {
+    expect(run(partials(300, 20n, 380), 300, 20n, 1n)).toBe(15n);
+  });
+
+  it('test_partials_low_24h_decreases_diff', () => {
+    expect(run(partials(150, 20n, 600), 300, 20n, 1n)).toBe(9n);
+  });
 });

@@ -29,7 +29,8 @@ export function summarise(recent: readonly RecentPartial[], current: bigint): Re
  *
  * - No partial yet, or a partial at another difficulty among them (it just changed): keep.
  * - Silence: the newest partial over 3 hours old divides by 5, over 1 hour by 1.5.
- * - Fewer than `target` partials at this difficulty: keep.
+ * - Fewer than `target` partials at this difficulty, within `timeTarget`: keep.
+ * - Fewer, over a longer time: scale as if `target` partials had taken time · target / count.
  * - Otherwise scale so that `target` partials take `timeTarget` seconds.
  * Never below `minimum`.
  */
@@ -53,7 +54,12 @@ export function nextDifficulty(input: {
   if (silence > 3 * 3600) return atLeast(current / 5n);
   // current // 1.5 in the reference: the floor of current * 2 / 3.
   if (silence > 3600) return atLeast((current * 2n) / 3n);
-  if (summary.count < target) return current;
   const taken = BigInt(Math.max(1, summary.newest - summary.oldest));
+  // Fewer than the target count: keep until they span the time target, then scale the time
+  // they took up to the target count (time_taken · target / count).
+  if (summary.count < target) {
+    if (taken < timeTarget) return current;
+    return atLeast((current * timeTarget * BigInt(summary.count)) / (taken * BigInt(target)));
+  }
   return atLeast((current * timeTarget) / taken);
 }

@@ -138,6 +138,8 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
     },
     /** What `chia keys sign` gives for a text with the plot NFT's owner key. */
     signWithOwnerKey: (text: string) => hex(sign(ownerSk, Uint8Array.from(Buffer.from(text, 'utf8')))),
+    /** The same with the farmer's authentication key (what the farmer's machine holds). */
+    signWithAuthenticationKey: (text: string) => hex(sign(authSk, Uint8Array.from(Buffer.from(text, 'utf8')))),
     getFarmer: (authenticationToken?: bigint) => send('GET', `/farmer?${authQuery('get_farmer', authenticationToken)}`),
     loginQuery: (authenticationToken?: bigint) => authQuery('get_login', authenticationToken),
     login: (authenticationToken?: bigint) => send('GET', `/login?${authQuery('get_login', authenticationToken)}`),

@@ -1,45 +1,99 @@
+import { sql } from 'kysely';
 import type { ChiaChain } from '../../chain/chia.ts';
 import type { Db } from '../../db/database.ts';
 import { recordBlock } from '../../modules/pool/blocks.ts';
+import { LEAVING_POOL } from './constants.ts';
 
 /**
- * A real chain's block revenue (the reference pool's collect_pool_rewards_loop): each member
- * plot NFT's waiting pool rewards are claimed through the node, and each claimed reward is
- * recorded as the pool's block, found by the NFT's owner — whose 0.25 XCH the chain already
- * paid to the farmer. Recording is once per pool and height, so a claim seen again changes
- * nothing; a failed claim of one farmer leaves the others. Answers the blocks recorded.
+ * A real chain's block revenue (the reference pool's collect_pool_rewards_loop), in two steps:
+ *
+ * 1. Claim: the buried pool rewards waiting at each plot NFT's p2_singleton puzzle hash are
+ *    absorbed through the node — members farming to the pool and NFTs in its waiting room
+ *    (leaving it: the reference skips only self-pooling ones). Each claim is written down with
+ *    the coin the absorb pays to the pool's target. A claim is not revenue yet.
+ * 2. Reconcile: a claim becomes the pool's block (revenue the settlement shares out), found by
+ *    the NFT's owner — whose 0.25 XCH the chain already paid to the farmer — only once that coin
+ *    has arrived at the target and is buried under the confirmation threshold, for the amount
+ *    that arrived. A reward that is still unspent is claimed again; one that went elsewhere
+ *    (reorged away, spent by the farmer's delayed claim) is marked lost and never booked.
+ *
+ * Recording is once per pool and height (and per reward coin); a failed claim of one farmer
+ * leaves the others. Answers the blocks booked.
  */
 export async function collectPoolRewards(
   db: Db,
-  pool: { pool: string; targetPuzzleHash: string; chain: Pick<ChiaChain, 'claimRewards'> },
+  pool: { pool: string; targetPuzzleHash: string; chain: Pick<ChiaChain, 'claimRewards' | 'claimOutcome'> },
   log: (error: unknown, launcherId: string) => void = () => undefined,
+  now: () => Date = () => new Date(),
 ): Promise<number> {
   const claim = pool.chain.claimRewards?.bind(pool.chain);
-  if (!claim) return 0;
-  const members = await db
+  const outcome = pool.chain.claimOutcome?.bind(pool.chain);
+  if (!claim || !outcome) return 0;
+  const farmers = await db
     .selectFrom('chia_farmers')
-    .select(['launcher_id', 'p2_singleton_puzzle_hash', 'user_id', 'miner_id'])
+    .select(['launcher_id', 'p2_singleton_puzzle_hash'])
     .where('pool', '=', pool.pool)
-    .where('is_pool_member', '=', true)
+    .where((eb) => eb.or([eb('is_pool_member', '=', true), eb(sql`(singleton_tip_state->>'state')::int`, '=', LEAVING_POOL)]))
     .execute();
-  let recorded = 0;
-  for (const member of members) {
+  for (const farmer of farmers) {
     try {
-      for (const reward of await claim({ launcherId: member.launcher_id, p2SingletonPuzzleHash: member.p2_singleton_puzzle_hash }, pool.targetPuzzleHash)) {
-        const { created } = await recordBlock(db, {
-          pool: pool.pool,
-          height: reward.height,
-          foundAt: new Date(reward.timestamp * 1000),
-          finderUserId: member.user_id,
-          finderMinerId: member.miner_id,
-          reward: reward.amount,
-          finderPaidOnChain: true,
-        });
-        if (created) recorded++;
+      for (const reward of await claim({ launcherId: farmer.launcher_id, p2SingletonPuzzleHash: farmer.p2_singleton_puzzle_hash }, pool.targetPuzzleHash)) {
+        await db
+          .insertInto('chia_reward_claims')
+          .values({
+            coin_id: reward.coinId,
+            pool: pool.pool,
+            launcher_id: farmer.launcher_id,
+            height: reward.height,
+            amount: reward.amount,
+            farmed_at: new Date(reward.timestamp * 1000),
+            arrival_coin_id: reward.arrivalCoinId,
+          })
+          // Claimed again (the earlier absorb never confirmed): the new absorb's coin is the one to wait for.
+          .onConflict((oc) => oc.column('coin_id').doUpdateSet({ arrival_coin_id: reward.arrivalCoinId }).where('chia_reward_claims.status', '=', 'claimed'))
+          .execute();
       }
     } catch (error) {
-      log(error, member.launcher_id);
+      log(error, farmer.launcher_id);
     }
   }
-  return recorded;
+
+  const open = await db
+    .selectFrom('chia_reward_claims as c')
+    .leftJoin('chia_farmers as f', 'f.launcher_id', 'c.launcher_id')
+    .select(['c.coin_id', 'c.launcher_id', 'c.height', 'c.farmed_at', 'c.arrival_coin_id', 'f.user_id', 'f.miner_id'])
+    .where('c.pool', '=', pool.pool)
+    .where('c.status', '=', 'claimed')
+    .orderBy('c.height')
+    .execute();
+  let booked = 0;
+  for (const row of open) {
+    try {
+      const seen = await outcome({ coinId: row.coin_id, arrivalCoinId: row.arrival_coin_id });
+      if (seen.status === 'lost') {
+        await db.updateTable('chia_reward_claims').set({ status: 'lost', settled_at: now() }).where('coin_id', '=', row.coin_id).where('status', '=', 'claimed').execute();
+        continue;
+      }
+      if (seen.status !== 'arrived') continue;
+      const { id, created } = await recordBlock(db, {
+        pool: pool.pool,
+        height: Number(row.height),
+        foundAt: row.farmed_at,
+        finderUserId: row.user_id ?? null,
+        finderMinerId: row.miner_id ?? null,
+        reward: seen.amount,
+        finderPaidOnChain: true,
+      });
+      await db
+        .updateTable('chia_reward_claims')
+        .set({ status: 'booked', arrived_amount: seen.amount, block_id: id, settled_at: now() })
+        .where('coin_id', '=', row.coin_id)
+        .where('status', '=', 'claimed')
+        .execute();
+      if (created) booked++;
+    } catch (error) {
+      log(error, row.launcher_id);
+    }
+  }
+  return booked;
 }

@@ -1,4 +1,4 @@
-import { GENESIS_CHALLENGES } from '@platter/chia';
+import { calculatePrefixBits, GENESIS_CHALLENGES, MAINNET_PLOT_FILTER, TESTNET11_PLOT_FILTER } from '@platter/chia';
 import { POOL_SEEDS } from '@platter/domain';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -11,10 +11,10 @@ import { chiaPoolService, type ChiaPoolService } from './chia.service.ts';
 import type { ChiaPrimitives } from './primitives.ts';
 import { DIFFICULTY_CONSTANT_FACTOR } from './constants.ts';
 
-/** Chia's 9-bit plot filter and k ≥ 32 on a real chain. */
-const MAINNET_RULES = { minK: 32, plotFilterBits: 9, difficultyConstantFactor: DIFFICULTY_CONSTANT_FACTOR };
-/** testnet11's overrides: plots from k 18 and its DIFFICULTY_CONSTANT_FACTOR. */
-const TESTNET11_RULES = { minK: 18, plotFilterBits: 9, difficultyConstantFactor: 10_052_721_566_054n };
+/** Mainnet: k ≥ 32 and the plot filter by height (calculate_prefix_bits: 8 bits from 5,496,000). */
+const MAINNET_RULES = { minK: 32, plotFilterBits: (height: number) => calculatePrefixBits(MAINNET_PLOT_FILTER, height), difficultyConstantFactor: DIFFICULTY_CONSTANT_FACTOR };
+/** testnet11's overrides: plots from k 18, its filter schedule and its DIFFICULTY_CONSTANT_FACTOR. */
+const TESTNET11_RULES = { minK: 18, plotFilterBits: (height: number) => calculatePrefixBits(TESTNET11_PLOT_FILTER, height), difficultyConstantFactor: 10_052_721_566_054n };
 
 export interface ChiaPoolEntry {
   pool: string;
@@ -53,13 +53,17 @@ export function devnetTargetPuzzleHash(secret: string, pool: string): string {
 /** One protocol endpoint per pool of the Chia pool protocol v1 (chiapp, chiavip, chia_test). */
 export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto: ChiaPrimitives; sleep?: (ms: number) => Promise<void>; now?: () => number }): Map<string, ChiaPoolEntry> {
   const { config, db, secret, crypto } = deps;
-  const devnetRules = { minK: config.devnetChiaMinK, plotFilterBits: config.devnetChiaPlotFilterBits, difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor) };
+  const devnetRules: { minK: number; plotFilterBits: number | ((height: number) => number); difficultyConstantFactor: bigint } = { minK: config.devnetChiaMinK, plotFilterBits: config.devnetChiaPlotFilterBits, difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor) };
   const entries = new Map<string, ChiaPoolEntry>();
   for (const seed of POOL_SEEDS.filter((p) => p.protocol === 'chia-pool-v1')) {
     const prefix = `${config.chiaPoolPath}/${seed.type}`;
     const node = fullNode(config, seed.coin);
-    const target = config.chiaPoolTargetPuzzleHash ?? (node ? undefined : devnetTargetPuzzleHash(secret, seed.type));
+    const target = config.chiaPoolTargetPuzzleHashes?.[seed.type] ?? config.chiaPoolTargetPuzzleHash ?? (node ? undefined : devnetTargetPuzzleHash(secret, seed.type));
     if (!target) throw new Error('CHIA_POOL_TARGET_PUZZLE_HASH is required with a real chain (CHIA_RPC_URL)');
+    // A plot NFT names one target: two pools sharing it would both take its launcher (POST
+    // /farmer in one, partials refused in the other), so each pool has its own.
+    const sharing = [...entries.values()].find((e) => e.service.settings.targetPuzzleHash === target);
+    if (sharing) throw new Error(`Chia pools ${sharing.pool} and ${seed.type} share a target puzzle hash: give each its own (CHIA_POOL_TARGET_PUZZLE_HASHES=${seed.type}=…)`);
     const simulated = node ? undefined : chiaDevnet(db, seed.coin);
     const chain: ChiaChain = node ?? (simulated as ChiaDevnet);
     const rules = !node ? devnetRules : config.chiaRpcNetwork === 'testnet11' ? TESTNET11_RULES : MAINNET_RULES;
@@ -85,6 +89,7 @@ export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto
         difficultyConstantFactor: rules.difficultyConstantFactor,
         // Relative: the browser stays on the host it reached the pool on (and its session).
         loginRedirect: '/center/chiapp',
+        testnet: seed.coin.endsWith('_TEST'),
       },
     });
     entries.set(seed.type, {
