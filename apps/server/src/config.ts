@@ -274,7 +274,7 @@ export const SETTINGS = {
   chiaRpcUrl: {
     env: 'CHIA_RPC_URL',
     default: '(none: the devnet)',
-    meaning: 'A Chia full node\'s RPC (e.g. `https://localhost:8555`): the Chia pool protocol pools of `CHIA_RPC_NETWORK` then read signage points and plot NFTs from it, over mutual TLS, with mainnet\'s rules (k ≥ 32, the 9-bit plot filter); the others stay on the devnet.',
+    meaning: 'A Chia full node\'s RPC (e.g. `https://localhost:8555`): the Chia pool protocol pools of `CHIA_RPC_NETWORK` then read signage points and plot NFTs from it, over mutual TLS, with mainnet\'s rules (k ≥ 32, the plot filter of the peak height: 9 bits, 8 from 5,496,000, 7 from 10,542,000, 6 from 15,592,000, 5 from 20,643,000; testnet11\'s own schedule); the others stay on the devnet.',
   },
   chiaRpcSslDir: {
     env: 'CHIA_RPC_SSL_DIR',
@@ -309,7 +309,7 @@ export const SETTINGS = {
   chiaPoolSingletonConfirmations: {
     env: 'CHIA_POOL_SINGLETON_CONFIRMATIONS',
     default: '6',
-    meaning: 'Blocks a plot NFT\'s spend must be buried under before the pool acts on its new state (the reference pool\'s confirmation_security_threshold).',
+    meaning: 'The reference pool\'s confirmation_security_threshold: blocks a plot NFT\'s spend must be buried under before its state is stored, a pool reward before it is claimed, and the coin a claim paid the pool\'s target before it is booked as revenue. Membership is judged on the latest state.',
   },
   devnetChiaMinK: {
     env: 'DEVNET_CHIA_MIN_K',
@@ -319,7 +319,7 @@ export const SETTINGS = {
   devnetChiaPlotFilterBits: {
     env: 'DEVNET_CHIA_PLOT_FILTER_BITS',
     default: '0',
-    meaning: 'Devnet only: zero bits of the plot filter (0: every plot answers every signage point); a real chain uses Chia\'s 9.',
+    meaning: 'Devnet only: zero bits of the plot filter (0: every plot answers every signage point); a real chain follows its height (`calculate_prefix_bits`, 8 bits on mainnet now).',
   },
   devnetChiaDifficultyConstantFactor: {
     env: 'DEVNET_CHIA_DIFFICULTY_CONSTANT_FACTOR',

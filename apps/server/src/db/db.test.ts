@@ -73,7 +73,7 @@ describe('migrations', () => {
     const at = new Date(`${day}T10:00:00Z`);
     const users = (await Promise.all(Array.from({ length: 5 }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
     for (const [i, user] of users.entries()) {
-      await ingestReport(db, { userId: user.id, pool: 'chia' }, { miners: [{ name: 'rig', version: '1', capacity: '0', hashrate: '0' }], shares: [{ miner: 'rig', difficulty: 400 + i, at: at.getTime() / 1000 }] }, at);
+      await ingestReport(db, { userId: user.id, pool: 'chia' }, { miners: [{ name: 'rig', version: '1', capacity: '0', hashrate: '0' }], shares: [{ miner: 'rig', difficulty: 800 + i, at: at.getTime() / 1000 }] }, at);
     }
     await recordBlock(db, { pool: 'chia', height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: 2_000_000_000_000n });
     await decideDay(db, 'chia', day, new Date('2026-11-21T00:10:00Z'), { batch: 2 });

@@ -24,9 +24,9 @@ import * as withdrawalActivation from './migrations/2026_11_25_1402_withdrawal_a
 import * as coinPayoutFigures from './migrations/2026_11_25_1403_coin_payout_figures.ts';
 import * as autopayOutcome from './migrations/2026_11_25_1404_autopay_outcome.ts';
 import * as custody from './migrations/2026_11_25_1501_custody.ts';
+import * as chiaRewardClaims from './migrations/2026_11_25_1601_chia_reward_claims.ts';
 import * as adjustmentFourEyes from './migrations/2026_11_25_1801_adjustment_four_eyes.ts';
 import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client_request_id.ts';
-import * as chiaRewardClaims from './migrations/2026_11_25_1601_chia_reward_claims.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -57,9 +57,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1403_coin_payout_figures': coinPayoutFigures,
   '2026_11_25_1404_autopay_outcome': autopayOutcome,
   '2026_11_25_1501_custody': custody,
+  '2026_11_25_1601_chia_reward_claims': chiaRewardClaims,
   '2026_11_25_1801_adjustment_four_eyes': adjustmentFourEyes,
   '2026_11_25_1802_audit_client_request_id': auditClientRequestId,
-  '2026_11_25_1601_chia_reward_claims': chiaRewardClaims,
 };
 
 /** Every migration name in order. */
