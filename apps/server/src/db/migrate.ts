@@ -24,6 +24,7 @@ import * as withdrawalActivation from './migrations/2026_11_25_1402_withdrawal_a
 import * as coinPayoutFigures from './migrations/2026_11_25_1403_coin_payout_figures.ts';
 import * as autopayOutcome from './migrations/2026_11_25_1404_autopay_outcome.ts';
 import * as custody from './migrations/2026_11_25_1501_custody.ts';
+import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1403_coin_payout_figures': coinPayoutFigures,
   '2026_11_25_1404_autopay_outcome': autopayOutcome,
   '2026_11_25_1501_custody': custody,
+  '2026_11_25_1901_deposit_coin_id': depositCoinId,
 };
 
 /** Every migration name in order. */
