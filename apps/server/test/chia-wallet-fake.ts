@@ -1,4 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { coinId } from '@platter/chia';
 import { startTlsNode, type TlsNode } from './tls.ts';
 
 /**
@@ -15,6 +17,9 @@ import { startTlsNode, type TlsNode } from './tls.ts';
  *   change still pending) stores nothing and answers success: false.
  * - A send the mempool rejected for good is marked confirmed at height 0; a reorg drops the
  *   records above the fork and takes the height back.
+ * - A received record carries the coin it created (`additions`) and is named by that coin's id;
+ *   after a resync, a coin first seen already spent gets a random record name (Chia's
+ *   wallet_state_manager: `name=bytes32(token_bytes())`) — `resync()` plays that.
  */
 
 /** Chia's TransactionType values this fake uses. */
@@ -32,6 +37,21 @@ export interface FakeTx {
   memos: Record<string, string[]>;
   wallet_id: number;
   sent_to: [string, number, string | null][];
+  to_puzzle_hash?: string;
+  additions?: FakeCoin[];
+}
+
+/** A coin as Chia's JSON writes it. */
+export interface FakeCoin {
+  parent_coin_info: string;
+  puzzle_hash: string;
+  amount: bigint;
+}
+
+const bytes = (hex0x: string) => Buffer.from(hex0x.replace(/^0x/, ''), 'hex');
+/** The coin's id (Coin.name()), 0x-prefixed. */
+export function fakeCoinId(coin: FakeCoin): string {
+  return `0x${Buffer.from(coinId({ parentCoinInfo: bytes(coin.parent_coin_info), puzzleHash: bytes(coin.puzzle_hash), amount: coin.amount })).toString('hex')}`;
 }
 
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
@@ -56,6 +76,8 @@ export interface FakeWallet {
   fail(name: string): void;
   /** Drops every record confirmed above `height` and takes the chain back to it. */
   reorg(height: number): void;
+  /** A resync that first sees the received coins already spent: each record gets a new random name (the coins stay the same). */
+  resync(): void;
   pendingChange(): bigint;
   spendable(): bigint;
   close(): Promise<void>;
@@ -99,8 +121,10 @@ export async function startFakeWallet(extra?: (route: string, body: Record<strin
     sendDelayMs: 0,
     refuse: undefined,
     receive(input) {
+      const puzzleHash = `0x${createHash('sha256').update(input.to).digest('hex')}`;
+      const coin: FakeCoin = { parent_coin_info: `0x${randomBytes(32).toString('hex')}`, puzzle_hash: puzzleHash, amount: input.amount };
       const tx: FakeTx = {
-        name: input.name ?? nextName(),
+        name: input.name ?? fakeCoinId(coin),
         type: input.type ?? TX.INCOMING,
         confirmed: input.height > 0,
         confirmed_at_height: input.height,
@@ -111,6 +135,8 @@ export async function startFakeWallet(extra?: (route: string, body: Record<strin
         memos: {},
         wallet_id: 1,
         sent_to: [],
+        to_puzzle_hash: puzzleHash,
+        additions: [coin],
       };
       wallet.txs.push(tx);
       if (tx.confirmed) wallet.confirmedBalance += input.amount;
@@ -143,6 +169,9 @@ export async function startFakeWallet(extra?: (route: string, body: Record<strin
         }
       }
       wallet.height = height;
+    },
+    resync() {
+      for (const tx of wallet.txs) if (tx.type !== TX.OUTGOING) tx.name = `0x${randomBytes(32).toString('hex')}`;
     },
     pendingChange() {
       return wallet.txs.some((t) => t.type === TX.OUTGOING && !t.confirmed) ? 1n : 0n;

@@ -6,6 +6,13 @@
 export interface IncomingTransfer {
   txid: string;
   outputIndex: number;
+  /**
+   * The coin (output) the transfer created, stable whatever the wallet names its record: on
+   * Chia the coin's id (a resynced wallet gives a coin first seen already spent a random record
+   * name); on an output-indexed chain `txid` for output 0, else `txid:outputIndex`. Deposits are
+   * unique on it.
+   */
+  coinId: string;
   address: string;
   amount: bigint;
   height: number;

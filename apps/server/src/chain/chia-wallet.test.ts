@@ -105,7 +105,7 @@ describe('the Chia wallet RPC as the chain adapter', () => {
     try {
       const found = await chain.incoming(110, 1_200);
       expect(found).toHaveLength(613);
-      expect(found.find((t) => t.height === 1_150)).toEqual({ txid: big.name.slice(2), outputIndex: 0, address: 'xch1deposit2', amount: BIG, height: 1_150 });
+      expect(found.find((t) => t.height === 1_150)).toEqual({ txid: big.name.slice(2), outputIndex: 0, coinId: big.name.slice(2), address: 'xch1deposit2', amount: BIG, height: 1_150 });
       expect(found.filter((t) => t.address === 'xch1deposit3').map((t) => t.amount).sort()).toEqual([1_750_000_000_000n, 250_000_000_000n, 42n].sort());
       expect(found.some((t) => t.height <= 110)).toBe(false);
       expect((await chain.incoming(700, 710)).map((t) => t.height)).toEqual([710, 709, 708, 707, 706, 705, 704, 703, 702, 701]);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { coinId } from '@platter/chia';
 import { chiaNetworkCoin, chiaSslDir, type Config } from '../config.ts';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingTransfer, type Payment, type PaymentState, type Sent } from './chain.ts';
 import { ChiaRpcRefusal, chiaRpcClient, type ChiaRpcOptions } from './chia-rpc.ts';
@@ -37,6 +38,8 @@ interface TransactionRecord {
   fee_amount?: number | string;
   memos?: unknown;
   sent_to?: unknown;
+  to_puzzle_hash?: string;
+  additions?: { parent_coin_info: string; puzzle_hash: string; amount: number | string }[];
 }
 
 export interface ChiaWalletOptions extends Pick<ChiaRpcOptions, 'url' | 'certPath' | 'keyPath' | 'caPath' | 'timeoutMs' | 'pinnedCertSha256'> {
@@ -59,6 +62,23 @@ function memoStrings(memos: unknown): string[] {
   if (Array.isArray(memos)) return memos.flatMap(memoStrings);
   if (memos && typeof memos === 'object') return Object.values(memos).flatMap(memoStrings);
   return [];
+}
+
+const bytesOf = (hex: string) => Buffer.from(strip(hex), 'hex');
+
+/**
+ * The id of the coin a received record created: its addition to the record's puzzle hash (an
+ * incoming record has exactly that one), hex without 0x. The record's own name is no key: a
+ * resynced wallet names a coin it first sees already spent at random. A record without
+ * additions keeps its name.
+ */
+function receivedCoinId(t: TransactionRecord): string {
+  const additions = t.additions ?? [];
+  const coin =
+    additions.find((c) => t.to_puzzle_hash !== undefined && strip(c.puzzle_hash) === strip(t.to_puzzle_hash) && BigInt(c.amount) === BigInt(t.amount)) ??
+    (additions.length === 1 ? additions[0] : undefined);
+  if (!coin) return strip(t.name);
+  return Buffer.from(coinId({ parentCoinInfo: bytesOf(coin.parent_coin_info), puzzleHash: bytesOf(coin.puzzle_hash), amount: BigInt(coin.amount) })).toString('hex');
 }
 
 /** The mempool's error names of a failed send (sent_to: [peer, status, error] triples). */
@@ -164,7 +184,7 @@ export function chiaWalletAdapter(coin: string, options: ChiaWalletOptions): Cha
       );
       return received
         .filter((t) => t.confirmed && t.confirmed_at_height > fromHeight && t.confirmed_at_height <= toHeight)
-        .map((t) => ({ txid: strip(t.name), outputIndex: 0, address: t.to_address, amount: BigInt(t.amount), height: t.confirmed_at_height }));
+        .map((t) => ({ txid: strip(t.name), outputIndex: 0, coinId: receivedCoinId(t), address: t.to_address, amount: BigInt(t.amount), height: t.confirmed_at_height }));
     },
     async transferHeight(transfer) {
       const found = await record(transfer.txid);

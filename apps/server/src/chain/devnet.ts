@@ -75,7 +75,7 @@ export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapte
         .where('height', '<=', String(toHeight))
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({ txid: r.txid, outputIndex: 0, address: r.to_address, amount: BigInt(r.amount), height: Number(r.height) }));
+      return rows.map((r) => ({ txid: r.txid, outputIndex: 0, coinId: r.txid, address: r.to_address, amount: BigInt(r.amount), height: Number(r.height) }));
     },
     async transferHeight(transfer) {
       const row = await db

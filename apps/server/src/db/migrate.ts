@@ -27,6 +27,7 @@ import * as custody from './migrations/2026_11_25_1501_custody.ts';
 import * as chiaRewardClaims from './migrations/2026_11_25_1601_chia_reward_claims.ts';
 import * as adjustmentFourEyes from './migrations/2026_11_25_1801_adjustment_four_eyes.ts';
 import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client_request_id.ts';
+import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1601_chia_reward_claims': chiaRewardClaims,
   '2026_11_25_1801_adjustment_four_eyes': adjustmentFourEyes,
   '2026_11_25_1802_audit_client_request_id': auditClientRequestId,
+  '2026_11_25_1901_deposit_coin_id': depositCoinId,
 };
 
 /** Every migration name in order. */

@@ -202,11 +202,19 @@ export const transferResultSchema = z.object({ transaction_id: z.string(), amoun
 // --- Auto Pay ---------------------------------------------------------------------------------
 
 export const autoPayQuery = z.object({ coin: coinField });
+/**
+ * What the last Auto Pay run did: paid, or why it skipped (the income stays pending): no
+ * recipient, shares not totalling 100 %, a share below its minimum, nothing pending, or the
+ * 24-hour security lock after a security change.
+ */
+export const autoPayOutcomes = ['paid', 'no_recipients', 'ratio_not_whole', 'below_minimum', 'nothing_to_pay', 'security_locked'] as const;
+export type AutoPayOutcome = (typeof autoPayOutcomes)[number];
 export const autoPaySchema = z.object({
   coin: z.string(),
   enabled: z.boolean(),
   recipients: z.array(z.object({ address_id: z.string(), address: z.string(), remark: z.string(), ratio: z.number().int(), min_pay: z.string() })),
   last_run_at: z.number().int().nullable(),
+  last_outcome: z.enum(autoPayOutcomes).nullable().meta({ description: 'What the run at last_run_at did (null: never run)' }),
 });
 export type AutoPay = z.infer<typeof autoPaySchema>;
 

@@ -1,4 +1,4 @@
-import { AppError, planAutoPay, RATIO_WHOLE, type AutoPay, type SetAutoPayBody } from '@platter/domain';
+import { AppError, autoPayOutcomes, planAutoPay, RATIO_WHOLE, type AutoPay, type AutoPayOutcome, type SetAutoPayBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
@@ -38,6 +38,7 @@ export async function getAutoPay(db: Db, userId: string, coinType: string): Prom
     enabled: setting?.enabled ?? false,
     recipients: recipients.map((r) => ({ address_id: r.id, address: r.address, remark: r.remark, ratio: r.ratio, min_pay: show(r.min_pay, coin.scale) })),
     last_run_at: setting?.last_run_at ? Math.floor(setting.last_run_at.getTime() / 1000) : null,
+    last_outcome: autoPayOutcomes.find((o) => o === setting?.last_outcome) ?? null,
   };
 }
 
@@ -124,7 +125,7 @@ export async function creditMiningIncome(trx: Db, userId: string, coin: string, 
   });
 }
 
-export type AutoPayResult = { userId: string; coin: string; outcome: 'paid' | 'no_recipients' | 'ratio_not_whole' | 'below_minimum' | 'nothing_to_pay' | 'security_locked' };
+export type AutoPayResult = { userId: string; coin: string; outcome: AutoPayOutcome };
 
 /** One user's run, in its own transaction; the setting's row lock makes it once per 24 hours. */
 export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: string, coinType: string, now: Date): Promise<AutoPayResult | undefined> {

@@ -1,6 +1,6 @@
 import { AppError, parseAmount } from '@platter/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeAddress, startFakeWallet, TX, type FakeWallet } from '../../../test/chia-wallet-fake.ts';
+import { fakeAddress, fakeCoinId, startFakeWallet, TX, type FakeWallet } from '../../../test/chia-wallet-fake.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
 import type { ChainRegistry } from '../../chain/chain.ts';
@@ -207,5 +207,27 @@ describe('custody against a Chia-like wallet', () => {
     } finally {
       process.env = saved;
     }
+  });
+
+  it('a deposit is credited once: a resync that renames its wallet record, and a reset scan cursor, do not credit the same coin again', async () => {
+    const user = await buildUser(db);
+    const { address } = await rechargeAddress(db, chains, user.id, 'CHIA');
+    const received = fake.receive({ to: address, amount: XCH('3'), height: fake.height });
+    fake.height += 5;
+    await scanDeposits(db, chains, 'CHIA');
+    expect(await available(user.id)).toBe(XCH('3'));
+
+    // Chia names a coin first seen already spent with a random record name; the operator then rescans from the start.
+    fake.resync();
+    const coin = received.additions?.[0];
+    if (!coin) throw new Error('the fake records the coin a receipt created');
+    expect(received.name).not.toBe(fakeCoinId(coin));
+    await db.deleteFrom('chain_cursors').where('coin', '=', 'CHIA').execute();
+    fake.height += 5;
+    await scanDeposits(db, chains, 'CHIA');
+    expect(await available(user.id)).toBe(XCH('3'));
+    const rows = await db.selectFrom('deposits').select(['coin_id', 'status']).where('user_id', '=', user.id).execute();
+    expect(rows).toEqual([{ coin_id: fakeCoinId(coin).slice(2), status: 'credited' }]);
+    expect(await checkLedger(db)).toEqual([]);
   });
 });

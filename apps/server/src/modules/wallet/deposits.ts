@@ -58,7 +58,7 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
   const tip = await adapter.height();
   const cursor = await db.selectFrom('chain_cursors').select('scanned_height').where('coin', '=', coin.type).executeTakeFirst();
   // Re-read a few blocks behind the cursor: a transfer committed late into a block already
-  // scanned is still found (rows are unique per output, so nothing is recorded twice).
+  // scanned is still found (rows are unique per coin, so nothing is recorded twice).
   const from = Math.max(0, (cursor ? Number(cursor.scanned_height) : 0) - RESCAN_BLOCKS);
   let seen = 0;
   if (tip > from) {
@@ -76,34 +76,40 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
         address: t.address,
         txid: t.txid,
         output_index: t.outputIndex,
+        coin_id: t.coinId,
         amount: t.amount,
         height: t.height,
       }));
     // Coins to no user's deposit address: kept for the operator (README 'Custody'), never dropped silently.
     const unowned = transfers
       .filter((t) => !ownerOf.has(t.address) && t.amount > 0n)
-      .map((t) => ({ coin: coin.type, address: t.address, txid: t.txid, output_index: t.outputIndex, amount: t.amount, height: t.height }));
+      .map((t) => ({ coin: coin.type, address: t.address, txid: t.txid, output_index: t.outputIndex, coin_id: t.coinId, amount: t.amount, height: t.height }));
     await db.transaction().execute(async (trx) => {
       if (rows.length) {
-        // A deposit a reorganisation dropped counts again when the chain has it again.
+        // Deposits are keyed on the coin, never on the wallet's record name (issue 15 item 10):
+        // a coin seen again under another record name is the same deposit — still uncredited,
+        // it follows the new name (the one the chain is asked at crediting time); a deposit a
+        // reorganisation dropped counts again when the chain has it again.
+        const values = sql.join(rows.map((r) => sql`(${r.coin_id}, ${r.txid}, ${r.output_index}::integer, ${r.height}::bigint)`));
+        const refreshed = await sql<{ id: string }>`UPDATE deposits SET txid = v.txid, output_index = v.output_index, height = v.height, status = 'pending'
+          FROM (VALUES ${values}) AS v (coin_id, txid, output_index, height)
+          WHERE deposits.coin = ${coin.type} AND deposits.coin_id = v.coin_id AND deposits.status <> 'credited'
+            AND (deposits.status = 'dropped' OR deposits.txid <> v.txid)
+          RETURNING deposits.id`.execute(trx);
+        // No conflict target: a row of either key (the coin, or an older row's record name) is kept as it is.
         const inserted = await trx
           .insertInto('deposits')
           .values(rows)
-          .onConflict((oc) =>
-            oc
-              .columns(['coin', 'txid', 'output_index'])
-              .doUpdateSet({ status: 'pending', height: sql`excluded.height` })
-              .where('deposits.status', '=', 'dropped'),
-          )
+          .onConflict((oc) => oc.doNothing())
           .returning('id')
           .execute();
-        seen = inserted.length;
+        seen = inserted.length + refreshed.rows.length;
       }
       if (unowned.length) {
         await trx
           .insertInto('unowned_transfers')
           .values(unowned)
-          .onConflict((oc) => oc.columns(['coin', 'txid', 'output_index']).doNothing())
+          .onConflict((oc) => oc.doNothing())
           .execute();
       }
       await sql`INSERT INTO chain_cursors (coin, scanned_height) VALUES (${coin.type}, ${tip})

@@ -11,7 +11,8 @@ import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import { scanDeposits } from './deposits.ts';
 import { runPendingExports } from '../exports/exports.service.ts';
 import { trackSent } from './sending.ts';
-import { sendDue } from './withdrawals.ts';
+import { runAutoPayFor } from './autopay.ts';
+import { parseSchedule, sendDue } from './withdrawals.ts';
 
 /** The wallet through HTTP as the web app calls it: real sign-in, real e-mailed codes, CSRF. */
 
@@ -98,7 +99,15 @@ describe('a user’s wallet over HTTP', () => {
     await db.updateTable('users').set({ security_changed_at: null }).where('email', '=', userEmail).execute();
     const saved = await user.post('/api/user/SetAutoWithdrawAddress', { ...body, email_code: await emailCode(user, userEmail, 'autopay') });
     expect(saved.code, JSON.stringify(saved)).toBe(200);
-    expect((await user.get<{ enabled: boolean }>('/api/user/GetAutoWithdrawAddresses?coin=CHIA')).data.enabled).toBe(true);
+    expect((await user.get<{ enabled: boolean }>('/api/user/GetAutoWithdrawAddresses?coin=CHIA')).data).toMatchObject({ enabled: true, last_run_at: null, last_outcome: null });
+    // A run during the lock after a security change skips; the GET call says when and why.
+    const { id: userId } = await db.selectFrom('users').select('id').where('email', '=', userEmail).executeTakeFirstOrThrow();
+    await db.updateTable('users').set({ security_changed_at: new Date(Date.now() - 3600_000) }).where('id', '=', userId).execute();
+    const ranAt = new Date();
+    expect((await runAutoPayFor(db, parseSchedule('17:00', '+00:00', 0), userId, 'CHIA', ranAt))?.outcome).toBe('security_locked');
+    await db.updateTable('users').set({ security_changed_at: null }).where('id', '=', userId).execute();
+    const after = await user.get<{ last_run_at: number | null; last_outcome: string | null }>('/api/user/GetAutoWithdrawAddresses?coin=CHIA');
+    expect(after.data).toMatchObject({ last_run_at: Math.floor(ranAt.getTime() / 1000), last_outcome: 'security_locked' });
     // Turning it off moves income back to the balance: no verification needed.
     expect((await user.post('/api/user/SetAutoWithdrawAddress', { coin: 'CHIA', enabled: false, recipients: [] })).code).toBe(200);
   });

@@ -17,6 +17,7 @@ export interface DepositsTable {
   address: string;
   txid: string;
   output_index: ColumnType<number, number | undefined, number>;
+  coin_id: string;
   amount: Numeric;
   height: ColumnType<string, string | number | bigint, string | number | bigint>;
   status: ColumnType<'pending' | 'credited' | 'dropped', 'pending' | undefined, 'credited' | 'dropped' | 'pending'>;
@@ -133,6 +134,7 @@ export interface UnownedTransfersTable {
   address: string;
   txid: string;
   output_index: ColumnType<number, number | undefined, number>;
+  coin_id: string;
   amount: Numeric;
   height: ColumnType<string, string | number | bigint, string | number | bigint>;
   created_at: Generated<Date>;

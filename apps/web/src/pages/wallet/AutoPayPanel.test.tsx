@@ -55,6 +55,7 @@ describe('the Auto Pay panel', () => {
         enabled: true,
         recipients: [{ address_id: '1', address: addresses[0]?.address, remark: 'cold', ratio: 10_000, min_pay: '0.5' }],
         last_run_at: null,
+        last_outcome: null,
       }),
       'GET /api/user/withdrawaddresses': ok(addresses),
       'GET /api/security/getsecurityverification': ok({ action: 'autopay', methods: ['email'], email: 'a***@example.com', phone: '', telegram: '' }),
@@ -103,7 +104,7 @@ describe('the Auto Pay panel', () => {
 
   it('turns Auto Pay off without recipients', async () => {
     const mock = mockFetch({
-      'GET /api/user/GetAutoWithdrawAddresses': ok({ coin: 'CHIA', enabled: false, recipients: [], last_run_at: 1_700_000_000 }),
+      'GET /api/user/GetAutoWithdrawAddresses': ok({ coin: 'CHIA', enabled: false, recipients: [], last_run_at: 1_700_000_000, last_outcome: 'security_locked' }),
       'GET /api/user/withdrawaddresses': ok(addresses),
       'GET /api/security/getsecurityverification': ok({ action: 'autopay', methods: ['email'], email: 'a***@example.com', phone: '', telegram: '' }),
       'POST /api/user/SetAutoWithdrawAddress': ok(null),
@@ -116,6 +117,8 @@ describe('the Auto Pay panel', () => {
     );
     await waitFor(() => byTestId('autopay-line-2'));
     await waitFor(() => byTestId('autopay-last-run')?.textContent?.includes('2023'));
+    // Why the last run paid nothing (issue 17's lock), in the user's language.
+    expect(byTestId('autopay-last-run')?.textContent).toContain('skipped — security lock after a recent change');
     await click(byTestId('autopay-enabled') as HTMLElement);
     await waitFor(() => byTestId('autopay-problem')?.getAttribute('data-problem') === 'needRecipient');
     await waitFor(() => byTestId('autopay-verification'));

@@ -154,8 +154,12 @@ function AutoPayForm({
           data-testid="autopay-enabled"
         />
         <Typography.Text strong>{enabled ? t('wallet.autopay.on') : t('wallet.autopay.off')}</Typography.Text>
-        <Typography.Text type="secondary" data-testid="autopay-last-run">
-          {setting.last_run_at ? t('wallet.autopay.lastRun', { time: formatTime(setting.last_run_at) }) : t('wallet.autopay.neverRun')}
+        <Typography.Text type="secondary" data-testid="autopay-last-run" data-outcome={setting.last_outcome ?? undefined}>
+          {setting.last_run_at
+            ? setting.last_outcome
+              ? t('wallet.autopay.lastRunOutcome', { time: formatTime(setting.last_run_at), outcome: t(`wallet.autopay.outcome.${setting.last_outcome}`) })
+              : t('wallet.autopay.lastRun', { time: formatTime(setting.last_run_at) })
+            : t('wallet.autopay.neverRun')}
         </Typography.Text>
       </Space>
       {book.length === 0 ? (
