@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const security = securityService({
     db,
     secret: deps.secret,
+    limits: { maxFailures: config.securityMaxFailures, lockMinutes: config.securityLockMinutes },
     messaging,
     sessions,
     telegram,

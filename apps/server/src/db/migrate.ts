@@ -19,6 +19,7 @@ import * as settlementClearing from './migrations/2026_11_23_0016_settlement_cle
 import * as sharePartitionRace from './migrations/2026_11_23_0017_share_partition_race.ts';
 import * as settlementBatches from './migrations/2026_11_24_0018_settlement_batches.ts';
 import * as lookupsByIndex from './migrations/2026_11_24_0019_lookups_by_index.ts';
+import * as accountSecurity from './migrations/2026_11_25_1701_account_security.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0017_share_partition_race': sharePartitionRace,
   '2026_11_24_0018_settlement_batches': settlementBatches,
   '2026_11_24_0019_lookups_by_index': lookupsByIndex,
+  '2026_11_25_1701_account_security': accountSecurity,
 };
 
 /** Every migration name in order. */

@@ -79,9 +79,17 @@ export const modifyPhoneBody = securityCodesSchema.extend({
   sms_code: codeField.meta({ description: 'Code sent to the new phone (sendphonecode with nationality and phone)' }),
 });
 
-/** POST /api/security/ModifyPassword — other sessions are signed out; withdrawals lock 24 h. */
+/**
+ * POST /api/security/ModifyPassword — other sessions are signed out; withdrawals lock 24 h.
+ * With an authenticator bound its code is needed too (231 names it when missing).
+ */
 export const modifyPasswordBody = z
-  .object({ old_password: passwordToCheck, new_password: passwordField, confirm_password: z.string() })
+  .object({
+    old_password: passwordToCheck,
+    new_password: passwordField,
+    confirm_password: z.string(),
+    google_code: codeField.optional().meta({ description: 'Authenticator app code (needed when one is bound)' }),
+  })
   .refine((body) => body.new_password === body.confirm_password, { message: msg('PASSWORDS_DIFFER'), path: ['confirm_password'] })
   .refine((body) => body.new_password !== body.old_password, { message: msg('PASSWORD_SAME_AS_OLD'), path: ['new_password'] });
 

@@ -59,9 +59,16 @@ interface Accepted {
   googleStep: number | undefined;
 }
 
+/** Failed verifications per account and purpose before its sensitive actions lock, and for how long. */
+export interface VerificationLimits {
+  maxFailures: number;
+  lockMinutes: number;
+}
+
 interface Deps {
   db: Db;
   secret: string;
+  limits: VerificationLimits;
   messaging: Messaging;
   sessions: ReturnType<typeof sessionService>;
   telegram: SocialLoginProvider<TelegramAuth>;
@@ -100,17 +107,40 @@ export function securityService(deps: Deps) {
     return { user, telegram, methods: requiredFactors(bound, action, { telegramAvailable: deps.messaging.telegramAvailable }) };
   }
 
+  /** TOO_MANY_REQUESTS (with `until`) while the account's sensitive actions are locked. */
+  function assertUnlocked(user: { security_locked_until: Date | null }) {
+    const until = user.security_locked_until;
+    if (until && until.getTime() > Date.now()) throw new AppError('TOO_MANY_REQUESTS', { until: Math.floor(until.getTime() / 1000), reason: 'security_locked' });
+  }
+
   /**
-   * Checks every code in one transaction with the user's row locked. Wrong codes count their
-   * attempts; nothing is used up unless all pass, and then `then` runs in the same
-   * transaction (its failure rolls the use back too).
+   * One failed verification of `purpose` (any factor, or the old password): counted per
+   * account and purpose; the `maxFailures`-th within the window voids every unused code and
+   * locks the account's sensitive actions for `lockMinutes`. Returns the error to answer.
    */
-  async function runChecks<T>(userId: string, checks: Check[], then?: (trx: Trx, accepted: Accepted) => Promise<T>): Promise<T | undefined> {
+  async function countFailure(repo: ReturnType<typeof securityRepository>, userId: string, purpose: string, failure: ErrorName): Promise<AppError> {
+    const failures = await repo.countFailure(userId, purpose, deps.limits.lockMinutes);
+    if (failures < deps.limits.maxFailures) return new AppError(failure);
+    const until = new Date(Date.now() + deps.limits.lockMinutes * 60_000);
+    await repo.lockSensitive(userId, until);
+    deps.logger.warn({ userId, purpose }, 'security verification failed too often: sensitive actions locked');
+    return new AppError('TOO_MANY_REQUESTS', { until: Math.floor(until.getTime() / 1000), reason: 'security_locked' });
+  }
+
+  /**
+   * Checks every code in one transaction with the user's row locked. Nothing is used up
+   * unless all pass, and then `then` runs in the same transaction (its failure rolls the use
+   * back too). When one fails, the codes that matched are void as well (a right e-mail code
+   * does not stay usable for guessing the authenticator), and the failure counts against the
+   * purpose (`null`: the sign-in's second step, limited by its challenge instead).
+   */
+  async function runChecks<T>(userId: string, purpose: string | null, checks: Check[], then?: (trx: Trx, accepted: Accepted) => Promise<T>): Promise<T | undefined> {
     const missing = checks.filter((c) => !c.code).map((c) => c.factor);
     if (missing.length > 0) throw new AppError('VERIFICATION_REQUIRED', { methods: checks.map((c) => c.factor), missing });
     const outcome = await db.transaction().execute(async (trx) => {
       const repo = securityRepository(trx);
       const user = await repo.lockUser(userId);
+      if (purpose !== null) assertUnlocked(user);
       const state: { failure?: ErrorName } = {};
       const fail = (name: ErrorName) => {
         state.failure ??= name;
@@ -150,15 +180,20 @@ export function securityService(deps: Deps) {
         }
         toUse.push(row.id);
       }
+      if (state.failure === undefined && googleStep?.bound && !(await repo.acceptGoogleStep(userId, googleStep.step))) fail('GOOGLE_FAILED');
       const failure = state.failure;
-      if (failure !== undefined) return { failure };
+      if (failure !== undefined) {
+        if (purpose === null) return { error: new AppError(failure) };
+        for (const id of toUse) await repo.useCode(id);
+        return { error: await countFailure(repo, userId, purpose, failure) };
+      }
       for (const id of toUse) await repo.useCode(id);
-      if (googleStep?.bound && !(await repo.acceptGoogleStep(userId, googleStep.step))) return { failure: 'GOOGLE_FAILED' as ErrorName };
+      if (purpose !== null) await repo.clearFailures(userId, purpose);
       const value = then ? await then(trx, { googleStep: googleStep?.step }) : undefined;
       return { value };
     });
-    if ('failure' in outcome && outcome.failure !== undefined) throw new AppError(outcome.failure);
-    return 'value' in outcome ? outcome.value : undefined;
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
   }
 
   function checksFor(
@@ -189,7 +224,7 @@ export function securityService(deps: Deps) {
    */
   async function verifySecurity<T>(userId: string, action: SecurityAction, codes: SecurityCodes, then?: (trx: Trx, accepted: Accepted) => Promise<T>): Promise<T | undefined> {
     const { user, telegram, methods } = await factorsOf(userId, action);
-    return runChecks(userId, checksFor(methods, action, user, telegram, codes), then);
+    return runChecks(userId, action, checksFor(methods, action, user, telegram, codes), then);
   }
 
   async function notice(userId: string, change: SecurityChange, ip: string) {
@@ -208,6 +243,7 @@ export function securityService(deps: Deps) {
     options: { newPhone?: { nationality: string; phone: string } } = {},
   ): Promise<CodeSent> {
     const user = await userOrFail(userId);
+    assertUnlocked(user);
     const lang: Lang = isLang(user.language) ? user.language : 'en';
     let target: string;
     let shown: string;
@@ -330,7 +366,7 @@ export function securityService(deps: Deps) {
       if (!pending || !user.google_pending_expires_at || user.google_pending_expires_at.getTime() < Date.now()) throw new AppError('SESSION_EXPIRED');
       const checks = checksFor(methods, 'bind_google', user, telegram, codes);
       checks.push({ factor: 'google', code: codes.google_code, sealedSecret: pending });
-      await runChecks(userId, checks, async (trx, accepted) => {
+      await runChecks(userId, 'bind_google', checks, async (trx, accepted) => {
         // The step just accepted becomes the last used one: its code cannot sign in afterwards.
         await securityRepository(trx).bindGoogle(userId, pending, accepted.googleStep ?? 0);
       });
@@ -352,18 +388,38 @@ export function securityService(deps: Deps) {
         { factor: 'sms', action: 'change_phone', target: e164(next.phoneCode, next.phone), code: body.sms_code },
         ...checksFor(methods, 'change_phone', user, telegram, body),
       ];
-      await runChecks(userId, checks, async (trx) => {
+      await runChecks(userId, 'change_phone', checks, async (trx) => {
         const saved = await securityRepository(trx).setPhone(userId, { nationality: next.nationality, phone_code: next.phoneCode, phone: next.phone });
         if (!saved) throw new AppError('PHONE_EXISTS');
       });
       await notice(userId, 'phone_changed', ip);
     },
 
-    /** Changes the password: the old one must match; other sessions end; withdrawals lock 24 h. */
-    async modifyPassword(userId: string, body: { old_password: string; new_password: string }, currentToken: string | undefined, ip: string): Promise<void> {
+    /**
+     * Changes the password: the old one must match, and the authenticator's code when one is
+     * bound. A wrong old password or code counts as a failed verification (the lock of
+     * SECURITY_MAX_FAILURES). Other sessions end, reset links already mailed stop working,
+     * withdrawals lock 24 h.
+     */
+    async modifyPassword(
+      userId: string,
+      body: { old_password: string; new_password: string; google_code?: string | undefined },
+      currentToken: string | undefined,
+      ip: string,
+    ): Promise<void> {
       const user = await userOrFail(userId);
-      if (!(await passwordMatches(user.password_hash, body.old_password))) throw new AppError('PASSWORD_WRONG');
-      await securityRepository(db).setPassword(userId, await hashPassword(body.new_password));
+      assertUnlocked(user);
+      const checks: Check[] = user.google_secret ? [{ factor: 'google', code: body.google_code, sealedSecret: null }] : [];
+      if (checks.some((c) => !c.code)) throw new AppError('VERIFICATION_REQUIRED', { methods: ['google'], missing: ['google'] });
+      if (!(await passwordMatches(user.password_hash, body.old_password))) {
+        throw await db.transaction().execute(async (trx) => {
+          const repo = securityRepository(trx);
+          assertUnlocked(await repo.lockUser(userId));
+          return countFailure(repo, userId, 'change_password', 'PASSWORD_WRONG');
+        });
+      }
+      const passwordHash = await hashPassword(body.new_password);
+      await runChecks(userId, 'change_password', checks, (trx) => securityRepository(trx).setPassword(userId, passwordHash));
       await deps.sessions.closeOthersOfUser(userId, currentToken);
       await notice(userId, 'password_changed', ip);
     },
@@ -393,7 +449,7 @@ export function securityService(deps: Deps) {
     /** Sign-in's second factor: the bound authenticator's code, once (replay refused). */
     async checkSignInCode(userId: string, code: string): Promise<boolean> {
       try {
-        await runChecks(userId, [{ factor: 'google', code, sealedSecret: null }]);
+        await runChecks(userId, null, [{ factor: 'google', code, sealedSecret: null }]);
         return true;
       } catch (error) {
         if (error instanceof AppError && error.errorName === 'GOOGLE_FAILED') return false;
