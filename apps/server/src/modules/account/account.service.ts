@@ -172,31 +172,28 @@ export function accountService(deps: Deps) {
     }
   }
 
-  async function assertNotLocked(userId: string | null, idHash: string, method: LoginMethod, meta: ClientMeta) {
-    const failures = await deps.loginLog.countFailuresLastHour(userId, idHash);
-    if (failures >= MAX_FAILED_LOGINS_PER_HOUR) {
-      await deps.loginLog.record({ userId, identifierHash: idHash, method, ...meta, result: 'locked' });
-      throw new AppError('TOO_MANY_FAILED_LOGINS');
-    }
+  /** Opens the attempt, counted as `presumed` until settled (TOO_MANY_FAILED_LOGINS after 100 an hour). */
+  async function beginAttempt(userId: string | null, idHash: string, method: LoginMethod, meta: ClientMeta, presumed: 'wrong_password' | 'second_factor_failed') {
+    return deps.loginLog.begin({ userId, identifierHash: idHash, method, ...meta, result: presumed }, MAX_FAILED_LOGINS_PER_HOUR);
   }
 
-  async function completeLogin(user: UserRow, method: LoginMethod, idHash: string, meta: ClientMeta, presentedToken: string | undefined) {
+  async function completeLogin(user: UserRow, attempt: string, presentedToken: string | undefined, meta: ClientMeta) {
     // A new session id at every sign-in; the one the browser brought (if any) ends.
     await deps.sessions.close(presentedToken);
     const { token } = await deps.sessions.open(user.id, meta);
     await repo.setLastLogin(user.id);
-    await deps.loginLog.record({ userId: user.id, identifierHash: idHash, method, ...meta, result: 'success' });
+    await deps.loginLog.settle(attempt, 'success');
     return { token, userId: user.id };
   }
 
   /** After the first factor passed: the account's state, then the second factor or the session. */
-  async function afterFirstFactor(user: UserRow, method: LoginMethod, idHash: string, meta: ClientMeta, presentedToken: string | undefined) {
+  async function afterFirstFactor(user: UserRow, method: LoginMethod, idHash: string, attempt: string, meta: ClientMeta, presentedToken: string | undefined) {
     if (user.status === 'banned') {
-      await deps.loginLog.record({ userId: user.id, identifierHash: idHash, method, ...meta, result: 'banned' });
+      await deps.loginLog.settle(attempt, 'banned');
       throw new AppError('ACCOUNT_BANNED');
     }
     if (user.status === 'pending') {
-      await deps.loginLog.record({ userId: user.id, identifierHash: idHash, method, ...meta, result: 'not_activated' });
+      await deps.loginLog.settle(attempt, 'not_activated');
       throw new AppError('ACCOUNT_NOT_ACTIVATED');
     }
     if (user.google_secret) {
@@ -208,9 +205,10 @@ export function accountService(deps: Deps) {
         identifier_hash: idHash,
         expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
       });
+      await deps.loginLog.drop(attempt);
       throw new AppError('SECOND_FACTOR_REQUIRED', { challenge, methods: ['google'] });
     }
-    return completeLogin(user, method, idHash, meta, presentedToken);
+    return completeLogin(user, attempt, presentedToken, meta);
   }
 
   async function socialLogin(provider: 'telegram' | 'wechat', subject: string, meta: ClientMeta, presentedToken: string | undefined) {
@@ -218,8 +216,8 @@ export function accountService(deps: Deps) {
     const binding = await socialRepository(db).findBySubject(provider, subject);
     const user = binding ? await repo.findById(binding.user_id) : undefined;
     if (!user) throw new AppError(provider === 'telegram' ? 'TELEGRAM_NOT_BOUND' : 'WECHAT_NOT_BOUND');
-    await assertNotLocked(user.id, idHash, provider, meta);
-    return afterFirstFactor(user, provider, idHash, meta, presentedToken);
+    const attempt = await beginAttempt(user.id, idHash, provider, meta, 'wrong_password');
+    return afterFirstFactor(user, provider, idHash, attempt, meta, presentedToken);
   }
 
   return {
@@ -288,33 +286,28 @@ export function accountService(deps: Deps) {
       await deps.captcha.check(body.session, body.captcha);
       const { user, identifier } = await findForLogin(body);
       const idHash = identifierHash(body.method, identifier);
-      await assertNotLocked(user?.id ?? null, idHash, body.method, meta);
+      // Recorded as a failure before the check: parallel guesses cannot outrun the limit.
+      const attempt = await beginAttempt(user?.id ?? null, idHash, body.method, meta, 'wrong_password');
       dummyHash ??= hashPassword(newToken());
       const valid = await passwordMatches(user?.password_hash ?? (await dummyHash), body.password);
-      if (!user || !valid) {
-        await deps.loginLog.record({ userId: user?.id ?? null, identifierHash: idHash, method: body.method, ...meta, result: 'wrong_password' });
-        throw new AppError('LOGIN_FAILED');
-      }
-      return afterFirstFactor(user, body.method, idHash, meta, presentedToken);
+      if (!user || !valid) throw new AppError('LOGIN_FAILED');
+      return afterFirstFactor(user, body.method, idHash, attempt, meta, presentedToken);
     },
 
     /** The second step of a sign-in: the challenge of code 1030 and the authenticator code. */
     async loginVerify(body: { challenge: string; code: string }, meta: ClientMeta, presentedToken: string | undefined) {
       const challengeHash = sha256(body.challenge);
-      const row = await repo.takeChallenge(challengeHash);
-      if (!row || row.used_at || row.expires_at.getTime() < Date.now() || row.attempts >= CHALLENGE_MAX_ATTEMPTS) throw new AppError('SESSION_EXPIRED');
+      // One statement checks and spends a try: parallel guesses get CHALLENGE_MAX_ATTEMPTS at most.
+      const row = await repo.spendChallengeTry(challengeHash, CHALLENGE_MAX_ATTEMPTS);
+      if (!row) throw new AppError('SESSION_EXPIRED');
       const user = await repo.findById(row.user_id);
       if (!user) throw new AppError('SESSION_EXPIRED');
       const method = row.method as LoginMethod;
-      await assertNotLocked(user.id, row.identifier_hash, method, meta);
-      if (user.status !== 'active') return afterFirstFactor(user, method, row.identifier_hash, meta, presentedToken);
-      if (!(await deps.security.checkSignInCode(user.id, body.code))) {
-        await repo.bumpChallenge(challengeHash);
-        await deps.loginLog.record({ userId: user.id, identifierHash: row.identifier_hash, method, ...meta, result: 'second_factor_failed' });
-        throw new AppError('GOOGLE_FAILED');
-      }
-      await repo.useChallenge(challengeHash);
-      return completeLogin(user, method, row.identifier_hash, meta, presentedToken);
+      const attempt = await beginAttempt(user.id, row.identifier_hash, method, meta, 'second_factor_failed');
+      if (user.status !== 'active') return afterFirstFactor(user, method, row.identifier_hash, attempt, meta, presentedToken);
+      if (!(await deps.security.checkSignInCode(user.id, body.code))) throw new AppError('GOOGLE_FAILED');
+      if (!(await repo.useChallenge(challengeHash))) throw new AppError('SESSION_EXPIRED');
+      return completeLogin(user, attempt, presentedToken, meta);
     },
 
     /** Telegram Login Widget sign-in of the account that has that Telegram bound. */
