@@ -56,7 +56,7 @@ describe('parallel sign-in guesses', () => {
     const email = 'flood@example.com';
     const b = browser(app);
     const userId = await activeUser(db, b, mail, email);
-    const earlier = Array.from({ length: 95 }, () => ({ user_id: userId, identifier_hash: 'x', method: 'email', ip: '192.0.2.1', result: 'wrong_password' }));
+    const earlier = Array.from({ length: 95 }, () => ({ user_id: userId, identifier_hash: 'x', method: 'email', ip: '192.0.2.1', result: 'wrong_password' as const }));
     await db.insertInto('login_attempts').values(earlier).execute();
     const forms = await Promise.all(Array.from({ length: 30 }, async () => ({ b: browser(app), form: await b.captcha() })));
     const answers = await Promise.all(forms.map(({ b: other, form }) => other.post('/api/user/login', { method: 'email', email, password: 'wrong-pass1', ...form })));
