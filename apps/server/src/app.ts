@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   await registerRateLimit(app);
 
   const settings = settingService(db, { cacheSeconds: config.settingsCacheSeconds });
-  const sessions = sessionService(db);
+  const sessions = sessionService(db, { idleMs: config.sessionIdleMinutes * 60_000 });
   const development = config.nodeEnv !== 'production';
   const messaging = await createMessaging({ config, db, logger: app.log, ...(deps.messaging ? { overrides: deps.messaging } : {}) });
   app.addHook('onClose', () => messaging.close());

@@ -6,8 +6,8 @@ export function sessionRepository(db: Db) {
     async insert(session: { id_hash: string; user_id: string; expires_at: Date; ip: string; user_agent: string }) {
       await db.insertInto('sessions').values(session).execute();
     },
-    /** The live session's user: not revoked, not expired, user not banned. */
-    async findLive(idHash: string) {
+    /** The live session's user: not revoked, not expired, used within `idleSeconds`, user not banned. */
+    async findLive(idHash: string, idleSeconds: number) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -33,6 +33,7 @@ export function sessionRepository(db: Db) {
         .where('sessions.id_hash', '=', idHash)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', sql<Date>`now()`)
+        .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${idleSeconds})`)
         .where('users.status', '!=', 'banned')
         .executeTakeFirst();
     },
