@@ -31,7 +31,7 @@ describe('session lifetime', () => {
     await lastSeen(email, 100);
     expect((await b.get('/api/user/info')).code).toBe(200);
     // That request counted as use: another 100 minutes later it is still alive.
-    await db.updateTable('sessions').set({ last_seen_at: (eb) => eb('last_seen_at', '-', sql`interval '100 minutes'`) }).execute();
+    await db.updateTable('sessions').set({ last_seen_at: sql<Date>`last_seen_at - interval '100 minutes'` }).execute();
     expect((await b.get('/api/user/info')).code).toBe(200);
     await lastSeen(email, 121);
     expect((await b.get('/api/user/info')).code).toBe(202);
