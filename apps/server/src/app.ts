@@ -12,6 +12,7 @@ import { healthRoutes } from './http/health.ts';
 import { registerLang } from './http/lang.ts';
 import { rateLimits, registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { trustProxySetting } from './http/trust-proxy.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -64,19 +65,12 @@ export interface AppDeps {
   worker?: boolean;
 }
 
-function trustProxy(value: string): boolean | number | string {
-  if (value === 'true') return true;
-  if (value === 'false' || value === '') return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
-
 /** Builds the HTTP application: the API, the docs, health checks and the web app. */
 export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const { config, db } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    // A hop count is valid for proxy-addr, though Fastify's types list only boolean and string.
-    trustProxy: trustProxy(config.trustProxy) as boolean | string,
+    trustProxy: trustProxySetting(config.trustProxy),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -54,7 +54,7 @@ export const SETTINGS = {
   trustProxy: {
     env: 'TRUST_PROXY',
     default: 'false',
-    meaning: 'Trust X-Forwarded-For from this proxy (true, a hop count, or a comma list of addresses).',
+    meaning: 'Whose X-Forwarded-For to believe for the client address (mainland-China refusal, per-IP limits, login history): `false` none; `true` one proxy in front (same as `1`); a hop count `n` (n proxies in front); or a comma list of proxy addresses and CIDR ranges. Entries left of the client\'s own are ignored (they can be forged).',
   },
   siteTitle: { env: 'SITE_TITLE', default: 'Platter', meaning: 'Site title used in page titles and e-mails.' },
   registrationOpen: {
