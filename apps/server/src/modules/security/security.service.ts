@@ -247,18 +247,25 @@ export function securityService(deps: Deps) {
     const lang: Lang = isLang(user.language) ? user.language : 'en';
     let target: string;
     let shown: string;
+    let prefix: string | undefined;
+    // A number another account has gets no SMS, with the same answer (nothing tells it is registered).
+    let silent = false;
     if (channel === 'email') {
       target = user.email.toLowerCase();
       shown = maskEmail(user.email);
     } else if (channel === 'sms') {
       if (options.newPhone) {
         if (action !== 'change_phone') throw new AppError('INVALID_PARAMETER', { field: 'action' });
-        const { phoneCode, phone } = await checkNewPhone(userId, user, options.newPhone);
+        const { phoneCode, phone } = checkNewPhone(user, options.newPhone);
+        const owner = await securityRepository(db).phoneOwner(phoneCode, phone);
+        silent = owner !== undefined && owner.id !== userId;
         target = e164(phoneCode, phone);
+        prefix = e164(phoneCode, '');
         shown = maskPhone(phoneCode, phone);
       } else {
         if (!user.phone || !user.phone_code) throw new AppError('PHONE_NOT_BOUND');
         target = e164(user.phone_code, user.phone);
+        prefix = e164(user.phone_code, '');
         shown = maskPhone(user.phone_code, user.phone);
       }
       if (!deps.messaging.smsAvailable) throw new AppError('FEATURE_NOT_OPEN');
@@ -269,7 +276,9 @@ export function securityService(deps: Deps) {
       target = telegram.subject;
       shown = telegram.name;
     }
-    await deps.messaging.reserve(channel, target, 'code');
+    await deps.messaging.reserve(channel, target, 'code', { userId, ...(prefix !== undefined ? { prefix } : {}) });
+    const sent: CodeSent = { type: channel, to: shown, expires_in: CODE_TTL_MS / 1000, resend_in: deps.messaging.sendIntervalSeconds };
+    if (silent) return sent;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await db.transaction().execute(async (trx) => {
       const repo = securityRepository(trx);
@@ -293,20 +302,21 @@ export function securityService(deps: Deps) {
       deps.logger.error({ err: error, channel }, 'sending a verification code failed');
       throw new AppError('NETWORK_ERROR');
     }
-    return { type: channel, to: shown, expires_in: CODE_TTL_MS / 1000, resend_in: deps.messaging.sendIntervalSeconds };
+    return sent;
   }
 
-  async function checkNewPhone(
-    userId: string,
+  /**
+   * The new phone's form. Whether another account has the number is not told here (SMS
+   * pumping, enumeration): only after its code passes does binding answer PHONE_EXISTS.
+   */
+  function checkNewPhone(
     user: { phone_code: string | null; phone: string | null },
     input: { nationality: string; phone: string },
-  ): Promise<{ nationality: string; phoneCode: string; phone: string }> {
+  ): { nationality: string; phoneCode: string; phone: string } {
     const country = countryByCode(input.nationality);
     if (!country) throw new AppError('NATIONALITY_REQUIRED');
     if (!phoneFormatValid(country.country_code, input.phone)) throw new AppError('PHONE_FORMAT');
     if (user.phone_code === country.phone_code && user.phone === input.phone) throw new AppError('PHONE_BOUND');
-    const owner = await securityRepository(db).phoneOwner(country.phone_code, input.phone);
-    if (owner && owner.id !== userId) throw new AppError('PHONE_EXISTS');
     return { nationality: country.country_code, phoneCode: country.phone_code, phone: input.phone };
   }
 
@@ -383,7 +393,7 @@ export function securityService(deps: Deps) {
     /** Binds or replaces the phone: the new phone's SMS code plus the change_phone verification. */
     async modifyPhone(userId: string, body: SecurityCodes & { nationality: string; phone: string; sms_code: string }, ip: string): Promise<void> {
       const { user, telegram, methods } = await factorsOf(userId, 'change_phone');
-      const next = await checkNewPhone(userId, user, body);
+      const next = checkNewPhone(user, body);
       const checks: Check[] = [
         { factor: 'sms', action: 'change_phone', target: e164(next.phoneCode, next.phone), code: body.sms_code },
         ...checksFor(methods, 'change_phone', user, telegram, body),

@@ -21,7 +21,7 @@ let mail: Awaited<ReturnType<typeof testMailServer>>;
 beforeAll(async () => {
   ({ db } = await testDatabase());
   mail = await testMailServer();
-  app = await testApp(db, { smtpUrl: mail.url, securityMaxFailures: 5, securityLockMinutes: 30 });
+  app = await testApp(db, { smtpUrl: mail.url, securityMaxFailures: 5, securityLockMinutes: 30, smsPerAccountPerDay: 3, smsPerPrefixPerHour: 5, smsGlobalPerHour: 7 });
 });
 
 beforeEach(async () => {
@@ -123,5 +123,44 @@ describe('password change', () => {
     const reset = await browser(app).post('/api/user/resetpassword', { token, password: 'third-pass3', confirm_password: 'third-pass3' });
     expect(reset.code).toBe(228);
     expect((await loginByEmail(browser(app), email, 'next-pass2')).code).toBe(200);
+  });
+});
+
+describe('SMS pumping', () => {
+  const signedIn = async (email: string) => {
+    const b = browser(app);
+    const userId = await activeUser(db, b, mail, email);
+    expect((await loginByEmail(b, email)).code).toBe(200);
+    return { b, userId };
+  };
+  const sendTo = (b: Browser, nationality: string, phone: string) => b.get(`/api/security/sendphonecode?action=change_phone&nationality=${nationality}&phone=${phone}`);
+  const smsTo = async (to: string) => (await db.selectFrom('dev_mailbox').select('id').where('recipient', '=', to).execute()).length;
+
+  it('answers a number another account has like a free one, sends it nothing, and tells only after its code', async () => {
+    const owner = await signedIn('owner@example.com');
+    await db.updateTable('users').set({ nationality: 'US', phone_code: '001', phone: '2025550199' }).where('id', '=', owner.userId).execute();
+    const { b } = await signedIn('prober@example.com');
+    const taken = await sendTo(b, 'US', '2025550199');
+    const free = await sendTo(b, 'US', '2025550198');
+    expect(taken).toMatchObject({ code: 200, data: { type: 'sms', to: '+1 202*****99' } });
+    expect(free.code).toBe(200);
+    expect(await smsTo('+12025550199')).toBe(0);
+    expect(await smsTo('+12025550198')).toBe(1);
+    const email = await emailCode(b, 'prober@example.com', 'change_phone');
+    expect((await b.post('/api/security/modifyphone', { nationality: 'US', phone: '2025550199', sms_code: '123456', email_code: email })).code).toBe(1014);
+  });
+
+  it('holds the per-account, per-prefix and platform budgets', async () => {
+    await db.deleteFrom('message_log').execute();
+    const one = await signedIn('pump1@example.com');
+    for (const n of ['01', '02', '03']) expect((await sendTo(one.b, 'US', `20255502${n}`)).code).toBe(200);
+    expect((await sendTo(one.b, 'US', '2025550204')).code).toBe(230);
+    const two = await signedIn('pump2@example.com');
+    for (const n of ['05', '06']) expect((await sendTo(two.b, 'US', `20255502${n}`)).code).toBe(200);
+    expect((await sendTo(two.b, 'CA', '6135550107')).code).toBe(230);
+    expect((await sendTo(two.b, 'GB', '7700900108')).code).toBe(200);
+    const three = await signedIn('pump3@example.com');
+    expect((await sendTo(three.b, 'GB', '7700900109')).code).toBe(200);
+    expect((await sendTo(three.b, 'DE', '15123456710')).code).toBe(230);
   });
 });
