@@ -243,16 +243,11 @@ export function accountService(deps: Deps) {
       }
       const userLang: Lang = isLang(existing.language) ? existing.language : lang;
       if (existing.status === 'pending') {
-        // Not activated yet: a new link, carrying the password chosen this time (set when used).
+        // Not activated yet: the password chosen this time is not kept (it may be someone
+        // else's). A reset link lets the mailbox's owner set one, which also activates.
         const token = newToken();
-        await repo.insertToken({
-          token_hash: sha256(token),
-          user_id: existing.id,
-          purpose: 'activate',
-          expires_at: new Date(Date.now() + ACTIVATION_TTL_MS),
-          password_hash: passwordHash,
-        });
-        await sendMail(existing.email, userLang, { kind: 'activation', link: link(ACCOUNT_LINK_PATHS.activate, token), hours: ACTIVATION_TTL_MS / 3600_000 });
+        await repo.insertToken({ token_hash: sha256(token), user_id: existing.id, purpose: 'reset', expires_at: new Date(Date.now() + RESET_TTL_MS) });
+        await sendMail(existing.email, userLang, { kind: 'reset', link: link(ACCOUNT_LINK_PATHS.reset, token), minutes: RESET_TTL_MS / 60_000 });
         return;
       }
       await sendMail(existing.email, userLang, {
@@ -341,12 +336,18 @@ export function accountService(deps: Deps) {
      * LINK_EXPIRED after an hour. Every session ends and withdrawals lock for 24 hours.
      */
     async resetPassword(body: { token: string; password: string }, meta: ClientMeta): Promise<void> {
+      const liveLink = (row: { used_at: Date | null; expires_at: Date } | undefined) => {
+        if (!row || row.used_at) throw new AppError('PASSWORD_RESET_FAILED');
+        if (row.expires_at.getTime() < Date.now()) throw new AppError('LINK_EXPIRED');
+      };
+      // The link first: a bad token costs no password hashing. Checked again, locked, below.
+      liveLink(await repo.takeToken(sha256(body.token), 'reset'));
       const passwordHash = await hashPassword(body.password);
       const userId = await db.transaction().execute(async (trx) => {
         const tx = accountRepository(trx);
         const row = await tx.takeToken(sha256(body.token), 'reset');
-        if (!row || row.used_at) throw new AppError('PASSWORD_RESET_FAILED');
-        if (row.expires_at.getTime() < Date.now()) throw new AppError('LINK_EXPIRED');
+        liveLink(row);
+        if (!row) throw new AppError('PASSWORD_RESET_FAILED');
         await tx.resetPassword(row.user_id, passwordHash);
         await tx.useTokens(row.user_id, 'reset');
         await sessionRepository(trx).revokeAllOfUser(row.user_id);

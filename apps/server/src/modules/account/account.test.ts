@@ -161,6 +161,21 @@ describe('activation', () => {
     expect((await loginByEmail(b, 'activate-me@example.com')).code).toBe(200);
   });
 
+  it('never lets a second registration of a pending address choose its password', async () => {
+    const email = 'pending-twice@example.com';
+    expect((await register(browser(app), email)).code).toBe(200);
+    await db.deleteFrom('message_log').execute();
+    expect((await register(browser(app), email, { password: 'attacker-pw9', confirm_password: 'attacker-pw9' })).code).toBe(200);
+    // The owner of the mailbox follows the newest mail, whatever it offers.
+    const newest = mail.last(email);
+    const owner = browser(app);
+    const activation = /\/register\/activate/.test(newest.text);
+    if (activation) expect((await owner.post('/api/user/activate', { token: tokenIn(newest, '/register/activate') })).code).toBe(200);
+    else expect((await owner.post('/api/user/resetpassword', { token: tokenIn(newest, '/request/reset'), password: 'owners-pw7', confirm_password: 'owners-pw7' })).code).toBe(200);
+    expect(await userRow(email)).toMatchObject({ status: 'active' });
+    expect((await loginByEmail(browser(app), email, 'attacker-pw9')).code).toBe(1041);
+  });
+
   it('answers an expired link with 229 and leaves the account pending', async () => {
     const b = browser(app);
     await register(b, 'too-late@example.com');
@@ -186,14 +201,18 @@ describe('activation', () => {
     expect((await loginByEmail(b, 'not-yet@example.com')).code).toBe(1031);
   });
 
-  it('re-registering an unactivated address mails a new link that sets the new password', async () => {
+  it('re-registering an unactivated address mails a link to set a password (which activates), keeping the first password until then', async () => {
     const b = browser(app);
     await register(b, 'second-try@example.com');
+    const first = tokenIn(mail.last('second-try@example.com'), '/register/activate');
     await db.deleteFrom('message_log').execute();
     await register(b, 'second-try@example.com', { password: 'other-pass2', confirm_password: 'other-pass2' });
-    const token = tokenIn(mail.last('second-try@example.com'), '/register/activate');
-    expect((await b.post('/api/user/activate', { token })).code).toBe(200);
-    expect((await loginByEmail(b, 'second-try@example.com', 'other-pass2')).code).toBe(200);
+    const reset = tokenIn(mail.last('second-try@example.com'), '/request/reset');
+    expect((await b.post('/api/user/resetpassword', { token: reset, password: 'third-pass3', confirm_password: 'third-pass3' })).code).toBe(200);
+    expect((await loginByEmail(b, 'second-try@example.com', 'third-pass3')).code).toBe(200);
+    expect((await loginByEmail(browser(app), 'second-try@example.com', 'other-pass2')).code).toBe(1041);
+    // The first link, once the account is active, does nothing.
+    expect((await b.post('/api/user/activate', { token: first })).code).toBe(227);
   });
 });
 
