@@ -30,6 +30,7 @@ import { createMessaging, type MessagingOverrides } from './modules/messaging/me
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { securityService } from './modules/security/security.service.ts';
 import { sessionService } from './modules/session/session.service.ts';
+import { socialRepository } from './modules/social/social.repository.ts';
 import { telegramProvider } from './modules/social/telegram.ts';
 import { wechatProvider } from './modules/social/wechat.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
@@ -109,7 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.addHook('onClose', () => messaging.close());
   const limits = rateLimits(config);
   const captcha = captchaService(db, { secret: deps.secret, devMailbox: development });
-  const telegram = telegramProvider({ botToken: config.telegramBotToken });
+  const telegram = telegramProvider({
+    botToken: config.telegramBotToken,
+    maxAgeSeconds: config.telegramAuthMaxAgeSeconds,
+    claim: (payloadHash, expiresAt) => socialRepository(db).claimPayload(payloadHash, expiresAt),
+  });
   const wechat = wechatProvider({ appId: config.wechatAppId, appSecret: config.wechatAppSecret });
   const loginLog = loginLogService(db);
   const security = securityService({

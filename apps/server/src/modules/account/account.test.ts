@@ -360,9 +360,24 @@ describe('Telegram sign-in', () => {
     const userId = await activeUser(db, b, mail, 'tg@example.com');
     expect((await b.post('/api/user/telegramlogin', widget(4242))).code).toBe(1040);
     await db.insertInto('social_bindings').values({ user_id: userId, provider: 'telegram', subject: '4242', display_name: '@ann_miner' }).execute();
-    const answer = await b.post('/api/user/telegramlogin', widget(4242));
+    const answer = await b.post('/api/user/telegramlogin', widget(4242, Math.floor(Date.now() / 1000) - 1));
     expect(answer).toMatchObject({ code: 200, data: { email: 'tg@example.com', telegram: true, telegram_name: '@ann_miner', security_level: 'middle' } });
     expect(b.sessionId).toBeDefined();
+  });
+
+  it('accepts login data a few minutes old at most, and each payload once', async () => {
+    const fresh = widget(4242, Math.floor(Date.now() / 1000) - 10);
+    const b = browser(app);
+    expect((await b.post('/api/user/telegramlogin', fresh)).code).toBe(200);
+    expect((await browser(app).post('/api/user/telegramlogin', fresh)).code).toBe(1048);
+    expect((await browser(app).post('/api/user/telegramlogin', widget(4242, Math.floor(Date.now() / 1000) - 6 * 60))).code).toBe(1020);
+  });
+
+  it('lets the browser load Telegram’s widget: its script and frame origins, nothing wider', async () => {
+    const csp = String((await browser(app).send('GET', '/api/user/socialproviders')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://telegram.org;");
+    expect(csp).toContain('frame-src https://oauth.telegram.org;');
+    expect(csp).not.toMatch(/\*|https:(?!\/\/(oauth\.)?telegram\.org)/);
   });
 
   it('refuses a wrong hash (1048), data signed by another bot (1048) and data older than a day (1020)', async () => {
