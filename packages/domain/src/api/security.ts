@@ -105,3 +105,17 @@ export const countrySchema = z.object({
   country_code: z.string(),
   phone_code: z.string(),
 });
+
+/** GET /api/security/sessions — the user's live sessions, the current one first. */
+export const sessionItemSchema = z.object({
+  id: z.string().meta({ description: 'Opaque id of the session (for ending it)' }),
+  device: z.string().meta({ description: 'Browser and system, from the user agent' }),
+  ip: z.string(),
+  created_at: z.number().int().meta({ description: 'Sign-in, Unix seconds' }),
+  last_seen_at: z.number().int().meta({ description: 'Last use, Unix seconds (to about five minutes)' }),
+  current: z.boolean().meta({ description: 'The session of this request' }),
+});
+export type SessionItem = z.infer<typeof sessionItemSchema>;
+
+/** POST /api/security/sessions/end — ends one of the user's sessions. */
+export const endSessionBody = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, msg('INVALID_PARAMETER')) });

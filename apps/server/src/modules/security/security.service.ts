@@ -54,6 +54,12 @@ type Check =
 
 type Trx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
 
+/** Who made a change: the client's address and the session cookie's token. */
+export interface Client {
+  ip: string;
+  token: string | undefined;
+}
+
 /** What the checks accepted: the authenticator's time step, when one was checked. */
 interface Accepted {
   googleStep: number | undefined;
@@ -236,6 +242,12 @@ export function securityService(deps: Deps) {
       .catch((error: unknown) => deps.logger.error({ err: error, userId }, 'security notice e-mail failed'));
   }
 
+  /** A second factor changed: the user's other sessions end (the one that made the change stays), and a notice is mailed. */
+  async function factorChanged(userId: string, change: SecurityChange, client: Client) {
+    await deps.sessions.closeOthersOfUser(userId, client.token);
+    await notice(userId, change, client.ip);
+  }
+
   async function sendCode(
     userId: string,
     action: SecurityAction,
@@ -369,7 +381,7 @@ export function securityService(deps: Deps) {
     },
 
     /** Binds the pending secret: its code plus the bind_google verification. */
-    async bindGoogle(userId: string, codes: SecurityCodes & { google_code: string }, ip: string): Promise<void> {
+    async bindGoogle(userId: string, codes: SecurityCodes & { google_code: string }, client: Client): Promise<void> {
       const { user, telegram, methods } = await factorsOf(userId, 'bind_google');
       if (user.google_secret) throw new AppError('GOOGLE_BOUND');
       const pending = user.google_pending_secret;
@@ -380,18 +392,18 @@ export function securityService(deps: Deps) {
         // The step just accepted becomes the last used one: its code cannot sign in afterwards.
         await securityRepository(trx).bindGoogle(userId, pending, accepted.googleStep ?? 0);
       });
-      await notice(userId, 'google_bound', ip);
+      await factorChanged(userId, 'google_bound', client);
     },
 
-    async unbindGoogle(userId: string, codes: SecurityCodes, ip: string): Promise<void> {
+    async unbindGoogle(userId: string, codes: SecurityCodes, client: Client): Promise<void> {
       const user = await userOrFail(userId);
       if (!user.google_secret) throw new AppError('GOOGLE_NOT_BOUND');
       await verifySecurity(userId, 'unbind_google', codes, (trx) => securityRepository(trx).unbindGoogle(userId));
-      await notice(userId, 'google_unbound', ip);
+      await factorChanged(userId, 'google_unbound', client);
     },
 
     /** Binds or replaces the phone: the new phone's SMS code plus the change_phone verification. */
-    async modifyPhone(userId: string, body: SecurityCodes & { nationality: string; phone: string; sms_code: string }, ip: string): Promise<void> {
+    async modifyPhone(userId: string, body: SecurityCodes & { nationality: string; phone: string; sms_code: string }, client: Client): Promise<void> {
       const { user, telegram, methods } = await factorsOf(userId, 'change_phone');
       const next = checkNewPhone(user, body);
       const checks: Check[] = [
@@ -402,7 +414,7 @@ export function securityService(deps: Deps) {
         const saved = await securityRepository(trx).setPhone(userId, { nationality: next.nationality, phone_code: next.phoneCode, phone: next.phone });
         if (!saved) throw new AppError('PHONE_EXISTS');
       });
-      await notice(userId, 'phone_changed', ip);
+      await factorChanged(userId, 'phone_changed', client);
     },
 
     /**
@@ -434,7 +446,7 @@ export function securityService(deps: Deps) {
       await notice(userId, 'password_changed', ip);
     },
 
-    async bindTelegram(userId: string, body: SecurityCodes & { telegram: TelegramAuth }, ip: string): Promise<void> {
+    async bindTelegram(userId: string, body: SecurityCodes & { telegram: TelegramAuth }, client: Client): Promise<void> {
       const identity = await deps.telegram.verify(body.telegram);
       const social = socialRepository(db);
       if (await social.findOfUser(userId, 'telegram')) throw new AppError('TELEGRAM_BOUND');
@@ -444,16 +456,16 @@ export function securityService(deps: Deps) {
         if (!inserted) throw new AppError('TELEGRAM_BOUND');
         await securityRepository(trx).markSecurityChanged(userId);
       });
-      await notice(userId, 'telegram_bound', ip);
+      await factorChanged(userId, 'telegram_bound', client);
     },
 
-    async unbindTelegram(userId: string, codes: SecurityCodes, ip: string): Promise<void> {
+    async unbindTelegram(userId: string, codes: SecurityCodes, client: Client): Promise<void> {
       if (!(await socialRepository(db).findOfUser(userId, 'telegram'))) throw new AppError('TELEGRAM_NOT_BOUND');
       await verifySecurity(userId, 'unbind_telegram', codes, async (trx) => {
         await socialRepository(trx).remove(userId, 'telegram');
         await securityRepository(trx).markSecurityChanged(userId);
       });
-      await notice(userId, 'telegram_unbound', ip);
+      await factorChanged(userId, 'telegram_unbound', client);
     },
 
     /** Sign-in's second factor: the bound authenticator's code, once (replay refused). */

@@ -1,3 +1,4 @@
+import { describeDevice, type SessionItem } from '@platter/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { sessionRepository } from './session.repository.ts';
@@ -47,6 +48,24 @@ export function sessionService(db: Db, options: { idleMs?: number } = {}) {
     async closeOthersOfUser(userId: string, keepToken: string | undefined): Promise<void> {
       if (!keepToken) return repo.revokeAllOfUser(userId);
       await repo.revokeAllOfUserExcept(userId, hashToken(keepToken));
+    },
+    /** The security centre's list: device, address, sign-in and last use; which one is this request's. */
+    async list(userId: string, currentToken: string | undefined): Promise<SessionItem[]> {
+      const current = currentToken ? hashToken(currentToken) : '';
+      const rows = await repo.listLive(userId, idleMs / 1000);
+      const items = rows.map((row) => ({
+        id: row.id_hash,
+        device: describeDevice(row.user_agent),
+        ip: row.ip,
+        created_at: Math.floor(row.created_at.getTime() / 1000),
+        last_seen_at: Math.floor(row.last_seen_at.getTime() / 1000),
+        current: row.id_hash === current,
+      }));
+      return [...items.filter((i) => i.current), ...items.filter((i) => !i.current)];
+    },
+    /** Ends one of the user's own sessions (another user's id changes nothing). */
+    async end(userId: string, id: string): Promise<void> {
+      await repo.revokeOfUser(userId, id);
     },
     async setLanguage(userId: string, language: string): Promise<void> {
       await repo.setLanguage(userId, language);
