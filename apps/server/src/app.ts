@@ -30,7 +30,6 @@ import { createMessaging, type MessagingOverrides } from './modules/messaging/me
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { securityService } from './modules/security/security.service.ts';
 import { sessionService } from './modules/session/session.service.ts';
-import { socialRepository } from './modules/social/social.repository.ts';
 import { telegramProvider } from './modules/social/telegram.ts';
 import { wechatProvider } from './modules/social/wechat.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
@@ -113,7 +112,6 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const telegram = telegramProvider({
     botToken: config.telegramBotToken,
     maxAgeSeconds: config.telegramAuthMaxAgeSeconds,
-    claim: (payloadHash, expiresAt) => socialRepository(db).claimPayload(payloadHash, expiresAt),
   });
   const wechat = wechatProvider({ appId: config.wechatAppId, appSecret: config.wechatAppSecret });
   const loginLog = loginLogService(db);

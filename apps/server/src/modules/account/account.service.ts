@@ -308,6 +308,9 @@ export function accountService(deps: Deps) {
     /** Telegram Login Widget sign-in of the account that has that Telegram bound. */
     async telegramLogin(payload: TelegramAuth, meta: ClientMeta, presentedToken: string | undefined) {
       const identity = await deps.telegram.verify(payload);
+      // Each payload signs in once (a copied one cannot sign in again within its window).
+      const until = identity.usableUntil ?? new Date(Date.now() + 86_400_000);
+      if (!(await socialRepository(db).claimPayload(payload.hash.toLowerCase(), until))) throw new AppError('SOCIAL_LOGIN_FAILED');
       return socialLogin('telegram', identity.subject, meta, presentedToken);
     },
 

@@ -25,15 +25,10 @@ export function telegramHash(botToken: string, data: Record<string, unknown>): s
   return createHmac('sha256', secret).update(telegramDataCheckString(data)).digest('hex');
 }
 
-/**
- * `claim` makes each payload work once: it records the payload's hash until it would have
- * expired anyway and answers false when it was recorded before (the app passes the database's).
- */
 export function telegramProvider(options: {
   botToken: string | undefined;
   maxAgeSeconds?: number;
   now?: () => number;
-  claim?: (payloadHash: string, expiresAt: Date) => Promise<boolean>;
 }): SocialLoginProvider<TelegramAuth> {
   const now = options.now ?? (() => Date.now());
   const maxAge = options.maxAgeSeconds ?? TELEGRAM_AUTH_MAX_AGE_S;
@@ -49,11 +44,8 @@ export function telegramProvider(options: {
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('SOCIAL_LOGIN_FAILED');
       const nowS = Math.floor(now() / 1000);
       if (nowS - payload.auth_date > maxAge || payload.auth_date - nowS > FUTURE_SKEW_S) throw new AppError('TIMESTAMP_ERROR');
-      if (options.claim && !(await options.claim(payload.hash.toLowerCase(), new Date((payload.auth_date + maxAge + FUTURE_SKEW_S) * 1000)))) {
-        throw new AppError('SOCIAL_LOGIN_FAILED');
-      }
       const name = payload.username ? `@${payload.username}` : [payload.first_name, payload.last_name].filter(Boolean).join(' ');
-      return { subject: String(payload.id), displayName: name.slice(0, 128) };
+      return { subject: String(payload.id), displayName: name.slice(0, 128), usableUntil: new Date((payload.auth_date + maxAge + FUTURE_SKEW_S) * 1000) };
     },
   };
 }
