@@ -393,8 +393,28 @@ describe('Telegram sign-in', () => {
     const plain = await testApp(db, { smtpUrl: mail.url });
     const b = browser(plain);
     expect((await b.post('/api/user/telegramlogin', widget(4242))).code).toBe(1047);
-    expect((await b.post('/api/user/wechatlogin', { code: 'abc' })).code).toBe(1047);
+    const { state } = (await b.get<{ state: string }>('/api/user/wechatstate')).data;
+    expect((await b.post('/api/user/wechatlogin', { code: 'abc', state })).code).toBe(1047);
     expect((await b.get('/api/user/socialproviders')).data).toMatchObject({ telegram: { enabled: false }, wechat: { enabled: false } });
+  });
+});
+
+describe('WeChat sign-in', () => {
+  it('needs the OAuth state this browser was given, once', async () => {
+    const wechat = await testApp(db, { smtpUrl: mail.url, wechatAppId: 'wx0000000000000000', wechatAppSecret: 'test-secret' });
+    const b = browser(wechat);
+    expect(await b.post('/api/user/wechatlogin', { code: 'abc' })).toMatchObject({ code: 216, data: { field: 'state' } });
+    const given = await b.send('GET', '/api/user/wechatstate');
+    const cookie = given.cookies.find((c) => c.name === 'platter_wechat_state');
+    expect(cookie).toMatchObject({ httpOnly: true });
+    const { state } = given.json<Envelope<{ state: string }>>().data;
+    // A state issued to another browser (a login-CSRF link) is refused before any exchange.
+    const other = browser(wechat);
+    const otherState = (await other.get<{ state: string }>('/api/user/wechatstate')).data.state;
+    expect((await b.post('/api/user/wechatlogin', { code: 'abc', state: otherState })).code).toBe(1048);
+    // That attempt used this browser's state up too.
+    expect((await b.post('/api/user/wechatlogin', { code: 'abc', state })).code).toBe(1048);
+    expect((await browser(wechat).post('/api/user/wechatlogin', { code: 'abc', state })).code).toBe(1048);
   });
 });
 
