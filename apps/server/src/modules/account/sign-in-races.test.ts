@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeUser, loginByEmail, PASSWORD, totp } from '../../../test/accounts.ts';
-import { TEST_SECRET, testApp } from '../../../test/app.ts';
+import { activeUser, boundAuthenticator, loginByEmail, PASSWORD, totp } from '../../../test/accounts.ts';
+import { testApp } from '../../../test/app.ts';
 import { browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { testMailServer } from '../../../test/mail.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { secretBox } from '../security/secret-box.ts';
-import { newTotpSecret } from '../security/totp.ts';
 
 /** The sign-in limits hold when the guesses arrive all at once. */
 
@@ -38,8 +36,7 @@ describe('parallel sign-in guesses', () => {
     const email = 'racer@example.com';
     const b = browser(app);
     const userId = await activeUser(db, b, mail, email);
-    const secret = newTotpSecret();
-    await db.updateTable('users').set({ google_secret: secretBox(TEST_SECRET, 'totp').seal(secret) }).where('id', '=', userId).execute();
+    const secret = await boundAuthenticator(db, userId);
     const first = await loginByEmail(b, email);
     expect(first.code).toBe(1030);
     const challenge = (first.data as { challenge: string }).challenge;

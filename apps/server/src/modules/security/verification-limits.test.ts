@@ -1,13 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activeUser, loginByEmail, PASSWORD, totp } from '../../../test/accounts.ts';
-import { TEST_SECRET, testApp } from '../../../test/app.ts';
+import { activeUser, boundAuthenticator, loginByEmail, PASSWORD, totp } from '../../../test/accounts.ts';
+import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { codeIn, testMailServer, tokenIn } from '../../../test/mail.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { secretBox } from './secret-box.ts';
-import { newTotpSecret } from './totp.ts';
 
 /**
  * Guessing a second factor: failures count per account and purpose across every factor, a
@@ -35,8 +33,7 @@ async function withAuthenticator(email: string): Promise<{ b: Browser; userId: s
   const b = browser(app);
   const userId = await activeUser(db, b, mail, email);
   expect((await loginByEmail(b, email)).code).toBe(200);
-  const secret = newTotpSecret();
-  await db.updateTable('users').set({ google_secret: secretBox(TEST_SECRET, 'totp').seal(secret) }).where('id', '=', userId).execute();
+  const secret = await boundAuthenticator(db, userId);
   return { b, userId, secret };
 }
 

@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginByEmail, signedInUser, totp } from '../../../test/accounts.ts';
-import { TEST_SECRET, testApp } from '../../../test/app.ts';
+import { boundAuthenticator, loginByEmail, signedInUser, totp } from '../../../test/accounts.ts';
+import { testApp } from '../../../test/app.ts';
 import { browser } from '../../../test/browser.ts';
 import { codeIn } from '../../../test/mail.ts';
-import { secretBox } from '../security/secret-box.ts';
-import { newTotpSecret } from '../security/totp.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { testMailServer } from '../../../test/mail.ts';
 import type { Db } from '../../db/database.ts';
@@ -92,8 +90,8 @@ describe('sessions in the security centre', () => {
     const b = await signedInUser(app, db, mail, email);
     const other = browser(app);
     expect((await loginByEmail(other, email)).code).toBe(200);
-    const secret = newTotpSecret();
-    await db.updateTable('users').set({ google_secret: secretBox(TEST_SECRET, 'totp').seal(secret) }).where('email', '=', email).execute();
+    const { id } = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const secret = await boundAuthenticator(db, id);
     expect((await loginByEmail(other, email)).code).toBe(1030);
     // Signed in before the authenticator was set in the database: still alive.
     await db.deleteFrom('message_log').execute();
