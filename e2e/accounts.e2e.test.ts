@@ -331,6 +331,7 @@ describe('an account from registration to two-step sign-in (English, desktop)', 
     await inbox.sendCode(page, 'verify-email-send');
     await page.getByTestId('verify-email-code').fill((await inbox.next(CODE))[1] ?? '');
     const totp = await freshTotp(secret, boundStep);
+    boundStep = totp.step;
     await page.getByTestId('verify-google-code').fill(totp.code);
     await screenshot(page, 'accounts-phone-dialog-en');
     await page.getByTestId('phone-submit').click();
@@ -362,6 +363,10 @@ describe('an account from registration to two-step sign-in (English, desktop)', 
     await expect.poll(() => errorTexts(page)).toEqual([expect.stringMatching(/must differ from the old one/)]);
     await page.getByTestId('password-new').fill('changed-pass2');
     await page.getByTestId('password-confirm').fill('changed-pass2');
+    // The authenticator is bound: the password change asks its code too.
+    const totp = await freshTotp(secret, boundStep);
+    boundStep = totp.step;
+    await page.getByTestId('password-google').fill(totp.code);
     await screenshot(page, 'accounts-password-dialog-en');
     await page.getByTestId('password-submit').click();
     await page.getByTestId('password-dialog').waitFor({ state: 'detached' });
@@ -372,7 +377,7 @@ describe('an account from registration to two-step sign-in (English, desktop)', 
     expect(new URL(page.url()).pathname).toBe('/request');
     await signIn(page, baseUrl, { email }, 'changed-pass2');
     await page.getByTestId('login-2fa').waitFor();
-  });
+  }, 120_000);
 
   it('lists what was sent in the development mailbox', async () => {
     await page.goto(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);

@@ -12,6 +12,7 @@ import { registerLang } from './http/lang.ts';
 import { clientRequestId, newRequestId } from './http/request-id.ts';
 import { rateLimits, registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { trustProxySetting } from './http/trust-proxy.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -64,19 +65,12 @@ export interface AppDeps {
   worker?: boolean;
 }
 
-function trustProxy(value: string): boolean | number | string {
-  if (value === 'true') return true;
-  if (value === 'false' || value === '') return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
-
 /** Builds the HTTP application: the API, the docs, health checks and the web app. */
 export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const { config, db } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    // A hop count is valid for proxy-addr, though Fastify's types list only boolean and string.
-    trustProxy: trustProxy(config.trustProxy) as boolean | string,
+    trustProxy: trustProxySetting(config.trustProxy),
     // The server's own id (the audit log relies on it); the client's X-Request-Id is logged apart.
     genReqId: newRequestId,
     childLoggerFactory: (logger, bindings, options, raw) => {
@@ -119,17 +113,21 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   await registerRateLimit(app);
 
   const settings = settingService(db, { cacheSeconds: config.settingsCacheSeconds });
-  const sessions = sessionService(db);
+  const sessions = sessionService(db, { idleMs: config.sessionIdleMinutes * 60_000 });
   const messaging = await createMessaging({ config, db, logger: app.log, ...(deps.messaging ? { overrides: deps.messaging } : {}) });
   app.addHook('onClose', () => messaging.close());
   const limits = rateLimits(config);
   const captcha = captchaService(db, { secret: deps.secret, devMailbox: development.enabled });
-  const telegram = telegramProvider({ botToken: config.telegramBotToken });
+  const telegram = telegramProvider({
+    botToken: config.telegramBotToken,
+    maxAgeSeconds: config.telegramAuthMaxAgeSeconds,
+  });
   const wechat = wechatProvider({ appId: config.wechatAppId, appSecret: config.wechatAppSecret });
   const loginLog = loginLogService(db);
   const security = securityService({
     db,
     secret: deps.secret,
+    limits: { maxFailures: config.securityMaxFailures, lockMinutes: config.securityLockMinutes },
     messaging,
     sessions,
     telegram,

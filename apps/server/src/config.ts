@@ -58,7 +58,7 @@ export const SETTINGS = {
   trustProxy: {
     env: 'TRUST_PROXY',
     default: 'false',
-    meaning: 'Trust X-Forwarded-For from this proxy (true, a hop count, or a comma list of addresses).',
+    meaning: 'Whose X-Forwarded-For to believe for the client address (mainland-China refusal, per-IP limits, login history): `false` none; `true` one proxy in front (same as `1`); a hop count `n` (n proxies in front); or a comma list of proxy addresses and CIDR ranges. Entries left of the client\'s own are ignored (they can be forged).',
   },
   siteTitle: { env: 'SITE_TITLE', default: 'Platter', meaning: 'Site title used in page titles and e-mails.' },
   registrationOpen: {
@@ -146,6 +146,41 @@ export const SETTINGS = {
     env: 'RATE_LIMIT_CODES',
     default: '10',
     meaning: 'Verification-code sending calls allowed per IP per minute (each target also gets at most one code per 60 s and 10 per day).',
+  },
+  securityMaxFailures: {
+    env: 'SECURITY_MAX_FAILURES',
+    default: '5',
+    meaning: 'Failed security verifications (any factor: e-mail, SMS, Telegram or authenticator code, or the old password of a password change) per account and action before the verification is voided and the account\'s sensitive actions lock for `SECURITY_LOCK_MINUTES`.',
+  },
+  securityLockMinutes: {
+    env: 'SECURITY_LOCK_MINUTES',
+    default: '30',
+    meaning: 'How long sensitive actions (withdrawal, address book, second-factor and password changes, …) stay locked after `SECURITY_MAX_FAILURES` failed verifications; also the window the failures are counted in.',
+  },
+  sessionIdleMinutes: {
+    env: 'SESSION_IDLE_MINUTES',
+    default: '120',
+    meaning: 'A session unused this long ends (idle timeout); every session also ends 7 days after sign-in.',
+  },
+  smsPerAccountPerDay: {
+    env: 'SMS_PER_ACCOUNT_PER_DAY',
+    default: '10',
+    meaning: 'SMS verification codes one account may have sent in 24 hours, whatever the numbers (SMS pumping).',
+  },
+  smsPerPrefixPerHour: {
+    env: 'SMS_PER_PREFIX_PER_HOUR',
+    default: '100',
+    meaning: 'SMS verification codes sent per hour to one dial prefix (+86, +1, …), all accounts together.',
+  },
+  smsGlobalPerHour: {
+    env: 'SMS_GLOBAL_PER_HOUR',
+    default: '500',
+    meaning: 'SMS verification codes sent per hour by the whole platform.',
+  },
+  telegramAuthMaxAgeSeconds: {
+    env: 'TELEGRAM_AUTH_MAX_AGE_SECONDS',
+    default: '300',
+    meaning: 'Telegram login data older than this (its auth_date) is refused; each payload works once.',
   },
   chain: {
     env: 'CHAIN',
@@ -382,6 +417,13 @@ const schema = z.object({
   authRateLimit: z.coerce.number().int().min(1),
   codeRateLimit: z.coerce.number().int().min(1),
   codeResendSeconds: z.coerce.number().int().min(1).max(3600),
+  securityMaxFailures: z.coerce.number().int().min(1).max(100),
+  securityLockMinutes: z.coerce.number().int().min(1).max(7 * 24 * 60),
+  sessionIdleMinutes: z.coerce.number().int().min(1).max(7 * 24 * 60),
+  smsPerAccountPerDay: z.coerce.number().int().min(1),
+  smsPerPrefixPerHour: z.coerce.number().int().min(1),
+  smsGlobalPerHour: z.coerce.number().int().min(1),
+  telegramAuthMaxAgeSeconds: z.coerce.number().int().min(10).max(86_400),
   chain: z.enum(['devnet']),
   devnetBlockSeconds: z.coerce.number().positive().max(3600),
   withdrawReviewTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),

@@ -3,6 +3,9 @@ import type { Db } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
 import type { ZodApp } from '../src/http/types.ts';
 import { createAdmin } from '../src/modules/account/account.service.ts';
+import { secretBox } from '../src/modules/security/secret-box.ts';
+import { newTotpSecret } from '../src/modules/security/totp.ts';
+import { TEST_SECRET } from './app.ts';
 import { browser, type Browser } from './browser.ts';
 import { tokenIn, type testMailServer } from './mail.ts';
 
@@ -64,4 +67,11 @@ export async function signedInAs(app: ZodApp, db: Db, email: string, role: 'user
   const answer = await loginByEmail(b, email, PASSWORD);
   if (answer.code !== 200) throw new Error(`login ${email}: ${JSON.stringify(answer)}`);
   return b;
+}
+
+/** Binds an authenticator to the user directly (its seed sealed as the server seals it); answers the seed. */
+export async function boundAuthenticator(db: Db, userId: string): Promise<string> {
+  const secret = newTotpSecret();
+  await db.updateTable('users').set({ google_secret: secretBox(TEST_SECRET, 'totp').seal(secret) }).where('id', '=', userId).execute();
+  return secret;
 }

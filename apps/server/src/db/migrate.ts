@@ -25,6 +25,7 @@ import * as coinPayoutFigures from './migrations/2026_11_25_1403_coin_payout_fig
 import * as autopayOutcome from './migrations/2026_11_25_1404_autopay_outcome.ts';
 import * as custody from './migrations/2026_11_25_1501_custody.ts';
 import * as chiaRewardClaims from './migrations/2026_11_25_1601_chia_reward_claims.ts';
+import * as accountSecurity from './migrations/2026_11_25_1701_account_security.ts';
 import * as adjustmentFourEyes from './migrations/2026_11_25_1801_adjustment_four_eyes.ts';
 import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client_request_id.ts';
 import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1404_autopay_outcome': autopayOutcome,
   '2026_11_25_1501_custody': custody,
   '2026_11_25_1601_chia_reward_claims': chiaRewardClaims,
+  '2026_11_25_1701_account_security': accountSecurity,
   '2026_11_25_1801_adjustment_four_eyes': adjustmentFourEyes,
   '2026_11_25_1802_audit_client_request_id': auditClientRequestId,
   '2026_11_25_1901_deposit_coin_id': depositCoinId,

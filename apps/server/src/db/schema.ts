@@ -91,6 +91,22 @@ export interface UsersTable {
   /** Last password or second-factor change: withdrawals lock for 24 hours after it. */
   security_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   activated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Sensitive actions refused until then (too many failed security verifications). */
+  security_locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Failed security verifications per user and purpose, in the current window. */
+export interface SecurityFailuresTable {
+  user_id: string;
+  purpose: string;
+  failures: Generated<number>;
+  window_started_at: Generated<Date>;
+}
+
+/** Telegram login payloads already used (each signs in once). */
+export interface SocialLoginUsesTable {
+  payload_hash: string;
+  expires_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -149,6 +165,10 @@ export interface MessageLogTable {
   target_hash: string;
   purpose: string;
   created_at: Generated<Date>;
+  /** The account that asked for the message (SMS budgets per account). */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SMS: the dial prefix of the number (+86), for the per-prefix budget. */
+  prefix: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginAttemptsTable {
@@ -207,6 +227,8 @@ export interface Database extends LedgerTables, WalletTables, PoolTables, AdminT
   account_tokens: AccountTokensTable;
   verification_codes: VerificationCodesTable;
   message_log: MessageLogTable;
+  security_failures: SecurityFailuresTable;
+  social_login_uses: SocialLoginUsesTable;
   login_attempts: LoginAttemptsTable;
   login_challenges: LoginChallengesTable;
   social_bindings: SocialBindingsTable;

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Security headers, computed once at start rather than per request (helmet rebuilds its
  * policy strings on every response, which showed up as a few per cent of a hot API call).
- * The values are helmet's defaults, with a CSP that allows antd's injected styles.
+ * The values are helmet's defaults, with a CSP that allows antd's injected styles and
+ * Telegram's Login Widget (https://telegram.org/js/telegram-widget.js, framing oauth.telegram.org).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   const csp = [
@@ -14,7 +15,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     "frame-ancestors 'self'",
     "img-src 'self' data: blob:",
     "object-src 'none'",
-    "script-src 'self'",
+    // Telegram's Login Widget: its script, and the iframe it opens (exactly that origin).
+    "script-src 'self' https://telegram.org",
+    'frame-src https://oauth.telegram.org',
     "script-src-attr 'none'",
     // antd's CSS-in-JS and the API docs inject style elements.
     "style-src 'self' 'unsafe-inline'",

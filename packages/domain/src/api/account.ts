@@ -83,8 +83,10 @@ export const telegramAuthSchema = z.looseObject({
 });
 export type TelegramAuth = z.infer<typeof telegramAuthSchema>;
 
-/** POST /api/user/wechatlogin: the code of WeChat's OAuth redirect. */
-export const wechatLoginBody = z.object({ code: z.string().min(1).max(512) });
+/** POST /api/user/wechatlogin: the code and state of WeChat's OAuth redirect (the state from GET /api/user/wechatstate). */
+export const wechatLoginBody = z.object({ code: z.string().min(1).max(512), state: z.string().min(16).max(128) });
+/** GET /api/user/wechatstate: the `state` to put in WeChat's OAuth URL (also kept in an HttpOnly cookie). */
+export const wechatStateSchema = z.object({ state: z.string() });
 
 /** GET /api/user/socialproviders: which messenger sign-ins are enabled. */
 export const socialProvidersSchema = z.object({

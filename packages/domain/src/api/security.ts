@@ -79,9 +79,17 @@ export const modifyPhoneBody = securityCodesSchema.extend({
   sms_code: codeField.meta({ description: 'Code sent to the new phone (sendphonecode with nationality and phone)' }),
 });
 
-/** POST /api/security/ModifyPassword — other sessions are signed out; withdrawals lock 24 h. */
+/**
+ * POST /api/security/ModifyPassword — other sessions are signed out; withdrawals lock 24 h.
+ * With an authenticator bound its code is needed too (231 names it when missing).
+ */
 export const modifyPasswordBody = z
-  .object({ old_password: passwordToCheck, new_password: passwordField, confirm_password: z.string() })
+  .object({
+    old_password: passwordToCheck,
+    new_password: passwordField,
+    confirm_password: z.string(),
+    google_code: codeField.optional().meta({ description: 'Authenticator app code (needed when one is bound)' }),
+  })
   .refine((body) => body.new_password === body.confirm_password, { message: msg('PASSWORDS_DIFFER'), path: ['confirm_password'] })
   .refine((body) => body.new_password !== body.old_password, { message: msg('PASSWORD_SAME_AS_OLD'), path: ['new_password'] });
 
@@ -97,3 +105,17 @@ export const countrySchema = z.object({
   country_code: z.string(),
   phone_code: z.string(),
 });
+
+/** GET /api/security/sessions — the user's live sessions, the current one first. */
+export const sessionItemSchema = z.object({
+  id: z.string().meta({ description: 'Opaque id of the session (for ending it)' }),
+  device: z.string().meta({ description: 'Browser and system, from the user agent' }),
+  ip: z.string(),
+  created_at: z.number().int().meta({ description: 'Sign-in, Unix seconds' }),
+  last_seen_at: z.number().int().meta({ description: 'Last use, Unix seconds (to about five minutes)' }),
+  current: z.boolean().meta({ description: 'The session of this request' }),
+});
+export type SessionItem = z.infer<typeof sessionItemSchema>;
+
+/** POST /api/security/sessions/end — ends one of the user's sessions. */
+export const endSessionBody = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, msg('INVALID_PARAMETER')) });

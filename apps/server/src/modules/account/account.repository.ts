@@ -115,18 +115,27 @@ export function accountRepository(db: Db) {
     async insertChallenge(challenge: { challenge_hash: string; user_id: string; method: string; identifier_hash: string; expires_at: Date }) {
       await db.insertInto('login_challenges').values(challenge).execute();
     },
-    async takeChallenge(challengeHash: string) {
-      return db.selectFrom('login_challenges').selectAll().where('challenge_hash', '=', challengeHash).forUpdate().executeTakeFirst();
-    },
-    async bumpChallenge(challengeHash: string) {
-      await db
+    /** Spends one try of a live challenge (unused, unexpired, tries left) in one statement; undefined when none is left. */
+    async spendChallengeTry(challengeHash: string, maxAttempts: number) {
+      return db
         .updateTable('login_challenges')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('challenge_hash', '=', challengeHash)
-        .execute();
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .where('attempts', '<', maxAttempts)
+        .returningAll()
+        .executeTakeFirst();
     },
-    async useChallenge(challengeHash: string) {
-      await db.updateTable('login_challenges').set({ used_at: sql`now()` }).where('challenge_hash', '=', challengeHash).execute();
+    /** False when it was used meanwhile. */
+    async useChallenge(challengeHash: string): Promise<boolean> {
+      const result = await db
+        .updateTable('login_challenges')
+        .set({ used_at: sql`now()` })
+        .where('challenge_hash', '=', challengeHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
   };
 }

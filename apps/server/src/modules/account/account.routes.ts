@@ -16,6 +16,7 @@ import {
   socialProvidersSchema,
   telegramAuthSchema,
   wechatLoginBody,
+  wechatStateSchema,
   type UserInfo,
 } from '@platter/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,6 +29,7 @@ import type { ZodApp } from '../../http/types.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { SESSION_COOKIE, type sessionService } from '../session/session.service.ts';
 import { loadUserInfo } from '../user/user.service.ts';
+import { assertWechatState, newWechatState, WECHAT_STATE_COOKIE, WECHAT_STATE_TTL_S } from '../social/wechat.ts';
 import { assertRegistrable, type AccountService } from './account.service.ts';
 
 interface Deps {
@@ -157,6 +159,16 @@ export function accountRoutes(app: ZodApp, deps: Deps): void {
     },
   );
 
+  app.get(
+    '/api/user/wechatstate',
+    { config: limits.auth, schema: { tags: ['account'], summary: 'A new OAuth state for WeChat sign-in (kept in an HttpOnly cookie; wechatlogin must return it)', response: { 200: envelopeSchema(wechatStateSchema) } } },
+    async (request, reply) => {
+      const state = newWechatState();
+      reply.setCookie(WECHAT_STATE_COOKIE, state, { path: '/api/user', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, maxAge: WECHAT_STATE_TTL_S });
+      return ok(request, { state });
+    },
+  );
+
   app.post(
     '/api/user/wechatlogin',
     {
@@ -164,6 +176,9 @@ export function accountRoutes(app: ZodApp, deps: Deps): void {
       schema: { tags: ['account'], summary: 'Sign-in with a WeChat OAuth code (1047 unless WeChat is configured)', body: wechatLoginBody, response: { 200: envelopeSchema(signedInSchema) } },
     },
     async (request, reply) => {
+      const kept = request.cookies[WECHAT_STATE_COOKIE];
+      reply.clearCookie(WECHAT_STATE_COOKIE, { path: '/api/user' });
+      assertWechatState(kept, request.body.state);
       const { token } = await accounts.wechatLogin(request.body.code, clientMeta(request), request.cookies[SESSION_COOKIE]);
       return ok(request, await signIn(request, reply, token));
     },

@@ -172,31 +172,28 @@ export function accountService(deps: Deps) {
     }
   }
 
-  async function assertNotLocked(userId: string | null, idHash: string, method: LoginMethod, meta: ClientMeta) {
-    const failures = await deps.loginLog.countFailuresLastHour(userId, idHash);
-    if (failures >= MAX_FAILED_LOGINS_PER_HOUR) {
-      await deps.loginLog.record({ userId, identifierHash: idHash, method, ...meta, result: 'locked' });
-      throw new AppError('TOO_MANY_FAILED_LOGINS');
-    }
+  /** Opens the attempt, counted as `presumed` until settled (TOO_MANY_FAILED_LOGINS after 100 an hour). */
+  async function beginAttempt(userId: string | null, idHash: string, method: LoginMethod, meta: ClientMeta, presumed: 'wrong_password' | 'second_factor_failed') {
+    return deps.loginLog.begin({ userId, identifierHash: idHash, method, ...meta, result: presumed }, MAX_FAILED_LOGINS_PER_HOUR);
   }
 
-  async function completeLogin(user: UserRow, method: LoginMethod, idHash: string, meta: ClientMeta, presentedToken: string | undefined) {
+  async function completeLogin(user: UserRow, attempt: string, presentedToken: string | undefined, meta: ClientMeta) {
     // A new session id at every sign-in; the one the browser brought (if any) ends.
     await deps.sessions.close(presentedToken);
     const { token } = await deps.sessions.open(user.id, meta);
     await repo.setLastLogin(user.id);
-    await deps.loginLog.record({ userId: user.id, identifierHash: idHash, method, ...meta, result: 'success' });
+    await deps.loginLog.settle(attempt, 'success');
     return { token, userId: user.id };
   }
 
   /** After the first factor passed: the account's state, then the second factor or the session. */
-  async function afterFirstFactor(user: UserRow, method: LoginMethod, idHash: string, meta: ClientMeta, presentedToken: string | undefined) {
+  async function afterFirstFactor(user: UserRow, method: LoginMethod, idHash: string, attempt: string, meta: ClientMeta, presentedToken: string | undefined) {
     if (user.status === 'banned') {
-      await deps.loginLog.record({ userId: user.id, identifierHash: idHash, method, ...meta, result: 'banned' });
+      await deps.loginLog.settle(attempt, 'banned');
       throw new AppError('ACCOUNT_BANNED');
     }
     if (user.status === 'pending') {
-      await deps.loginLog.record({ userId: user.id, identifierHash: idHash, method, ...meta, result: 'not_activated' });
+      await deps.loginLog.settle(attempt, 'not_activated');
       throw new AppError('ACCOUNT_NOT_ACTIVATED');
     }
     if (user.google_secret) {
@@ -208,9 +205,10 @@ export function accountService(deps: Deps) {
         identifier_hash: idHash,
         expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
       });
+      await deps.loginLog.drop(attempt);
       throw new AppError('SECOND_FACTOR_REQUIRED', { challenge, methods: ['google'] });
     }
-    return completeLogin(user, method, idHash, meta, presentedToken);
+    return completeLogin(user, attempt, presentedToken, meta);
   }
 
   async function socialLogin(provider: 'telegram' | 'wechat', subject: string, meta: ClientMeta, presentedToken: string | undefined) {
@@ -218,8 +216,8 @@ export function accountService(deps: Deps) {
     const binding = await socialRepository(db).findBySubject(provider, subject);
     const user = binding ? await repo.findById(binding.user_id) : undefined;
     if (!user) throw new AppError(provider === 'telegram' ? 'TELEGRAM_NOT_BOUND' : 'WECHAT_NOT_BOUND');
-    await assertNotLocked(user.id, idHash, provider, meta);
-    return afterFirstFactor(user, provider, idHash, meta, presentedToken);
+    const attempt = await beginAttempt(user.id, idHash, provider, meta, 'wrong_password');
+    return afterFirstFactor(user, provider, idHash, attempt, meta, presentedToken);
   }
 
   return {
@@ -245,16 +243,11 @@ export function accountService(deps: Deps) {
       }
       const userLang: Lang = isLang(existing.language) ? existing.language : lang;
       if (existing.status === 'pending') {
-        // Not activated yet: a new link, carrying the password chosen this time (set when used).
+        // Not activated yet: the password chosen this time is not kept (it may be someone
+        // else's). A reset link lets the mailbox's owner set one, which also activates.
         const token = newToken();
-        await repo.insertToken({
-          token_hash: sha256(token),
-          user_id: existing.id,
-          purpose: 'activate',
-          expires_at: new Date(Date.now() + ACTIVATION_TTL_MS),
-          password_hash: passwordHash,
-        });
-        await sendMail(existing.email, userLang, { kind: 'activation', link: link(ACCOUNT_LINK_PATHS.activate, token), hours: ACTIVATION_TTL_MS / 3600_000 });
+        await repo.insertToken({ token_hash: sha256(token), user_id: existing.id, purpose: 'reset', expires_at: new Date(Date.now() + RESET_TTL_MS) });
+        await sendMail(existing.email, userLang, { kind: 'reset', link: link(ACCOUNT_LINK_PATHS.reset, token), minutes: RESET_TTL_MS / 60_000 });
         return;
       }
       await sendMail(existing.email, userLang, {
@@ -288,38 +281,36 @@ export function accountService(deps: Deps) {
       await deps.captcha.check(body.session, body.captcha);
       const { user, identifier } = await findForLogin(body);
       const idHash = identifierHash(body.method, identifier);
-      await assertNotLocked(user?.id ?? null, idHash, body.method, meta);
+      // Recorded as a failure before the check: parallel guesses cannot outrun the limit.
+      const attempt = await beginAttempt(user?.id ?? null, idHash, body.method, meta, 'wrong_password');
       dummyHash ??= hashPassword(newToken());
       const valid = await passwordMatches(user?.password_hash ?? (await dummyHash), body.password);
-      if (!user || !valid) {
-        await deps.loginLog.record({ userId: user?.id ?? null, identifierHash: idHash, method: body.method, ...meta, result: 'wrong_password' });
-        throw new AppError('LOGIN_FAILED');
-      }
-      return afterFirstFactor(user, body.method, idHash, meta, presentedToken);
+      if (!user || !valid) throw new AppError('LOGIN_FAILED');
+      return afterFirstFactor(user, body.method, idHash, attempt, meta, presentedToken);
     },
 
     /** The second step of a sign-in: the challenge of code 1030 and the authenticator code. */
     async loginVerify(body: { challenge: string; code: string }, meta: ClientMeta, presentedToken: string | undefined) {
       const challengeHash = sha256(body.challenge);
-      const row = await repo.takeChallenge(challengeHash);
-      if (!row || row.used_at || row.expires_at.getTime() < Date.now() || row.attempts >= CHALLENGE_MAX_ATTEMPTS) throw new AppError('SESSION_EXPIRED');
+      // One statement checks and spends a try: parallel guesses get CHALLENGE_MAX_ATTEMPTS at most.
+      const row = await repo.spendChallengeTry(challengeHash, CHALLENGE_MAX_ATTEMPTS);
+      if (!row) throw new AppError('SESSION_EXPIRED');
       const user = await repo.findById(row.user_id);
       if (!user) throw new AppError('SESSION_EXPIRED');
       const method = row.method as LoginMethod;
-      await assertNotLocked(user.id, row.identifier_hash, method, meta);
-      if (user.status !== 'active') return afterFirstFactor(user, method, row.identifier_hash, meta, presentedToken);
-      if (!(await deps.security.checkSignInCode(user.id, body.code))) {
-        await repo.bumpChallenge(challengeHash);
-        await deps.loginLog.record({ userId: user.id, identifierHash: row.identifier_hash, method, ...meta, result: 'second_factor_failed' });
-        throw new AppError('GOOGLE_FAILED');
-      }
-      await repo.useChallenge(challengeHash);
-      return completeLogin(user, method, row.identifier_hash, meta, presentedToken);
+      const attempt = await beginAttempt(user.id, row.identifier_hash, method, meta, 'second_factor_failed');
+      if (user.status !== 'active') return afterFirstFactor(user, method, row.identifier_hash, attempt, meta, presentedToken);
+      if (!(await deps.security.checkSignInCode(user.id, body.code))) throw new AppError('GOOGLE_FAILED');
+      if (!(await repo.useChallenge(challengeHash))) throw new AppError('SESSION_EXPIRED');
+      return completeLogin(user, attempt, presentedToken, meta);
     },
 
     /** Telegram Login Widget sign-in of the account that has that Telegram bound. */
     async telegramLogin(payload: TelegramAuth, meta: ClientMeta, presentedToken: string | undefined) {
       const identity = await deps.telegram.verify(payload);
+      // Each payload signs in once (a copied one cannot sign in again within its window).
+      const until = identity.usableUntil ?? new Date(Date.now() + 86_400_000);
+      if (!(await socialRepository(db).claimPayload(payload.hash.toLowerCase(), until))) throw new AppError('SOCIAL_LOGIN_FAILED');
       return socialLogin('telegram', identity.subject, meta, presentedToken);
     },
 
@@ -348,12 +339,18 @@ export function accountService(deps: Deps) {
      * LINK_EXPIRED after an hour. Every session ends and withdrawals lock for 24 hours.
      */
     async resetPassword(body: { token: string; password: string }, meta: ClientMeta): Promise<void> {
+      const liveLink = (row: { used_at: Date | null; expires_at: Date } | undefined) => {
+        if (!row || row.used_at) throw new AppError('PASSWORD_RESET_FAILED');
+        if (row.expires_at.getTime() < Date.now()) throw new AppError('LINK_EXPIRED');
+      };
+      // The link first: a bad token costs no password hashing. Checked again, locked, below.
+      liveLink(await repo.takeToken(sha256(body.token), 'reset'));
       const passwordHash = await hashPassword(body.password);
       const userId = await db.transaction().execute(async (trx) => {
         const tx = accountRepository(trx);
         const row = await tx.takeToken(sha256(body.token), 'reset');
-        if (!row || row.used_at) throw new AppError('PASSWORD_RESET_FAILED');
-        if (row.expires_at.getTime() < Date.now()) throw new AppError('LINK_EXPIRED');
+        liveLink(row);
+        if (!row) throw new AppError('PASSWORD_RESET_FAILED');
         await tx.resetPassword(row.user_id, passwordHash);
         await tx.useTokens(row.user_id, 'reset');
         await sessionRepository(trx).revokeAllOfUser(row.user_id);

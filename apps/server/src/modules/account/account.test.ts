@@ -161,6 +161,21 @@ describe('activation', () => {
     expect((await loginByEmail(b, 'activate-me@example.com')).code).toBe(200);
   });
 
+  it('never lets a second registration of a pending address choose its password', async () => {
+    const email = 'pending-twice@example.com';
+    expect((await register(browser(app), email)).code).toBe(200);
+    await db.deleteFrom('message_log').execute();
+    expect((await register(browser(app), email, { password: 'attacker-pw9', confirm_password: 'attacker-pw9' })).code).toBe(200);
+    // The owner of the mailbox follows the newest mail, whatever it offers.
+    const newest = mail.last(email);
+    const owner = browser(app);
+    const activation = /\/register\/activate/.test(newest.text);
+    if (activation) expect((await owner.post('/api/user/activate', { token: tokenIn(newest, '/register/activate') })).code).toBe(200);
+    else expect((await owner.post('/api/user/resetpassword', { token: tokenIn(newest, '/request/reset'), password: 'owners-pw7', confirm_password: 'owners-pw7' })).code).toBe(200);
+    expect(await userRow(email)).toMatchObject({ status: 'active' });
+    expect((await loginByEmail(browser(app), email, 'attacker-pw9')).code).toBe(1041);
+  });
+
   it('answers an expired link with 229 and leaves the account pending', async () => {
     const b = browser(app);
     await register(b, 'too-late@example.com');
@@ -186,14 +201,18 @@ describe('activation', () => {
     expect((await loginByEmail(b, 'not-yet@example.com')).code).toBe(1031);
   });
 
-  it('re-registering an unactivated address mails a new link that sets the new password', async () => {
+  it('re-registering an unactivated address mails a link to set a password (which activates), keeping the first password until then', async () => {
     const b = browser(app);
     await register(b, 'second-try@example.com');
+    const first = tokenIn(mail.last('second-try@example.com'), '/register/activate');
     await db.deleteFrom('message_log').execute();
     await register(b, 'second-try@example.com', { password: 'other-pass2', confirm_password: 'other-pass2' });
-    const token = tokenIn(mail.last('second-try@example.com'), '/register/activate');
-    expect((await b.post('/api/user/activate', { token })).code).toBe(200);
-    expect((await loginByEmail(b, 'second-try@example.com', 'other-pass2')).code).toBe(200);
+    const reset = tokenIn(mail.last('second-try@example.com'), '/request/reset');
+    expect((await b.post('/api/user/resetpassword', { token: reset, password: 'third-pass3', confirm_password: 'third-pass3' })).code).toBe(200);
+    expect((await loginByEmail(b, 'second-try@example.com', 'third-pass3')).code).toBe(200);
+    expect((await loginByEmail(browser(app), 'second-try@example.com', 'other-pass2')).code).toBe(1041);
+    // The first link, once the account is active, does nothing.
+    expect((await b.post('/api/user/activate', { token: first })).code).toBe(227);
   });
 });
 
@@ -341,9 +360,24 @@ describe('Telegram sign-in', () => {
     const userId = await activeUser(db, b, mail, 'tg@example.com');
     expect((await b.post('/api/user/telegramlogin', widget(4242))).code).toBe(1040);
     await db.insertInto('social_bindings').values({ user_id: userId, provider: 'telegram', subject: '4242', display_name: '@ann_miner' }).execute();
-    const answer = await b.post('/api/user/telegramlogin', widget(4242));
+    const answer = await b.post('/api/user/telegramlogin', widget(4242, Math.floor(Date.now() / 1000) - 1));
     expect(answer).toMatchObject({ code: 200, data: { email: 'tg@example.com', telegram: true, telegram_name: '@ann_miner', security_level: 'middle' } });
     expect(b.sessionId).toBeDefined();
+  });
+
+  it('accepts login data a few minutes old at most, and each payload once', async () => {
+    const fresh = widget(4242, Math.floor(Date.now() / 1000) - 10);
+    const b = browser(app);
+    expect((await b.post('/api/user/telegramlogin', fresh)).code).toBe(200);
+    expect((await browser(app).post('/api/user/telegramlogin', fresh)).code).toBe(1048);
+    expect((await browser(app).post('/api/user/telegramlogin', widget(4242, Math.floor(Date.now() / 1000) - 6 * 60))).code).toBe(1020);
+  });
+
+  it('lets the browser load Telegram’s widget: its script and frame origins, nothing wider', async () => {
+    const csp = String((await browser(app).send('GET', '/api/user/socialproviders')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://telegram.org;");
+    expect(csp).toContain('frame-src https://oauth.telegram.org;');
+    expect(csp).not.toMatch(/\*|https:(?!\/\/(oauth\.)?telegram\.org)/);
   });
 
   it('refuses a wrong hash (1048), data signed by another bot (1048) and data older than a day (1020)', async () => {
@@ -359,8 +393,28 @@ describe('Telegram sign-in', () => {
     const plain = await testApp(db, { smtpUrl: mail.url });
     const b = browser(plain);
     expect((await b.post('/api/user/telegramlogin', widget(4242))).code).toBe(1047);
-    expect((await b.post('/api/user/wechatlogin', { code: 'abc' })).code).toBe(1047);
+    const { state } = (await b.get<{ state: string }>('/api/user/wechatstate')).data;
+    expect((await b.post('/api/user/wechatlogin', { code: 'abc', state })).code).toBe(1047);
     expect((await b.get('/api/user/socialproviders')).data).toMatchObject({ telegram: { enabled: false }, wechat: { enabled: false } });
+  });
+});
+
+describe('WeChat sign-in', () => {
+  it('needs the OAuth state this browser was given, once', async () => {
+    const wechat = await testApp(db, { smtpUrl: mail.url, wechatAppId: 'wx0000000000000000', wechatAppSecret: 'test-secret' });
+    const b = browser(wechat);
+    expect(await b.post('/api/user/wechatlogin', { code: 'abc' })).toMatchObject({ code: 216, data: { field: 'state' } });
+    const given = await b.send('GET', '/api/user/wechatstate');
+    const cookie = given.cookies.find((c) => c.name === 'platter_wechat_state');
+    expect(cookie).toMatchObject({ httpOnly: true });
+    const { state } = given.json<Envelope<{ state: string }>>().data;
+    // A state issued to another browser (a login-CSRF link) is refused before any exchange.
+    const other = browser(wechat);
+    const otherState = (await other.get<{ state: string }>('/api/user/wechatstate')).data.state;
+    expect((await b.post('/api/user/wechatlogin', { code: 'abc', state: otherState })).code).toBe(1048);
+    // That attempt used this browser's state up too.
+    expect((await b.post('/api/user/wechatlogin', { code: 'abc', state })).code).toBe(1048);
+    expect((await browser(wechat).post('/api/user/wechatlogin', { code: 'abc', state })).code).toBe(1048);
   });
 });
 

@@ -15,8 +15,8 @@ export function loginLogRepository(db: Db) {
       country: string;
       userAgent: string;
       result: LoginResult;
-    }) {
-      await db
+    }): Promise<string> {
+      const row = await db
         .insertInto('login_attempts')
         .values({
           user_id: entry.userId,
@@ -27,7 +27,19 @@ export function loginLogRepository(db: Db) {
           user_agent: entry.userAgent.slice(0, 512),
           result: entry.result,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /** Serialises one account's sign-in attempts (until the transaction ends). */
+    async lockAccount(key: string) {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`platter:sign-in:${key}`}))`.execute(db);
+    },
+    async setResult(id: string, result: LoginResult) {
+      await db.updateTable('login_attempts').set({ result }).where('id', '=', id).execute();
+    },
+    async remove(id: string) {
+      await db.deleteFrom('login_attempts').where('id', '=', id).execute();
     },
     /** Failed sign-ins in the last `seconds` against the account or, for unknown ones, the identifier. */
     async countFailures(userId: string | null, identifierHash: string, seconds: number): Promise<number> {

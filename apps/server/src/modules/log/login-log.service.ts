@@ -1,4 +1,4 @@
-import { describeDevice, type Lang, type LoginLogItem, type LoginMethod, type LoginResult } from '@platter/domain';
+import { AppError, describeDevice, type Lang, type LoginLogItem, type LoginMethod, type LoginResult } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { countryOfIp, locationName } from '../../http/geo.ts';
 import { loginLogRepository } from './login-log.repository.ts';
@@ -10,9 +10,36 @@ export function loginLogService(db: Db) {
     async record(entry: { userId: string | null; identifierHash: string; method: LoginMethod; ip: string; userAgent: string; result: LoginResult }) {
       await repo.record({ ...entry, country: countryOfIp(entry.ip) });
     },
-    /** Failed sign-ins in the last hour against the account or, when unknown, the identifier typed. */
-    async countFailuresLastHour(userId: string | null, identifierHash: string): Promise<number> {
-      return repo.countFailures(userId, identifierHash, 3600);
+    /**
+     * Opens a sign-in attempt, recorded at once as the failure it becomes unless `settle`
+     * says otherwise: the count of the last hour's failures and this record happen under the
+     * account's lock, so parallel attempts cannot all pass the check (TOO_MANY_FAILED_LOGINS
+     * after `maxPerHour`, recorded as 'locked'). Returns the attempt's id.
+     */
+    async begin(
+      entry: { userId: string | null; identifierHash: string; method: LoginMethod; ip: string; userAgent: string; result: LoginResult },
+      maxPerHour: number,
+    ): Promise<string> {
+      const country = countryOfIp(entry.ip);
+      const outcome = await db.transaction().execute(async (trx) => {
+        const tx = loginLogRepository(trx);
+        await tx.lockAccount(entry.userId ?? entry.identifierHash);
+        if ((await tx.countFailures(entry.userId, entry.identifierHash, 3600)) >= maxPerHour) {
+          await tx.record({ ...entry, country, result: 'locked' });
+          return { locked: true as const };
+        }
+        return { id: await tx.record({ ...entry, country }) };
+      });
+      if ('locked' in outcome) throw new AppError('TOO_MANY_FAILED_LOGINS');
+      return outcome.id;
+    },
+    /** The attempt's real result, once known. */
+    async settle(id: string, result: LoginResult) {
+      await repo.setResult(id, result);
+    },
+    /** An attempt that turned out to be no sign-in yet (the second factor follows). */
+    async drop(id: string) {
+      await repo.remove(id);
     },
     async page(userId: string, paging: { page: number; count: number }, lang: Lang): Promise<{ list: LoginLogItem[]; total: number }> {
       const [rows, total] = await Promise.all([repo.page(userId, paging.page, paging.count), repo.total(userId)]);

@@ -28,9 +28,11 @@ export interface Messaging {
   readonly sendIntervalSeconds: number;
   /**
    * Reserves a send to `target` for `purpose`: FREQUENCY_TOO_FAST within the send interval of the last one,
-   * REQUEST_LIMIT_BIND_2FA after 10 in a day. Counted in PostgreSQL (every process agrees).
+   * REQUEST_LIMIT_BIND_2FA after 10 in a day. An SMS also spends the budgets against SMS
+   * pumping (TOO_MANY_REQUESTS): the asking account's per day, the dial prefix's per hour
+   * and the platform's per hour. Counted in PostgreSQL (every process agrees).
    */
-  reserve(channel: string, target: string, purpose: SendPurpose): Promise<void>;
+  reserve(channel: string, target: string, purpose: SendPurpose, sender?: { userId: string; prefix?: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,14 +88,25 @@ export async function createMessaging(options: {
     smsAvailable: sms !== undefined,
     telegramAvailable: telegram !== undefined,
     sendIntervalSeconds: config.codeResendSeconds,
-    async reserve(channel, target, purpose) {
+    async reserve(channel, target, purpose, sender) {
       const hash = targetHash(target);
       await db.transaction().execute(async (trx) => {
         const repo = messagingRepository(trx);
         await repo.lockTarget(hash);
         if ((await repo.countSince(hash, purpose, config.codeResendSeconds)) > 0) throw new AppError('FREQUENCY_TOO_FAST');
         if ((await repo.countSince(hash, purpose, 24 * 3600)) >= SENDS_PER_DAY) throw new AppError('REQUEST_LIMIT_BIND_2FA');
-        await repo.record({ channel, targetHash: hash, purpose });
+        if (channel === 'sms') {
+          await repo.lockBudget(channel);
+          const overBudget =
+            (sender !== undefined && (await repo.countChannelSince(channel, 24 * 3600, { userId: sender.userId })) >= config.smsPerAccountPerDay) ||
+            (sender?.prefix !== undefined && (await repo.countChannelSince(channel, 3600, { prefix: sender.prefix })) >= config.smsPerPrefixPerHour) ||
+            (await repo.countChannelSince(channel, 3600)) >= config.smsGlobalPerHour;
+          if (overBudget) {
+            logger.warn({ userId: sender?.userId, prefix: sender?.prefix }, 'SMS budget spent: code refused');
+            throw new AppError('TOO_MANY_REQUESTS');
+          }
+        }
+        await repo.record({ channel, targetHash: hash, purpose, userId: sender?.userId, prefix: sender?.prefix });
       });
     },
     async close() {

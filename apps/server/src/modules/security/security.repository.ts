@@ -18,6 +18,7 @@ const SECURITY_COLUMNS = [
   'google_pending_expires_at',
   'google_pending_attempts',
   'security_changed_at',
+  'security_locked_until',
 ] as const;
 
 export function securityRepository(db: Db) {
@@ -32,8 +33,43 @@ export function securityRepository(db: Db) {
     async markSecurityChanged(userId: string) {
       await db.updateTable('users').set({ security_changed_at: sql`now()` }).where('id', '=', userId).execute();
     },
+    /** A new password: the withdrawal lock starts, and reset links already mailed stop working. */
     async setPassword(userId: string, passwordHash: string) {
       await db.updateTable('users').set({ password_hash: passwordHash, security_changed_at: sql`now()` }).where('id', '=', userId).execute();
+      await db
+        .updateTable('account_tokens')
+        .set({ used_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'reset')
+        .where('used_at', 'is', null)
+        .execute();
+    },
+
+    // --- failed verifications ---
+    /** Counts one failure of the purpose; a window older than `windowMinutes` starts anew. Returns the count. */
+    async countFailure(userId: string, purpose: string, windowMinutes: number): Promise<number> {
+      const fresh = sql<boolean>`security_failures.window_started_at < now() - make_interval(mins => ${windowMinutes})`;
+      const row = await db
+        .insertInto('security_failures')
+        .values({ user_id: userId, purpose, failures: 1 })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'purpose']).doUpdateSet({
+            failures: sql`CASE WHEN ${fresh} THEN 1 ELSE security_failures.failures + 1 END`,
+            window_started_at: sql`CASE WHEN ${fresh} THEN now() ELSE security_failures.window_started_at END`,
+          }),
+        )
+        .returning('failures')
+        .executeTakeFirstOrThrow();
+      return row.failures;
+    },
+    async clearFailures(userId: string, purpose: string) {
+      await db.deleteFrom('security_failures').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+    },
+    /** Locks the sensitive actions until `until`: the failure counts restart and every unused code is void. */
+    async lockSensitive(userId: string, until: Date) {
+      await db.updateTable('users').set({ security_locked_until: until }).where('id', '=', userId).execute();
+      await db.deleteFrom('security_failures').where('user_id', '=', userId).execute();
+      await db.updateTable('verification_codes').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
     },
 
     // --- authenticator ---

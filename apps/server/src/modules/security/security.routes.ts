@@ -8,7 +8,9 @@ import {
   countrySchema,
   envelopeSchema,
   googleSecretSchema,
+  endSessionBody,
   modifyPasswordBody,
+  sessionItemSchema,
   modifyPhoneBody,
   prevalidateGoogleBody,
   requestVerifyQuery,
@@ -42,6 +44,8 @@ const nothing = envelopeSchema(z.null());
  * The spec names some state-changing security calls as GETs (sending codes, a new secret).
  * They need no CSRF header, so a cross-site request (Sec-Fetch-Site: cross-site) is refused.
  */
+const client = (request: FastifyRequest) => ({ ip: request.ip, token: request.cookies[SESSION_COOKIE] });
+
 async function sameSiteOnly(request: FastifyRequest): Promise<void> {
   if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('ACCESS_FORBIDDEN');
 }
@@ -169,7 +173,7 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
     },
     async (request) => {
       const user = await requireUser(deps.sessions, request);
-      await security.bindGoogle(user.user_id, request.body, request.ip);
+      await security.bindGoogle(user.user_id, request.body, client(request));
       return ok(request, null);
     },
   );
@@ -182,7 +186,7 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
     },
     async (request) => {
       const user = await requireUser(deps.sessions, request);
-      await security.unbindGoogle(user.user_id, request.body, request.ip);
+      await security.unbindGoogle(user.user_id, request.body, client(request));
       return ok(request, null);
     },
   );
@@ -200,7 +204,7 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
     },
     async (request) => {
       const user = await requireUser(deps.sessions, request);
-      await security.modifyPhone(user.user_id, request.body, request.ip);
+      await security.modifyPhone(user.user_id, request.body, client(request));
       return ok(request, null);
     },
   );
@@ -236,7 +240,7 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
     },
     async (request) => {
       const user = await requireUser(deps.sessions, request);
-      await security.bindTelegram(user.user_id, request.body, request.ip);
+      await security.bindTelegram(user.user_id, request.body, client(request));
       return ok(request, null);
     },
   );
@@ -249,7 +253,7 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
     },
     async (request) => {
       const user = await requireUser(deps.sessions, request);
-      await security.unbindTelegram(user.user_id, request.body, request.ip);
+      await security.unbindTelegram(user.user_id, request.body, client(request));
       return ok(request, null);
     },
   );
@@ -258,5 +262,34 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
     '/api/security/countries',
     { schema: { tags, summary: 'Countries for nationality and phone: english_name, chinese_name, country_code, phone_code', response: { 200: envelopeSchema(z.array(countrySchema)) } } },
     async (request) => ok(request, COUNTRIES.map((c) => ({ ...c }))),
+  );
+
+  app.get(
+    '/api/security/sessions',
+    { schema: { tags, summary: 'The user’s live sessions (device, IP, sign-in, last use), the current one first', response: { 200: envelopeSchema(z.array(sessionItemSchema)) } } },
+    async (request) => {
+      const user = await requireUser(deps.sessions, request);
+      return ok(request, await deps.sessions.list(user.user_id, request.cookies[SESSION_COOKIE]));
+    },
+  );
+
+  app.post(
+    '/api/security/sessions/end',
+    { schema: { tags, summary: 'Ends one of the user’s sessions (signs that device out)', body: endSessionBody, response: { 200: nothing } } },
+    async (request) => {
+      const user = await requireUser(deps.sessions, request);
+      await deps.sessions.end(user.user_id, request.body.id);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/security/sessions/endothers',
+    { schema: { tags, summary: 'Ends every session of the user but this one', response: { 200: nothing } } },
+    async (request) => {
+      const user = await requireUser(deps.sessions, request);
+      await deps.sessions.closeOthersOfUser(user.user_id, request.cookies[SESSION_COOKIE]);
+      return ok(request, null);
+    },
   );
 }

@@ -54,14 +54,27 @@ type Check =
 
 type Trx = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
 
+/** Who made a change: the client's address and the session cookie's token. */
+export interface Client {
+  ip: string;
+  token: string | undefined;
+}
+
 /** What the checks accepted: the authenticator's time step, when one was checked. */
 interface Accepted {
   googleStep: number | undefined;
 }
 
+/** Failed verifications per account and purpose before its sensitive actions lock, and for how long. */
+export interface VerificationLimits {
+  maxFailures: number;
+  lockMinutes: number;
+}
+
 interface Deps {
   db: Db;
   secret: string;
+  limits: VerificationLimits;
   messaging: Messaging;
   sessions: ReturnType<typeof sessionService>;
   telegram: SocialLoginProvider<TelegramAuth>;
@@ -100,17 +113,40 @@ export function securityService(deps: Deps) {
     return { user, telegram, methods: requiredFactors(bound, action, { telegramAvailable: deps.messaging.telegramAvailable }) };
   }
 
+  /** TOO_MANY_REQUESTS (with `until`) while the account's sensitive actions are locked. */
+  function assertUnlocked(user: { security_locked_until: Date | null }) {
+    const until = user.security_locked_until;
+    if (until && until.getTime() > Date.now()) throw new AppError('TOO_MANY_REQUESTS', { until: Math.floor(until.getTime() / 1000), reason: 'security_locked' });
+  }
+
   /**
-   * Checks every code in one transaction with the user's row locked. Wrong codes count their
-   * attempts; nothing is used up unless all pass, and then `then` runs in the same
-   * transaction (its failure rolls the use back too).
+   * One failed verification of `purpose` (any factor, or the old password): counted per
+   * account and purpose; the `maxFailures`-th within the window voids every unused code and
+   * locks the account's sensitive actions for `lockMinutes`. Returns the error to answer.
    */
-  async function runChecks<T>(userId: string, checks: Check[], then?: (trx: Trx, accepted: Accepted) => Promise<T>): Promise<T | undefined> {
+  async function countFailure(repo: ReturnType<typeof securityRepository>, userId: string, purpose: string, failure: ErrorName): Promise<AppError> {
+    const failures = await repo.countFailure(userId, purpose, deps.limits.lockMinutes);
+    if (failures < deps.limits.maxFailures) return new AppError(failure);
+    const until = new Date(Date.now() + deps.limits.lockMinutes * 60_000);
+    await repo.lockSensitive(userId, until);
+    deps.logger.warn({ userId, purpose }, 'security verification failed too often: sensitive actions locked');
+    return new AppError('TOO_MANY_REQUESTS', { until: Math.floor(until.getTime() / 1000), reason: 'security_locked' });
+  }
+
+  /**
+   * Checks every code in one transaction with the user's row locked. Nothing is used up
+   * unless all pass, and then `then` runs in the same transaction (its failure rolls the use
+   * back too). When one fails, the codes that matched are void as well (a right e-mail code
+   * does not stay usable for guessing the authenticator), and the failure counts against the
+   * purpose (`null`: the sign-in's second step, limited by its challenge instead).
+   */
+  async function runChecks<T>(userId: string, purpose: string | null, checks: Check[], then?: (trx: Trx, accepted: Accepted) => Promise<T>): Promise<T | undefined> {
     const missing = checks.filter((c) => !c.code).map((c) => c.factor);
     if (missing.length > 0) throw new AppError('VERIFICATION_REQUIRED', { methods: checks.map((c) => c.factor), missing });
     const outcome = await db.transaction().execute(async (trx) => {
       const repo = securityRepository(trx);
       const user = await repo.lockUser(userId);
+      if (purpose !== null) assertUnlocked(user);
       const state: { failure?: ErrorName } = {};
       const fail = (name: ErrorName) => {
         state.failure ??= name;
@@ -150,15 +186,20 @@ export function securityService(deps: Deps) {
         }
         toUse.push(row.id);
       }
+      if (state.failure === undefined && googleStep?.bound && !(await repo.acceptGoogleStep(userId, googleStep.step))) fail('GOOGLE_FAILED');
       const failure = state.failure;
-      if (failure !== undefined) return { failure };
+      if (failure !== undefined) {
+        if (purpose === null) return { error: new AppError(failure) };
+        for (const id of toUse) await repo.useCode(id);
+        return { error: await countFailure(repo, userId, purpose, failure) };
+      }
       for (const id of toUse) await repo.useCode(id);
-      if (googleStep?.bound && !(await repo.acceptGoogleStep(userId, googleStep.step))) return { failure: 'GOOGLE_FAILED' as ErrorName };
+      if (purpose !== null) await repo.clearFailures(userId, purpose);
       const value = then ? await then(trx, { googleStep: googleStep?.step }) : undefined;
       return { value };
     });
-    if ('failure' in outcome && outcome.failure !== undefined) throw new AppError(outcome.failure);
-    return 'value' in outcome ? outcome.value : undefined;
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
   }
 
   function checksFor(
@@ -189,7 +230,7 @@ export function securityService(deps: Deps) {
    */
   async function verifySecurity<T>(userId: string, action: SecurityAction, codes: SecurityCodes, then?: (trx: Trx, accepted: Accepted) => Promise<T>): Promise<T | undefined> {
     const { user, telegram, methods } = await factorsOf(userId, action);
-    return runChecks(userId, checksFor(methods, action, user, telegram, codes), then);
+    return runChecks(userId, action, checksFor(methods, action, user, telegram, codes), then);
   }
 
   async function notice(userId: string, change: SecurityChange, ip: string) {
@@ -201,6 +242,12 @@ export function securityService(deps: Deps) {
       .catch((error: unknown) => deps.logger.error({ err: error, userId }, 'security notice e-mail failed'));
   }
 
+  /** A second factor changed: the user's other sessions end (the one that made the change stays), and a notice is mailed. */
+  async function factorChanged(userId: string, change: SecurityChange, client: Client) {
+    await deps.sessions.closeOthersOfUser(userId, client.token);
+    await notice(userId, change, client.ip);
+  }
+
   async function sendCode(
     userId: string,
     action: SecurityAction,
@@ -208,21 +255,29 @@ export function securityService(deps: Deps) {
     options: { newPhone?: { nationality: string; phone: string } } = {},
   ): Promise<CodeSent> {
     const user = await userOrFail(userId);
+    assertUnlocked(user);
     const lang: Lang = isLang(user.language) ? user.language : 'en';
     let target: string;
     let shown: string;
+    let prefix: string | undefined;
+    // A number another account has gets no SMS, with the same answer (nothing tells it is registered).
+    let silent = false;
     if (channel === 'email') {
       target = user.email.toLowerCase();
       shown = maskEmail(user.email);
     } else if (channel === 'sms') {
       if (options.newPhone) {
         if (action !== 'change_phone') throw new AppError('INVALID_PARAMETER', { field: 'action' });
-        const { phoneCode, phone } = await checkNewPhone(userId, user, options.newPhone);
+        const { phoneCode, phone } = checkNewPhone(user, options.newPhone);
+        const owner = await securityRepository(db).phoneOwner(phoneCode, phone);
+        silent = owner !== undefined && owner.id !== userId;
         target = e164(phoneCode, phone);
+        prefix = e164(phoneCode, '');
         shown = maskPhone(phoneCode, phone);
       } else {
         if (!user.phone || !user.phone_code) throw new AppError('PHONE_NOT_BOUND');
         target = e164(user.phone_code, user.phone);
+        prefix = e164(user.phone_code, '');
         shown = maskPhone(user.phone_code, user.phone);
       }
       if (!deps.messaging.smsAvailable) throw new AppError('FEATURE_NOT_OPEN');
@@ -233,7 +288,9 @@ export function securityService(deps: Deps) {
       target = telegram.subject;
       shown = telegram.name;
     }
-    await deps.messaging.reserve(channel, target, 'code');
+    await deps.messaging.reserve(channel, target, 'code', { userId, ...(prefix !== undefined ? { prefix } : {}) });
+    const sent: CodeSent = { type: channel, to: shown, expires_in: CODE_TTL_MS / 1000, resend_in: deps.messaging.sendIntervalSeconds };
+    if (silent) return sent;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await db.transaction().execute(async (trx) => {
       const repo = securityRepository(trx);
@@ -257,20 +314,21 @@ export function securityService(deps: Deps) {
       deps.logger.error({ err: error, channel }, 'sending a verification code failed');
       throw new AppError('NETWORK_ERROR');
     }
-    return { type: channel, to: shown, expires_in: CODE_TTL_MS / 1000, resend_in: deps.messaging.sendIntervalSeconds };
+    return sent;
   }
 
-  async function checkNewPhone(
-    userId: string,
+  /**
+   * The new phone's form. Whether another account has the number is not told here (SMS
+   * pumping, enumeration): only after its code passes does binding answer PHONE_EXISTS.
+   */
+  function checkNewPhone(
     user: { phone_code: string | null; phone: string | null },
     input: { nationality: string; phone: string },
-  ): Promise<{ nationality: string; phoneCode: string; phone: string }> {
+  ): { nationality: string; phoneCode: string; phone: string } {
     const country = countryByCode(input.nationality);
     if (!country) throw new AppError('NATIONALITY_REQUIRED');
     if (!phoneFormatValid(country.country_code, input.phone)) throw new AppError('PHONE_FORMAT');
     if (user.phone_code === country.phone_code && user.phone === input.phone) throw new AppError('PHONE_BOUND');
-    const owner = await securityRepository(db).phoneOwner(country.phone_code, input.phone);
-    if (owner && owner.id !== userId) throw new AppError('PHONE_EXISTS');
     return { nationality: country.country_code, phoneCode: country.phone_code, phone: input.phone };
   }
 
@@ -323,52 +381,72 @@ export function securityService(deps: Deps) {
     },
 
     /** Binds the pending secret: its code plus the bind_google verification. */
-    async bindGoogle(userId: string, codes: SecurityCodes & { google_code: string }, ip: string): Promise<void> {
+    async bindGoogle(userId: string, codes: SecurityCodes & { google_code: string }, client: Client): Promise<void> {
       const { user, telegram, methods } = await factorsOf(userId, 'bind_google');
       if (user.google_secret) throw new AppError('GOOGLE_BOUND');
       const pending = user.google_pending_secret;
       if (!pending || !user.google_pending_expires_at || user.google_pending_expires_at.getTime() < Date.now()) throw new AppError('SESSION_EXPIRED');
       const checks = checksFor(methods, 'bind_google', user, telegram, codes);
       checks.push({ factor: 'google', code: codes.google_code, sealedSecret: pending });
-      await runChecks(userId, checks, async (trx, accepted) => {
+      await runChecks(userId, 'bind_google', checks, async (trx, accepted) => {
         // The step just accepted becomes the last used one: its code cannot sign in afterwards.
         await securityRepository(trx).bindGoogle(userId, pending, accepted.googleStep ?? 0);
       });
-      await notice(userId, 'google_bound', ip);
+      await factorChanged(userId, 'google_bound', client);
     },
 
-    async unbindGoogle(userId: string, codes: SecurityCodes, ip: string): Promise<void> {
+    async unbindGoogle(userId: string, codes: SecurityCodes, client: Client): Promise<void> {
       const user = await userOrFail(userId);
       if (!user.google_secret) throw new AppError('GOOGLE_NOT_BOUND');
       await verifySecurity(userId, 'unbind_google', codes, (trx) => securityRepository(trx).unbindGoogle(userId));
-      await notice(userId, 'google_unbound', ip);
+      await factorChanged(userId, 'google_unbound', client);
     },
 
     /** Binds or replaces the phone: the new phone's SMS code plus the change_phone verification. */
-    async modifyPhone(userId: string, body: SecurityCodes & { nationality: string; phone: string; sms_code: string }, ip: string): Promise<void> {
+    async modifyPhone(userId: string, body: SecurityCodes & { nationality: string; phone: string; sms_code: string }, client: Client): Promise<void> {
       const { user, telegram, methods } = await factorsOf(userId, 'change_phone');
-      const next = await checkNewPhone(userId, user, body);
+      const next = checkNewPhone(user, body);
       const checks: Check[] = [
         { factor: 'sms', action: 'change_phone', target: e164(next.phoneCode, next.phone), code: body.sms_code },
         ...checksFor(methods, 'change_phone', user, telegram, body),
       ];
-      await runChecks(userId, checks, async (trx) => {
+      await runChecks(userId, 'change_phone', checks, async (trx) => {
         const saved = await securityRepository(trx).setPhone(userId, { nationality: next.nationality, phone_code: next.phoneCode, phone: next.phone });
         if (!saved) throw new AppError('PHONE_EXISTS');
       });
-      await notice(userId, 'phone_changed', ip);
+      await factorChanged(userId, 'phone_changed', client);
     },
 
-    /** Changes the password: the old one must match; other sessions end; withdrawals lock 24 h. */
-    async modifyPassword(userId: string, body: { old_password: string; new_password: string }, currentToken: string | undefined, ip: string): Promise<void> {
+    /**
+     * Changes the password: the old one must match, and the authenticator's code when one is
+     * bound. A wrong old password or code counts as a failed verification (the lock of
+     * SECURITY_MAX_FAILURES). Other sessions end, reset links already mailed stop working,
+     * withdrawals lock 24 h.
+     */
+    async modifyPassword(
+      userId: string,
+      body: { old_password: string; new_password: string; google_code?: string | undefined },
+      currentToken: string | undefined,
+      ip: string,
+    ): Promise<void> {
       const user = await userOrFail(userId);
-      if (!(await passwordMatches(user.password_hash, body.old_password))) throw new AppError('PASSWORD_WRONG');
-      await securityRepository(db).setPassword(userId, await hashPassword(body.new_password));
+      assertUnlocked(user);
+      const checks: Check[] = user.google_secret ? [{ factor: 'google', code: body.google_code, sealedSecret: null }] : [];
+      if (checks.some((c) => !c.code)) throw new AppError('VERIFICATION_REQUIRED', { methods: ['google'], missing: ['google'] });
+      if (!(await passwordMatches(user.password_hash, body.old_password))) {
+        throw await db.transaction().execute(async (trx) => {
+          const repo = securityRepository(trx);
+          assertUnlocked(await repo.lockUser(userId));
+          return countFailure(repo, userId, 'change_password', 'PASSWORD_WRONG');
+        });
+      }
+      const passwordHash = await hashPassword(body.new_password);
+      await runChecks(userId, 'change_password', checks, (trx) => securityRepository(trx).setPassword(userId, passwordHash));
       await deps.sessions.closeOthersOfUser(userId, currentToken);
       await notice(userId, 'password_changed', ip);
     },
 
-    async bindTelegram(userId: string, body: SecurityCodes & { telegram: TelegramAuth }, ip: string): Promise<void> {
+    async bindTelegram(userId: string, body: SecurityCodes & { telegram: TelegramAuth }, client: Client): Promise<void> {
       const identity = await deps.telegram.verify(body.telegram);
       const social = socialRepository(db);
       if (await social.findOfUser(userId, 'telegram')) throw new AppError('TELEGRAM_BOUND');
@@ -378,22 +456,22 @@ export function securityService(deps: Deps) {
         if (!inserted) throw new AppError('TELEGRAM_BOUND');
         await securityRepository(trx).markSecurityChanged(userId);
       });
-      await notice(userId, 'telegram_bound', ip);
+      await factorChanged(userId, 'telegram_bound', client);
     },
 
-    async unbindTelegram(userId: string, codes: SecurityCodes, ip: string): Promise<void> {
+    async unbindTelegram(userId: string, codes: SecurityCodes, client: Client): Promise<void> {
       if (!(await socialRepository(db).findOfUser(userId, 'telegram'))) throw new AppError('TELEGRAM_NOT_BOUND');
       await verifySecurity(userId, 'unbind_telegram', codes, async (trx) => {
         await socialRepository(trx).remove(userId, 'telegram');
         await securityRepository(trx).markSecurityChanged(userId);
       });
-      await notice(userId, 'telegram_unbound', ip);
+      await factorChanged(userId, 'telegram_unbound', client);
     },
 
     /** Sign-in's second factor: the bound authenticator's code, once (replay refused). */
     async checkSignInCode(userId: string, code: string): Promise<boolean> {
       try {
-        await runChecks(userId, [{ factor: 'google', code, sealedSecret: null }]);
+        await runChecks(userId, null, [{ factor: 'google', code, sealedSecret: null }]);
         return true;
       } catch (error) {
         if (error instanceof AppError && error.errorName === 'GOOGLE_FAILED') return false;

@@ -6,8 +6,8 @@ export function sessionRepository(db: Db) {
     async insert(session: { id_hash: string; user_id: string; expires_at: Date; ip: string; user_agent: string }) {
       await db.insertInto('sessions').values(session).execute();
     },
-    /** The live session's user: not revoked, not expired, user not banned. */
-    async findLive(idHash: string) {
+    /** The live session's user: not revoked, not expired, used within `idleSeconds`, user not banned. */
+    async findLive(idHash: string, idleSeconds: number) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -33,8 +33,24 @@ export function sessionRepository(db: Db) {
         .where('sessions.id_hash', '=', idHash)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', sql<Date>`now()`)
+        .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${idleSeconds})`)
         .where('users.status', '!=', 'banned')
         .executeTakeFirst();
+    },
+    /** The user's live sessions, most recently used first. */
+    async listLive(userId: string, idleSeconds: number) {
+      return db
+        .selectFrom('sessions')
+        .select(['id_hash', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .where('last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${idleSeconds})`)
+        .orderBy('last_seen_at', 'desc')
+        .execute();
+    },
+    async revokeOfUser(userId: string, idHash: string) {
+      await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('id_hash', '=', idHash).where('revoked_at', 'is', null).execute();
     },
     async touch(idHash: string) {
       await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id_hash', '=', idHash).execute();

@@ -17,6 +17,17 @@ export function socialRepository(db: Db) {
       const row = await db.insertInto('social_bindings').values(binding).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
       return row !== undefined;
     },
+    /** Records a used login payload; false when it was used before. Expired records are swept on the way. */
+    async claimPayload(payloadHash: string, expiresAt: Date): Promise<boolean> {
+      await db.deleteFrom('social_login_uses').where('expires_at', '<', new Date()).execute();
+      const row = await db
+        .insertInto('social_login_uses')
+        .values({ payload_hash: payloadHash, expires_at: expiresAt })
+        .onConflict((oc) => oc.doNothing())
+        .returning('payload_hash')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async remove(userId: string, provider: SocialProviderName) {
       await db.deleteFrom('social_bindings').where('user_id', '=', userId).where('provider', '=', provider).execute();
     },

@@ -9,6 +9,8 @@ export interface SocialIdentity {
   /** The provider's stable user id (Telegram id; WeChat unionid or openid). */
   subject: string;
   displayName: string;
+  /** Until when the same payload would be accepted again (sign-in uses each payload once). */
+  usableUntil?: Date;
 }
 
 export interface SocialLoginProvider<Payload> {

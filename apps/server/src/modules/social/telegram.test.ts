@@ -21,8 +21,8 @@ describe('Telegram Login Widget check', () => {
     const now = 1_800_000_000_000;
     const provider = telegramProvider({ botToken: TOKEN, now: () => now });
     const signed = (fields: { id: number; first_name: string; auth_date: number; username?: string }) => ({ ...fields, hash: telegramHash(TOKEN, fields) });
-    await expect(provider.verify(signed({ id: 7, first_name: 'Ann', username: 'ann', auth_date: now / 1000 - 60 }))).resolves.toEqual({ subject: '7', displayName: '@ann' });
-    await expect(provider.verify(signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 - 86_401 }))).rejects.toMatchObject({ errorName: 'TIMESTAMP_ERROR' });
+    await expect(provider.verify(signed({ id: 7, first_name: 'Ann', username: 'ann', auth_date: now / 1000 - 60 }))).resolves.toMatchObject({ subject: '7', displayName: '@ann' });
+    await expect(provider.verify(signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 - 301 }))).rejects.toMatchObject({ errorName: 'TIMESTAMP_ERROR' });
     await expect(provider.verify(signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 + 3600 }))).rejects.toMatchObject({ errorName: 'TIMESTAMP_ERROR' });
     await expect(provider.verify({ ...signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 }), id: 8 })).rejects.toMatchObject({ errorName: 'SOCIAL_LOGIN_FAILED' });
     await expect(telegramProvider({ botToken: undefined }).verify(signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 }))).rejects.toMatchObject({ errorName: 'SOCIAL_LOGIN_DISABLED' });

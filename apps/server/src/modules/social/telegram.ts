@@ -2,8 +2,8 @@ import { AppError, type TelegramAuth } from '@platter/domain';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { SocialIdentity, SocialLoginProvider } from './social.ts';
 
-/** Login Widget data older than this is refused (Telegram's advice: check auth_date). */
-export const TELEGRAM_AUTH_MAX_AGE_S = 24 * 3600;
+/** Login Widget data older than this is refused (TELEGRAM_AUTH_MAX_AGE_SECONDS; Telegram's advice: check auth_date). */
+export const TELEGRAM_AUTH_MAX_AGE_S = 300;
 /** Clock skew tolerated for an auth_date in the future. */
 const FUTURE_SKEW_S = 300;
 
@@ -25,8 +25,13 @@ export function telegramHash(botToken: string, data: Record<string, unknown>): s
   return createHmac('sha256', secret).update(telegramDataCheckString(data)).digest('hex');
 }
 
-export function telegramProvider(options: { botToken: string | undefined; now?: () => number }): SocialLoginProvider<TelegramAuth> {
+export function telegramProvider(options: {
+  botToken: string | undefined;
+  maxAgeSeconds?: number;
+  now?: () => number;
+}): SocialLoginProvider<TelegramAuth> {
   const now = options.now ?? (() => Date.now());
+  const maxAge = options.maxAgeSeconds ?? TELEGRAM_AUTH_MAX_AGE_S;
   return {
     name: 'telegram',
     enabled: Boolean(options.botToken),
@@ -38,9 +43,9 @@ export function telegramProvider(options: { botToken: string | undefined; now?: 
       const given = Buffer.from(payload.hash.toLowerCase(), 'hex');
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('SOCIAL_LOGIN_FAILED');
       const nowS = Math.floor(now() / 1000);
-      if (nowS - payload.auth_date > TELEGRAM_AUTH_MAX_AGE_S || payload.auth_date - nowS > FUTURE_SKEW_S) throw new AppError('TIMESTAMP_ERROR');
+      if (nowS - payload.auth_date > maxAge || payload.auth_date - nowS > FUTURE_SKEW_S) throw new AppError('TIMESTAMP_ERROR');
       const name = payload.username ? `@${payload.username}` : [payload.first_name, payload.last_name].filter(Boolean).join(' ');
-      return { subject: String(payload.id), displayName: name.slice(0, 128) };
+      return { subject: String(payload.id), displayName: name.slice(0, 128), usableUntil: new Date((payload.auth_date + maxAge + FUTURE_SKEW_S) * 1000) };
     },
   };
 }

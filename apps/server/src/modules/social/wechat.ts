@@ -1,4 +1,5 @@
 import { AppError } from '@platter/domain';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SocialIdentity, SocialLoginProvider } from './social.ts';
 
 interface WechatTokenAnswer {
@@ -40,4 +41,19 @@ export function wechatProvider(options: {
       return { subject, displayName: 'WeChat' };
     },
   };
+}
+
+/** The cookie that keeps the OAuth `state` this browser was given (10 minutes). */
+export const WECHAT_STATE_COOKIE = 'platter_wechat_state';
+export const WECHAT_STATE_TTL_S = 600;
+
+export function newWechatState(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The state WeChat sent back must be the one this browser was given (login CSRF): SOCIAL_LOGIN_FAILED otherwise. */
+export function assertWechatState(kept: string | undefined, returned: string): void {
+  const a = Buffer.from(kept ?? '');
+  const b = Buffer.from(returned);
+  if (a.length === 0 || a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('SOCIAL_LOGIN_FAILED');
 }

@@ -10,6 +10,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { TelegramWidget } from '../account/shared.tsx';
 import { BindGoogleDialog, ChangePasswordDialog, PhoneDialog, VerifiedAction } from './securityDialogs.tsx';
 import { formatDateTime } from '../../lib/time.ts';
+import { SessionsCard } from './Sessions.tsx';
 import { Bound, LevelTag } from './shared.tsx';
 
 // The centre's other pages live in their own files; the routes load them with this chunk.
@@ -117,7 +118,8 @@ export function SecurityPage() {
           }
         />
       </div>
-      {open === 'password' ? <ChangePasswordDialog onClose={() => setOpen(null)} /> : null}
+      <SessionsCard />
+      {open === 'password' ? <ChangePasswordDialog google={info.goole_auth} onClose={() => setOpen(null)} /> : null}
       {open === 'google' ? <BindGoogleDialog onClose={() => setOpen(null)} /> : null}
       {open === 'unbindGoogle' ? (
         <VerifiedAction action="unbind_google" path="/api/security/unbindgoogle" title={t('security.unbindGoogle')} done={t('security.googleUnbound')} onClose={() => setOpen(null)} danger />

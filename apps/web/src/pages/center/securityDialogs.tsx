@@ -45,7 +45,8 @@ function useSecurityChange() {
   return { busy, run };
 }
 
-export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+/** With an authenticator bound, its code is asked too (the server requires it). */
+export function ChangePasswordDialog({ google, onClose }: { google: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const change = useSecurityChange();
@@ -62,6 +63,11 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
           <Input.Password autoComplete="current-password" data-testid="password-old" />
         </Form.Item>
         <NewPasswordFields name="new_password" label={t('auth.newPassword')} testIds={['password-new', 'password-confirm']} />
+        {google ? (
+          <Form.Item name="google_code" label={t('auth.googleCode')}>
+            <CodeInput testId="password-google" />
+          </Form.Item>
+        ) : null}
         <p className="security-item__hint">{t('security.lockNotice')}</p>
         <Button type="primary" htmlType="submit" block loading={change.busy} data-testid="password-submit">
           {t('common.confirm')}
