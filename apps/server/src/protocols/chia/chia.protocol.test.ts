@@ -245,6 +245,29 @@ describe('targets', () => {
   });
 });
 
+describe('moving between this install’s Chia pools', () => {
+  it('a plot NFT moved on chain from chiapp to chiavip joins chiavip: its record moves, its owner’s binding stays', async () => {
+    const f = await joined('mover');
+    const user = await buildUser(db);
+    await bindLauncher(db, { launcherId: f.launcherId, pool: 'chiapp', userId: user.id, now: new Date() });
+    // The owner points the plot NFT at chiavip's target on chain, then joins there.
+    const vipTarget = devnetTargetPuzzleHash(TEST_SECRET, 'chiavip');
+    const vipUrl = baseUrl.replace(/chiapp$/, 'chiavip');
+    const moved = simulatedFarmer({ seed: 'mover', crypto, node, targetPuzzleHash: vipTarget, poolUrl: vipUrl, send: httpSender(vipUrl), k: K, difficultyConstantFactor: FACTOR });
+    expect(moved.launcherId).toBe(f.launcherId);
+    await moved.setSingleton();
+    expect((await moved.postFarmer()).body).toMatchObject({ welcome_message: expect.any(String) });
+    const row = await db.selectFrom('chia_farmers').select(['pool', 'user_id', 'miner_id', 'is_pool_member']).where('launcher_id', '=', f.launcherId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ pool: 'chiavip', user_id: user.id, is_pool_member: true });
+    const miner = await db.selectFrom('miners').select(['pool', 'user_id']).where('id', '=', row.miner_id ?? '0').executeTakeFirstOrThrow();
+    expect(miner).toEqual({ pool: 'chiavip', user_id: user.id });
+    // chiavip knows it now (GET /farmer answers, a second join is 11); chiapp no longer does (10).
+    expect((await moved.getFarmer()).body).toMatchObject({ current_difficulty: expect.any(Number) });
+    expect((await moved.postFarmer()).body).toEqual(error(11));
+    expect((await f.getFarmer()).body).toEqual(error(10));
+  });
+});
+
 describe('membership', () => {
   it('is judged on the latest singleton state: a farmer who just joined (its join not buried yet) is welcome at once', async () => {
     const config = loadConfig({}, { nodeEnv: 'test', ...overrides });

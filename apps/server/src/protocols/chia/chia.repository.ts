@@ -94,6 +94,60 @@ export async function insertFarmer(db: Db, farmer: Omit<FarmerRecord, 'totalPoin
   return inserted !== undefined;
 }
 
+/**
+ * A launcher known to another of this install's Chia pools whose plot NFT now farms to this
+ * one (the owner moved it on chain and signed the join): the record moves with it, as a new
+ * member (new keys, payout and difficulty, joined now, no update waiting). Its owner's binding
+ * stays (the same plot NFT, the same owner), under a miner of that user in the new pool.
+ * False when the record is no longer in `fromPool` (a racing join moved it first).
+ */
+export async function moveFarmer(
+  db: Db,
+  fromPool: string,
+  farmer: Omit<FarmerRecord, 'totalPoints' | 'joinedAt' | 'leftAt' | 'pendingUpdateAt' | 'userId' | 'minerId' | 'boundAt' | 'lastPartialAt'>,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('chia_farmers')
+      .set({
+        pool: farmer.pool,
+        p2_singleton_puzzle_hash: farmer.p2SingletonPuzzleHash,
+        delay_time: farmer.delayTime,
+        delay_puzzle_hash: farmer.delayPuzzleHash,
+        authentication_public_key: farmer.authenticationPublicKey,
+        owner_public_key: farmer.ownerPublicKey,
+        payout_instructions: farmer.payoutInstructions,
+        singleton_tip: farmer.singletonTip,
+        singleton_tip_height: farmer.singletonTipHeight,
+        singleton_tip_state: JSON.stringify(farmer.singletonTipState),
+        difficulty: farmer.difficulty,
+        is_pool_member: farmer.isPoolMember,
+        joined_at: now,
+        left_at: null,
+        pending_update: null,
+        pending_update_at: null,
+        miner_id: null,
+        updated_at: now,
+      })
+      .where('launcher_id', '=', farmer.launcherId)
+      .where('pool', '=', fromPool)
+      .returning(['user_id'])
+      .executeTakeFirst();
+    if (!moved) return false;
+    if (moved.user_id) {
+      const miner = await trx
+        .insertInto('miners')
+        .values({ user_id: moved.user_id, pool: farmer.pool, name: `plotnft-${farmer.launcherId.slice(0, 8)}`, version: 'chia-pool-v1', last_seen_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'pool', 'name']).doUpdateSet({ version: 'chia-pool-v1' }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('chia_farmers').set({ miner_id: miner.id }).where('launcher_id', '=', farmer.launcherId).execute();
+    }
+    return true;
+  });
+}
+
 /** Stores a changed singleton state; membership changes stamp the join or leave time. */
 export async function updateSingleton(db: Db, launcherId: string, tip: string, tipHeight: number, state: PoolState, isPoolMember: boolean, now: Date): Promise<void> {
   await db

@@ -10,6 +10,7 @@ import {
   duePartials,
   findFarmer,
   insertFarmer,
+  moveFarmer,
   insertPartial,
   poolFeeBp,
   pointsSinceLastPayout,
@@ -195,8 +196,10 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
     /** POST /farmer: a plot NFT farming to this pool joins, signed by its owner key. */
     async postFarmer(payload: FarmerPayloadFields & { authenticationPublicKey: string; payoutInstructions: string }, signature: string) {
       checkToken(payload.authenticationToken, now());
+      // Known to another Chia pool of this install: the plot NFT may have moved here on chain
+      // (each pool has its own target), so it joins like a new farmer and its record moves.
       const existing = await findFarmer(db, payload.launcherId);
-      if (existing) throw new PoolProtocolError('FARMER_ALREADY_KNOWN', `Farmer with launcher_id ${payload.launcherId} already known.`);
+      if (existing?.pool === settings.pool) throw new PoolProtocolError('FARMER_ALREADY_KNOWN', `Farmer with launcher_id ${payload.launcherId} already known.`);
       const membership = await singletonMembership(payload.launcherId);
       if (!membership) throw new PoolProtocolError('INVALID_SINGLETON', `Invalid singleton ${payload.launcherId}`);
       if (!membership.isMember) throw new PoolProtocolError('INVALID_SINGLETON', 'Singleton is not assigned to this pool');
@@ -208,7 +211,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
         throw new PoolProtocolError('INVALID_SIGNATURE', 'Invalid signature');
       }
       if (singleton.delayTime < MIN_DELAY_TIME) throw new PoolProtocolError('DELAY_TIME_TOO_SHORT', 'Delay time too short, must be at least 1 hour');
-      const added = await insertFarmer(db, {
+      const record = {
         launcherId: payload.launcherId,
         pool: settings.pool,
         p2SingletonPuzzleHash: crypto.p2SingletonPuzzleHash(payload.launcherId, singleton.delayTime, singleton.delayPuzzleHash),
@@ -222,7 +225,8 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
         singletonTipState: singleton.state,
         difficulty,
         isPoolMember: true,
-      });
+      };
+      const added = existing ? await moveFarmer(db, existing.pool, record, new Date(now())) : await insertFarmer(db, record);
       if (!added) throw new PoolProtocolError('FARMER_ALREADY_KNOWN', `Farmer with launcher_id ${payload.launcherId} already known.`);
       return { welcome_message: `Welcome to ${settings.name}!` };
     },
