@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
-import { chooseOption } from './support/select.ts';
+import { chooseOption, clickSettled } from './support/select.ts';
 
 /**
  * The page frame as a visitor meets it in a real Chromium against the running platform:
@@ -23,7 +23,7 @@ describe('the page frame on a desktop', async () => {
 
   it('switches language and keeps it across a reload through the h9_lang cookie', async () => {
     await page.getByTestId('lang-trigger').click();
-    await page.getByTestId('lang-option-zh').click();
+    await clickSettled(page, page.getByTestId('lang-option-zh'));
     await expect.poll(() => page.getByTestId('login-button').textContent()).toMatch(/登[入錄]/);
     const cookie = (await context.cookies()).find((c) => c.name === 'h9_lang');
     expect(cookie?.value).toBe('zh');
@@ -32,12 +32,12 @@ describe('the page frame on a desktop', async () => {
     await screenshot(page, 'frame-home-zh-light');
 
     await page.getByTestId('lang-trigger').click();
-    await page.getByTestId('lang-option-ru').click();
+    await clickSettled(page, page.getByTestId('lang-option-ru'));
     await expect.poll(() => page.getByTestId('login-button').textContent()).toMatch(/Вход|Войти/);
     await screenshot(page, 'frame-home-ru-light');
 
     await page.getByTestId('lang-trigger').click();
-    await page.getByTestId('lang-option-en').click();
+    await clickSettled(page, page.getByTestId('lang-option-en'));
     await expect.poll(() => page.getByTestId('login-button').textContent()).toMatch(/Log ?in|Sign in/i);
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
-import { chooseOption } from './support/select.ts';
+import { chooseOption, clickSettled } from './support/select.ts';
 
 /**
  * The wallet end to end in a real browser against the running platform (devnet blocks every
@@ -307,11 +307,11 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await page.getByTestId('theme-toggle').click();
     await screenshot(page, 'wallet-assets-en-dark');
     await page.getByTestId('lang-trigger').click();
-    await page.getByTestId('lang-option-zh').click();
+    await clickSettled(page, page.getByTestId('lang-option-zh'));
     await expect.poll(() => page.getByTestId('assets-page').textContent()).toContain('資產');
     await screenshot(page, 'wallet-assets-zh-dark');
     await page.getByTestId('lang-trigger').click();
-    await page.getByTestId('lang-option-ru').click();
+    await clickSettled(page, page.getByTestId('lang-option-ru'));
     await expect.poll(() => page.getByTestId('assets-page').textContent()).toContain('Активы');
     await page.setViewportSize(MOBILE);
     await page.getByTestId('assets-cards').waitFor();
@@ -337,6 +337,6 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await page.setViewportSize(DESKTOP);
     await page.getByTestId('theme-toggle').click();
     await page.getByTestId('lang-trigger').click();
-    await page.getByTestId('lang-option-en').click();
+    await clickSettled(page, page.getByTestId('lang-option-en'));
   });
 });

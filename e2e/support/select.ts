@@ -14,14 +14,7 @@ export async function chooseOption(page: Page, select: Locator, option: Locator,
   for (let attempt = 1; ; attempt++) {
     // Again after a lost click only when the dropdown has closed (a click on the select toggles it).
     if (attempt === 1 || !(await option.isVisible())) await select.click();
-    await option.waitFor({ state: 'visible' });
-    const handle = await option.elementHandle();
-    // Settled: no motion class (rc-motion's appear and enter phases) and no running animation.
-    await page.waitForFunction((el) => {
-      const dropdown = el?.closest('.ant-select-dropdown');
-      return !dropdown || (!/-(appear|enter)\b/.test(dropdown.className) && dropdown.getAnimations({ subtree: true }).length === 0);
-    }, handle);
-    await option.click();
+    await clickSettled(page, option);
     if (!chosen) return;
     const deadline = Date.now() + 2_000;
     while (Date.now() < deadline) {
@@ -30,4 +23,19 @@ export async function chooseOption(page: Page, select: Locator, option: Locator,
     }
     if (attempt === 3) throw new Error(`the option ${await option.getAttribute('data-testid')} was clicked ${attempt} times and not taken`);
   }
+}
+
+/**
+ * Clicks an item of an antd popup (a Select's or a Dropdown's menu) once the popup has stopped
+ * sliding open: no motion class (rc-motion's appear and enter phases) and no running animation.
+ * A click while it still moves can press on one item and release on another: no click at all.
+ */
+export async function clickSettled(page: Page, item: Locator): Promise<void> {
+  await item.waitFor({ state: 'visible' });
+  const handle = await item.elementHandle();
+  await page.waitForFunction((el) => {
+    const popup = el?.closest('.ant-select-dropdown, .ant-dropdown');
+    return !popup || (!/-(appear|enter)\b/.test(popup.className) && popup.getAnimations({ subtree: true }).length === 0);
+  }, handle);
+  await item.click();
 }
