@@ -1,6 +1,6 @@
 import { evenRatios, isAmount, percentOfRatio, RATIO_WHOLE, ratioFromPercent, type AutoPay, type CurrencyEntry, type SecurityCodes, type WithdrawAddress } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Input, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SecurityVerification } from '../../components/SecurityVerification.tsx';
@@ -209,7 +209,10 @@ function AutoPayForm({
           <Typography.Paragraph type="secondary" className="wallet-small">
             {t('wallet.autopay.verifyNote')}
           </Typography.Paragraph>
-          <SecurityVerification action="autopay" value={codes} onChange={setCodes} />
+          {/* Labels above their fields, as in the withdrawal dialog: the panel is narrow on a phone. */}
+          <Form layout="vertical">
+            <SecurityVerification action="autopay" value={codes} onChange={setCodes} />
+          </Form>
         </div>
       ) : null}
       <div className="autopay__foot">
