@@ -70,24 +70,30 @@ export async function farmersOfUser(db: Db, userId: string, pool: string): Promi
   return rows.map(record);
 }
 
-export async function insertFarmer(db: Db, farmer: Omit<FarmerRecord, 'totalPoints' | 'joinedAt' | 'leftAt' | 'pendingUpdateAt' | 'userId' | 'minerId' | 'boundAt' | 'lastPartialAt'>): Promise<boolean> {
+type JoiningFarmer = Omit<FarmerRecord, 'totalPoints' | 'joinedAt' | 'leftAt' | 'pendingUpdateAt' | 'userId' | 'minerId' | 'boundAt' | 'lastPartialAt'>;
+
+/** The columns a POST /farmer sets, for a new record or one moving in from another pool. */
+function joinColumns(farmer: JoiningFarmer) {
+  return {
+    pool: farmer.pool,
+    p2_singleton_puzzle_hash: farmer.p2SingletonPuzzleHash,
+    delay_time: farmer.delayTime,
+    delay_puzzle_hash: farmer.delayPuzzleHash,
+    authentication_public_key: farmer.authenticationPublicKey,
+    owner_public_key: farmer.ownerPublicKey,
+    payout_instructions: farmer.payoutInstructions,
+    singleton_tip: farmer.singletonTip,
+    singleton_tip_height: farmer.singletonTipHeight,
+    singleton_tip_state: JSON.stringify(farmer.singletonTipState),
+    difficulty: farmer.difficulty,
+    is_pool_member: farmer.isPoolMember,
+  };
+}
+
+export async function insertFarmer(db: Db, farmer: JoiningFarmer): Promise<boolean> {
   const inserted = await db
     .insertInto('chia_farmers')
-    .values({
-      launcher_id: farmer.launcherId,
-      pool: farmer.pool,
-      p2_singleton_puzzle_hash: farmer.p2SingletonPuzzleHash,
-      delay_time: farmer.delayTime,
-      delay_puzzle_hash: farmer.delayPuzzleHash,
-      authentication_public_key: farmer.authenticationPublicKey,
-      owner_public_key: farmer.ownerPublicKey,
-      payout_instructions: farmer.payoutInstructions,
-      singleton_tip: farmer.singletonTip,
-      singleton_tip_height: farmer.singletonTipHeight,
-      singleton_tip_state: JSON.stringify(farmer.singletonTipState),
-      difficulty: farmer.difficulty,
-      is_pool_member: farmer.isPoolMember,
-    })
+    .values({ launcher_id: farmer.launcherId, ...joinColumns(farmer) })
     .onConflict((oc) => oc.column('launcher_id').doNothing())
     .returning('launcher_id')
     .executeTakeFirst();
@@ -104,25 +110,14 @@ export async function insertFarmer(db: Db, farmer: Omit<FarmerRecord, 'totalPoin
 export async function moveFarmer(
   db: Db,
   fromPool: string,
-  farmer: Omit<FarmerRecord, 'totalPoints' | 'joinedAt' | 'leftAt' | 'pendingUpdateAt' | 'userId' | 'minerId' | 'boundAt' | 'lastPartialAt'>,
+  farmer: JoiningFarmer,
   now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('chia_farmers')
       .set({
-        pool: farmer.pool,
-        p2_singleton_puzzle_hash: farmer.p2SingletonPuzzleHash,
-        delay_time: farmer.delayTime,
-        delay_puzzle_hash: farmer.delayPuzzleHash,
-        authentication_public_key: farmer.authenticationPublicKey,
-        owner_public_key: farmer.ownerPublicKey,
-        payout_instructions: farmer.payoutInstructions,
-        singleton_tip: farmer.singletonTip,
-        singleton_tip_height: farmer.singletonTipHeight,
-        singleton_tip_state: JSON.stringify(farmer.singletonTipState),
-        difficulty: farmer.difficulty,
-        is_pool_member: farmer.isPoolMember,
+        ...joinColumns(farmer),
         joined_at: now,
         left_at: null,
         pending_update: null,
