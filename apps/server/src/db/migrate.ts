@@ -29,6 +29,7 @@ import * as accountSecurity from './migrations/2026_11_25_1701_account_security.
 import * as adjustmentFourEyes from './migrations/2026_11_25_1801_adjustment_four_eyes.ts';
 import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client_request_id.ts';
 import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
+import * as poolVerificationProtocols from './migrations/2026_11_25_2000_pool_verification_protocols.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1801_adjustment_four_eyes': adjustmentFourEyes,
   '2026_11_25_1802_audit_client_request_id': auditClientRequestId,
   '2026_11_25_1901_deposit_coin_id': depositCoinId,
+  '2026_11_25_2000_pool_verification_protocols': poolVerificationProtocols,
 };
 
 /** Every migration name in order. */

@@ -6,8 +6,18 @@ export type PoolKind = (typeof POOL_KINDS)[number];
 export const SHARE_TYPES = ['PPLNS', 'PPS', 'PROP'] as const;
 export type ShareType = (typeof SHARE_TYPES)[number];
 
-/** The protocol miners use to reach the pool (issue order: chia-pool v1 first, then Burst-style). */
-export const MINER_PROTOCOLS = ['chia-pool-v1', 'chia-og', 'poc-burst', 'proxy-report'] as const;
+/**
+ * The protocol miners use to reach the pool, which is also how the pool verifies their work
+ * (issue 18: every credit traces to evidence the pool checked):
+ * - `chia-pool-v1`: Chia pool protocol v1 partials (proofs of space, plot NFTs);
+ * - `chia-og`: proofs of space from OG plots made with the pool's keys;
+ * - `poc-burst`: Burst-family deadlines, recomputed by the pool;
+ * - `pow-share`: proof-of-work solutions to the pool's own jobs, at the pool's share difficulty;
+ * - `onchain-reward`: what the chain paid an identity the user proved they control;
+ * - `trusted-proxy`: nothing the pool can verify yet: only proxies the operator runs (keys the
+ *   back office issues) report shares that split revenue.
+ */
+export const MINER_PROTOCOLS = ['chia-pool-v1', 'chia-og', 'poc-burst', 'pow-share', 'onchain-reward', 'trusted-proxy'] as const;
 export type MinerProtocol = (typeof MINER_PROTOCOLS)[number];
 
 /** The pool-info fields of spec doc 2 §3. */
@@ -47,16 +57,16 @@ export const POOL_SEEDS: readonly PoolInfo[] = [
   pool('xhd', 'XHD', 'ECO', 'XHD', 'poc-burst'),
   pool('xhd_co', 'XHD', 'CO', 'XHD Cooperation', 'poc-burst'),
   pool('burst', 'BURST', 'ECO', 'BURST', 'poc-burst'),
-  pool('mass', 'MASS', 'CO', 'MASS', 'proxy-report'),
-  pool('ar', 'AR', 'AR', 'AR', 'proxy-report', 'PPS'),
-  pool('ironfish', 'IRONFISH', 'ECO', 'Iron Fish', 'proxy-report', 'PPS'),
-  pool('spacemesh', 'SPACEMESH', 'ECO', 'Spacemesh', 'proxy-report'),
+  pool('mass', 'MASS', 'CO', 'MASS', 'trusted-proxy'),
+  pool('ar', 'AR', 'AR', 'AR', 'trusted-proxy', 'PPS'),
+  pool('ironfish', 'IRONFISH', 'ECO', 'Iron Fish', 'pow-share', 'PPS'),
+  pool('spacemesh', 'SPACEMESH', 'ECO', 'Spacemesh', 'onchain-reward'),
   pool('depinc', 'DEPINC', 'CO', 'DePINC', 'poc-burst'),
-  pool('aleo', 'ALEO', 'ECO', 'Aleo', 'proxy-report', 'PPS'),
-  pool('autonomys', 'AUTONOMYS', 'ECO', 'Autonomys', 'proxy-report'),
+  pool('aleo', 'ALEO', 'ECO', 'Aleo', 'trusted-proxy', 'PPS'),
+  pool('autonomys', 'AUTONOMYS', 'ECO', 'Autonomys', 'onchain-reward'),
   pool('chia_test', 'CHIA_TEST', 'ECO', 'Chia Testnet', 'chia-pool-v1'),
-  pool('ironfish_test', 'IRONFISH_TEST', 'ECO', 'Iron Fish Testnet', 'proxy-report', 'PPS'),
-  pool('aleo_test', 'ALEO_TEST', 'ECO', 'Aleo Testnet', 'proxy-report', 'PPS'),
+  pool('ironfish_test', 'IRONFISH_TEST', 'ECO', 'Iron Fish Testnet', 'pow-share', 'PPS'),
+  pool('aleo_test', 'ALEO_TEST', 'ECO', 'Aleo Testnet', 'trusted-proxy', 'PPS'),
 ];
 
 /** The spec's default pool item (doc 2 §3): type chia, coin CHIA, pool_type ECO. */

@@ -98,7 +98,7 @@ describe('the plots panel', () => {
   it('registers a Spacemesh-style node by its id in a pool that registers nodes, and shows its status', async () => {
     const node = 'AB'.repeat(32);
     const mock = routes({
-      'GET /api/setting/pool': ok([{ type: 'spacemesh', coin: 'SPACEMESH', pool_type: 'ECO', name: 'Spacemesh', auto_withdraw: true, share_type: 'PPLNS', protocol: 'proxy-report' }]),
+      'GET /api/setting/pool': ok([{ type: 'spacemesh', coin: 'SPACEMESH', pool_type: 'ECO', name: 'Spacemesh', auto_withdraw: true, share_type: 'PPLNS', protocol: 'onchain-reward' }]),
       'GET /api/pool/GetPlots': ok({ list: [plot({ id: '2', pool: 'spacemesh', bind_status: null, bind_address: null, post_status: 'WAITING_POET' })], total: 1, counters }),
       'POST /api/pool/register': ok(plot({ id: '4', pool: 'spacemesh', bind_status: null, post_status: 'REGISTER' })),
     });
