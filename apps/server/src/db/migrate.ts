@@ -32,7 +32,7 @@ import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client
 import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
 import * as poolVerificationProtocols from './migrations/2026_11_25_2000_pool_verification_protocols.ts';
 import * as dbFunctionsTable from './migrations/2026_11_25_2801_db_functions.ts';
-import * as ledgerPostingsReferences from './migrations/2026_11_25_2802_ledger_postings_references.ts';
+import * as ledgerReferences from './migrations/2026_11_25_2802_ledger_references.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -70,7 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1901_deposit_coin_id': depositCoinId,
   '2026_11_25_2000_pool_verification_protocols': poolVerificationProtocols,
   '2026_11_25_2801_db_functions': dbFunctionsTable,
-  '2026_11_25_2802_ledger_postings_references': ledgerPostingsReferences,
+  '2026_11_25_2802_ledger_references': ledgerReferences,
 };
 
 /** Every migration name in order. */

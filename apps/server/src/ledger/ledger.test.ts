@@ -93,7 +93,7 @@ describe('what the database itself refuses', () => {
     await expect(sql`DELETE FROM ledger_transactions`.execute(db)).rejects.toThrow(/append-only/);
   });
 
-  it('a posting must name an existing account of its coin and an existing transaction; accounts with postings stay', async () => {
+  it('a posting must name an existing account of its coin and transaction, an account an existing user and coin; what they name stays', async () => {
     const olivia = await buildUser(db);
     await deposit(olivia.id, 10n);
     const account = await db.selectFrom('ledger_accounts').select(['id', 'coin']).where('user_id', '=', olivia.id).executeTakeFirstOrThrow();
@@ -112,6 +112,14 @@ describe('what the database itself refuses', () => {
     await expect(sql`UPDATE ledger_accounts SET id = id + 1000000 WHERE id = ${account.id}`.execute(db)).rejects.toMatchObject({ code: '23503' });
     await expect(sql`TRUNCATE ledger_accounts CASCADE`.execute(db)).rejects.toThrow();
     await expect(sql`TRUNCATE ledger_transactions CASCADE`.execute(db)).rejects.toThrow(/append-only/);
+    // An account names an existing user and coin, and keeps its owner, coin and bucket; its
+    // user and coin stay.
+    await expect(sql`INSERT INTO ledger_accounts (coin, user_id, bucket) VALUES ('CHIA', 999999999, 'available')`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`INSERT INTO ledger_accounts (coin, user_id, bucket) VALUES ('NOPE', ${olivia.id}, 'available')`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`UPDATE ledger_accounts SET coin = 'BHD' WHERE id = ${account.id}`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`DELETE FROM users WHERE id = ${olivia.id}`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`UPDATE users SET id = id + 1000000 WHERE id = ${olivia.id}`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`UPDATE coins SET type = 'CHIA2' WHERE type = ${account.coin}`.execute(db)).rejects.toMatchObject({ code: '23503' });
     expect(await checkLedger(db)).toEqual([]);
   });
 

@@ -54,10 +54,11 @@ BEGIN
 
   PERFORM 1 FROM ledger_accounts WHERE id = ANY(v_ids || v_payer) ORDER BY id FOR UPDATE;
 
-  -- One row per account: a (user, bucket) named twice updates once and is refused below.
+  -- One row per account: a (user, bucket) named twice updates once and is refused below. The
+  -- accounts are found through the primary key (id = ANY), not by scanning every account.
   UPDATE ledger_accounts AS a SET balance = a.balance + d.amount, updated_at = now()
   FROM unnest(v_ids, p_amounts) AS d(id, amount)
-  WHERE a.id = d.id;
+  WHERE a.id = ANY(v_ids) AND a.id = d.id;
   GET DIAGNOSTICS v_rows = ROW_COUNT;
   IF v_rows <> v_n THEN
     RAISE EXCEPTION 'ledger_credit_batch: a user and bucket is credited twice' USING ERRCODE = 'unique_violation';
