@@ -39,10 +39,9 @@ BEGIN
 
   PERFORM 1 FROM ledger_accounts WHERE id = ANY(v_ids) ORDER BY id FOR UPDATE;
 
-  -- Found through the primary key (id = ANY), not by scanning every account.
   UPDATE ledger_accounts AS a SET balance = a.balance + d.delta, updated_at = now()
   FROM (SELECT p.id, sum(p.amount) AS delta FROM unnest(v_ids, p_amounts) AS p(id, amount) GROUP BY p.id) AS d
-  WHERE a.id = ANY(v_ids) AND a.id = d.id;
+  WHERE a.id = d.id;
 
   INSERT INTO ledger_transactions (kind, reference, memo, created_by)
   VALUES (p_kind, p_reference, p_memo, p_created_by) RETURNING id INTO v_tx;
