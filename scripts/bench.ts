@@ -26,11 +26,13 @@ import { pocBench } from './bench/poc.ts';
  *
  * 1. GET /api/setting/coin (Platter, real database) vs a bare Fastify hello-world. Goal ≥ 0.5.
  * 2. Ledger transfers (balanced transaction, two postings, locked balances, non-negative
- *    check) per second under 8 concurrent clients vs plain single-row UPDATEs, same database.
+ *    check) per second under 8 concurrent clients vs the same rows written by plain SQL in one
+ *    transaction (goal ≥ 0.7), and vs plain single-row UPDATEs, same database.
  * 3. The daily settlement of one pool-day of 1,000,000 shares from 100,000 miners vs one plain
- *    SQL aggregate over the same shares (goal ≤ 3×), in its two steps: the day decided
- *    (aggregate, split, the credit records, the day booked into clearing), then the credits
- *    moved into the members' balances chunk by chunk (a posting per member).
+ *    SQL aggregate over the same shares, in its two steps: the day decided (aggregate, split,
+ *    the credit records, the day booked into clearing; goal ≤ 3×), then the credits moved into
+ *    the members' balances batch by batch (set-based: a few statements per batch of 5,000);
+ *    the whole, decided and credited, goal ≤ 4× on the first day and on a usual day.
  * 4. Share ingestion through the proxy tool's HTTP report (100 shares per request).
  * 5. BLS (Chia's AugSchemeMPL): verify/s and aggregateVerify over 2 keys/s (a partial's check)
  *    for @noble/curves and Chia's WASM build, in one thread and through the worker pool.
@@ -202,20 +204,67 @@ async function ledgerBench(url: string): Promise<void> {
     const updateOp = async (client: number) => {
       await db.transaction().execute((trx) => sql`UPDATE bench_counters SET n = n + 1 WHERE id = ${client}`.execute(trx));
     };
+    // The same rows as a transfer — a transaction row, two postings, two balance updates — by
+    // plain SQL on known account ids, in one transaction: as separate statements, and as one
+    // statement (one round trip, as ledger_post is). The ledger's checks and bookkeeping are
+    // what a transfer costs beyond these.
+    const accountIds = new Map<string, string>();
+    for (const row of await db.selectFrom('ledger_accounts').select(['id', 'user_id']).where('user_id', 'in', pairs.flat()).where('coin', '=', 'CHIA').where('bucket', '=', 'available').execute()) {
+      accountIds.set(String(row.user_id), row.id);
+    }
+    const rawAccounts = (client: number, i: number) => {
+      const [a, b] = (pairs[client] ?? ['', '']).map((u) => accountIds.get(u) ?? '');
+      return i % 2 === 0 ? [a, b] : [b, a];
+    };
+    const plainOp = async (client: number, i: number) => {
+      const [from, to] = rawAccounts(client, i);
+      await db.transaction().execute(async (trx) => {
+        const tx = await sql<{ id: string }>`INSERT INTO ledger_transactions (kind) VALUES ('transfer') RETURNING id`.execute(trx);
+        const id = tx.rows[0]?.id;
+        await sql`INSERT INTO ledger_postings (transaction_id, account_id, coin, amount) VALUES (${id}, ${from}, 'CHIA', -1), (${id}, ${to}, 'CHIA', 1)`.execute(trx);
+        await sql`UPDATE ledger_accounts SET balance = balance - 1, updated_at = now() WHERE id = ${from}`.execute(trx);
+        await sql`UPDATE ledger_accounts SET balance = balance + 1, updated_at = now() WHERE id = ${to}`.execute(trx);
+      });
+    };
+    const plainOneOp = async (client: number, i: number) => {
+      const [from, to] = rawAccounts(client, i);
+      await db.transaction().execute((trx) =>
+        sql`
+          WITH tx AS (INSERT INTO ledger_transactions (kind) VALUES ('transfer') RETURNING id),
+          postings AS (
+            INSERT INTO ledger_postings (transaction_id, account_id, coin, amount)
+            SELECT tx.id, v.account_id, 'CHIA', v.amount FROM tx, (VALUES (${from}::bigint, -1), (${to}::bigint, 1)) AS v(account_id, amount)),
+          balances AS (
+            UPDATE ledger_accounts SET balance = balance + CASE WHEN id = ${from}::bigint THEN -1 ELSE 1 END, updated_at = now()
+            WHERE id IN (${from}::bigint, ${to}::bigint))
+          SELECT id FROM tx`.execute(trx),
+      );
+    };
     await throughput(LEDGER_CLIENTS, ledgerOp); // warm-up
     const ledgerRuns: { rps: number }[] = [];
     const updateRuns: { rps: number }[] = [];
+    const plainRuns: { rps: number }[] = [];
+    const plainOneRuns: { rps: number }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       updateRuns.push({ rps: await throughput(LEDGER_CLIENTS, updateOp) });
+      plainRuns.push({ rps: await throughput(LEDGER_CLIENTS, plainOp) });
+      plainOneRuns.push({ rps: await throughput(LEDGER_CLIENTS, plainOneOp) });
       ledgerRuns.push({ rps: await throughput(LEDGER_CLIENTS, ledgerOp) });
     }
     const ledger = median(ledgerRuns).rps;
     const update = median(updateRuns).rps;
+    const plain = median(plainRuns).rps;
+    const plainOne = median(plainOneRuns).rps;
     console.log('| run (8 concurrent clients) | per second |');
     console.log('|---|---|');
     console.log(`| single-row UPDATE in a transaction | ${update.toFixed(0)} |`);
+    console.log(`| a transfer's rows by plain SQL, 4 statements in a transaction | ${plain.toFixed(0)} |`);
+    console.log(`| a transfer's rows by plain SQL, 1 statement in a transaction | ${plainOne.toFixed(0)} |`);
     console.log(`| ledger transfer (2 postings) | ${ledger.toFixed(0)} |`);
-    console.log(`\nledger transfer ÷ single-row UPDATE = ${(ledger / update).toFixed(2)}\n`);
+    const raw = Math.max(plain, plainOne);
+    console.log(
+      `\nledger transfer ÷ the same rows by plain SQL (the faster of the two) = ${(ledger / raw).toFixed(2)} (goal ≥ 0.70) ${ledger / raw >= 0.7 ? 'OK' : 'BELOW GOAL'}; ÷ single-row UPDATE = ${(ledger / update).toFixed(2)}\n`,
+    );
   } finally {
     await db.destroy();
   }
@@ -280,8 +329,10 @@ async function settlementBench(url: string): Promise<void> {
       await applyCredits(db, 'bhd', when);
       return { settlement, aggregateMs, decidedMs, appliedMs: performance.now() - started - decidedMs };
     };
-    console.log(`| day (${SETTLE_SHARES.toLocaleString('en')} shares, ${SETTLE_MINERS.toLocaleString('en')} miners, one pool-day) | plain SQL aggregate ms | the day decided ms | ÷ aggregate | credits moved into balances ms | ÷ aggregate |`);
-    console.log('|---|---|---|---|---|---|');
+    console.log(
+      `| day (${SETTLE_SHARES.toLocaleString('en')} shares, ${SETTLE_MINERS.toLocaleString('en')} miners, one pool-day) | plain SQL aggregate ms | the day decided ms | ÷ aggregate | credits moved into balances ms | ÷ aggregate | whole day ÷ aggregate |`,
+    );
+    console.log('|---|---|---|---|---|---|---|');
     const ratios: { rps: number; whole: number }[] = [];
     // The first day makes the members' ledger accounts; the next days are a pool's usual day.
     const days = [day, '2026-01-16', '2026-01-17'];
@@ -296,13 +347,14 @@ async function settlementBench(url: string): Promise<void> {
       const run = await settle(when);
       ratios.push({ rps: run.decidedMs / run.aggregateMs, whole: (run.decidedMs + run.appliedMs) / run.aggregateMs });
       console.log(
-        `| ${when}${i === 0 ? ' (ledger accounts made)' : ''}: ${run.settlement.members.toLocaleString('en')} members in batches of ${CREDIT_CHUNK.toLocaleString('en')} | ${run.aggregateMs.toFixed(0)} | ${run.decidedMs.toFixed(0)} | ${(run.decidedMs / run.aggregateMs).toFixed(2)} | ${run.appliedMs.toFixed(0)} | ${(run.appliedMs / run.aggregateMs).toFixed(2)} |`,
+        `| ${when}${i === 0 ? ' (ledger accounts made)' : ''}: ${run.settlement.members.toLocaleString('en')} members in batches of ${CREDIT_CHUNK.toLocaleString('en')} | ${run.aggregateMs.toFixed(0)} | ${run.decidedMs.toFixed(0)} | ${(run.decidedMs / run.aggregateMs).toFixed(2)} | ${run.appliedMs.toFixed(0)} | ${(run.appliedMs / run.aggregateMs).toFixed(2)} | ${((run.decidedMs + run.appliedMs) / run.aggregateMs).toFixed(2)} |`,
       );
     }
     const ratio = median(ratios).rps;
     const whole = median(ratios.map((r) => ({ rps: r.whole }))).rps;
+    const wholeMax = Math.max(...ratios.map((r) => r.whole));
     console.log(
-      `\nsettlement ÷ aggregate = ${ratio.toFixed(2)} to decide the day, median of ${days.length} days (max ${Math.max(...ratios.map((r) => r.rps)).toFixed(2)}; goal ≤ 3) ${ratio <= 3 ? 'OK' : 'ABOVE GOAL'}; ${whole.toFixed(2)} until every member's balance is credited\n`,
+      `\nsettlement ÷ aggregate = ${ratio.toFixed(2)} to decide the day, median of ${days.length} days (max ${Math.max(...ratios.map((r) => r.rps)).toFixed(2)}; goal ≤ 3) ${ratio <= 3 ? 'OK' : 'ABOVE GOAL'}; ${whole.toFixed(2)} until every member's balance is credited (max ${wholeMax.toFixed(2)}, the first day included; goal ≤ 4) ${wholeMax <= 4 ? 'OK' : 'ABOVE GOAL'}\n`,
     );
   } finally {
     await db.destroy();

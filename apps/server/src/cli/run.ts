@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { configTable, loadConfig } from '../config.ts';
 import { loadSecret, openDatabase, prepareDatabase } from '../db/open.ts';
-import { migrateDown, migrateToLatest, pendingMigrations } from '../db/migrate.ts';
+import { migrateDown, pendingMigrations, upgradeDatabase } from '../db/migrate.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
 import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
@@ -71,8 +71,15 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
           out(pending.length ? `pending: ${pending.join(', ')}\n` : 'up to date\n');
           return 0;
         }
-        const names = values.down ? await migrateDown(db) : await migrateToLatest(db);
-        out(names.length ? `${values.down ? 'reverted' : 'applied'}: ${names.join(', ')}\n` : 'nothing to do\n');
+        if (values.down) {
+          const names = await migrateDown(db);
+          out(names.length ? `reverted: ${names.join(', ')}\n` : 'nothing to do\n');
+          return 0;
+        }
+        const { migrations, functions } = await upgradeDatabase(db);
+        if (migrations.length) out(`applied: ${migrations.join(', ')}\n`);
+        if (functions.length) out(`functions applied: ${functions.join(', ')}\n`);
+        if (!migrations.length && !functions.length) out('nothing to do\n');
         return 0;
       });
     }

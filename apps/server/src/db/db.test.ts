@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { ensureFirstAdmin } from '../modules/account/account.service.ts';
 import { createDb, ensureDatabase, withDatabase, type Db } from './database.ts';
-import { MIGRATION_NAMES, migrateDown, migrateToLatest, pendingMigrations } from './migrate.ts';
+import { dbFunctions } from './functions.ts';
+import { MIGRATION_NAMES, migrateDown, migrateToLatest, migrator, pendingMigrations, upgradeDatabase } from './migrate.ts';
 import { seedRegistries } from './seed.ts';
 import { buildUser } from '../../test/factories.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
@@ -90,6 +91,76 @@ describe('migrations', () => {
     expect(records.map((r) => r.user_id)).toEqual(users.map((u) => u.id));
     for (const r of records) expect((await userBalances(db, r.user_id, 'CHIA')).get('CHIA')?.available).toBe(BigInt(r.amount_units));
     expect(await checkLedger(db)).toEqual([]);
+  });
+});
+
+/** Every function of the public schema: name → its definition as PostgreSQL prints it. */
+const functionDefinitions = async (db: Db) =>
+  Object.fromEntries(
+    (
+      await sql<{ name: string; definition: string }>`
+        SELECT p.proname AS name, pg_get_functiondef(p.oid) AS definition
+        FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname = 'public' ORDER BY 1`.execute(db)
+    ).rows.map((r) => [r.name, r.definition]),
+  );
+
+describe('database functions (db/functions/*.sql)', () => {
+  it('are each declared once, and a fresh and an upgraded database end with the same bodies', async () => {
+    const fresh = (await emptyDatabase()).open();
+    await migrateToLatest(fresh);
+    // An install from before the function files, upgraded.
+    const upgraded = (await emptyDatabase()).open();
+    const before = await migrator(upgraded).migrateTo('2026_11_25_2000_pool_verification_protocols');
+    expect(before.error).toBeUndefined();
+    expect((await upgradeDatabase(upgraded)).functions).toEqual(dbFunctions().map((f) => f.name));
+
+    const definitions = await functionDefinitions(fresh);
+    expect(await functionDefinitions(upgraded)).toEqual(definitions);
+    // Every function in the database has its file (one signature each), and runs the file's body.
+    const files = dbFunctions();
+    expect(Object.keys(definitions).sort()).toEqual(files.map((f) => f.name));
+    const bodies = (await sql<{ name: string; body: string }>`
+      SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'`.execute(fresh)).rows;
+    expect(bodies).toHaveLength(files.length);
+    for (const { name, body } of bodies) expect(files.find((f) => f.name === name)?.sql).toContain(body);
+  });
+
+  it('re-applies a changed file at the next start and skips unchanged ones, also when processes start at once', async () => {
+    const { open } = await emptyDatabase();
+    const db = open();
+    expect((await upgradeDatabase(db)).functions).toEqual(dbFunctions().map((f) => f.name));
+    expect(await upgradeDatabase(db)).toEqual({ migrations: [], functions: [] });
+
+    const refusal = async () => {
+      // TRUNCATE fires the statement trigger even on an empty table.
+      return sql`TRUNCATE admin_audit`.execute(db).then(
+        () => null,
+        (e: unknown) => (e as Error).message,
+      );
+    };
+    expect(await refusal()).toBe('admin_audit is append-only: TRUNCATE refused');
+    const changed = dbFunctions().map((f) =>
+      f.name === 'admin_audit_append_only' ? { ...f, sql: f.sql.replace("'admin_audit is append-only:", "'admin_audit is append-only, always:") } : f,
+    );
+    // Four processes start together with the changed file: one applies it, none deadlocks.
+    const runs = await Promise.all([open(), open(), open(), open()].map((conn) => upgradeDatabase(conn, { functions: changed })));
+    expect(runs.flatMap((r) => r.functions)).toEqual(['admin_audit_append_only']);
+    expect(await refusal()).toBe('admin_audit is append-only, always: TRUNCATE refused');
+    expect((await upgradeDatabase(db, { functions: changed })).functions).toEqual([]);
+    // Back to the file as shipped: applied again.
+    expect((await upgradeDatabase(db)).functions).toEqual(['admin_audit_append_only']);
+    expect(await refusal()).toBe('admin_audit is append-only: TRUNCATE refused');
+  });
+
+  it('are all applied again after migrating down, which may bring back older bodies', async () => {
+    const { open } = await emptyDatabase();
+    const db = open();
+    await migrateToLatest(db);
+    const definitions = await functionDefinitions(db);
+    while (!(await migrateDown(db)).includes('2026_11_24_0019_lookups_by_index'));
+    expect((await upgradeDatabase(db)).functions).toEqual(dbFunctions().map((f) => f.name));
+    expect(await functionDefinitions(db)).toEqual(definitions);
   });
 });
 

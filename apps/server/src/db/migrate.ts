@@ -1,5 +1,6 @@
-import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './database.ts';
+import { applyDbFunctions, forgetDbFunctions, type DbFunction } from './functions.ts';
 import * as foundation from './migrations/2026_11_22_0001_foundation.ts';
 import * as accounts from './migrations/2026_11_22_0002_accounts.ts';
 import * as ledger from './migrations/2026_11_22_0003_ledger.ts';
@@ -30,6 +31,8 @@ import * as adjustmentFourEyes from './migrations/2026_11_25_1801_adjustment_fou
 import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client_request_id.ts';
 import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
 import * as poolVerificationProtocols from './migrations/2026_11_25_2000_pool_verification_protocols.ts';
+import * as dbFunctionsTable from './migrations/2026_11_25_2801_db_functions.ts';
+import * as ledgerReferences from './migrations/2026_11_25_2802_ledger_references.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -66,6 +69,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1802_audit_client_request_id': auditClientRequestId,
   '2026_11_25_1901_deposit_coin_id': depositCoinId,
   '2026_11_25_2000_pool_verification_protocols': poolVerificationProtocols,
+  '2026_11_25_2801_db_functions': dbFunctionsTable,
+  '2026_11_25_2802_ledger_references': ledgerReferences,
 };
 
 /** Every migration name in order. */
@@ -74,8 +79,8 @@ export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
 export function migrator(db: Db): Migrator {
-  // Kysely's PostgreSQL adapter takes a transaction-level advisory lock around the run, so
-  // concurrent starts of several processes migrate once.
+  // Kysely's PostgreSQL adapter takes a session advisory lock around the run (upgradeDatabase
+  // holds it already), so concurrent starts of several processes migrate once.
   return new Migrator({ db, provider, migrationTableName: 'platter_migration', migrationLockTableName: 'platter_migration_lock' });
 }
 
@@ -91,14 +96,52 @@ function check(result: MigrationResultSet): string[] {
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** Applies every pending migration; returns the names applied. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  return check(await migrator(db).migrateToLatest());
+/** Kysely's own migration lock (its PostgresAdapter's advisory lock id), taken around the functions too. */
+const MIGRATION_LOCK = sql.lit(3853314791062309107n);
+
+/**
+ * Runs `work` on one connection holding the migration lock (a session advisory lock, the one
+ * Kysely's migrator takes: re-entrant on this connection, so the migrator inside proceeds), so
+ * that concurrent starts of several processes migrate and apply the functions one at a time.
+ */
+async function underMigrationLock<T>(db: Db, work: (conn: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      return await work(conn);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
 }
 
-/** Reverts the most recent migration (operator CLI: `migrate --down`). */
+/**
+ * Every pending migration, then the database functions (db/functions/*.sql) whose text changed
+ * — all of them when a migration ran — under one lock. Answers the names of both applied.
+ */
+export async function upgradeDatabase(db: Db, options: { functions?: readonly DbFunction[] } = {}): Promise<{ migrations: string[]; functions: string[] }> {
+  return underMigrationLock(db, async (conn) => {
+    const migrations = check(await migrator(conn).migrateToLatest());
+    const functions = await applyDbFunctions(conn, { all: migrations.length > 0, ...options });
+    return { migrations, functions };
+  });
+}
+
+/** Applies every pending migration and the changed database functions; returns the migration names applied. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return (await upgradeDatabase(db)).migrations;
+}
+
+/**
+ * Reverts the most recent migration (operator CLI: `migrate --down`). A down may bring back an
+ * older function body, so the functions' checksums are forgotten: the next start applies them all.
+ */
 export async function migrateDown(db: Db): Promise<string[]> {
-  return check(await migrator(db).migrateDown());
+  return underMigrationLock(db, async (conn) => {
+    const reverted = check(await migrator(conn).migrateDown());
+    await forgetDbFunctions(conn);
+    return reverted;
+  });
 }
 
 /** Names of the migrations not applied yet (readiness check). */

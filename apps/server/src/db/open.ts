@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { fromRoot } from '../paths.ts';
 import { createDb, ensureDatabase, withDatabase, type Db } from './database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
-import { migrateToLatest } from './migrate.ts';
+import { upgradeDatabase } from './migrate.ts';
 import { seedRegistries } from './seed.ts';
 
 export const EMBEDDED_DATABASE = 'platter';
@@ -53,8 +53,9 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
 
 /** Brings the schema and the registries up to date (every start; safe concurrently). */
 export async function prepareDatabase(db: Db, logger: Logger): Promise<void> {
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const applied = await upgradeDatabase(db);
+  if (applied.migrations.length > 0) logger.info({ applied: applied.migrations }, 'migrations applied');
+  if (applied.functions.length > 0) logger.info({ applied: applied.functions }, 'database functions applied');
   const seeded = await seedRegistries(db);
   if (seeded.coins + seeded.pools + seeded.lines > 0) logger.info(seeded, 'registries seeded');
 }

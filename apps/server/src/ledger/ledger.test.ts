@@ -93,6 +93,36 @@ describe('what the database itself refuses', () => {
     await expect(sql`DELETE FROM ledger_transactions`.execute(db)).rejects.toThrow(/append-only/);
   });
 
+  it('a posting must name an existing account of its coin and transaction, an account an existing user and coin; what they name stays', async () => {
+    const olivia = await buildUser(db);
+    await deposit(olivia.id, 10n);
+    const account = await db.selectFrom('ledger_accounts').select(['id', 'coin']).where('user_id', '=', olivia.id).executeTakeFirstOrThrow();
+    const forged = (posting: { account_id: string; coin: string }, transactionId?: string) =>
+      db.transaction().execute(async (trx) => {
+        const tx = await trx.insertInto('ledger_transactions').values({ kind: 'forged', reference: null, created_by: null }).returning('id').executeTakeFirstOrThrow();
+        await trx.insertInto('ledger_postings').values([
+          { transaction_id: transactionId ?? tx.id, ...posting, amount: 5n },
+          { transaction_id: transactionId ?? tx.id, account_id: account.id, coin: account.coin, amount: -5n },
+        ]).execute();
+      });
+    await expect(forged({ account_id: '999999999', coin: account.coin })).rejects.toMatchObject({ code: '23503' });
+    await expect(forged({ account_id: account.id, coin: 'BHD' })).rejects.toMatchObject({ code: '23503' });
+    await expect(forged({ account_id: account.id, coin: account.coin }, '999999999')).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`DELETE FROM ledger_accounts WHERE id = ${account.id}`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`UPDATE ledger_accounts SET id = id + 1000000 WHERE id = ${account.id}`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`TRUNCATE ledger_accounts CASCADE`.execute(db)).rejects.toThrow();
+    await expect(sql`TRUNCATE ledger_transactions CASCADE`.execute(db)).rejects.toThrow(/append-only/);
+    // An account names an existing user and coin, and keeps its owner, coin and bucket; its
+    // user and coin stay.
+    await expect(sql`INSERT INTO ledger_accounts (coin, user_id, bucket) VALUES ('CHIA', 999999999, 'available')`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`INSERT INTO ledger_accounts (coin, user_id, bucket) VALUES ('NOPE', ${olivia.id}, 'available')`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`UPDATE ledger_accounts SET coin = 'BHD' WHERE id = ${account.id}`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`DELETE FROM users WHERE id = ${olivia.id}`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`UPDATE users SET id = id + 1000000 WHERE id = ${olivia.id}`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    await expect(sql`UPDATE coins SET type = 'CHIA2' WHERE type = ${account.coin}`.execute(db)).rejects.toMatchObject({ code: '23503' });
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
   it('a user balance cannot be pushed below zero even by hand', async () => {
     const heidi = await buildUser(db);
     await deposit(heidi.id, 10n);

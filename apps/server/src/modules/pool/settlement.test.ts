@@ -1,5 +1,6 @@
 import { capacityFromPoints, CHIA_MIN_CAPACITY_BYTES, K32_BYTES, parseAmount, POINTS_PER_K32_PER_DAY, poolDayPot, settlePoolDay, UNSECURED_SHARE_BP } from '@platter/domain';
 import fc from 'fast-check';
+import pg from 'pg';
 import { sql } from 'kysely';
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -200,11 +201,11 @@ describe('crediting a settled day’s members', () => {
   // Days after those the tests above settled: a block's day is never one already closed.
   const later = new Date('2026-11-28T00:10:00Z');
   /** A decided day of `n` members on a pool of its own day, in batches of `batch`, its credits still in clearing. */
-  async function decidedDay(pool: string, day: string, n: number, batch?: number) {
+  async function decidedDay(pool: string, day: string, n: number, batch?: number, height = 1) {
     const users = (await Promise.all(Array.from({ length: n }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
     const at = new Date(`${day}T09:00:00Z`);
     for (const [i, user] of users.entries()) await farm(user.id, pool, 30 + i, at);
-    await recordBlock(db, { pool, height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: XCH('1') });
+    await recordBlock(db, { pool, height, foundAt: at, finderUserId: null, finderMinerId: null, reward: XCH('1') });
     const { settlement } = await decideDay(db, pool, day, later, { batch });
     return { users, settlement };
   }
@@ -256,6 +257,71 @@ describe('crediting a settled day’s members', () => {
     const row = await db.selectFrom('settlements').select(['credits_applied_at', 'credits_applied_until']).where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').executeTakeFirstOrThrow();
     expect(row.credits_applied_at).not.toBeNull();
     expect(row.credits_applied_until).toBe(users.at(-1)?.id);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  /** One batch credited by its database function, inside `trx` (set-based: records, balances, postings). */
+  const creditBatch = (trx: Db, pool: string, day: string, seq: number) =>
+    sql<{ credited: number }>`SELECT credited FROM settlement_credit_batch(${pool}, ${day}::date, ${seq}, 'CHIA')`.execute(trx);
+
+  it('credits a batch once: called twice, raced, or killed before its commit and run again', async () => {
+    const day = '2026-11-26';
+    const { users } = await decidedDay('chiavip', day, 3, 2, 101);
+    // Killed after the batch's statements, before the commit: nothing of it stays.
+    const doomed = new pg.Client({ connectionString: databaseUrl });
+    doomed.on('error', () => undefined);
+    await doomed.connect();
+    await doomed.query('BEGIN');
+    const before = (await doomed.query(`SELECT credited FROM settlement_credit_batch('chiavip', $1::date, 0, 'CHIA')`, [day])).rows;
+    await doomed.query('SELECT pg_terminate_backend(pg_backend_pid())').catch(() => undefined);
+    expect(before).toEqual([{ credited: 2 }]);
+    expect(await credited(users)).toEqual([0n, 0n, 0n]);
+    expect(await records('chiavip', day)).toEqual([]);
+    expect(await checkLedger(db)).toEqual([]);
+    // Twice in one transaction, then again: the second call finds the batch gone.
+    const calls = await db.transaction().execute(async (trx) => [(await creditBatch(trx, 'chiavip', day, 0)).rows, (await creditBatch(trx, 'chiavip', day, 0)).rows]);
+    expect(calls).toEqual([[{ credited: 2 }], []]);
+    expect((await creditBatch(db, 'chiavip', day, 0)).rows).toEqual([]);
+    // Two workers on the same batch at once: one credits it.
+    const raced = await Promise.all([1, 1].map((seq) => db.transaction().execute((trx) => creditBatch(trx, 'chiavip', day, seq))));
+    expect(raced.flatMap((r) => r.rows)).toEqual([{ credited: 1 }]);
+    expect(await applyCredits(db, 'chiavip', day)).toBe(0);
+    const recorded = await records('chiavip', day);
+    expect(recorded.map((r) => r.user_id)).toEqual(users.map((u) => u.id));
+    expect(await credited(users)).toEqual(recorded.map((r) => BigInt(r.amount_units)));
+    const postings = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id WHERE t.reference = ${`settlement:chiavip:${day}:credits`}`.execute(db);
+    expect(postings.rows[0]?.n).toBe('5'); // two batches: clearing + 2, clearing + 1
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('refuses a whole batch when one member’s credit would break an invariant, and credits it once mended', async () => {
+    const day = '2026-11-27';
+    const { users } = await decidedDay('chiavip', day, 3, 3, 102);
+    const batch = () => db.selectFrom('settlement_batches').selectAll().where('pool', '=', 'chiavip').where('day', '=', day).executeTakeFirstOrThrow();
+    const original = await batch();
+    const tamper = (change: ReturnType<typeof sql>) => sql`UPDATE settlement_batches SET ${change} WHERE pool = 'chiavip' AND day = ${day}::date`.execute(db);
+    const refusals: { change: ReturnType<typeof sql>; code: string }[] = [
+      // a negative credit (it would take from the member), the total kept equal to the amounts
+      { change: sql`amount_units[2] = -amount_units[2], total_units = total_units - 2 * amount_units[2]`, code: '23514' },
+      // a member who is no user (referential integrity)
+      { change: sql`user_ids[2] = 999999999`, code: '23503' },
+      // more than clearing holds (clearing would go negative)
+      { change: sql`amount_units[3] = amount_units[3] + 1000000000000000, total_units = total_units + 1000000000000000`, code: '23514' },
+      // a total that is not what the members are paid (unbalanced against clearing's owed)
+      { change: sql`total_units = total_units + 1`, code: '23514' },
+    ];
+    for (const { change, code } of refusals) {
+      await tamper(change);
+      await expect(applyCredits(db, 'chiavip', day)).rejects.toMatchObject({ code });
+      // Nothing of the batch moved: no record, no balance, the batch still owed.
+      expect(await credited(users)).toEqual([0n, 0n, 0n]);
+      expect(await records('chiavip', day)).toEqual([]);
+      await db.updateTable('settlement_batches').set({ user_ids: original.user_ids, amount_units: original.amount_units, total_units: original.total_units }).where('pool', '=', 'chiavip').where('day', '=', day).execute();
+      expect(await checkLedger(db)).toEqual([]);
+    }
+    expect(await applyCredits(db, 'chiavip', day)).toBe(3);
+    expect(await credited(users)).toEqual(original.amount_units.map((a) => BigInt(a)));
     expect(await checkLedger(db)).toEqual([]);
   });
 

@@ -14,7 +14,6 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { lockPoolDays } from './blocks.ts';
-import { incomeBuckets } from '../wallet/autopay.ts';
 import { coinRules, show } from '../wallet/coins.ts';
 import type { SettlementStatus } from './pool.schema.ts';
 
@@ -288,28 +287,14 @@ export async function applyCredits(db: Db, pool: string, day: string, options: {
         await trx.updateTable('settlements').set({ credits_applied_at: options.now ?? new Date() }).where('pool', '=', pool).where('day', '=', day).execute();
         return null;
       }
-      // The members' records straight from the batch's arrays, then the batch is gone.
-      await sql`
-        INSERT INTO settlement_credits (pool, day, user_id, points, capacity_bytes, amount_units, status)
-        SELECT b.pool, b.day, r.u, r.p, r.c, r.a, r.s
-        FROM settlement_batches b, unnest(b.user_ids, b.points, b.capacity_bytes, b.amount_units, b.statuses) AS r(u, p, c, a, s)
-        WHERE b.pool = ${pool} AND b.day = ${day}::date AND b.seq = ${next.seq}`.execute(trx);
-      const batch = await trx
-        .deleteFrom('settlement_batches')
-        .where('pool', '=', pool)
-        .where('day', '=', day)
-        .where('seq', '=', next.seq)
-        .returning(['user_ids', 'amount_units', 'total_units'])
-        .executeTakeFirstOrThrow();
-      const credits = batch.user_ids.map((userId, i) => ({ userId: String(userId), amount: BigInt(batch.amount_units[i] ?? '0') })).filter((c) => c.amount > 0n);
-      if (credits.length > 0) {
-        const bucketOf = await incomeBuckets(trx, coin, credits.map((c) => c.userId));
-        const postings: PostingInput[] = [{ account: { kind: 'system', code: 'settlement_clearing', coin }, amount: -BigInt(batch.total_units) }];
-        for (const credit of credits) postings.push({ account: { kind: 'user', userId: credit.userId, coin, bucket: bucketOf(credit.userId) }, amount: credit.amount });
-        await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}:credits`, postings });
-      }
-      await trx.updateTable('settlements').set({ credits_applied_until: String(batch.user_ids.at(-1)) }).where('pool', '=', pool).where('day', '=', day).execute();
-      return credits.length;
+      // The batch's income records, balances and postings in one call of a few set-based
+      // statements (db/functions/settlement_credit_batch.sql); it deletes the batch.
+      const { rows } = await sql<{ last_user_id: string; credited: number }>`
+        SELECT last_user_id, credited FROM settlement_credit_batch(${pool}, ${day}::date, ${next.seq}, ${coin})`.execute(trx);
+      const batch = rows[0];
+      if (!batch) throw new Error(`settlement batch ${pool} ${day} #${next.seq} vanished under the day's lock`);
+      await trx.updateTable('settlements').set({ credits_applied_until: batch.last_user_id }).where('pool', '=', pool).where('day', '=', day).execute();
+      return batch.credited;
     });
     if (step === null) return moved;
     moved += step;
