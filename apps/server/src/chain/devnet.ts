@@ -8,7 +8,7 @@ import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingT
  * The devnet's proof-of-work network difficulty: easy enough that the simulated miners (BLAKE3
  * in JavaScript, a few thousand hashes a second) find a block now and then.
  */
-export const DEVNET_POW_DIFFICULTY = 2_000_000n;
+export const DEVNET_POW_DIFFICULTY = 1_000_000n;
 /** The devnet's block reward of proof-of-work coins, whole coins (Iron Fish's, rounded). */
 const DEVNET_POW_REWARD: Record<string, string> = { IRONFISH: '20', IRONFISH_TEST: '20' };
 
