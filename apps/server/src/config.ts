@@ -249,7 +249,7 @@ export const SETTINGS = {
   },
   simulatorPools: {
     env: 'SIMULATOR_POOLS',
-    default: 'chia,chiapp,bhd,bhd_co,lhd,hdd,xhd,mass,ar,ironfish,spacemesh,aleo',
+    default: 'chia,chiapp,bhd,bhd_co,lhd,hdd,xhd,mass,ar,ironfish,spacemesh,aleo,autonomys',
     meaning: 'Comma-separated pools the simulated miners join.',
   },
   simulatorTickSeconds: {
