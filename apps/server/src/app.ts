@@ -51,6 +51,7 @@ import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaPools } from './protocols/chia/setup.ts';
 import { chiappRoutes } from './modules/chiapp/chiapp.routes.ts';
 import { chiappService } from './modules/chiapp/chiapp.service.ts';
+import { startStratum } from './protocols/pow/stratum.ts';
 
 export interface AppDeps {
   config: Config;
@@ -63,6 +64,8 @@ export interface AppDeps {
   messaging?: MessagingOverrides;
   /** Runs the background jobs in this process (`npm start`; tests call the jobs directly). */
   worker?: boolean;
+  /** Listens for proof-of-work miners on STRATUM_PORT (`npm start`; tests start their own). */
+  stratum?: boolean;
 }
 
 /** Builds the HTTP application: the API, the docs, health checks and the web app. */
@@ -166,6 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       })
     : undefined;
   if (worker) app.addHook('onClose', () => worker.stop());
+  if (deps.stratum && config.stratumPort > 0) {
+    const stratum = await startStratum({ db, chains, shareDifficulty: config.powShareDifficulty, host: config.host, port: config.stratumPort, logger: app.log });
+    app.addHook('onClose', () => stratum.close());
+  }
   const kickExports = () => {
     if (worker) worker.kick();
     else void runPendingExports({ db, chains }, config.exportFileHours).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));

@@ -249,7 +249,7 @@ export const SETTINGS = {
   },
   simulatorPools: {
     env: 'SIMULATOR_POOLS',
-    default: 'chia,chiapp,bhd,bhd_co,lhd,hdd,xhd,mass,ar,ironfish,spacemesh,aleo',
+    default: 'chia,chiapp,bhd,bhd_co,lhd,hdd,xhd,mass,ar,ironfish,spacemesh,aleo,autonomys',
     meaning: 'Comma-separated pools the simulated miners join.',
   },
   simulatorTickSeconds: {
@@ -266,6 +266,16 @@ export const SETTINGS = {
     env: 'SIMULATOR_BACKFILL_DAYS',
     default: '7',
     meaning: 'Days of history (shares, blocks, settlements, trend) the simulator makes when a pool has none yet.',
+  },
+  stratumPort: {
+    env: 'STRATUM_PORT',
+    default: '3333',
+    meaning: 'TCP port of the proof-of-work pools\' stratum (Iron Fish miners: `ironfish miners:start --pool <host>:<port> --address <miner API key>`), on HOST; `0` turns it off.',
+  },
+  powShareDifficulty: {
+    env: 'POW_SHARE_DIFFICULTY',
+    default: '5000',
+    meaning: 'Share difficulty of the proof-of-work pools: a solution counts as a share when its hash meets the target 2^256 / difficulty, and each share is credited this many points.',
   },
   chiaPoolPath: {
     env: 'CHIA_POOL_PATH',
@@ -441,6 +451,8 @@ const schema = z.object({
   simulatorTickSeconds: z.coerce.number().positive().max(3600),
   simulatorBlockSeconds: z.coerce.number().positive().max(7 * 86_400),
   simulatorBackfillDays: z.coerce.number().int().min(0).max(60),
+  stratumPort: z.coerce.number().int().min(0).max(65_535),
+  powShareDifficulty: z.coerce.bigint().min(1n).max(2n ** 64n),
   chiaPoolPath: z.string().regex(/^(\/[a-z0-9_-]+)+$/, 'a path such as /chia'),
   chiaPoolName: z.string().min(1).max(64).optional(),
   chiaPoolDescription: z.string().max(500),

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     logger,
     isReady: () => ready,
     worker: config.role !== 'api',
+    stratum: config.role !== 'worker',
   });
   running.app = app;
   const address = await app.listen({ host: config.host, port: config.port });

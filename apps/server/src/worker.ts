@@ -11,6 +11,7 @@ import type { ChiaPoolEntry } from './protocols/chia/setup.ts';
 import { runAutoPay } from './modules/wallet/autopay.ts';
 import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
 import { expireExports, runPendingExports } from './modules/exports/exports.service.ts';
+import { creditOnchainRewards } from './modules/pool/onchain.ts';
 import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
 import { reconcileUnknown, trackSent } from './modules/wallet/sending.ts';
 import { reconcileWallets } from './modules/wallet/reconcile.ts';
@@ -74,6 +75,7 @@ export function startWorker(options: WorkerOptions) {
       if (credited) logger.info({ coin, credited }, 'deposits credited');
     }
     await confirmBindings(db, chains);
+    await creditOnchainRewards(db, chains, logger);
     await runChiaJobs();
     const sent = await sendDue(db, chains);
     if (sent) logger.info({ sent }, 'withdrawals sent');

@@ -131,7 +131,39 @@ export function mayRegister(status: PostStatus | null): boolean {
   return status === null || postTransitionAllowed(status, 'REGISTER');
 }
 
-/** Pools of these coins register nodes (POST /api/pool/register) instead of binding plots. */
+/**
+ * Pools of these coins register identities (POST /api/pool/register) instead of binding plots:
+ * the chain pays each identity its rewards (Spacemesh smeshers' ATX rewards, Autonomys farmers').
+ */
 export function registersNodes(coin: string): boolean {
-  return coin === 'SPACEMESH' || coin.startsWith('SPACEMESH_');
+  return identityScheme(coin) !== undefined;
+}
+
+/**
+ * The signature scheme of a coin's on-chain identity: a Spacemesh node id is an Ed25519 public
+ * key, an Autonomys farmer's reward key an sr25519 (Schnorrkel) public key.
+ */
+export function identityScheme(coin: string): 'ed25519' | 'sr25519' | undefined {
+  if (coin === 'SPACEMESH' || coin.startsWith('SPACEMESH_')) return 'ed25519';
+  if (coin === 'AUTONOMYS' || coin.startsWith('AUTONOMYS_')) return 'sr25519';
+  return undefined;
+}
+
+/**
+ * The message an identity's key signs to register with a pool (issue 18): it names the pool,
+ * the identity and the account, so a signature proves control of the key and cannot be reused
+ * for another account or pool.
+ */
+export function identityRegistrationMessage(pool: string, identity: string, uid: string): string {
+  return `Platter pool registration\npool: ${pool}\nidentity: ${identity}\naccount: ${uid}`;
+}
+
+/**
+ * An on-chain reward to a registered identity, split (issue 18): the operator's fee (the pool's
+ * fee rate, basis points, rounded down) and the user's income, the rest. No shares are involved.
+ */
+export function onchainRewardSplit(amount: bigint, feeBp: number): { fee: bigint; income: bigint } {
+  if (amount < 0n || !Number.isInteger(feeBp) || feeBp < 0 || feeBp > 10_000) throw new RangeError('bad reward or fee rate');
+  const fee = (amount * BigInt(feeBp)) / 10_000n;
+  return { fee, income: amount - fee };
 }

@@ -1,3 +1,5 @@
+import type { PowHeader } from '@platter/domain';
+
 /**
  * What the platform needs from a coin's chain (ARCHITECTURE.md 'Chains and miners'). One
  * adapter per coin; `devnet` simulates every coin and is the default, real adapters (Chia
@@ -66,6 +68,25 @@ export type PaymentState =
   /** The wallet has no such payment (a reorg may drop one back to pending, not to unknown). */
   | { state: 'unknown' };
 
+/** A block template for proof-of-work mining (Iron Fish's): the header and what the block pays. */
+export interface PowTemplate {
+  /** The chain's height the template builds on (the block would be height + 1). */
+  height: number;
+  header: PowHeader;
+  /** The block's reward to the pool, base units. */
+  reward: bigint;
+}
+
+/** A reward the chain paid an identity (a Spacemesh smesher's ATX reward, an Autonomys farmer's reward). */
+export interface IdentityReward {
+  /** The chain's own id of the reward, stable across reads: rewards are credited once on it. */
+  rewardId: string;
+  /** The identity's public key, hex. */
+  identity: string;
+  amount: bigint;
+  height: number;
+}
+
 export interface ChainAdapter {
   readonly coin: string;
   /** Current chain height. */
@@ -96,6 +117,14 @@ export interface ChainAdapter {
    * signs messages (plot binding proves ownership this way).
    */
   verifyMessage(address: string, message: string, signature: string): Promise<boolean>;
+  /** Proof-of-work coins: the template to mine now, with the network target. */
+  powTemplate?(): Promise<PowTemplate>;
+  /** Proof-of-work coins: a solved header goes to the chain; true when it was taken as a block. */
+  submitPowBlock?(header: PowHeader): Promise<boolean>;
+  /** Coins that reward identities on chain: rewards in blocks (fromHeight, toHeight]. */
+  identityRewards?(fromHeight: number, toHeight: number): Promise<IdentityReward[]>;
+  /** The height a reward is at now, or undefined when a reorganisation dropped it. */
+  rewardHeight?(rewardId: string): Promise<number | undefined>;
 }
 
 export interface ChainRegistry {

@@ -1,7 +1,16 @@
+import { graffitiHex, parseAmount, targetFromDifficulty, targetHex, type PowHeader } from '@platter/domain';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingTransfer, type PaymentState, type SendRequest } from './chain.ts';
+
+/**
+ * The devnet's proof-of-work network difficulty: easy enough that the simulated miners (BLAKE3
+ * in JavaScript, a few thousand hashes a second) find a block now and then.
+ */
+export const DEVNET_POW_DIFFICULTY = 1_000_000n;
+/** The devnet's block reward of proof-of-work coins, whole coins (Iron Fish's, rounded). */
+const DEVNET_POW_REWARD: Record<string, string> = { IRONFISH: '20', IRONFISH_TEST: '20' };
 
 /**
  * The devnet simulator: one simulated chain per coin, kept in the platform's database (so it
@@ -118,6 +127,49 @@ export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapte
       const mined = Number(row.height) + 1;
       return mined > tip ? { state: 'pending' } : { state: 'confirmed', height: mined, confirmations: tip - mined + 1 };
     },
+    async powTemplate() {
+      const tip = await height();
+      const hash = (what: string) => createHmac('sha256', secret).update(`${coin}:${what}:${tip}`).digest('hex');
+      const { scale } = await db.selectFrom('coins').select('scale').where('type', '=', coin).executeTakeFirstOrThrow();
+      const header: PowHeader = {
+        randomness: '0000000000000000',
+        sequence: tip + 1,
+        previousBlockHash: hash('block'),
+        noteCommitment: hash('notes'),
+        transactionCommitment: hash('transactions'),
+        target: targetHex(targetFromDifficulty(DEVNET_POW_DIFFICULTY)),
+        timestamp: Date.now(),
+        graffiti: graffitiHex(''),
+      };
+      return { height: tip, header, reward: parseAmount(DEVNET_POW_REWARD[coin] ?? '10', scale) };
+    },
+    async submitPowBlock(header) {
+      // Taken when it builds on the tip (the caller checked the work); the chain moves on.
+      const tip = await height();
+      const expected = createHmac('sha256', secret).update(`${coin}:block:${tip}`).digest('hex');
+      if (header.sequence !== tip + 1 || header.previousBlockHash !== expected) return false;
+      const moved = await sql`UPDATE devnet_chain SET height = height + 1, updated_at = now() WHERE coin = ${coin} AND height = ${tip}`.execute(db);
+      if (moved.numAffectedRows === 0n) {
+        await sql`INSERT INTO devnet_chain (coin, height) VALUES (${coin}, 2) ON CONFLICT (coin) DO NOTHING`.execute(db);
+      }
+      return true;
+    },
+    async identityRewards(fromHeight, toHeight) {
+      const rows = await db
+        .selectFrom('devnet_identity_rewards')
+        .select(['reward_id', 'identity', 'amount', 'height'])
+        .where('coin', '=', coin)
+        .where('dropped', '=', false)
+        .where('height', '>', String(fromHeight))
+        .where('height', '<=', String(toHeight))
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ rewardId: r.reward_id, identity: r.identity, amount: BigInt(r.amount), height: Number(r.height) }));
+    },
+    async rewardHeight(rewardId) {
+      const row = await db.selectFrom('devnet_identity_rewards').select('height').where('coin', '=', coin).where('reward_id', '=', rewardId).where('dropped', '=', false).executeTakeFirst();
+      return row && Number(row.height) <= (await height()) ? Number(row.height) : undefined;
+    },
     async verifyMessage(address, message, signature) {
       const expected = Buffer.from(devnetSignature(secret, coin, address, message), 'hex');
       const given = Buffer.from(/^[0-9a-f]{64}$/.test(signature) ? signature : '', 'hex');
@@ -148,6 +200,8 @@ export function devnetRegistry(db: Db, secret: string): ChainRegistry & {
   reorg(coin: string, height: number): Promise<void>;
   /** The chain rejects a payment for good (Chia: its record confirmed at height 0). */
   failPayment(coin: string, txid: string, reason: string): Promise<void>;
+  /** The chain pays an identity a reward in its next block (a smesher's ATX reward, a farmer's reward). */
+  payIdentityReward(coin: string, identity: string, amount: bigint): Promise<{ rewardId: string; height: number }>;
 } {
   const adapters = new Map<string, ChainAdapter>();
   return {
@@ -171,11 +225,20 @@ export function devnetRegistry(db: Db, secret: string): ChainRegistry & {
     async reorg(coin, to) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('devnet_transactions').set({ dropped: true }).where('coin', '=', coin).where('client_id', 'is', null).where('height', '>', String(to)).execute();
+        await trx.updateTable('devnet_identity_rewards').set({ dropped: true }).where('coin', '=', coin).where('height', '>', String(to)).execute();
         await trx.updateTable('devnet_chain').set({ height: String(to) }).where('coin', '=', coin).execute();
       });
     },
     async failPayment(coin, txid, reason) {
       await db.updateTable('devnet_transactions').set({ failure: reason }).where('coin', '=', coin).where('txid', '=', txid).execute();
+    },
+    async payIdentityReward(coin, identity, amount) {
+      const rewardId = randomBytes(32).toString('hex');
+      const row = await sql<{ height: string }>`
+        INSERT INTO devnet_identity_rewards (coin, reward_id, identity, amount, height)
+        VALUES (${coin}, ${rewardId}, ${identity}, ${amount.toString()}, COALESCE((SELECT height FROM devnet_chain WHERE coin = ${coin}), 1) + 1)
+        RETURNING height`.execute(db);
+      return { rewardId, height: Number(row.rows[0]?.height ?? 0) };
     },
     async receive(coin, address, amount) {
       const txid = randomBytes(32).toString('hex');

@@ -31,6 +31,7 @@ import * as adjustmentFourEyes from './migrations/2026_11_25_1801_adjustment_fou
 import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client_request_id.ts';
 import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
 import * as poolVerificationProtocols from './migrations/2026_11_25_2000_pool_verification_protocols.ts';
+import * as powSharesOnchainRewards from './migrations/2026_11_25_2301_pow_shares_onchain_rewards.ts';
 import * as dbFunctionsTable from './migrations/2026_11_25_2801_db_functions.ts';
 import * as ledgerReferences from './migrations/2026_11_25_2802_ledger_references.ts';
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1802_audit_client_request_id': auditClientRequestId,
   '2026_11_25_1901_deposit_coin_id': depositCoinId,
   '2026_11_25_2000_pool_verification_protocols': poolVerificationProtocols,
+  '2026_11_25_2301_pow_shares_onchain_rewards': powSharesOnchainRewards,
   '2026_11_25_2801_db_functions': dbFunctionsTable,
   '2026_11_25_2802_ledger_references': ledgerReferences,
 };

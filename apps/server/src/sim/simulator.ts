@@ -9,6 +9,7 @@ import { ensureSharePartition } from '../modules/pool/report.ts';
 import { settleDay } from '../modules/pool/settlement.ts';
 import { addAddress } from '../modules/wallet/addresses.ts';
 import { devnetAddress } from '../chain/devnet.ts';
+import { startVerifiedMiners } from './verifiedMiners.ts';
 
 /** A simulated farmer's payout address on the devnet (valid for the coin's registry pattern). */
 /** Coins mined by hashrate rather than capacity (the registry's arith 'hash'): their simulated miners report hashes per second. */
@@ -362,12 +363,14 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
       running = undefined;
     });
   running = firstRound;
+  const verified = startVerifiedMiners(options, farms);
   return {
     firstRound,
     async stop() {
       stopped = true;
       clearInterval(timer);
       await running;
+      await verified.stop();
     },
   };
 }

@@ -400,7 +400,32 @@ export const bindBody = z.object({
 });
 export type BindBody = z.infer<typeof bindBody>;
 export const unbindBody = z.object({ id: idField });
-export const registerNodeBody = z.object({ pool: poolField, node_id: nodeIdField, size: byteCount.default('0').meta({ description: 'Committed storage, bytes' }) });
+export const registerNodeBody = z.object({
+  pool: poolField,
+  node_id: nodeIdField,
+  size: byteCount.default('0').meta({ description: 'Committed storage, bytes' }),
+  signature: z
+    .string()
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{128}$/, 'a 64-byte signature in hex')
+    .transform((v) => v.replace(/^0x/i, '').toLowerCase())
+    .meta({ description: 'The identity key’s signature (Spacemesh: Ed25519; Autonomys: sr25519) of the message GET /api/pool/registerdata gives' }),
+});
+export const registerDataQuery = z.object({ pool: poolField, node_id: nodeIdField });
+export const registerDataSchema = z.object({ message: z.string(), scheme: z.enum(['ed25519', 'sr25519']) });
+/** An on-chain reward paid to one of the user's registered identities, as credited. */
+export const identityRewardSchema = z.object({
+  identity: z.string(),
+  reward_id: z.string(),
+  height: z.number().int(),
+  amount: z.string().meta({ description: 'What the chain paid, whole coins' }),
+  fee: z.string().meta({ description: 'The pool’s fee, whole coins' }),
+  income: z.string().meta({ description: 'Credited to the user: amount less fee, whole coins' }),
+  status: z.enum(['credited', 'reversed']),
+  created_at: z.number().int(),
+});
+export const identityRewardQuery = z.object({ pool: poolField, page: z.coerce.number().int().min(1).max(100_000).default(1), count: z.coerce.number().int().min(1).max(100).default(20) });
+export const identityRewardPage = pageOf(identityRewardSchema);
 export type RegisterNodeBody = z.infer<typeof registerNodeBody>;
 export const devnetSignBody = z.object({ pool: poolField, address: z.string().trim().min(1).max(128), message: z.string().min(1).max(1000) });
 

@@ -1,4 +1,5 @@
 import { K32_BYTES, parseAmount } from '@platter/domain';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, loginByEmail } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
@@ -302,8 +303,15 @@ describe('plots and their binding over HTTP', () => {
 });
 
 describe('Spacemesh-style node registration over HTTP', () => {
-  const node = 'ab'.repeat(32);
+  // The node's identity is its Ed25519 key: registration is signed with it.
+  const secretKey = ed25519.utils.randomSecretKey();
+  const node = Buffer.from(ed25519.getPublicKey(secretKey)).toString('hex');
   let key = '';
+  const signed = async (b: Browser, body: { pool: string; node_id: string; size?: string }) => {
+    const data = await b.get<{ message: string }>(`/api/pool/registerdata?pool=${body.pool}&node_id=${body.node_id}`);
+    const signature = data.code === 200 ? Buffer.from(ed25519.sign(new TextEncoder().encode(data.data.message), secretKey)).toString('hex') : '00'.repeat(64);
+    return { ...body, signature };
+  };
   let other: Browser;
 
   beforeAll(async () => {
@@ -317,13 +325,13 @@ describe('Spacemesh-style node registration over HTTP', () => {
   const reportStatus = async (status: string) => (await report(key, { nodes: [{ node_id: node, status }] })).data;
 
   it('registers a node with a pool that registers nodes, once per pool', async () => {
-    const registered = await user.post<{ plot_id: string; post_status: string; size: string }>('/api/pool/register', { pool: 'spacemesh', node_id: node, size: '4294967296' });
+    const registered = await user.post<{ plot_id: string; post_status: string; size: string }>('/api/pool/register', await signed(user, { pool: 'spacemesh', node_id: node, size: '4294967296' }));
     expect(registered.data).toMatchObject({ plot_id: node, post_status: 'REGISTER', size: '4294967296' });
     expect(await statusOf()).toBe('REGISTER');
-    expect((await other.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
-    expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
-    expect((await user.post('/api/pool/register', { pool: 'chia', node_id: node })).code).toBe(216);
-    expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: 'xyz' })).code).toBe(216);
+    expect((await other.post('/api/pool/register', await signed(other, { pool: 'spacemesh', node_id: node }))).code).toBe(11103);
+    expect((await user.post('/api/pool/register', await signed(user, { pool: 'spacemesh', node_id: node }))).code).toBe(11103);
+    expect((await user.post('/api/pool/register', await signed(user, { pool: 'chia', node_id: node }))).code).toBe(216);
+    expect((await user.post('/api/pool/register', await signed(user, { pool: 'spacemesh', node_id: 'xyz' }))).code).toBe(216);
   });
 
   it('follows the statuses the node reports through the proxy tool, ignoring moves the rules forbid', async () => {
@@ -339,10 +347,10 @@ describe('Spacemesh-style node registration over HTTP', () => {
   });
 
   it('registers again after a timed-out proof; a malicious node stays out', async () => {
-    expect((await user.post<{ post_status: string }>('/api/pool/register', { pool: 'spacemesh', node_id: node })).data.post_status).toBe('REGISTER');
+    expect((await user.post<{ post_status: string }>('/api/pool/register', await signed(user, { pool: 'spacemesh', node_id: node }))).data.post_status).toBe('REGISTER');
     for (const status of ['WAITING_POET', 'REGISTERED', 'MALICIOUS']) await reportStatus(status);
     expect(await statusOf()).toBe('MALICIOUS');
-    expect((await user.post('/api/pool/register', { pool: 'spacemesh', node_id: node })).code).toBe(11103);
+    expect((await user.post('/api/pool/register', await signed(user, { pool: 'spacemesh', node_id: node }))).code).toBe(11103);
     expect((await reportStatus('REGISTER')).nodes).toBe(0);
   });
 });

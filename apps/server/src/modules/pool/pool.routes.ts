@@ -5,6 +5,10 @@ import {
   bindBody,
   bindLogPage,
   registerNodeBody,
+  registerDataQuery,
+  registerDataSchema,
+  identityRewardQuery,
+  identityRewardPage,
   miningDetailPage,
   miningDetailQuery,
   poolDetailSchema,
@@ -67,7 +71,8 @@ import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
 import { adminPlots, bindData, bindPlot, listPlots, unbindPlot } from './plots.ts';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import { devnetSignature } from '../../chain/devnet.ts';
-import { registerNode } from './register.ts';
+import { registerData, registerNode } from './register.ts';
+import { identityRewards } from './onchain.ts';
 import { ingestReport } from './report.ts';
 import { addressQuery, blockList, dashboardSummary, incomeRecords, poolOf, poolStatistics, poolTrend, ranking, shareSeries, userPools } from './views.ts';
 
@@ -171,9 +176,19 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
     { config: deps.limits.auth, schema: { tags, summary: 'Binds a plot with the signed binding message (11101-11106); BIND_SENT until the back office approves it and the chain confirms it', body: bindBody, response: { 200: envelopeSchema(plotSchema) } } },
     async (request) => ok(request, await bindPlot(db, deps.chains, await signedIn(request), request.body, new Date(), { review: deps.bindReview ?? true })),
   );
+  app.get(
+    '/api/pool/registerdata',
+    { schema: { tags, summary: 'The message an identity’s key must sign to register with the pool, and the signature scheme (Spacemesh: ed25519; Autonomys: sr25519)', querystring: registerDataQuery, response: { 200: envelopeSchema(registerDataSchema) } } },
+    async (request) => ok(request, await registerData(db, await signedIn(request), request.query)),
+  );
+  app.get(
+    '/api/pool/identityrewards',
+    { schema: { tags, summary: 'What the chain paid the user’s registered identities in the pool, less the pool fee, as credited', querystring: identityRewardQuery, response: { 200: envelopeSchema(identityRewardPage) } } },
+    async (request) => ok(request, await identityRewards(db, await signedIn(request), request.query)),
+  );
   app.post(
     '/api/pool/register',
-    { config: deps.limits.auth, schema: { tags, summary: 'Registers a Spacemesh-style node with its pool (REGISTER); again after a timeout, failure or refusal (11101, 11103)', body: registerNodeBody, response: { 200: envelopeSchema(plotSchema) } } },
+    { config: deps.limits.auth, schema: { tags, summary: 'Registers an identity (Spacemesh node id, Autonomys reward key) with its pool, signed by the identity’s key (REGISTER); again after a timeout, failure or refusal (11101, 11103, 11105)', body: registerNodeBody, response: { 200: envelopeSchema(plotSchema) } } },
     async (request) => ok(request, await registerNode(db, await signedIn(request), request.body)),
   );
   app.post(

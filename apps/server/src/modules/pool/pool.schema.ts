@@ -153,6 +153,8 @@ export interface PlotsTable {
   /** Spacemesh-style nodes: the registration status; null for plots. */
   post_status: PostStatus | null;
   post_updated_at: Date | null;
+  /** The identity's signature of the pool's registration message (issue 18): proof the user controls it. */
+  identity_signature: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,6 +1,7 @@
-import { AppError, mayRegister, postTransitionAllowed, registersNodes, type Plot, type PostStatus, type RegisterNodeBody, type ReportBody } from '@platter/domain';
+import { AppError, identityRegistrationMessage, identityScheme, mayRegister, postTransitionAllowed, type Plot, type PostStatus, type RegisterNodeBody, type ReportBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { verifyIdentitySignature } from './identity.ts';
 import { MAX_BINDINGS_PER_POOL, listPlots } from './plots.ts';
 
 /**
@@ -12,12 +13,31 @@ import { MAX_BINDINGS_PER_POOL, listPlots } from './plots.ts';
 
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
-/** Registers a node (status REGISTER); again after a timeout, failure or refusal; never a malicious one. */
+/** The message a user's identity signs to register with a pool (GET /api/pool/registerdata). */
+export async function registrationMessage(db: Db, userId: string, pool: string, identity: string): Promise<string> {
+  const user = await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirstOrThrow();
+  return identityRegistrationMessage(pool, identity, user.uid);
+}
+
+/** The registration message and the signature scheme the pool's coin uses. */
+export async function registerData(db: Db, userId: string, query: { pool: string; node_id: string }): Promise<{ message: string; scheme: 'ed25519' | 'sr25519' }> {
+  const pool = await db.selectFrom('pools').select('coin').where('type', '=', query.pool).executeTakeFirst();
+  if (!pool) throw new AppError('POOL_NOT_FOUND');
+  const scheme = identityScheme(pool.coin);
+  if (!scheme) throw new AppError('INVALID_PARAMETER', { field: 'pool' });
+  return { message: await registrationMessage(db, userId, query.pool, query.node_id), scheme };
+}
+
+/** Registers a node (status REGISTER) with proof the user controls its key; again after a timeout, failure or refusal; never a malicious one. */
 export async function registerNode(db: Db, userId: string, body: RegisterNodeBody, now = new Date()): Promise<Plot> {
   const pool = await db.selectFrom('pools').select(['coin', 'enabled']).where('type', '=', body.pool).executeTakeFirst();
   if (!pool) throw new AppError('POOL_NOT_FOUND');
   if (!pool.enabled) throw new AppError('POOL_NOT_OPEN');
-  if (!registersNodes(pool.coin)) throw new AppError('INVALID_PARAMETER', { field: 'pool' });
+  const scheme = identityScheme(pool.coin);
+  if (!scheme) throw new AppError('INVALID_PARAMETER', { field: 'pool' });
+  // Proof of control: the identity's key signed the pool's message naming this account.
+  const message = await registrationMessage(db, userId, body.pool, body.node_id);
+  if (!verifyIdentitySignature(scheme, body.node_id, message, body.signature)) throw new AppError('BIND_SIGNATURE_INVALID');
   let id: string;
   try {
     id = await db.transaction().execute(async (trx) => {
@@ -42,7 +62,7 @@ export async function registerNode(db: Db, userId: string, body: RegisterNodeBod
       // The node may already be known from the proxy tool's inventory: that row becomes the registration.
       const updated = await trx
         .updateTable('plots')
-        .set({ post_status: 'REGISTER', post_updated_at: now, updated_at: now, signing: 'signed', ...(body.size !== '0' ? { size_bytes: body.size } : {}) })
+        .set({ post_status: 'REGISTER', post_updated_at: now, updated_at: now, signing: 'signed', identity_signature: body.signature, ...(body.size !== '0' ? { size_bytes: body.size } : {}) })
         .where('user_id', '=', userId)
         .where('pool', '=', body.pool)
         .where('plot_id', '=', body.node_id)
@@ -52,7 +72,7 @@ export async function registerNode(db: Db, userId: string, body: RegisterNodeBod
       if (updated) return updated.id;
       const inserted = await trx
         .insertInto('plots')
-        .values({ user_id: userId, pool: body.pool, plot_id: body.node_id, size_bytes: body.size, signing: 'signed', post_status: 'REGISTER', post_updated_at: now, last_seen_at: null })
+        .values({ user_id: userId, pool: body.pool, plot_id: body.node_id, size_bytes: body.size, signing: 'signed', post_status: 'REGISTER', post_updated_at: now, last_seen_at: null, identity_signature: body.signature })
         .returning('id')
         .executeTakeFirstOrThrow();
       return inserted.id;

@@ -95,23 +95,32 @@ describe('the plots panel', () => {
     expect(mock.calls.find((c) => c.url.pathname === '/api/pool/bind')?.body).toEqual({ pool: 'chia', plot_id: 'ccc', address: 'xch1payout', message, signature: 'f'.repeat(64) });
   });
 
-  it('registers a Spacemesh-style node by its id in a pool that registers nodes, and shows its status', async () => {
+  it('registers a Spacemesh-style node by its id with its key’s signature of the pool’s message, and shows its status and rewards', async () => {
     const node = 'AB'.repeat(32);
     const mock = routes({
       'GET /api/setting/pool': ok([{ type: 'spacemesh', coin: 'SPACEMESH', pool_type: 'ECO', name: 'Spacemesh', auto_withdraw: true, share_type: 'PPLNS', protocol: 'onchain-reward' }]),
       'GET /api/pool/GetPlots': ok({ list: [plot({ id: '2', pool: 'spacemesh', bind_status: null, bind_address: null, post_status: 'WAITING_POET' })], total: 1, counters }),
       'POST /api/pool/register': ok(plot({ id: '4', pool: 'spacemesh', bind_status: null, post_status: 'REGISTER' })),
+      'GET /api/pool/registerdata': ok({ message: 'Platter pool registration\npool: spacemesh', scheme: 'ed25519' }),
+      'GET /api/pool/identityrewards': ok({ list: [{ identity: 'cd'.repeat(32), reward_id: 'r1', height: 120, amount: '12.5', fee: '0.25', income: '12.25', status: 'credited', created_at: 1_790_000_000 }], total: 1 }),
     });
     await open(mock, 'spacemesh');
     expect(byTestId('plot-post-2')?.getAttribute('data-status')).toBe('WAITING_POET');
     expect(byTestId('plot-post-2')?.textContent).toBe('Waiting for the timing service');
     await click(await waitFor(() => byTestId('plots-register-open')));
     const input = await waitFor(() => byTestId('plots-register-node') as HTMLInputElement | null);
+    expect(await waitFor(() => byTestId('identity-rewards')?.textContent?.includes('12.25') || undefined)).toBe(true);
     await typeInto(input, 'xyz');
-    expect((byTestId('plots-register-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect((byTestId('plots-register-next') as HTMLButtonElement).disabled).toBe(true);
     await typeInto(input, '0x' + node);
+    await click(byTestId('plots-register-next') as HTMLElement);
+    await waitFor(() => byTestId('plots-register-message'));
+    const signature = await waitFor(() => byTestId('plots-register-signature') as HTMLTextAreaElement | null);
+    await typeInto(signature, 'zz');
+    expect((byTestId('plots-register-submit') as HTMLButtonElement).disabled).toBe(true);
+    await typeInto(signature, 'E'.repeat(128));
     await click(byTestId('plots-register-submit') as HTMLElement);
     await waitFor(() => byTestId('plots-register-done'));
-    expect(mock.calls.find((c) => c.url.pathname === '/api/pool/register')?.body).toEqual({ pool: 'spacemesh', node_id: node.toLowerCase() });
+    expect(mock.calls.find((c) => c.url.pathname === '/api/pool/register')?.body).toEqual({ pool: 'spacemesh', node_id: node.toLowerCase(), signature: 'e'.repeat(128) });
   });
 });

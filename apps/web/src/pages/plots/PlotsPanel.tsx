@@ -8,7 +8,7 @@ import { poolsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
 import { formatTime, middleEllipsis } from '../wallet/format.ts';
 import { fetchDevHelpers, ok } from '../wallet/walletApi.ts';
-import { bindPlot, devnetSign, fetchBindData, fetchPlots, plotKeys, registerNode, unbindPlot } from './plotsApi.ts';
+import { bindPlot, devnetSign, fetchBindData, fetchIdentityRewards, fetchPlots, fetchRegisterData, plotKeys, registerNode, unbindPlot, type IdentityReward } from './plotsApi.ts';
 import './plots.css';
 
 const COUNTERS = ['bound', 'BIND_SENT', 'UNBIND_AUDITING', 'TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE', 'UNSIGNED'] as const;
@@ -231,34 +231,51 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
           pagination={{ current: page, pageSize: 20, total: plots.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         />
       )}
+      {nodes ? <IdentityRewards pool={pool} /> : null}
       {binding && nodes ? <RegisterDialog pool={pool} onClose={() => setBinding(false)} /> : null}
       {binding && !nodes ? <BindDialog pool={pool} onClose={() => setBinding(false)} /> : null}
     </div>
   );
 }
 
-/** Registering a Spacemesh-style node by its id; the node then reports its progress through the proxy tool. */
+/**
+ * Registering an identity (a Spacemesh node id, an Autonomys reward key) by its public key, with
+ * the key's signature of the pool's message for this account: proof the identity is the user's.
+ */
 function RegisterDialog({ pool, onClose }: { pool: string; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [nodeId, setNodeId] = useState('');
+  const [data, setData] = useState<{ message: string; scheme: string } | null>(null);
+  const [signature, setSignature] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const normalised = nodeId.trim().toLowerCase().replace(/^0x/, '');
   const valid = /^[0-9a-f]{64}$/.test(normalised);
-  const submit = async () => {
+  const signatureHex = signature.trim().toLowerCase().replace(/^0x/, '');
+  const signatureValid = /^[0-9a-f]{128}$/.test(signatureHex);
+  const run = async (work: () => Promise<void>) => {
     setBusy(true);
     try {
-      if (ok(await registerNode({ pool, node_id: normalised }))) {
-        setDone(true);
-        await queryClient.invalidateQueries({ queryKey: plotKeys.all });
-      }
+      await work();
     } catch {
       // A transport failure: the API client has already shown it.
     } finally {
       setBusy(false);
     }
   };
+  const getMessage = () =>
+    run(async () => {
+      const answer = await fetchRegisterData({ pool, node_id: normalised });
+      if (ok(answer) && answer.data) setData(answer.data);
+    });
+  const submit = () =>
+    run(async () => {
+      if (ok(await registerNode({ pool, node_id: normalised, signature: signatureHex }))) {
+        setDone(true);
+        await queryClient.invalidateQueries({ queryKey: plotKeys.all });
+      }
+    });
   return (
     <Modal
       open
@@ -274,9 +291,15 @@ function RegisterDialog({ pool, onClose }: { pool: string; onClose: () => void }
         ) : (
           <Space>
             <Button onClick={onClose}>{t('wallet.cancel')}</Button>
-            <Button type="primary" loading={busy} disabled={!valid} onClick={() => void submit()} data-testid="plots-register-submit">
-              {t('poolPlots.register.submit')}
-            </Button>
+            {data ? (
+              <Button type="primary" loading={busy} disabled={!signatureValid} onClick={() => void submit()} data-testid="plots-register-submit">
+                {t('poolPlots.register.submit')}
+              </Button>
+            ) : (
+              <Button type="primary" loading={busy} disabled={!valid} onClick={() => void getMessage()} data-testid="plots-register-next">
+                {t('poolPlots.register.next')}
+              </Button>
+            )}
           </Space>
         )
       }
@@ -290,11 +313,73 @@ function RegisterDialog({ pool, onClose }: { pool: string; onClose: () => void }
             help={nodeId !== '' && !valid ? t('poolPlots.register.invalid') : t('poolPlots.register.nodeIdHelp')}
             validateStatus={nodeId !== '' && !valid ? 'error' : undefined}
           >
-            <Input value={nodeId} onChange={(e) => setNodeId(e.target.value)} maxLength={66} autoComplete="off" spellCheck={false} data-testid="plots-register-node" />
+            <Input
+              value={nodeId}
+              onChange={(e) => {
+                setNodeId(e.target.value);
+                setData(null);
+              }}
+              maxLength={66}
+              autoComplete="off"
+              spellCheck={false}
+              data-testid="plots-register-node"
+            />
           </Form.Item>
+          {data ? (
+            <>
+              <Form.Item label={t('poolPlots.register.message')} help={t('poolPlots.register.messageHelp', { scheme: data.scheme })}>
+                <Typography.Paragraph copyable={{ text: data.message }} className="plots__id" data-testid="plots-register-message">
+                  <pre>{data.message}</pre>
+                </Typography.Paragraph>
+              </Form.Item>
+              <Form.Item
+                label={t('poolPlots.register.signature')}
+                help={signature !== '' && !signatureValid ? t('poolPlots.register.signatureInvalid') : undefined}
+                validateStatus={signature !== '' && !signatureValid ? 'error' : undefined}
+              >
+                <Input.TextArea value={signature} onChange={(e) => setSignature(e.target.value)} rows={3} autoComplete="off" spellCheck={false} data-testid="plots-register-signature" />
+              </Form.Item>
+            </>
+          ) : null}
         </Form>
       )}
     </Modal>
+  );
+}
+
+/** What the chain paid the user's registered identities in this pool, less the fee, as credited. */
+function IdentityRewards({ pool }: { pool: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = { pool, page, count: 10 };
+  const rewards = useQuery({ queryKey: ['plots', 'identityRewards', query], queryFn: () => fetchIdentityRewards(query) });
+  const columns: TableColumnsType<IdentityReward> = [
+    { title: t('poolPlots.identityRewards.identity'), dataIndex: 'identity', render: (v: string) => <span className="plots__id">{middleEllipsis(v, 8)}</span> },
+    { title: t('poolPlots.identityRewards.height'), dataIndex: 'height' },
+    { title: t('poolPlots.identityRewards.amount'), dataIndex: 'amount' },
+    { title: t('poolPlots.identityRewards.fee'), dataIndex: 'fee' },
+    { title: t('poolPlots.identityRewards.income'), dataIndex: 'income' },
+    {
+      title: t('poolPlots.identityRewards.status'),
+      dataIndex: 'status',
+      render: (v: IdentityReward['status']) => <Tag color={v === 'credited' ? 'green' : 'default'}>{t(`poolPlots.identityRewards.${v}`)}</Tag>,
+    },
+    { title: t('poolPlots.identityRewards.time'), dataIndex: 'created_at', render: (v: number) => formatTime(v) },
+  ];
+  return (
+    <Card size="small" className="wallet-gap" title={t('poolPlots.identityRewards.title')} data-testid="identity-rewards">
+      <Typography.Paragraph type="secondary">{t('poolPlots.identityRewards.help')}</Typography.Paragraph>
+      <Table<IdentityReward>
+        rowKey="reward_id"
+        size="small"
+        loading={rewards.isPending}
+        columns={columns}
+        dataSource={rewards.data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('wallet.noData') }}
+        pagination={{ current: page, pageSize: 10, total: rewards.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+      />
+    </Card>
   );
 }
 
