@@ -83,7 +83,7 @@ const iso = (s: unknown) => (typeof s === 'number' ? new Date(s * 1000).toISOStr
 const col = (header: string, key = header) => ({ header, value: (r: Row) => r[key] });
 const time = (header: string, key: string) => ({ header, value: (r: Row) => iso(r[key]) });
 
-const BILL_COLUMNS = [time('time_utc', 'created_at'), col('coin'), col('kind'), col('bucket'), col('amount'), col('reference'), col('memo')];
+const BILL_COLUMNS = [time('time_utc', 'created_at'), col('coin'), col('kind'), col('bucket'), col('amount'), col('counterparty'), col('reference'), col('memo')];
 const WITHDRAW_COLUMNS = [
   time('time_utc', 'created_at'),
   col('coin'),

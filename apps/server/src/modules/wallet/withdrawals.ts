@@ -135,7 +135,7 @@ export async function openWithdrawal(
     coin: input.coin,
     amount: input.amount,
     from: input.from,
-    kind: input.source === 'autopay' ? 'autopay' : 'withdrawal_hold',
+    kind: input.source === 'autopay' ? 'autopay_hold' : 'withdrawal_hold',
     reference: `withdrawal:${row.id}`,
   });
   await trx.updateTable('withdrawals').set({ hold_id: holdId }).where('id', '=', row.id).execute();
