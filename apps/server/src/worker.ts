@@ -11,8 +11,8 @@ import type { ChiaPoolEntry } from './protocols/chia/setup.ts';
 import { runAutoPay } from './modules/wallet/autopay.ts';
 import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
 import { expireExports, runPendingExports } from './modules/exports/exports.service.ts';
-import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
-import { reconcileUnknown, trackSent } from './modules/wallet/sending.ts';
+import { sendDue, type ReviewSchedule } from './modules/withdraw/withdraw.service.ts';
+import { reconcileUnknown, trackSent } from './modules/withdraw/sending.ts';
 import { reconcileWallets } from './modules/wallet/reconcile.ts';
 
 /** How often a real node's pool rewards are claimed (pool-reference collect_pool_rewards_interval). */

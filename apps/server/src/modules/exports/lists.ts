@@ -26,7 +26,8 @@ import { adminPlots } from '../pool/plots.ts';
 import { incomeRecords, shareSeries } from '../pool/views.ts';
 import { depositLog } from '../wallet/deposits.ts';
 import { adminFlow } from '../wallet/flow.ts';
-import { adminWithdrawals, assetLogAll, countAssetLog, totalAssets, withdrawLog } from '../wallet/ledger-views.ts';
+import { assetLogAll, countAssetLog, totalAssets } from '../wallet/ledger-views.ts';
+import { adminWithdrawals, withdrawLog } from '../withdraw/withdraw.service.ts';
 
 /**
  * The lists an export can be made of: each one's filters (its list query without paging, so

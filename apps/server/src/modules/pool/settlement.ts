@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { lockPoolDays } from './blocks.ts';
 import { incomeBuckets } from '../wallet/autopay.ts';
-import { coinRules, show } from '../wallet/coins.ts';
+import { coinRules, show } from '../coins/coins.ts';
 import type { SettlementStatus } from './pool.schema.ts';
 
 /**

@@ -1,11 +1,11 @@
-import { assetFigures, assetLogFilter, assetLogKind, EMPTY_BUCKETS, maskEmail, type AssetLogItem, type AssetLogQuery, type TotalAssets, type Withdrawal } from '@platter/domain';
+import { assetFigures, assetLogFilter, assetLogKind, EMPTY_BUCKETS, maskEmail, type AssetLogItem, type AssetLogQuery, type TotalAssets } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { withdrawLockedUntil } from '../security/security.service.ts';
-import { allCoinRules, show, type CoinRules } from './coins.ts';
+import { allCoinRules, show, type CoinRules } from '../coins/coins.ts';
 
-/** Read models over the ledger: the assets page, mining income, the bill, the withdrawal log. */
+/** Read models over the ledger: the assets page, mining income, the bill (the withdrawal log: modules/withdraw). */
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -187,94 +187,4 @@ export function toLogItem(
 export async function scaleMap(db: Db): Promise<Map<string, number>> {
   const coins = await db.selectFrom('coins').select(['type', 'scale', 'unit']).execute();
   return new Map(coins.map((c) => [c.type, c.scale]));
-}
-
-export type WithdrawalRow = {
-  id: string;
-  coin: string;
-  amount: string;
-  fee: string;
-  received: string;
-  address: string;
-  memo: string;
-  status: Withdrawal['status'];
-  source: Withdrawal['source'];
-  reason: string;
-  txid: string;
-  batch: string;
-  created_at: Date;
-  updated_at: Date;
-};
-
-export async function toWithdrawals(db: Db, rows: readonly WithdrawalRow[]): Promise<Withdrawal[]> {
-  const coins = await db.selectFrom('coins').select(['type', 'scale', 'unit']).execute();
-  const byType = new Map(coins.map((c) => [c.type, c]));
-  return rows.map((r) => {
-    const coin = byType.get(r.coin) ?? { scale: 0, unit: r.coin };
-    return {
-      id: r.id,
-      coin: r.coin,
-      unit: coin.unit,
-      amount: show(r.amount, coin.scale),
-      fee: show(r.fee, coin.scale),
-      received: show(r.received, coin.scale),
-      address: r.address,
-      memo: r.memo,
-      status: r.status,
-      source: r.source,
-      reason: r.reason,
-      txid: r.txid,
-      batch: r.batch,
-      created_at: seconds(r.created_at),
-      updated_at: seconds(r.updated_at),
-    };
-  });
-}
-
-const WITHDRAWAL_COLUMNS = ['id', 'coin', 'amount', 'fee', 'received', 'address', 'memo', 'status', 'source', 'reason', 'txid', 'batch', 'created_at', 'updated_at'] as const;
-
-export async function withdrawLog(
-  db: Db,
-  userId: string,
-  query: { coin?: string | undefined; status?: Withdrawal['status'] | undefined; page: number; count: number },
-): Promise<{ list: Withdrawal[]; total: number }> {
-  let base = db.selectFrom('withdrawals').where('user_id', '=', userId);
-  if (query.coin) base = base.where('coin', '=', query.coin);
-  if (query.status) base = base.where('status', '=', query.status);
-  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(WITHDRAWAL_COLUMNS)
-    .orderBy('id', 'desc')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
-  return { total, list: await toWithdrawals(db, rows) };
-}
-
-export { WITHDRAWAL_COLUMNS };
-
-/**
- * Every user's withdrawals for the back office (deposit_withdrawal), newest first; with
- * `auditing` only those waiting for review (withdraw_review), oldest first.
- */
-export async function adminWithdrawals(
-  db: Db,
-  q: { coin?: string | undefined; status?: Withdrawal['status'] | undefined; uid?: string | undefined; batch?: string | undefined; page: number; count: number },
-  auditing = false,
-) {
-  let base = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
-  if (auditing) base = base.where('w.status', '=', 'AUDITING');
-  else if (q.status) base = base.where('w.status', '=', q.status);
-  if (q.coin) base = base.where('w.coin', '=', q.coin);
-  if (q.uid && !auditing) base = base.where('u.uid', '=', q.uid);
-  if (q.batch) base = base.where('w.batch', '=', q.batch);
-  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select([...WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const), 'u.uid', 'u.email'])
-    .orderBy('w.id', auditing ? 'asc' : 'desc')
-    .limit(q.count)
-    .offset((q.page - 1) * q.count)
-    .execute();
-  const shaped = await toWithdrawals(db, rows);
-  return { total, list: shaped.map((w, i) => ({ ...w, uid: rows[i]?.uid ?? '', email: rows[i]?.email ?? '', cancel_requested: false })) };
 }

@@ -10,9 +10,9 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import { scanDeposits } from './deposits.ts';
 import { runPendingExports } from '../exports/exports.service.ts';
-import { trackSent } from './sending.ts';
+import { trackSent } from '../withdraw/sending.ts';
 import { runAutoPayFor } from './autopay.ts';
-import { parseSchedule, sendDue } from './withdrawals.ts';
+import { parseSchedule, sendDue } from '../withdraw/withdraw.service.ts';
 
 /** The wallet through HTTP as the web app calls it: real sign-in, real e-mailed codes, CSRF. */
 

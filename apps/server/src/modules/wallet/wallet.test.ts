@@ -12,13 +12,13 @@ import { deleteAddress, listAddresses } from './addresses.ts';
 import { creditMiningIncome, runAutoPayFor } from './autopay.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
 import { assetLog, totalAssets } from './ledger-views.ts';
-import { trackSent } from './sending.ts';
+import { trackSent } from '../withdraw/sending.ts';
 import { walletService, type Verify } from './wallet.service.ts';
 import { getMessages } from '../inmail/inmail.service.ts';
 import { updatePoolConfig } from '../pool/admin.ts';
 import { poolDetail } from '../pool/detail.ts';
-import { coinRules, show } from './coins.ts';
-import { auditWithdrawals, operatorCancel, parseSchedule, revokeWithdrawal, sendDue } from './withdrawals.ts';
+import { coinRules, show } from '../coins/coins.ts';
+import { auditWithdrawals, operatorCancel, parseSchedule, revokeWithdrawal, sendDue } from '../withdraw/withdraw.service.ts';
 
 let db: Db;
 let chains: DevnetRegistry;

@@ -10,11 +10,11 @@ import type { Db } from '../../db/database.ts';
 import { runCli } from '../../cli/run.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
-import { rechargeAddress, scanDeposits } from './deposits.ts';
-import { latestReconciliations, reconcileWallet } from './reconcile.ts';
+import { rechargeAddress, scanDeposits } from '../wallet/deposits.ts';
+import { latestReconciliations, reconcileWallet } from '../wallet/reconcile.ts';
 import { reconcileUnknown, resendWithdrawal, returnWithdrawal, sendDue, trackSent } from './sending.ts';
-import { walletService } from './wallet.service.ts';
-import { auditWithdrawals, operatorCancel, parseSchedule } from './withdrawals.ts';
+import { walletService } from '../wallet/wallet.service.ts';
+import { auditWithdrawals, operatorCancel, parseSchedule } from './withdraw.service.ts';
 
 /**
  * Custody against a wallet that behaves like Chia's (test/chia-wallet-fake.ts): sends that

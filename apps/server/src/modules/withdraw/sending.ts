@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { postHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { notifyUser } from '../inmail/inmail.service.ts';
 import { withdrawalSentMessage } from '../inmail/templates.ts';
-import { coinRules, show } from './coins.ts';
+import { coinRules, show } from '../coins/coins.ts';
 
 /**
  * Custody: how an approved withdrawal leaves the hot wallet, exactly once (issue 15).
