@@ -1,8 +1,8 @@
 import {
   AppError,
   BASIS_POINTS,
-  CHIA_MIN_CAPACITY_BYTES,
   K32_BYTES,
+  minSharerCapacity,
   POINTS_PER_K32_PER_DAY,
   poolDayPot,
   UNSECURED_SHARE_BP,
@@ -138,8 +138,7 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // batches of the next `batch` members (parallel arrays, a few rows): 100,000 members' points
     // never travel to this process and back, and no per-member row is written while the day is
     // locked. The crediting chunks turn each batch into its members' records and balances.
-    const chia = coin.type === 'CHIA' || coin.type.startsWith('CHIA_');
-    const rule: CreditRule = { pot, minCapacity: chia ? CHIA_MIN_CAPACITY_BYTES : 0n, unsecuredShareBp: UNSECURED_SHARE_BP[coin.type], finderRewards };
+    const rule: CreditRule = { pot, minCapacity: minSharerCapacity(coin), unsecuredShareBp: UNSECURED_SHARE_BP[coin.type], finderRewards };
     const contributions = sql`SELECT user_id, sum(difficulty)::numeric AS points FROM shares WHERE day = ${day}::date AND pool = ${pool} GROUP BY user_id`;
     const recorded = await sql<{ members: string | null; credited: string | null; shared: boolean | null }>`
       WITH day_credits AS (${creditsQuery(contributions, rule)}),

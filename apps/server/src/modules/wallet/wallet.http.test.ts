@@ -194,7 +194,7 @@ describe('a user’s wallet over HTTP', () => {
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="platter-bill-\d+\.csv"/);
     const lines = file.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('time_utc,coin,kind,bucket,amount,reference,memo');
+    expect(lines[0]).toBe('time_utc,coin,kind,bucket,amount,counterparty,reference,memo');
     expect(lines.some((l) => /,CHIA,deposit,available,12\.5,/.test(l))).toBe(true);
     expect(lines.some((l) => /,CHIA,adjustment,available,0\.5,/.test(l))).toBe(true);
     expect(lines).toHaveLength(status.data.rows + 1);
