@@ -31,6 +31,7 @@ import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client
 import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
 import * as poolVerificationProtocols from './migrations/2026_11_25_2000_pool_verification_protocols.ts';
 import * as ledgerKinds from './migrations/2026_11_25_2501_ledger_kinds.ts';
+import * as withdrawalSendAttempts from './migrations/2026_11_25_2502_withdrawal_send_attempts.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1901_deposit_coin_id': depositCoinId,
   '2026_11_25_2000_pool_verification_protocols': poolVerificationProtocols,
   '2026_11_25_2501_ledger_kinds': ledgerKinds,
+  '2026_11_25_2502_withdrawal_send_attempts': withdrawalSendAttempts,
 };
 
 /** Every migration name in order. */
