@@ -5,7 +5,7 @@ import type { ChainRegistry } from './chain/chain.ts';
 import type { Db } from './db/database.ts';
 import { runNoticeJobs } from './modules/inmail/inmail.service.ts';
 import { confirmBindings } from './modules/pool/plots.ts';
-import { applyPendingCredits, settleDue } from './modules/pool/settlement.ts';
+import { applyPendingCredits, settleDue } from './modules/settlement/settlement.service.ts';
 import { samplePools } from './modules/pool/views.ts';
 import type { ChiaPoolEntry } from './protocols/chia/setup.ts';
 import { runAutoPay } from './modules/wallet/autopay.ts';

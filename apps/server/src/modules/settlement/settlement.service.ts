@@ -13,10 +13,10 @@ import {
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
-import { lockPoolDays } from './blocks.ts';
+import { lockPoolDays } from '../pool/blocks.ts';
 import { incomeBuckets } from '../wallet/autopay.ts';
 import { coinRules, show } from '../coins/coins.ts';
-import type { SettlementStatus } from './pool.schema.ts';
+import type { SettlementStatus } from '../pool/pool.schema.ts';
 
 /**
  * The daily settlement (spec doc 1 §4 'Settlement', §9 'Settlement and payout', 'Revenue
