@@ -17,6 +17,7 @@ import { lockPoolDays } from '../pool/blocks.ts';
 import { incomeBuckets } from '../wallet/autopay.ts';
 import { coinRules, show } from '../coins/coins.ts';
 import type { SettlementStatus } from '../pool/pool.schema.ts';
+import { settlementRepository } from './settlement.repository.ts';
 
 /**
  * The daily settlement (spec doc 1 §4 'Settlement', §9 'Settlement and payout', 'Revenue
@@ -91,12 +92,7 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
   const batch = options.batch ?? CREDIT_CHUNK;
   if (!Number.isInteger(batch) || batch < 1) throw new RangeError('batch must be a positive integer');
   if (day >= utcDay(now)) throw new AppError('INVALID_PARAMETER', { field: 'day' });
-  const poolRow = await db
-    .selectFrom('pools as p')
-    .innerJoin('pool_configs as c', 'c.pool', 'p.type')
-    .select(['p.type', 'p.coin', 'p.protocol', 'c.fee_bp'])
-    .where('p.type', '=', pool)
-    .executeTakeFirst();
+  const poolRow = await settlementRepository.poolWithFee(db, pool);
   if (!poolRow) throw new AppError('POOL_NOT_FOUND');
   const coin = await coinRules(db, poolRow.coin);
 
@@ -318,7 +314,7 @@ export async function applyCredits(db: Db, pool: string, day: string, options: {
 
 /** Days decided whose credits are not all in their members' balances yet (a crash between chunks). */
 export async function applyPendingCredits(db: Db): Promise<number> {
-  const days = await db.selectFrom('settlements').select(['pool', 'day']).where('status', 'in', ['SETTLEMENT', 'UNSETTLEMENT']).where('credits_applied_at', 'is', null).orderBy('day').execute();
+  const days = await settlementRepository.daysWithPendingCredits(db);
   let moved = 0;
   for (const { pool, day } of days) moved += await applyCredits(db, pool, day);
   return moved;
@@ -331,15 +327,8 @@ export async function applyPendingCredits(db: Db): Promise<number> {
 export async function settleDue(db: Db, now = new Date()): Promise<Settlement[]> {
   const today = utcDay(now);
   const yesterday = utcDay(new Date(now.getTime() - DAY_SECONDS * 1000));
-  const pools = await db.selectFrom('pools').innerJoin('pool_configs', 'pool_configs.pool', 'pools.type').select('pools.type').where('pools.enabled', '=', true).execute();
-  const missed = await db
-    .selectFrom('blocks')
-    .leftJoin('settlements', (join) => join.onRef('settlements.pool', '=', 'blocks.pool').onRef('settlements.day', '=', 'blocks.day'))
-    .select(['blocks.pool', 'blocks.day'])
-    .distinct()
-    .where('blocks.day', '<', today)
-    .where((eb) => eb.or([eb('settlements.status', 'is', null), eb('settlements.status', 'in', ['NOT_PENDING', 'SETTLEMENT_PENDING'])]))
-    .execute();
+  const pools = await settlementRepository.enabledPools(db);
+  const missed = await settlementRepository.unsettledBlockDays(db, today);
   const due = new Map<string, { pool: string; day: string }>();
   for (const p of pools) due.set(`${p.type}:${yesterday}`, { pool: p.type, day: yesterday });
   for (const m of missed) due.set(`${m.pool}:${m.day}`, { pool: m.pool, day: m.day });
