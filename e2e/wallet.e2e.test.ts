@@ -296,7 +296,7 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const csv = (await fs.readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('time_utc,coin,kind,bucket,amount,reference,memo');
+    expect(lines[0]).toBe('time_utc,coin,kind,bucket,amount,counterparty,reference,memo');
     expect(lines.some((line) => line.includes('deposit') && line.includes('CHIA'))).toBe(true);
     expect(lines.some((line) => line.includes('withdrawal_hold'))).toBe(true);
   }, 60_000);

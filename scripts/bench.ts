@@ -12,7 +12,7 @@ import { postTransaction } from '../apps/server/src/ledger/ledger.service.ts';
 import { recordBlock } from '../apps/server/src/modules/pool/blocks.ts';
 import { rotateKey } from '../apps/server/src/modules/pool/keys.ts';
 import { ensureSharePartition } from '../apps/server/src/modules/pool/report.ts';
-import { applyCredits, CREDIT_CHUNK, decideDay } from '../apps/server/src/modules/pool/settlement.ts';
+import { applyCredits, CREDIT_CHUNK, decideDay } from '../apps/server/src/modules/settlement/settlement.service.ts';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { BlsVerifierPool, nobleBackend, wasmBackend, type BlsBackend } from '../packages/chia/src/index.ts';

@@ -44,7 +44,8 @@ import { adminFlowRoutes } from './modules/wallet/flow.ts';
 import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
 import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { parseSchedule } from './modules/wallet/withdrawals.ts';
+import { adminWithdrawRoutes, withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
+import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
 import { startWorker } from './worker.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
@@ -210,6 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   loginLogRoutes(app, { sessions, loginLog });
   walletRoutes(app, { db, sessions, wallet, chains, schedule, limits, kickExports });
   adminWalletRoutes(app, { db, sessions, wallet, chains, schedule, limits });
+  withdrawRoutes(app, { db, sessions, schedule });
+  adminWithdrawRoutes(app, { db, sessions, schedule });
   poolRoutes(app, { db, sessions, limits, chains, bindReview: config.bindReview });
   publicPoolRoutes(app, { db });
   minerApiRoutes(app, { db });

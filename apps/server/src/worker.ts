@@ -5,15 +5,15 @@ import type { ChainRegistry } from './chain/chain.ts';
 import type { Db } from './db/database.ts';
 import { runNoticeJobs } from './modules/inmail/inmail.service.ts';
 import { confirmBindings } from './modules/pool/plots.ts';
-import { applyPendingCredits, settleDue } from './modules/pool/settlement.ts';
+import { applyPendingCredits, settleDue } from './modules/settlement/settlement.service.ts';
 import { samplePools } from './modules/pool/views.ts';
 import type { ChiaPoolEntry } from './protocols/chia/setup.ts';
 import { runAutoPay } from './modules/wallet/autopay.ts';
 import { coinsToScan, scanDeposits } from './modules/wallet/deposits.ts';
 import { expireExports, runPendingExports } from './modules/exports/exports.service.ts';
 import { creditOnchainRewards } from './modules/pool/onchain.ts';
-import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
-import { reconcileUnknown, trackSent } from './modules/wallet/sending.ts';
+import { sendDue, type ReviewSchedule } from './modules/withdraw/withdraw.service.ts';
+import { reconcileUnknown, trackSent } from './modules/withdraw/sending.ts';
 import { reconcileWallets } from './modules/wallet/reconcile.ts';
 
 /** How often a real node's pool rewards are claimed (pool-reference collect_pool_rewards_interval). */

@@ -34,6 +34,45 @@ export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 /** System accounts that may go below zero (they mirror money entering from outside). */
 export const NEGATIVE_ALLOWED: ReadonlySet<SystemAccount> = new Set(['chain', 'interest_expense', 'adjustments']);
 
+/**
+ * What a ledger transaction records, in the domain's words: the closed list the ledger accepts
+ * (postTransaction, placeHold, postHold, voidHold). A new money movement adds its kind here,
+ * with its text in the bill's catalogues (web i18n `wallet.kind.*`, en, zh, ru).
+ */
+export const LEDGER_KINDS = [
+  'deposit',
+  /** A user's withdrawal: the amount moves from available into withdraw_hold. */
+  'withdrawal_hold',
+  /** An Auto Pay withdrawal: the amount moves from pending earnings into withdraw_hold. */
+  'autopay_hold',
+  'withdrawal_sent',
+  'withdrawal_canceled',
+  'withdrawal_rejected',
+  /** The operator returned a FAILED or unknown send to the user (README 'Custody'). */
+  'withdrawal_returned',
+  /** The chain fee the hot wallet paid (fees → chain), and its undoing on a resend. */
+  'withdrawal_chain_fee',
+  'withdrawal_chain_fee_undone',
+  /** An internal transfer between two users: one transaction; the bill shows transfer_out / transfer_in by the sign. */
+  'transfer',
+  'mining_income',
+  'autopay_release',
+  'address_activation',
+  'adjustment',
+  /** A block's reward from the chain into pool revenue (no user's balance). */
+  'block_reward',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export function isLedgerKind(value: string): value is LedgerKind {
+  return (LEDGER_KINDS as readonly string[]).includes(value);
+}
+
+/** Kinds earlier releases wrote, and what they are called now (the migration rewrites them). */
+export const RENAMED_LEDGER_KINDS: Readonly<Record<string, LedgerKind>> = {
+  autopay: 'autopay_hold',
+};
+
 export type AccountRef =
   | { kind: 'user'; userId: string; coin: string; bucket: UserBucket }
   | { kind: 'system'; code: SystemAccount; coin: string };

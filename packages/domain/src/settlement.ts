@@ -25,6 +25,14 @@ export const CHIA_FINDER_REWARD = 250_000_000_000n;
 /** Chia: under 2 T (TiB) of capacity a farmer earns no income or contribution points. */
 export const CHIA_MIN_CAPACITY_BYTES = 2n * 1024n ** 4n;
 
+/**
+ * The least estimated capacity a member needs to share a day's pot, by the coin's registry
+ * algorithm (`arith`), never its name: proof of space (Chia and its test net) 2 T, else none.
+ */
+export function minSharerCapacity(coin: { arith: string }): bigint {
+  return coin.arith === 'pos' ? CHIA_MIN_CAPACITY_BYTES : 0n;
+}
+
 export interface SettlementMember {
   userId: string;
   /** Contribution points of the day (shares weighted by difficulty). */

@@ -4,7 +4,7 @@
  * shared by the server (which enforces them) and the web app (which explains them).
  */
 import type { ErrorName } from './errors/codes.ts';
-import type { UserBucket } from './ledger.ts';
+import type { LedgerKind, UserBucket } from './ledger.ts';
 import { allocateProportionally } from './ledger.ts';
 import { formatAmount, isAmount, parseAmount } from './money.ts';
 
@@ -33,21 +33,40 @@ export const AR_ACTIVATION_FEE_UNITS = 20_000_000_000n;
 /** Auto Pay ratios are basis points: 10000 = 100 %. */
 export const RATIO_WHOLE = 10_000;
 
-/** Ledger transaction kinds the wallet writes; the bill shows them by these names. */
+/**
+ * The kinds of the bill (a user's postings): the ledger's kinds that touch a user's balance,
+ * except that a transfer shows as transfer_out on the sender's side and transfer_in on the
+ * recipient's (one ledger transaction of kind `transfer`).
+ */
 export const ASSET_LOG_KINDS = [
   'deposit',
   'withdrawal_hold',
+  'autopay_hold',
   'withdrawal_sent',
   'withdrawal_canceled',
   'withdrawal_rejected',
+  'withdrawal_returned',
   'transfer_out',
   'transfer_in',
   'mining_income',
   'autopay_release',
   'address_activation',
   'adjustment',
-] as const;
+] as const satisfies readonly (Exclude<LedgerKind, 'transfer'> | 'transfer_in' | 'transfer_out')[];
 export type AssetLogKind = (typeof ASSET_LOG_KINDS)[number];
+
+/** The bill's kind of a posting of a ledger transaction: a transfer by its sign. */
+export function assetLogKind(kind: string, amount: bigint): string {
+  if (kind === 'transfer') return amount < 0n ? 'transfer_out' : 'transfer_in';
+  return kind;
+}
+
+/** The ledger rows a bill kind selects: the transaction's kind and, for a transfer, the posting's sign. */
+export function assetLogFilter(kind: AssetLogKind): { kind: LedgerKind; sign?: 'in' | 'out' } {
+  if (kind === 'transfer_in') return { kind: 'transfer', sign: 'in' };
+  if (kind === 'transfer_out') return { kind: 'transfer', sign: 'out' };
+  return { kind };
+}
 
 export type Buckets = Record<UserBucket, bigint>;
 

@@ -6,7 +6,7 @@ import { devnetRegistry } from '../chain/devnet.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { reconcileWallets, type WalletReconciliation } from '../modules/wallet/reconcile.ts';
-import { custodyQueue, reconcileUnknown, resendWithdrawal, returnWithdrawal } from '../modules/wallet/sending.ts';
+import { custodyQueue, reconcileUnknown, resendWithdrawal, returnWithdrawal } from '../modules/withdraw/sending.ts';
 
 /** `custody ...`: what the operator does with sends of unknown outcome, failed ones, and the hot wallet's balance (README 'Custody'). */
 export const CUSTODY_HELP = `  custody list                    withdrawals waiting for the operator: SEND_UNKNOWN (outcome unknown,

@@ -6,7 +6,7 @@ import { checkLedger } from '../ledger/ledger.check.ts';
 import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
 import { setRole } from '../modules/admin/users.service.ts';
-import { settleDay } from '../modules/pool/settlement.ts';
+import { settleDay } from '../modules/settlement/settlement.service.ts';
 import { isAppError, isDay } from '@platter/domain';
 import { CHIA_HELP, chiaCommand } from './chia.ts';
 import { POC_HELP, pocCommand } from './poc.ts';

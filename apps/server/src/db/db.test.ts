@@ -13,7 +13,7 @@ import { checkLedger } from '../ledger/ledger.check.ts';
 import { userBalances } from '../ledger/ledger.service.ts';
 import { recordBlock } from '../modules/pool/blocks.ts';
 import { ingestReport } from '../modules/pool/report.ts';
-import { applyCredits, decideDay } from '../modules/pool/settlement.ts';
+import { applyCredits, decideDay } from '../modules/settlement/settlement.service.ts';
 
 /** A brand-new empty database (not the template): for migration tests. */
 async function emptyDatabase(): Promise<{ url: string; open: () => Db }> {

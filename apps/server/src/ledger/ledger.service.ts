@@ -4,6 +4,7 @@ import {
   NEGATIVE_ALLOWED,
   transfer,
   type AccountRef,
+  type LedgerKind,
   type PostingInput,
   type UserBucket,
 } from '@platter/domain';
@@ -19,8 +20,8 @@ import { ledgerRepository } from './ledger.repository.ts';
  */
 
 export interface TransactionInput {
-  /** What happened, in the domain's words: deposit, withdrawal_hold, transfer, settlement … */
-  kind: string;
+  /** What happened: one of the domain's closed list (LEDGER_KINDS). */
+  kind: LedgerKind;
   postings: readonly PostingInput[];
   /** The business record this belongs to, e.g. `withdrawal:42`. */
   reference?: string;
@@ -77,7 +78,7 @@ export class HoldStateError extends Error {
  */
 export async function placeHold(
   trx: Db,
-  input: { userId: string; coin: string; amount: bigint; bucket?: UserBucket; from?: UserBucket; kind: string; reference?: string; createdBy?: string },
+  input: { userId: string; coin: string; amount: bigint; bucket?: UserBucket; from?: UserBucket; kind: LedgerKind; reference?: string; createdBy?: string },
 ): Promise<{ holdId: string; transactionId: string }> {
   const bucket = input.bucket ?? 'withdraw_hold';
   const { transactionId } = await postTransaction(trx, {
@@ -112,7 +113,7 @@ export async function postHold(
   trx: Db,
   holdId: string,
   destinations: readonly PostingInput[],
-  meta: { kind: string; memo?: string; createdBy?: string },
+  meta: { kind: LedgerKind; memo?: string; createdBy?: string },
 ): Promise<{ transactionId: string }> {
   const hold = await pendingHold(trx, holdId);
   const { transactionId } = await postTransaction(trx, {
@@ -127,7 +128,7 @@ export async function postHold(
 }
 
 /** Releases a pending hold back to the available balance. */
-export async function voidHold(trx: Db, holdId: string, meta: { kind: string; createdBy?: string }): Promise<{ transactionId: string }> {
+export async function voidHold(trx: Db, holdId: string, meta: { kind: LedgerKind; createdBy?: string }): Promise<{ transactionId: string }> {
   const hold = await pendingHold(trx, holdId);
   const { transactionId } = await postTransaction(trx, {
     kind: meta.kind,

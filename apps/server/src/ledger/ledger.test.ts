@@ -61,7 +61,7 @@ describe('postTransaction', () => {
     const erin = await buildUser(db);
     const bad = db.transaction().execute((trx) =>
       postTransaction(trx, {
-        kind: 'bogus',
+        kind: 'adjustment',
         postings: [
           { account: chain, amount: -5n },
           { account: acct(erin.id, 'available', 'BHD'), amount: 5n },
@@ -138,12 +138,12 @@ describe('holds', () => {
     let balances = (await userBalances(db, ivan.id, COIN)).get(COIN);
     expect(balances).toMatchObject({ available: 600n, withdraw_hold: 400n });
     await db.transaction().execute((trx) =>
-      postHold(trx, holdId, [{ account: chain, amount: 390n }, { account: fees, amount: 10n }], { kind: 'withdrawal_send' }),
+      postHold(trx, holdId, [{ account: chain, amount: 390n }, { account: fees, amount: 10n }], { kind: 'withdrawal_sent' }),
     );
     balances = (await userBalances(db, ivan.id, COIN)).get(COIN);
     expect(balances).toMatchObject({ available: 600n, withdraw_hold: 0n });
-    await expect(db.transaction().execute((trx) => postHold(trx, holdId, [{ account: chain, amount: 400n }], { kind: 'withdrawal_send' }))).rejects.toBeInstanceOf(HoldStateError);
-    await expect(db.transaction().execute((trx) => voidHold(trx, holdId, { kind: 'withdrawal_void' }))).rejects.toBeInstanceOf(HoldStateError);
+    await expect(db.transaction().execute((trx) => postHold(trx, holdId, [{ account: chain, amount: 400n }], { kind: 'withdrawal_sent' }))).rejects.toBeInstanceOf(HoldStateError);
+    await expect(db.transaction().execute((trx) => voidHold(trx, holdId, { kind: 'withdrawal_canceled' }))).rejects.toBeInstanceOf(HoldStateError);
     expect(await checkLedger(db)).toEqual([]);
   });
 
@@ -152,7 +152,7 @@ describe('holds', () => {
     await deposit(judy.id, 100n);
     const { holdId } = await db.transaction().execute((trx) => placeHold(trx, { userId: judy.id, coin: COIN, amount: 100n, kind: 'withdrawal_hold' }));
     expect(await available(judy.id)).toBe(0n);
-    await db.transaction().execute((trx) => voidHold(trx, holdId, { kind: 'withdrawal_void' }));
+    await db.transaction().execute((trx) => voidHold(trx, holdId, { kind: 'withdrawal_canceled' }));
     expect(await available(judy.id)).toBe(100n);
     const hold = await db.selectFrom('ledger_holds').select(['status', 'resolve_transaction_id']).where('id', '=', holdId).executeTakeFirstOrThrow();
     expect(hold.status).toBe('voided');
@@ -163,7 +163,7 @@ describe('holds', () => {
     const ken = await buildUser(db);
     await deposit(ken.id, 100n);
     const { holdId } = await db.transaction().execute((trx) => placeHold(trx, { userId: ken.id, coin: COIN, amount: 100n, kind: 'withdrawal_hold' }));
-    await expect(db.transaction().execute((trx) => postHold(trx, holdId, [{ account: chain, amount: 99n }], { kind: 'withdrawal_send' }))).rejects.toThrow();
+    await expect(db.transaction().execute((trx) => postHold(trx, holdId, [{ account: chain, amount: 99n }], { kind: 'withdrawal_sent' }))).rejects.toThrow();
     const hold = await db.selectFrom('ledger_holds').select('status').where('id', '=', holdId).executeTakeFirstOrThrow();
     expect(hold.status).toBe('pending');
   });
@@ -322,10 +322,10 @@ describe('property: random sequences of money movements', () => {
             if (s.op === 'post') {
               const fee = s.fee < hold.amount ? s.fee : 0n;
               const destinations = fee > 0n ? [{ account: chain, amount: hold.amount - fee }, { account: fees, amount: fee }] : [{ account: chain, amount: hold.amount }];
-              await db.transaction().execute((trx) => postHold(trx, hold.id, destinations, { kind: 'withdrawal_send' }));
+              await db.transaction().execute((trx) => postHold(trx, hold.id, destinations, { kind: 'withdrawal_sent' }));
               model.get(hold.user)!.hold -= hold.amount;
             } else {
-              await db.transaction().execute((trx) => voidHold(trx, hold.id, { kind: 'withdrawal_void' }));
+              await db.transaction().execute((trx) => voidHold(trx, hold.id, { kind: 'withdrawal_canceled' }));
               model.get(hold.user)!.hold -= hold.amount;
               model.get(hold.user)!.available += hold.amount;
             }

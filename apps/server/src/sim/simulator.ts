@@ -6,7 +6,7 @@ import { createActiveUser, generatePassword } from '../modules/account/account.s
 import { recordBlock } from '../modules/pool/blocks.ts';
 import { rotateKey } from '../modules/pool/keys.ts';
 import { ensureSharePartition } from '../modules/pool/report.ts';
-import { settleDay } from '../modules/pool/settlement.ts';
+import { settleDay } from '../modules/settlement/settlement.service.ts';
 import { addAddress } from '../modules/wallet/addresses.ts';
 import { devnetAddress } from '../chain/devnet.ts';
 import { startVerifiedMiners } from './verifiedMiners.ts';

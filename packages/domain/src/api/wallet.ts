@@ -253,6 +253,8 @@ export const assetLogItemSchema = z.object({
   bucket: z.string(),
   reference: z.string(),
   memo: z.string(),
+  /** The other user of a transfer (masked e-mail, or UID), on both sides; '' for other kinds. */
+  counterparty: z.string(),
   created_at: z.number().int(),
 });
 export type AssetLogItem = z.infer<typeof assetLogItemSchema>;

@@ -2,7 +2,7 @@ import { AppError, type Adjustment, type AdjustmentQuery, type DecideAdjustmentB
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
-import { coinRules, show, units } from '../wallet/coins.ts';
+import { coinRules, show, units } from '../coins/coins.ts';
 import { recordAudit } from './audit.ts';
 
 /**

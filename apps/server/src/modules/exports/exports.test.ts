@@ -155,7 +155,7 @@ describe('the flow (every user’s bill) and its export', () => {
     expect(applied.code).toBe(200);
     await ready(admin, 'admin', applied.data.id);
     const lines = (await download(admin, 'admin', applied.data.id)).body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('uid,email,time_utc,coin,kind,bucket,amount,reference,memo');
+    expect(lines[0]).toBe('uid,email,time_utc,coin,kind,bucket,amount,counterparty,reference,memo');
     expect(lines.slice(1).map((l) => l.split(',').filter((_, i) => [0, 3, 4, 5, 6].includes(i)))).toEqual([[farmerUid, 'CHIA', 'adjustment', 'available', '1.5']]);
   });
 });

@@ -26,7 +26,8 @@ import { adminPlots } from '../pool/plots.ts';
 import { incomeRecords, shareSeries } from '../pool/views.ts';
 import { depositLog } from '../wallet/deposits.ts';
 import { adminFlow } from '../wallet/flow.ts';
-import { adminWithdrawals, assetLogAll, countAssetLog, totalAssets, withdrawLog } from '../wallet/ledger-views.ts';
+import { assetLogAll, countAssetLog, totalAssets } from '../wallet/ledger-views.ts';
+import { adminWithdrawals, withdrawLog } from '../withdraw/withdraw.service.ts';
 
 /**
  * The lists an export can be made of: each one's filters (its list query without paging, so
@@ -83,7 +84,7 @@ const iso = (s: unknown) => (typeof s === 'number' ? new Date(s * 1000).toISOStr
 const col = (header: string, key = header) => ({ header, value: (r: Row) => r[key] });
 const time = (header: string, key: string) => ({ header, value: (r: Row) => iso(r[key]) });
 
-const BILL_COLUMNS = [time('time_utc', 'created_at'), col('coin'), col('kind'), col('bucket'), col('amount'), col('reference'), col('memo')];
+const BILL_COLUMNS = [time('time_utc', 'created_at'), col('coin'), col('kind'), col('bucket'), col('amount'), col('counterparty'), col('reference'), col('memo')];
 const WITHDRAW_COLUMNS = [
   time('time_utc', 'created_at'),
   col('coin'),

@@ -6,7 +6,7 @@ import { buildUser } from '../../../test/factories.ts';
 import { devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { startWorker } from '../../worker.ts';
-import { parseSchedule } from '../wallet/withdrawals.ts';
+import { parseSchedule } from '../withdraw/withdraw.service.ts';
 import { runNoticeJobs, sendNotification } from './inmail.service.ts';
 
 /**

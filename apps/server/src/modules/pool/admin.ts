@@ -1,7 +1,7 @@
 import { AppError, MINER_ONLINE_SECONDS, type PoolConfigView, type UpdatePoolConfigBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { coinRules, show, units } from '../wallet/coins.ts';
+import { coinRules, show, units } from '../coins/coins.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import { minerView } from './miners.ts';
 import { incomeRecordOf } from './views.ts';

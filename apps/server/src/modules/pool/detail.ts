@@ -1,7 +1,7 @@
 import { AppError, capacityFromPoints, percentOfRatio, utcDay, type MiningDetail, type PoolDetail } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { show } from '../wallet/coins.ts';
+import { show } from '../coins/coins.ts';
 import { poolConfigs } from './admin.ts';
 import { adminPlots } from './plots.ts';
 import { poolOf, poolStatistics } from './views.ts';

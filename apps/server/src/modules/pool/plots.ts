@@ -2,7 +2,7 @@ import { addressMatches, AppError, type BindBody, type Plot, type PostStatus, ty
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
-import { coinRules } from '../wallet/coins.ts';
+import { coinRules } from '../coins/coins.ts';
 import type { BindStatus, PlotFlag } from './pool.schema.ts';
 
 /**

@@ -12,7 +12,7 @@ import type { ZodApp } from '../../http/types.ts';
 import { recordBlock } from './blocks.ts';
 import { confirmBindings } from './plots.ts';
 import { ensureSharePartition } from './report.ts';
-import { settleDay } from './settlement.ts';
+import { settleDay } from '../settlement/settlement.service.ts';
 import { samplePools } from './views.ts';
 
 /** The pool through HTTP: a key for the proxy tool, its report, the user's pages and the public ones. */

@@ -2,7 +2,7 @@ import { AppError, capacityFromPoints, maskEmail, MINER_ONLINE_SECONDS, utcDay, 
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
-import { coinRules, show } from '../wallet/coins.ts';
+import { coinRules, show } from '../coins/coins.ts';
 
 /**
  * Read models of the pool for the user centre, the dashboard and the public pages (spec doc 2

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { assertNotDepositAddress } from './deposits.ts';
-import { coinRules, show, type CoinRules } from './coins.ts';
+import { coinRules, show, type CoinRules } from '../coins/coins.ts';
 
 /**
  * The address book (spec doc 1 §3 'Withdrawal address', §5): per coin, format-checked, a remark

@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed, withdrawLockedUntil } from '../security/security.service.ts';
 import { securityRepository } from '../security/security.repository.ts';
-import { coinRules, show, units, type CoinRules } from './coins.ts';
-import { batchOf, openWithdrawal, type ReviewSchedule } from './withdrawals.ts';
+import { coinRules, show, units, type CoinRules } from '../coins/coins.ts';
+import { batchOf, openWithdrawal, type ReviewSchedule } from '../withdraw/withdraw.service.ts';
 
 /**
  * Auto Pay (spec doc 1 §5, §9): mining income waits in pending earnings; once a day before

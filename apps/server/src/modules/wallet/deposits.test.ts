@@ -8,7 +8,7 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
 import { walletService } from './wallet.service.ts';
-import { parseSchedule } from './withdrawals.ts';
+import { parseSchedule } from '../withdraw/withdraw.service.ts';
 
 let db: Db;
 let chains: DevnetRegistry;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
-import { coinRules, show } from './coins.ts';
+import { coinRules, show } from '../coins/coins.ts';
 
 /**
  * Deposits (recharge): one address per user and coin from the chain adapter; transfers into

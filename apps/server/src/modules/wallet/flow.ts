@@ -3,26 +3,18 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { scaleMap, toLogItem } from './ledger-views.ts';
+import { BILL_COLUMNS, billRows, scaleMap, toLogItem } from './ledger-views.ts';
 
 /**
  * The back office's flow (/admin/flow; spec doc 2 §7 admin GET asset): every change to every
  * user's balances, newest first, filtered by uid, coin, kind and time.
  */
 export async function adminFlow(db: Db, q: Pick<AssetLogQuery, 'coin' | 'kind' | 'start' | 'end'> & { uid?: string | undefined; page: number; count: number }) {
-  let base = db
-    .selectFrom('ledger_postings as p')
-    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-    .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
-    .innerJoin('users as u', 'u.id', 'a.user_id');
+  let base = billRows(db, null, q).innerJoin('users as u', 'u.id', 'a.user_id');
   if (q.uid) base = base.where('u.uid', '=', q.uid);
-  if (q.coin) base = base.where('p.coin', '=', q.coin);
-  if (q.kind) base = base.where('t.kind', '=', q.kind);
-  if (q.start !== undefined) base = base.where('t.created_at', '>=', new Date(q.start * 1000));
-  if (q.end !== undefined) base = base.where('t.created_at', '<', new Date(q.end * 1000));
   const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
-    .select(['p.id', 'p.coin', 'p.amount', 'a.bucket', 't.kind', 't.reference', 't.memo', 't.created_at', 'u.uid', 'u.email'])
+    .select([...BILL_COLUMNS, 'u.uid', 'u.email'])
     .orderBy('p.id', 'desc')
     .limit(q.count)
     .offset((q.page - 1) * q.count)

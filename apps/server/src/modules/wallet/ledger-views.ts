@@ -1,11 +1,11 @@
-import { assetFigures, EMPTY_BUCKETS, type AssetLogItem, type AssetLogQuery, type TotalAssets, type Withdrawal } from '@platter/domain';
+import { assetFigures, assetLogFilter, assetLogKind, EMPTY_BUCKETS, maskEmail, type AssetLogItem, type AssetLogQuery, type TotalAssets } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { withdrawLockedUntil } from '../security/security.service.ts';
-import { allCoinRules, show, type CoinRules } from './coins.ts';
+import { allCoinRules, show, type CoinRules } from '../coins/coins.ts';
 
-/** Read models over the ledger: the assets page, mining income, the bill, the withdrawal log. */
+/** Read models over the ledger: the assets page, mining income, the bill (the withdrawal log: modules/withdraw). */
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -95,25 +95,49 @@ export async function miningIncome(db: Db, userId: string, coinFilter?: string) 
 
 type LogFilter = Pick<AssetLogQuery, 'coin' | 'kind' | 'start' | 'end'>;
 
-function assetLogBase(db: Db, userId: string, filter: LogFilter) {
+/**
+ * Postings of users' accounts with their transaction, and the other user of a transfer (its
+ * other posting's owner): the bill, and the back office's flow (`forUser` null: every user).
+ */
+export function billRows(db: Db, forUser: string | null, filter: LogFilter) {
   let query = db
     .selectFrom('ledger_postings as p')
     .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
     .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
-    .where('a.user_id', '=', userId);
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('ledger_postings as p2')
+          .innerJoin('ledger_accounts as a2', 'a2.id', 'p2.account_id')
+          .innerJoin('users as u2', 'u2.id', 'a2.user_id')
+          .select(['u2.email as cp_email', 'u2.uid as cp_uid'])
+          .whereRef('p2.transaction_id', '=', 'p.transaction_id')
+          .whereRef('a2.user_id', '<>', 'a.user_id')
+          .where('t.kind', '=', 'transfer')
+          .limit(1)
+          .as('cp'),
+      (join) => join.onTrue(),
+    );
+  query = forUser === null ? query.where('a.user_id', 'is not', null) : query.where('a.user_id', '=', forUser);
   if (filter.coin) query = query.where('p.coin', '=', filter.coin);
-  if (filter.kind) query = query.where('t.kind', '=', filter.kind);
+  if (filter.kind) {
+    const { kind, sign } = assetLogFilter(filter.kind);
+    query = query.where('t.kind', '=', kind);
+    if (sign) query = query.where('p.amount', sign === 'in' ? '>' : '<', '0');
+  }
   if (filter.start !== undefined) query = query.where('t.created_at', '>=', new Date(filter.start * 1000));
   if (filter.end !== undefined) query = query.where('t.created_at', '<', new Date(filter.end * 1000));
   return query;
 }
 
+export const BILL_COLUMNS = ['p.id', 'p.coin', 'p.amount', 'a.bucket', 't.kind', 't.reference', 't.memo', 't.created_at', 'cp.cp_email', 'cp.cp_uid'] as const;
+
 /** The bill: every change to the user's buckets, newest first. */
 export async function assetLog(db: Db, userId: string, query: LogFilter & { page: number; count: number }): Promise<{ list: AssetLogItem[]; total: number }> {
-  const base = assetLogBase(db, userId, query);
+  const base = billRows(db, userId, query);
   const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
-    .select(['p.id', 'p.coin', 'p.amount', 'a.bucket', 't.kind', 't.reference', 't.memo', 't.created_at'])
+    .select(BILL_COLUMNS)
     .orderBy('p.id', 'desc')
     .limit(query.count)
     .offset((query.page - 1) * query.count)
@@ -126,7 +150,7 @@ export async function* assetLogAll(db: Db, userId: string, filter: LogFilter, ch
   const scales = await scaleMap(db);
   let before: string | undefined;
   for (;;) {
-    let query = assetLogBase(db, userId, filter).select(['p.id', 'p.coin', 'p.amount', 'a.bucket', 't.kind', 't.reference', 't.memo', 't.created_at']);
+    let query = billRows(db, userId, filter).select(BILL_COLUMNS);
     if (before) query = query.where('p.id', '<', before);
     const rows = await query.orderBy('p.id', 'desc').limit(chunk).execute();
     if (rows.length === 0) return;
@@ -137,21 +161,25 @@ export async function* assetLogAll(db: Db, userId: string, filter: LogFilter, ch
 }
 
 export async function countAssetLog(db: Db, userId: string, filter: LogFilter): Promise<number> {
-  return Number((await assetLogBase(db, userId, filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  return Number((await billRows(db, userId, filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 }
 
+/** The other user of a transfer as its counterpart sees them: masked e-mail, else the UID. */
+const counterparty = (email: string | null, uid: string | null) => (email ? maskEmail(email) : (uid ?? ''));
+
 export function toLogItem(
-  r: { id: string; coin: string; amount: string; bucket: string; kind: string; reference: string | null; memo: string; created_at: Date },
+  r: { id: string; coin: string; amount: string; bucket: string; kind: string; reference: string | null; memo: string; created_at: Date; cp_email: string | null; cp_uid: string | null },
   scales: Map<string, number>,
 ): AssetLogItem {
   return {
     id: r.id,
     coin: r.coin,
-    kind: r.kind,
+    kind: assetLogKind(r.kind, BigInt(r.amount)),
     amount: show(r.amount, scales.get(r.coin) ?? 0),
     bucket: r.bucket,
     reference: r.reference ?? '',
     memo: r.memo,
+    counterparty: counterparty(r.cp_email, r.cp_uid),
     created_at: seconds(r.created_at),
   };
 }
@@ -159,94 +187,4 @@ export function toLogItem(
 export async function scaleMap(db: Db): Promise<Map<string, number>> {
   const coins = await db.selectFrom('coins').select(['type', 'scale', 'unit']).execute();
   return new Map(coins.map((c) => [c.type, c.scale]));
-}
-
-export type WithdrawalRow = {
-  id: string;
-  coin: string;
-  amount: string;
-  fee: string;
-  received: string;
-  address: string;
-  memo: string;
-  status: Withdrawal['status'];
-  source: Withdrawal['source'];
-  reason: string;
-  txid: string;
-  batch: string;
-  created_at: Date;
-  updated_at: Date;
-};
-
-export async function toWithdrawals(db: Db, rows: readonly WithdrawalRow[]): Promise<Withdrawal[]> {
-  const coins = await db.selectFrom('coins').select(['type', 'scale', 'unit']).execute();
-  const byType = new Map(coins.map((c) => [c.type, c]));
-  return rows.map((r) => {
-    const coin = byType.get(r.coin) ?? { scale: 0, unit: r.coin };
-    return {
-      id: r.id,
-      coin: r.coin,
-      unit: coin.unit,
-      amount: show(r.amount, coin.scale),
-      fee: show(r.fee, coin.scale),
-      received: show(r.received, coin.scale),
-      address: r.address,
-      memo: r.memo,
-      status: r.status,
-      source: r.source,
-      reason: r.reason,
-      txid: r.txid,
-      batch: r.batch,
-      created_at: seconds(r.created_at),
-      updated_at: seconds(r.updated_at),
-    };
-  });
-}
-
-const WITHDRAWAL_COLUMNS = ['id', 'coin', 'amount', 'fee', 'received', 'address', 'memo', 'status', 'source', 'reason', 'txid', 'batch', 'created_at', 'updated_at'] as const;
-
-export async function withdrawLog(
-  db: Db,
-  userId: string,
-  query: { coin?: string | undefined; status?: Withdrawal['status'] | undefined; page: number; count: number },
-): Promise<{ list: Withdrawal[]; total: number }> {
-  let base = db.selectFrom('withdrawals').where('user_id', '=', userId);
-  if (query.coin) base = base.where('coin', '=', query.coin);
-  if (query.status) base = base.where('status', '=', query.status);
-  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(WITHDRAWAL_COLUMNS)
-    .orderBy('id', 'desc')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
-  return { total, list: await toWithdrawals(db, rows) };
-}
-
-export { WITHDRAWAL_COLUMNS };
-
-/**
- * Every user's withdrawals for the back office (deposit_withdrawal), newest first; with
- * `auditing` only those waiting for review (withdraw_review), oldest first.
- */
-export async function adminWithdrawals(
-  db: Db,
-  q: { coin?: string | undefined; status?: Withdrawal['status'] | undefined; uid?: string | undefined; batch?: string | undefined; page: number; count: number },
-  auditing = false,
-) {
-  let base = db.selectFrom('withdrawals as w').innerJoin('users as u', 'u.id', 'w.user_id');
-  if (auditing) base = base.where('w.status', '=', 'AUDITING');
-  else if (q.status) base = base.where('w.status', '=', q.status);
-  if (q.coin) base = base.where('w.coin', '=', q.coin);
-  if (q.uid && !auditing) base = base.where('u.uid', '=', q.uid);
-  if (q.batch) base = base.where('w.batch', '=', q.batch);
-  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select([...WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const), 'u.uid', 'u.email'])
-    .orderBy('w.id', auditing ? 'asc' : 'desc')
-    .limit(q.count)
-    .offset((q.page - 1) * q.count)
-    .execute();
-  const shaped = await toWithdrawals(db, rows);
-  return { total, list: shaped.map((w, i) => ({ ...w, uid: rows[i]?.uid ?? '', email: rows[i]?.email ?? '', cancel_requested: false })) };
 }

@@ -10,9 +10,9 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import { scanDeposits } from './deposits.ts';
 import { runPendingExports } from '../exports/exports.service.ts';
-import { trackSent } from './sending.ts';
+import { trackSent } from '../withdraw/sending.ts';
 import { runAutoPayFor } from './autopay.ts';
-import { parseSchedule, sendDue } from './withdrawals.ts';
+import { parseSchedule, sendDue } from '../withdraw/withdraw.service.ts';
 
 /** The wallet through HTTP as the web app calls it: real sign-in, real e-mailed codes, CSRF. */
 
@@ -194,7 +194,7 @@ describe('a user’s wallet over HTTP', () => {
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="platter-bill-\d+\.csv"/);
     const lines = file.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('time_utc,coin,kind,bucket,amount,reference,memo');
+    expect(lines[0]).toBe('time_utc,coin,kind,bucket,amount,counterparty,reference,memo');
     expect(lines.some((l) => /,CHIA,deposit,available,12\.5,/.test(l))).toBe(true);
     expect(lines.some((l) => /,CHIA,adjustment,available,0\.5,/.test(l))).toBe(true);
     expect(lines).toHaveLength(status.data.rows + 1);

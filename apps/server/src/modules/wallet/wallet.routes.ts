@@ -1,15 +1,8 @@
 import {
   addWithdrawAddressBody,
-  adminWithdrawPage,
-  adminWithdrawQuery,
   applyExportBody,
   assetLogPage,
   assetLogQuery,
-  auditBatchCancelWithdrawBody,
-  auditBatchWithdrawBody,
-  auditCancelWithdrawBody,
-  auditResultSchema,
-  auditWithdrawBody,
   autoPayQuery,
   autoPaySchema,
   deleteWithdrawAddressQuery,
@@ -24,7 +17,6 @@ import {
   miningIncomeSchema,
   rechargeAddressQuery,
   rechargeAddressSchema,
-  revocationWithdrawBody,
   setAutoPayBody,
   totalAssetsSchema,
   transferBody,
@@ -34,8 +26,6 @@ import {
   withdrawAddressSchema,
   withdrawAddressesQuery,
   withdrawBody,
-  withdrawLogQuery,
-  withdrawPage,
 } from '@platter/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -49,13 +39,12 @@ import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
 import { deleteAddress, listAddresses, updateRemark } from './addresses.ts';
 import { getAutoPay } from './autopay.ts';
-import { coinRules, units } from './coins.ts';
+import { coinRules, units } from '../coins/coins.ts';
 import { depositLog, rechargeAddress } from './deposits.ts';
 import { applyExport, exportFile, exportStatus } from './exports.ts';
-import { adminWithdrawals, assetLog, miningIncome, totalAssets, withdrawLog } from './ledger-views.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { assetLog, miningIncome, totalAssets } from './ledger-views.ts';
 import type { WalletService } from './wallet.service.ts';
-import { auditWithdrawals, operatorCancel, revokeWithdrawal, type ReviewSchedule } from './withdrawals.ts';
+import type { ReviewSchedule } from '../withdraw/withdraw.service.ts';
 
 interface Deps {
   db: Db;
@@ -149,15 +138,6 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
   );
 
   app.post(
-    '/api/assets/revocationwithdraw',
-    { schema: { tags, summary: 'Cancels a withdrawal before review; 10201 once in progress', body: revocationWithdrawBody, response: { 200: nothing } } },
-    async (request) => {
-      await revokeWithdrawal(db, await signedIn(request), request.body.id);
-      return ok(request, null);
-    },
-  );
-
-  app.post(
     '/api/assets/transfer',
     {
       config: limits.auth,
@@ -186,14 +166,6 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
     { schema: { tags: ['log'], summary: 'The bill: every change to the user’s balances, newest first (count 1 to 200)', querystring: assetLogQuery, response: { 200: envelopeSchema(assetLogPage) } } },
     async (request) => ok(request, await assetLog(db, await signedIn(request), request.query)),
   );
-
-  for (const url of ['/api/log/withdraw', '/api/dashboard/Withdraw']) {
-    app.get(
-      url,
-      { schema: { tags: ['log'], summary: 'Withdrawals, newest first (count 1 to 200)', querystring: withdrawLogQuery, response: { 200: envelopeSchema(withdrawPage) } } },
-      async (request) => ok(request, await withdrawLog(db, await signedIn(request), request.query)),
-    );
-  }
 
   app.post(
     '/api/log/ApplyForDownload',
@@ -227,71 +199,9 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
 
 /** The back office's wallet calls (spec doc 2 §7 'Admin'). */
 export function adminWalletRoutes(app: ZodApp, deps: Deps): void {
-  const { db, sessions, wallet, schedule } = deps;
+  const { sessions, wallet } = deps;
   const tags = ['admin'];
-  // Reads and the withdrawal reviews are support's too; the fee is the operator's (admin).
-  const support = { role: 'support' as const };
-  const staff = (request: FastifyRequest) => requireRole(sessions, request, 'support');
-
-  app.get(
-    '/api/admin/withdraw',
-    { config: support, schema: { tags, summary: 'Withdrawals of every user, filtered by coin, status, uid and review batch', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
-    async (request) => {
-      return ok(request, await adminWithdrawals(db, request.query));
-    },
-  );
-
-  app.get(
-    '/api/admin/getauditingwithdrawlogs',
-    { config: support, schema: { tags, summary: 'Withdrawals waiting for review (AUDITING), oldest first', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
-    async (request) => {
-      return ok(request, await adminWithdrawals(db, request.query, true));
-    },
-  );
-
-  const auditOne = async (request: FastifyRequest, ids: string[], approve: boolean, reason: string) => {
-    const actor = await staff(request);
-    const outcome = await auditWithdrawals(db, schedule, actor.id, ids, approve, reason);
-    await recordAudit(db, actor, {
-      action: approve ? 'approve_withdrawal' : 'reject_withdrawal',
-      target: `withdrawals:${ids.join(',')}`,
-      before: { status: 'AUDITING', ids },
-      after: outcome,
-      detail: { reason },
-    });
-    return outcome;
-  };
-
-  app.post(
-    '/api/admin/auditwithdrawbalance',
-    { config: support, schema: { tags, summary: 'Approves a withdrawal, or rejects it with a reason (required)', body: auditWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
-    async (request) => ok(request, await auditOne(request, [request.body.id], request.body.approve, request.body.reason)),
-  );
-
-  app.post(
-    '/api/admin/auditbatchwithdrawbalance',
-    { config: support, schema: { tags, summary: 'Approves or rejects many withdrawals; each is done or skipped with its code', body: auditBatchWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
-    async (request) => ok(request, await auditOne(request, request.body.ids, request.body.approve, request.body.reason)),
-  );
-
-  const cancel = async (request: FastifyRequest, ids: string[], reason: string) => {
-    const actor = await staff(request);
-    const outcome = await operatorCancel(db, actor.id, ids, reason);
-    await recordAudit(db, actor, { action: 'cancel_withdrawal', target: `withdrawals:${ids.join(',')}`, before: { ids }, after: outcome, detail: { reason } });
-    return outcome;
-  };
-
-  app.post(
-    '/api/admin/auditcancelwithdrawbalance',
-    { config: support, schema: { tags, summary: 'Cancels a withdrawal that has not started sending (a user’s request through support); funds return', body: auditCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
-    async (request) => ok(request, await cancel(request, [request.body.id], request.body.reason)),
-  );
-
-  app.post(
-    '/api/admin/auditbatchcancelwithdrawbalance',
-    { config: support, schema: { tags, summary: 'Cancels many withdrawals that have not started sending', body: auditBatchCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
-    async (request) => ok(request, await cancel(request, request.body.ids, request.body.reason)),
-  );
+  // The fee is the operator's (admin); the withdrawal reviews: modules/withdraw.
 
   app.post(
     '/api/admin/updatewithdrawfee',

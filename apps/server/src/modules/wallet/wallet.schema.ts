@@ -90,6 +90,11 @@ export interface WithdrawalsTable {
   confirmed_height: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** The hold has been posted to the chain (the wallet accepted the payment). */
   posted: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Failed send attempts that paid nothing (retried with backoff, then FAILED for the operator). */
+  send_attempts: ColumnType<number, number | undefined, number>;
+  last_send_error: ColumnType<string, string | undefined, string>;
+  /** Not tried again before this time (backoff after a failed attempt). */
+  next_send_at: Date | null;
 }
 
 export interface ExportsTable {

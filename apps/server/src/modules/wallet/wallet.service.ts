@@ -15,8 +15,8 @@ import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import { addAddress } from './addresses.ts';
 import { setAutoPay } from './autopay.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
-import { coinRules, show, units } from './coins.ts';
-import { createWithdrawal, type ReviewSchedule } from './withdrawals.ts';
+import { coinRules, show, units } from '../coins/coins.ts';
+import { createWithdrawal, type ReviewSchedule } from '../withdraw/withdraw.service.ts';
 
 /**
  * The wallet's money-moving calls, each behind an idempotency key and, where the spec asks

@@ -1,4 +1,4 @@
-import { AppError, parseAmount } from '@platter/domain';
+import { AppError, ASSET_LOG_KINDS, assetLogKind, parseAmount } from '@platter/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,13 +12,13 @@ import { deleteAddress, listAddresses } from './addresses.ts';
 import { creditMiningIncome, runAutoPayFor } from './autopay.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
 import { assetLog, totalAssets } from './ledger-views.ts';
-import { trackSent } from './sending.ts';
+import { trackSent } from '../withdraw/sending.ts';
 import { walletService, type Verify } from './wallet.service.ts';
 import { getMessages } from '../inmail/inmail.service.ts';
 import { updatePoolConfig } from '../pool/admin.ts';
 import { poolDetail } from '../pool/detail.ts';
-import { coinRules, show } from './coins.ts';
-import { auditWithdrawals, operatorCancel, parseSchedule, revokeWithdrawal, sendDue } from './withdrawals.ts';
+import { coinRules, show } from '../coins/coins.ts';
+import { auditWithdrawals, operatorCancel, parseSchedule, revokeWithdrawal, sendDue } from '../withdraw/withdraw.service.ts';
 
 let db: Db;
 let chains: DevnetRegistry;
@@ -305,8 +305,24 @@ describe('transfers', () => {
     await db.updateTable('users').set({ security_changed_at: sql`now() - interval '1 hour'` }).where('id', '=', alice.id).execute();
     await expectCode(wallet.transfer(alice.id, { ...body, amount: '0.1', request_id: 'transfer-locked' }), 'WITHDRAW_LOCKED');
     const bill = await assetLog(db, bob.id, { page: 1, count: 10 });
-    expect(bill.list.map((i) => [i.kind, i.amount])).toEqual([['transfer', '1.5']]);
+    expect(bill.list.map((i) => [i.kind, i.amount])).toEqual([['transfer_in', '1.5']]);
   });
+
+  it('shows in the bill as transfer_out and transfer_in, each side naming the other (masked e-mail), and the kind filter finds them (issue 19)', async () => {
+    const alice = await buildUser(db, { email: 'alice.transfer@example.com' });
+    const bob = await buildUser(db, { email: 'bob.transfer@example.com' });
+    await fund(alice.id, XCH('3'));
+    await wallet.transfer(alice.id, { coin: 'CHIA', to: bob.uid, amount: '1.25', request_id: 'transfer-bill-1' });
+    const sender = await assetLog(db, alice.id, { kind: 'transfer_out', page: 1, count: 10 });
+    expect(sender.list.map((i) => [i.kind, i.amount, i.counterparty])).toEqual([['transfer_out', '-1.25', 'bob***@example.com']]);
+    const recipient = await assetLog(db, bob.id, { kind: 'transfer_in', page: 1, count: 10 });
+    expect(recipient.list.map((i) => [i.kind, i.amount, i.counterparty])).toEqual([['transfer_in', '1.25', 'ali***@example.com']]);
+    // The other direction's filter, and another kind, find nothing of the transfer.
+    expect((await assetLog(db, alice.id, { kind: 'transfer_in', page: 1, count: 10 })).total).toBe(0);
+    expect((await assetLog(db, bob.id, { kind: 'transfer_out', page: 1, count: 10 })).total).toBe(0);
+    expect((await assetLog(db, alice.id, { kind: 'deposit', page: 1, count: 10 })).list.every((i) => i.counterparty === '')).toBe(true);
+  });
+
 });
 
 async function poolBlock(amount: bigint) {
@@ -500,5 +516,19 @@ describe('the ledger under random sequences of wallet operations', () => {
       }),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('the bill’s kinds (issue 19)', () => {
+  it('after every test above, every user posting’s kind is one the bill names (no raw “transfer” or “autopay”)', async () => {
+    const rows = await db
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+      .select(['t.kind', 'p.amount'])
+      .where('a.user_id', 'is not', null)
+      .execute();
+    const kinds = new Set(rows.map((r) => assetLogKind(r.kind, BigInt(r.amount))));
+    expect([...kinds].filter((k) => !(ASSET_LOG_KINDS as readonly string[]).includes(k))).toEqual([]);
   });
 });

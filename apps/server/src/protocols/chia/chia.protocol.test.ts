@@ -12,7 +12,7 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { bindLauncher } from '../../modules/chiapp/chiapp.repository.ts';
 import { recordBlock } from '../../modules/pool/blocks.ts';
-import { settleDay } from '../../modules/pool/settlement.ts';
+import { settleDay } from '../../modules/settlement/settlement.service.ts';
 import { calculatePlotFilterInput, calculatePlotIdPh, encodePuzzleHash } from '@platter/chia';
 import Fastify from 'fastify';
 import { chiaPoolRoutes } from './chia.routes.ts';

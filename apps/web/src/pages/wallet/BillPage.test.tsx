@@ -4,24 +4,25 @@ import type { AssetLogItem, ExportJob } from '@platter/domain';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queries.ts';
-import '../../i18n/index.ts';
+import i18n from '../../i18n/index.ts';
 import { mockFetch, ok } from '../../test/fetchMock.ts';
 import { byTestId, cleanup, click, render, waitFor } from '../../test/render.tsx';
 import { BillPage } from './BillPage.tsx';
 import { chia } from './testCurrencies.ts';
 
-const row = (id: string, kind: string, amount: string): AssetLogItem => ({ id, coin: 'CHIA', kind, amount, bucket: 'available', reference: '', memo: '', created_at: 1 });
+const row = (id: string, kind: string, amount: string, counterparty = ''): AssetLogItem => ({ id, coin: 'CHIA', kind, amount, bucket: 'available', reference: '', memo: '', counterparty, created_at: 1 });
 const job = (status: ExportJob['status'], progress: number): ExportJob => ({ id: '9', kind: 'asset', format: 'csv', status, progress, rows: 2, created_at: 1, next_allowed_at: 601 });
 
 afterEach(() => {
+  void i18n.changeLanguage('en');
   cleanup();
   vi.unstubAllGlobals();
 });
 
-async function renderBill(path: string, statuses: ExportJob[] = []) {
+async function renderBill(path: string, statuses: ExportJob[] = [], list = [row('1', 'deposit', '10'), row('2', 'withdrawal_hold', '-2')]) {
   const mock = mockFetch({
     'GET /api/assets/totalassets': ok({ list: [], currency: [chia], withdraw_locked_until: null }),
-    'GET /api/log/asset': ok({ list: [row('1', 'deposit', '10'), row('2', 'withdrawal_hold', '-2')], total: 2 }),
+    'GET /api/log/asset': ok({ list, total: list.length }),
     'POST /api/log/ApplyForDownload': ok(job('pending', 0)),
     'GET /api/log/GetDownloadStatus': () => ok(statuses.shift() ?? job('ready', 100)),
   });
@@ -48,6 +49,22 @@ describe('the bill', () => {
     expect(byTestId('bill-bucket-2')?.textContent).toBe('Available');
     await waitFor(() => calls.some((c) => c.url.pathname === '/api/log/asset' && c.url.searchParams.get('coin') === 'CHIA'));
   });
+
+  it('names a transfer’s direction and the other user in the reader’s language (issue 19)', async () => {
+    const transfers = [row('1', 'transfer_out', '-1.5', 'bob***@example.com'), row('2', 'transfer_in', '2', '10000042')];
+    const texts: Record<string, [string, string]> = {
+      en: ['Transfer out · to bob***@example.com', 'Transfer in · from 10000042'],
+      zh: ['轉出 · 轉給 bob***@example.com', '轉入 · 來自 10000042'],
+      ru: ['Перевод исходящий · получатель bob***@example.com', 'Перевод входящий · отправитель 10000042'],
+    };
+    for (const [lang, [out, into]] of Object.entries(texts)) {
+      await i18n.changeLanguage(lang);
+      await renderBill('/center/flow', [], transfers);
+      await waitFor(() => byTestId('bill-kind-2'));
+      expect([byTestId('bill-kind-1')?.textContent, byTestId('bill-kind-2')?.textContent]).toEqual([out, into]);
+      cleanup();
+    }
+  }, 30_000);
 
   it('applies for an export, shows its progress, then links the file', async () => {
     const calls = await renderBill('/center/flow', [job('pending', 40)]);

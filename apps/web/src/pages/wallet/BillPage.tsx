@@ -32,6 +32,9 @@ export function BillPage() {
   const bill = useQuery({ queryKey: walletKeys.bill(query), queryFn: () => fetchBill(query) });
   const unitOf = (type: string) => currencies.find((c) => c.type === type)?.unit ?? type;
   const kindLabel = (kind: string) => ((ASSET_LOG_KINDS as readonly string[]).includes(kind) ? t(`wallet.kind.${kind}`) : kind);
+  // A transfer names the other user (masked e-mail or UID) on both sides.
+  const kindText = (row: AssetLogItem) =>
+    row.counterparty ? `${kindLabel(row.kind)} · ${t(row.amount.startsWith('-') ? 'wallet.bill.transferTo' : 'wallet.bill.transferFrom', { who: row.counterparty })}` : kindLabel(row.kind);
   // One transaction moves several balances (a withdrawal: available → withdrawing): each row names its own.
   const bucketLabel = (bucket: string) => ((USER_BUCKETS as readonly string[]).includes(bucket) ? t(`wallet.bucket.${bucket}`) : bucket);
 
@@ -41,7 +44,7 @@ export function BillPage() {
     {
       key: 'kind',
       title: t('wallet.bill.kind'),
-      render: (_, row) => <span data-testid={`bill-kind-${row.id}`}>{kindLabel(row.kind)}</span>,
+      render: (_, row) => <span data-testid={`bill-kind-${row.id}`}>{kindText(row)}</span>,
     },
     { key: 'bucket', title: t('wallet.bill.bucket'), render: (_, row) => <span data-testid={`bill-bucket-${row.id}`}>{bucketLabel(row.bucket)}</span> },
     { key: 'amount', title: t('wallet.bill.amount'), align: 'right', render: (_, row) => <BillAmount row={row} /> },
@@ -83,7 +86,7 @@ export function BillPage() {
           {(bill.data?.list ?? []).map((row) => (
             <div key={row.id} className="wallet-bill-item" data-testid={`bill-row-${row.id}`}>
               <div>
-                <div data-testid={`bill-kind-${row.id}`}>{kindLabel(row.kind)}</div>
+                <div data-testid={`bill-kind-${row.id}`}>{kindText(row)}</div>
                 <Typography.Text type="secondary" className="wallet-small">
                   <span data-testid={`bill-bucket-${row.id}`}>{bucketLabel(row.bucket)}</span> · {formatTime(row.created_at)}
                 </Typography.Text>

@@ -1,8 +1,8 @@
 import {
   AppError,
   BASIS_POINTS,
-  CHIA_MIN_CAPACITY_BYTES,
   K32_BYTES,
+  minSharerCapacity,
   POINTS_PER_K32_PER_DAY,
   poolDayPot,
   UNSECURED_SHARE_BP,
@@ -13,9 +13,10 @@ import {
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
-import { lockPoolDays } from './blocks.ts';
-import { coinRules, show } from '../wallet/coins.ts';
-import type { SettlementStatus } from './pool.schema.ts';
+import { lockPoolDays } from '../pool/blocks.ts';
+import { coinRules, show } from '../coins/coins.ts';
+import type { SettlementStatus } from '../pool/pool.schema.ts';
+import { settlementRepository } from './settlement.repository.ts';
 
 /**
  * The daily settlement (spec doc 1 §4 'Settlement', §9 'Settlement and payout', 'Revenue
@@ -90,12 +91,7 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
   const batch = options.batch ?? CREDIT_CHUNK;
   if (!Number.isInteger(batch) || batch < 1) throw new RangeError('batch must be a positive integer');
   if (day >= utcDay(now)) throw new AppError('INVALID_PARAMETER', { field: 'day' });
-  const poolRow = await db
-    .selectFrom('pools as p')
-    .innerJoin('pool_configs as c', 'c.pool', 'p.type')
-    .select(['p.type', 'p.coin', 'p.protocol', 'c.fee_bp'])
-    .where('p.type', '=', pool)
-    .executeTakeFirst();
+  const poolRow = await settlementRepository.poolWithFee(db, pool);
   if (!poolRow) throw new AppError('POOL_NOT_FOUND');
   const coin = await coinRules(db, poolRow.coin);
 
@@ -137,8 +133,7 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // batches of the next `batch` members (parallel arrays, a few rows): 100,000 members' points
     // never travel to this process and back, and no per-member row is written while the day is
     // locked. The crediting chunks turn each batch into its members' records and balances.
-    const chia = coin.type === 'CHIA' || coin.type.startsWith('CHIA_');
-    const rule: CreditRule = { pot, minCapacity: chia ? CHIA_MIN_CAPACITY_BYTES : 0n, unsecuredShareBp: UNSECURED_SHARE_BP[coin.type], finderRewards };
+    const rule: CreditRule = { pot, minCapacity: minSharerCapacity(coin), unsecuredShareBp: UNSECURED_SHARE_BP[coin.type], finderRewards };
     const contributions = sql`SELECT user_id, sum(difficulty)::numeric AS points FROM shares WHERE day = ${day}::date AND pool = ${pool} GROUP BY user_id`;
     const recorded = await sql<{ members: string | null; credited: string | null; shared: boolean | null }>`
       WITH day_credits AS (${creditsQuery(contributions, rule)}),
@@ -304,7 +299,7 @@ export async function applyCredits(db: Db, pool: string, day: string, options: {
 
 /** Days decided whose credits are not all in their members' balances yet (a crash between chunks). */
 export async function applyPendingCredits(db: Db): Promise<number> {
-  const days = await db.selectFrom('settlements').select(['pool', 'day']).where('status', 'in', ['SETTLEMENT', 'UNSETTLEMENT']).where('credits_applied_at', 'is', null).orderBy('day').execute();
+  const days = await settlementRepository.daysWithPendingCredits(db);
   let moved = 0;
   for (const { pool, day } of days) moved += await applyCredits(db, pool, day);
   return moved;
@@ -317,15 +312,8 @@ export async function applyPendingCredits(db: Db): Promise<number> {
 export async function settleDue(db: Db, now = new Date()): Promise<Settlement[]> {
   const today = utcDay(now);
   const yesterday = utcDay(new Date(now.getTime() - DAY_SECONDS * 1000));
-  const pools = await db.selectFrom('pools').innerJoin('pool_configs', 'pool_configs.pool', 'pools.type').select('pools.type').where('pools.enabled', '=', true).execute();
-  const missed = await db
-    .selectFrom('blocks')
-    .leftJoin('settlements', (join) => join.onRef('settlements.pool', '=', 'blocks.pool').onRef('settlements.day', '=', 'blocks.day'))
-    .select(['blocks.pool', 'blocks.day'])
-    .distinct()
-    .where('blocks.day', '<', today)
-    .where((eb) => eb.or([eb('settlements.status', 'is', null), eb('settlements.status', 'in', ['NOT_PENDING', 'SETTLEMENT_PENDING'])]))
-    .execute();
+  const pools = await settlementRepository.enabledPools(db);
+  const missed = await settlementRepository.unsettledBlockDays(db, today);
   const due = new Map<string, { pool: string; day: string }>();
   for (const p of pools) due.set(`${p.type}:${yesterday}`, { pool: p.type, day: yesterday });
   for (const m of missed) due.set(`${m.pool}:${m.day}`, { pool: m.pool, day: m.day });

@@ -1,4 +1,4 @@
-import { AppError, AR_ACTIVATION_FEE_UNITS, AR_COIN, formatAmount, parseAmount } from '@platter/domain';
+import { AppError, AR_ACTIVATION_FEE_UNITS, formatAmount, parseAmount } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 
 /** What the wallet needs to know of a coin, amounts in base units. */
@@ -20,6 +20,8 @@ export interface CoinRules {
   addressPattern: string;
   /** AR's first-use fee of an address; 0 for other coins. */
   activationFee: bigint;
+  /** How the coin proves work (registry `arith`: pos, poc, spora, hash, post): rules that differ per coin read it, never the coin's name. */
+  arith: string;
 }
 
 type CoinRow = {
@@ -37,6 +39,7 @@ type CoinRow = {
   min_transfer_units: string;
   memo_supported: boolean;
   address_pattern: string;
+  arith: string;
 };
 
 const COLUMNS = [
@@ -54,6 +57,7 @@ const COLUMNS = [
   'min_transfer_units',
   'memo_supported',
   'address_pattern',
+  'arith',
 ] as const;
 
 function toRules(row: CoinRow): CoinRules {
@@ -72,7 +76,9 @@ function toRules(row: CoinRow): CoinRules {
     minTransfer: BigInt(row.min_transfer_units),
     memoSupported: row.memo_supported,
     addressPattern: row.address_pattern,
-    activationFee: row.type === AR_COIN ? AR_ACTIVATION_FEE_UNITS : 0n,
+    // Arweave's wallets charge the first use of an address (spec doc 1 §9: AR).
+    activationFee: row.arith === 'spora' ? AR_ACTIVATION_FEE_UNITS : 0n,
+    arith: row.arith,
   };
 }
 

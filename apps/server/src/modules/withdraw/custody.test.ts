@@ -10,11 +10,11 @@ import type { Db } from '../../db/database.ts';
 import { runCli } from '../../cli/run.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
-import { rechargeAddress, scanDeposits } from './deposits.ts';
-import { latestReconciliations, reconcileWallet } from './reconcile.ts';
+import { rechargeAddress, scanDeposits } from '../wallet/deposits.ts';
+import { latestReconciliations, reconcileWallet } from '../wallet/reconcile.ts';
 import { reconcileUnknown, resendWithdrawal, returnWithdrawal, sendDue, trackSent } from './sending.ts';
-import { walletService } from './wallet.service.ts';
-import { auditWithdrawals, operatorCancel, parseSchedule } from './withdrawals.ts';
+import { walletService } from '../wallet/wallet.service.ts';
+import { auditWithdrawals, operatorCancel, parseSchedule } from './withdraw.service.ts';
 
 /**
  * Custody against a wallet that behaves like Chia's (test/chia-wallet-fake.ts): sends that
@@ -129,9 +129,11 @@ describe('custody against a Chia-like wallet', () => {
     expect(await sendDue(db, chains)).toBe(1);
     expect((await row(a.id)).txid).not.toBe('');
     expect(await row(b.id)).toMatchObject({ status: 'SENT_PENDING', txid: '', sending_at: null });
-    expect((await row(b.id)).reason).toMatch(/^retrying: /);
+    expect((await row(b.id)).reason).toMatch(/^retrying \(attempt 1 of 5\): /);
     mine();
-    expect(await sendDue(db, chains)).toBe(1);
+    // Tried again once its backoff (a minute after the first failure) has passed.
+    expect(await sendDue(db, chains)).toBe(0);
+    expect(await sendDue(db, chains, new Date(Date.now() + 61_000))).toBe(1);
     mine();
     await trackSent(db, chains);
     expect([(await row(a.id)).status, (await row(b.id)).status]).toEqual(['SENT', 'SENT']);

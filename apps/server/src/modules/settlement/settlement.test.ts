@@ -9,9 +9,9 @@ import { buildUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
-import { recordBlock } from './blocks.ts';
-import { ingestReport } from './report.ts';
-import { applyCredits, applyPendingCredits, creditsQuery, decideDay, settleDay, settleDue } from './settlement.ts';
+import { recordBlock } from '../pool/blocks.ts';
+import { ingestReport } from '../pool/report.ts';
+import { applyCredits, applyPendingCredits, creditsQuery, decideDay, settleDay, settleDue } from './settlement.service.ts';
 
 let db: Db;
 let databaseUrl: string;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { postHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { notifyUser } from '../inmail/inmail.service.ts';
 import { withdrawalSentMessage } from '../inmail/templates.ts';
-import { coinRules, show } from './coins.ts';
+import { coinRules, show } from '../coins/coins.ts';
 
 /**
  * Custody: how an approved withdrawal leaves the hot wallet, exactly once (issue 15).
@@ -106,9 +106,9 @@ export async function sendWithdrawal(db: Db, chains: ChainRegistry, id: string):
   try {
     found = await adapter.findSent(paymentOf(w));
   } catch (error) {
-    // Nothing was sent in this attempt: give the claim back when it was ours.
-    if (!attempted) await db.updateTable('withdrawals').set({ sending_at: null }).where('id', '=', id).where('txid', '=', '').execute();
-    throw error;
+    // Nothing was sent in this attempt: the claim goes back when it was ours (an earlier
+    // unfinished attempt keeps it, so the payment is looked for, never made, next time).
+    return sendFailed(db, id, messageOf(error), { ourClaim: !attempted });
   }
   if (found) return (await accepted(db, id, found)) ? 'accepted' : 'skipped';
   if (attempted) {
@@ -123,21 +123,70 @@ async function pay(db: Db, adapter: ChainAdapter, w: Locked): Promise<SendOutcom
   try {
     sent = await adapter.send({ ...paymentOf(w), memo: w.memo, maxFee: BigInt(w.fee) });
   } catch (error) {
-    if (error instanceof SendRefusedError && error.retryable) {
-      await setState(db, w.id, ['SENT_PENDING'], { status: 'SENT_PENDING', reason: `retrying: ${error.reason}`, clearSending: true });
-      return 'retry';
-    }
+    if (error instanceof SendRefusedError && error.retryable) return sendFailed(db, w.id, error.reason, { ourClaim: true });
     if (error instanceof SendRefusedError) {
       await setState(db, w.id, ['SENT_PENDING'], { status: 'FAILED', reason: `refused by the wallet: ${error.reason}`, clearSending: true });
       return 'failed';
     }
-    await setState(db, w.id, ['SENT_PENDING'], { status: 'SEND_UNKNOWN', reason: `outcome unknown: ${error instanceof Error ? error.message : String(error)}` });
+    await setState(db, w.id, ['SENT_PENDING'], { status: 'SEND_UNKNOWN', reason: `outcome unknown: ${messageOf(error)}` });
     return 'unknown';
   }
   return (await accepted(db, w.id, sent)) ? 'accepted' : 'skipped';
 }
 
-/** Sends every approved withdrawal whose T+1 time has come; one failing never stops the rest. */
+/** Failed attempts that paid nothing before a withdrawal is left for the operator. */
+export const MAX_SEND_ATTEMPTS = 5;
+
+/** The wait after the `attempts`-th failed attempt: 1, 2, 4, 8 … minutes, at most an hour. */
+export function sendBackoffMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * An attempt failed without paying (the wallet unreachable, a refusal a later try may get past):
+ * counted, its error kept, tried again after the backoff; after MAX_SEND_ATTEMPTS it is left for
+ * the operator — FAILED (nothing was ever paid: return or resend), or SEND_UNKNOWN when an
+ * earlier attempt was left unfinished (it may have paid: never resent automatically).
+ */
+async function sendFailed(db: Db, id: string, error: string, options: { ourClaim: boolean; now?: Date }): Promise<SendOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const w = await lockWithdrawal(trx, id);
+    if (!w || w.status !== 'SENT_PENDING' || w.txid !== '') return 'skipped';
+    const attempts = w.send_attempts + 1;
+    const lastError = error.slice(0, 500);
+    const clear = options.ourClaim ? { sending_at: null } : {};
+    if (attempts >= MAX_SEND_ATTEMPTS) {
+      const status = options.ourClaim ? 'FAILED' : 'SEND_UNKNOWN';
+      await trx
+        .updateTable('withdrawals')
+        .set({ status, send_attempts: attempts, last_send_error: lastError, next_send_at: null, reason: `gave up after ${attempts} attempts: ${error}`.slice(0, 500), updated_at: sql`now()`, ...clear })
+        .where('id', '=', id)
+        .execute();
+      return status === 'FAILED' ? 'failed' : 'unknown';
+    }
+    await trx
+      .updateTable('withdrawals')
+      .set({
+        send_attempts: attempts,
+        last_send_error: lastError,
+        next_send_at: new Date((options.now ?? new Date()).getTime() + sendBackoffMs(attempts)),
+        reason: `retrying (attempt ${attempts} of ${MAX_SEND_ATTEMPTS}): ${error}`.slice(0, 500),
+        updated_at: sql`now()`,
+        ...clear,
+      })
+      .where('id', '=', id)
+      .execute();
+    return 'retry';
+  });
+}
+
+/**
+ * Sends every approved withdrawal whose T+1 time (and backoff) has come. Each one is on its
+ * own: a failure is recorded on it (sendFailed) and the rest are sent; nothing is thrown for an
+ * item, so a failing withdrawal never holds up the others or the jobs after this one.
+ */
 export async function sendDue(db: Db, chains: ChainRegistry, now = new Date()): Promise<number> {
   const due = await db
     .selectFrom('withdrawals')
@@ -145,19 +194,20 @@ export async function sendDue(db: Db, chains: ChainRegistry, now = new Date()): 
     .where('status', '=', 'SENT_PENDING')
     .where('txid', '=', '')
     .where('send_after', '<=', now)
+    .where((eb) => eb.or([eb('next_send_at', 'is', null), eb('next_send_at', '<=', now)]))
     .orderBy('id')
     .limit(500)
     .execute();
   let sent = 0;
-  let firstError: unknown;
   for (const { id } of due) {
     try {
       if ((await sendWithdrawal(db, chains, id)) === 'accepted') sent++;
     } catch (error) {
-      firstError ??= error;
+      // Not from the wallet (findSent and send are handled above): e.g. no adapter for the coin.
+      // Nothing was paid in this attempt; the claim stays, so a next try looks before paying.
+      await sendFailed(db, id, messageOf(error), { ourClaim: false, now }).catch(() => undefined);
     }
   }
-  if (firstError !== undefined && sent === 0) throw firstError;
   return sent;
 }
 
@@ -252,6 +302,9 @@ export async function resendWithdrawal(db: Db, chains: ChainRegistry, adminId: s
         txid: '',
         chain_fee: 0n,
         reason: `resent by ${adminId ? `operator ${adminId}` : 'the CLI'}`,
+        send_attempts: 0,
+        last_send_error: '',
+        next_send_at: null,
         updated_at: sql`now()`,
         ...(locked.status === 'FAILED' ? { payment_id: sql<string>`gen_random_uuid()::text` } : {}),
       })
@@ -302,7 +355,7 @@ export async function returnWithdrawal(db: Db, chains: ChainRegistry, adminId: s
 export async function custodyQueue(db: Db) {
   return db
     .selectFrom('withdrawals')
-    .select(['id', 'user_id', 'coin', 'address', 'received', 'status', 'reason', 'payment_id', 'txid', 'updated_at'])
+    .select(['id', 'user_id', 'coin', 'address', 'received', 'status', 'reason', 'payment_id', 'txid', 'send_attempts', 'last_send_error', 'updated_at'])
     .where('status', 'in', ['SEND_UNKNOWN', 'FAILED'])
     .orderBy('id')
     .execute();

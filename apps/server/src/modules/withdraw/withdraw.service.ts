@@ -4,17 +4,19 @@ import {
   quoteWithdrawal,
   reviewBatchOf,
   userCanCancel,
+  type Withdrawal,
   type WithdrawStatus,
 } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { placeHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { notifyUser } from '../inmail/inmail.service.ts';
 import { withdrawalRejectedMessage } from '../inmail/templates.ts';
-import { coinRules, show, units } from './coins.ts';
-import { addressBelongsToMainnet } from './addresses.ts';
-import { assertNotDepositAddress } from './deposits.ts';
+import { allCoinRules, coinRules, show, units } from '../coins/coins.ts';
+import { recordAudit, type AuditBy, type AuditChange } from '../admin/audit.ts';
+import { withdrawRepository, type WithdrawalRow } from './withdraw.repository.ts';
+import { addressBelongsToMainnet } from '../wallet/addresses.ts';
+import { assertNotDepositAddress } from '../wallet/deposits.ts';
 
 /**
  * Withdrawals (spec doc 1 §4): AUDITING → SENT_PENDING (approved) → SENT with a TXID once the
@@ -55,15 +57,7 @@ export interface WithdrawInput {
 export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId: string, input: WithdrawInput) {
   const coin = await coinRules(trx, input.coin);
   if (coin.closed) throw new AppError('FEATURE_NOT_OPEN');
-  const address = await trx
-    .selectFrom('withdraw_addresses')
-    .selectAll()
-    .where('id', '=', input.addressId)
-    .where('user_id', '=', userId)
-    .where('coin', '=', coin.type)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+  const address = await withdrawRepository.lockBookAddress(trx, userId, coin.type, input.addressId);
   if (!address) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
   if (coin.testnet && (await addressBelongsToMainnet(trx, coin, address.address))) throw new AppError('TESTNET_TO_MAINNET');
   await assertNotDepositAddress(trx, coin.type, address.address);
@@ -111,9 +105,7 @@ export async function openWithdrawal(
   },
 ): Promise<{ id: string }> {
   await assertWithdrawalAllowed(trx, input.userId, input.sendAfter);
-  const row = await trx
-    .insertInto('withdrawals')
-    .values({
+  const row = await withdrawRepository.insert(trx, {
       user_id: input.userId,
       coin: input.coin,
       address_id: input.address.id,
@@ -127,37 +119,28 @@ export async function openWithdrawal(
       source: input.source ?? 'user',
       batch: input.batch,
       ...(input.sendAfter ? { send_after: input.sendAfter, reviewed_at: input.sendAfter } : {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  });
   const { holdId } = await placeHold(trx, {
     userId: input.userId,
     coin: input.coin,
     amount: input.amount,
     from: input.from,
-    kind: input.source === 'autopay' ? 'autopay' : 'withdrawal_hold',
+    kind: input.source === 'autopay' ? 'autopay_hold' : 'withdrawal_hold',
     reference: `withdrawal:${row.id}`,
   });
-  await trx.updateTable('withdrawals').set({ hold_id: holdId }).where('id', '=', row.id).execute();
-  if ((input.activation ?? 0n) > 0n) await trx.updateTable('withdraw_addresses').set({ activated: true }).where('id', '=', input.address.id).execute();
+  await withdrawRepository.setHold(trx, row.id, holdId);
+  if ((input.activation ?? 0n) > 0n) await withdrawRepository.setAddressActivated(trx, input.address.id, true);
   return { id: row.id };
 }
 
-async function lockWithdrawal(trx: Db, id: string) {
-  return trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
+const lockWithdrawal = withdrawRepository.lock;
 type Locked = NonNullable<Awaited<ReturnType<typeof lockWithdrawal>>>;
 
 /** Releases the hold and closes the withdrawal as CANCELED or REJECTED. */
 async function release(trx: Db, w: Locked, status: 'CANCELED' | 'REJECTED', reason: string, by: string | null) {
   if (!w.hold_id) throw new Error(`withdrawal ${w.id} has no hold`);
   await voidHold(trx, w.hold_id, { kind: status === 'CANCELED' ? 'withdrawal_canceled' : 'withdrawal_rejected', ...(by ? { createdBy: by } : {}) });
-  await trx
-    .updateTable('withdrawals')
-    .set({ status, reason, updated_at: sql`now()`, ...(by ? { reviewed_by: by, reviewed_at: sql`now()` } : {}) })
-    .where('id', '=', w.id)
-    .execute();
+  await withdrawRepository.close(trx, w.id, { status, reason, by });
   const coin = await coinRules(trx, w.coin);
   if (status === 'REJECTED') await notifyUser(trx, w.user_id, withdrawalRejectedMessage({ amount: show(w.amount, coin.scale), unit: coin.unit, reason }));
   await passOnActivation(trx, w);
@@ -174,13 +157,8 @@ async function release(trx: Db, w: Locked, status: 'CANCELED' | 'REJECTED', reas
 async function passOnActivation(trx: Db, w: Locked): Promise<void> {
   const activation = BigInt(w.activation_units);
   if (activation === 0n || !w.address_id) return;
-  await trx.selectFrom('withdraw_addresses').select('id').where('id', '=', w.address_id).forUpdate().executeTakeFirst();
-  const others = trx.selectFrom('withdrawals').where('address_id', '=', w.address_id).where('id', '<>', w.id);
-  const used = await others
-    .select('id')
-    .where((eb) => eb.or([eb('status', '=', 'SENT'), eb.and([eb('status', '=', 'SENT_PENDING'), eb('sending_at', 'is not', null)])]))
-    .limit(1)
-    .executeTakeFirst();
+  await withdrawRepository.lockAddress(trx, w.address_id);
+  const used = await withdrawRepository.sentToAddress(trx, w.address_id, w.id);
   if (used) {
     const bucket = w.source === 'autopay' ? 'pending_earnings' : 'available';
     await postTransaction(trx, {
@@ -193,23 +171,12 @@ async function passOnActivation(trx: Db, w: Locked): Promise<void> {
     });
     return;
   }
-  const next = await others
-    .selectAll()
-    .where('status', 'in', ['AUDITING', 'SENT_PENDING'])
-    .where('sending_at', 'is', null)
-    .orderBy('id')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
+  const next = await withdrawRepository.nextOpenToAddress(trx, w.address_id, w.id);
   if (next && BigInt(next.received) > activation) {
-    await trx
-      .updateTable('withdrawals')
-      .set({ fee: BigInt(next.fee) + activation, received: BigInt(next.received) - activation, activation_units: activation, updated_at: sql`now()` })
-      .where('id', '=', next.id)
-      .execute();
+    await withdrawRepository.setFee(trx, next.id, { fee: BigInt(next.fee) + activation, received: BigInt(next.received) - activation, activation });
     return;
   }
-  await trx.updateTable('withdraw_addresses').set({ activated: false }).where('id', '=', w.address_id).execute();
+  await withdrawRepository.setAddressActivated(trx, w.address_id, false);
 }
 
 /** The user cancels before review; afterwards 'cannot cancel once in progress'. */
@@ -224,15 +191,24 @@ export async function revokeWithdrawal(db: Db, userId: string, id: string): Prom
 
 export type AuditOutcome = { done: string[]; skipped: { id: string; code: number }[] };
 
-async function eachLocked(db: Db, ids: readonly string[], step: (trx: Db, w: Locked) => Promise<void>): Promise<AuditOutcome> {
+/**
+ * Runs `step` on each withdrawal in its own transaction (one bad row never blocks the rest of a
+ * batch) and writes the operator's audit entry for it in that same transaction: a change is
+ * never committed without its entry, and a skipped id (not changed) gets none.
+ */
+async function eachLocked(
+  db: Db,
+  ids: readonly string[],
+  by: AuditBy,
+  step: (trx: Db, w: Locked) => Promise<AuditChange>,
+): Promise<AuditOutcome> {
   const outcome: AuditOutcome = { done: [], skipped: [] };
-  // One transaction per withdrawal: one bad row never blocks the rest of a batch.
   for (const id of [...new Set(ids)].sort((a, b) => Number(BigInt(a) - BigInt(b)))) {
     try {
       await db.transaction().execute(async (trx) => {
         const w = await lockWithdrawal(trx, id);
         if (!w) throw new AppError('NO_DATA');
-        await step(trx, w);
+        await recordAudit(trx, by, await step(trx, w));
       });
       outcome.done.push(id);
     } catch (error) {
@@ -243,33 +219,87 @@ async function eachLocked(db: Db, ids: readonly string[], step: (trx: Db, w: Loc
   return outcome;
 }
 
-/** Approves (→ SENT_PENDING, sent after the T+1 delay) or rejects with a reason. */
-export function auditWithdrawals(db: Db, schedule: ReviewSchedule, adminId: string, ids: readonly string[], approve: boolean, reason: string) {
-  return eachLocked(db, ids, async (trx, w) => {
+const actorId = (by: AuditBy): string | null => (by === 'cli' ? null : typeof by === 'string' ? by : by.id);
+
+/** Approves (→ SENT_PENDING, sent after the T+1 delay) or rejects with a reason; each change audited with it. */
+export function auditWithdrawals(db: Db, schedule: ReviewSchedule, by: AuditBy, ids: readonly string[], approve: boolean, reason: string) {
+  const adminId = actorId(by);
+  if (!adminId) throw new Error('a withdrawal review needs a back-office user');
+  return eachLocked(db, ids, by, async (trx, w) => {
     if (w.status !== 'AUDITING') throw new AppError('FAILED');
-    if (!approve) return release(trx, w, 'REJECTED', reason, adminId);
-    await trx
-      .updateTable('withdrawals')
-      .set({
-        status: 'SENT_PENDING',
-        reviewed_by: adminId,
-        reviewed_at: sql`now()`,
-        send_after: new Date(Date.now() + schedule.sendDelayMs),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', w.id)
-      .execute();
+    if (!approve) await release(trx, w, 'REJECTED', reason, adminId);
+    else await withdrawRepository.approve(trx, w.id, adminId, new Date(Date.now() + schedule.sendDelayMs));
+    return {
+      action: approve ? 'approve_withdrawal' : 'reject_withdrawal',
+      target: `withdrawal:${w.id}`,
+      before: { status: w.status },
+      after: { status: approve ? 'SENT_PENDING' : 'REJECTED' },
+      detail: { reason },
+    };
   });
 }
 
-/** An operator cancels a withdrawal that has not started sending (the user's request through support). */
-export function operatorCancel(db: Db, adminId: string, ids: readonly string[], reason: string) {
-  return eachLocked(db, ids, async (trx, w) => {
+/** An operator cancels a withdrawal that has not started sending (the user's request through support); each audited with it. */
+export function operatorCancel(db: Db, by: AuditBy, ids: readonly string[], reason: string) {
+  const adminId = actorId(by);
+  return eachLocked(db, ids, by, async (trx, w) => {
     // A posted hold (a resend after FAILED) has left the ledger's holds: the custody actions return it.
     if (!operatorCanCancel(w.status, w.sending_at !== null || w.posted)) throw new AppError('WITHDRAW_CANNOT_CANCEL');
     await release(trx, w, 'CANCELED', reason, adminId);
+    return { action: 'cancel_withdrawal', target: `withdrawal:${w.id}`, before: { status: w.status }, after: { status: 'CANCELED' }, detail: { reason } };
   });
 }
+
+/** Shapes withdrawal rows for the API: amounts at the coin's scale, times in seconds. */
+export async function toWithdrawals(db: Db, rows: readonly WithdrawalRow[]): Promise<Withdrawal[]> {
+  const byType = new Map((await allCoinRules(db)).map((c) => [c.type, c]));
+  return rows.map((r) => {
+    const coin = byType.get(r.coin) ?? { scale: 0, unit: r.coin };
+    return {
+      id: r.id,
+      coin: r.coin,
+      unit: coin.unit,
+      amount: show(r.amount, coin.scale),
+      fee: show(r.fee, coin.scale),
+      received: show(r.received, coin.scale),
+      address: r.address,
+      memo: r.memo,
+      status: r.status,
+      source: r.source,
+      reason: r.reason,
+      txid: r.txid,
+      batch: r.batch,
+      created_at: seconds(r.created_at),
+      updated_at: seconds(r.updated_at),
+    };
+  });
+}
+
+/** The user's withdrawal log, newest first. */
+export async function withdrawLog(
+  db: Db,
+  userId: string,
+  query: { coin?: string | undefined; status?: Withdrawal['status'] | undefined; page: number; count: number },
+): Promise<{ list: Withdrawal[]; total: number }> {
+  const { total, rows } = await withdrawRepository.userPage(db, userId, query);
+  return { total, list: await toWithdrawals(db, rows) };
+}
+
+/**
+ * Every user's withdrawals for the back office (deposit_withdrawal), newest first; with
+ * `auditing` only those waiting for review (withdraw_review), oldest first.
+ */
+export async function adminWithdrawals(
+  db: Db,
+  q: { coin?: string | undefined; status?: Withdrawal['status'] | undefined; uid?: string | undefined; batch?: string | undefined; page: number; count: number },
+  auditing = false,
+) {
+  const { total, rows } = await withdrawRepository.adminPage(db, q, auditing);
+  const shaped = await toWithdrawals(db, rows);
+  return { total, list: shaped.map((w, i) => ({ ...w, uid: rows[i]?.uid ?? '', email: rows[i]?.email ?? '', cancel_requested: false })) };
+}
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 // Sending an approved withdrawal (and what follows: confirmations, FAILED, SEND_UNKNOWN) is custody: sending.ts.
 export { sendDue, sendWithdrawal } from './sending.ts';

@@ -8,9 +8,9 @@ import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
-import { walletService } from './wallet.service.ts';
+import { walletService } from '../wallet/wallet.service.ts';
 import { reconcileUnknown, resendWithdrawal, trackSent } from './sending.ts';
-import { parseSchedule } from './withdrawals.ts';
+import { parseSchedule } from './withdraw.service.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../../test/fixtures/review-batch.ts');
 
