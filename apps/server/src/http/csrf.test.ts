@@ -49,6 +49,17 @@ const WRITES: { who: () => Browser; method: 'POST' | 'DELETE'; path: string; bod
   { who: () => admin, method: 'POST', path: '/api/admin/UpdateBalance', body: { uid: '1', coin: 'CHIA', amount: '1', remark: 'x' } },
 ];
 
+/** SetLanguage with this session and this token pair (cookie and header); answers the code. */
+async function setLanguageWith(session: string, token: string): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/SetLanguage',
+    headers: { cookie: `platter_sid=${session}; platter_csrf=${token}`, 'x-csrf-token': token },
+    payload: { language: 'ru' },
+  });
+  return res.json<{ code: number }>().code;
+}
+
 describe('CSRF on the routed path', () => {
   it('refuses every spelling of a state-changing route without the token: the handler never runs (2002 or 404)', async () => {
     const ran: string[] = [];
@@ -77,13 +88,7 @@ describe('CSRF on the routed path', () => {
     for (const other of [attacker, stranger]) {
       const token = other.jar.get('platter_csrf')!;
       expect(token).toBeTruthy();
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/user/SetLanguage',
-        headers: { cookie: `platter_sid=${user.sessionId}; platter_csrf=${token}`, 'x-csrf-token': token },
-        payload: { language: 'ru' },
-      });
-      expect(res.json<{ code: number }>().code).toBe(2002);
+      expect(await setLanguageWith(user.sessionId!, token)).toBe(2002);
     }
     // The attacker's pair works for the attacker.
     expect((await attacker.post('/api/user/SetLanguage', { language: 'ru' })).code).toBe(200);
@@ -95,13 +100,7 @@ describe('CSRF on the routed path', () => {
     const before = b.jar.get('platter_csrf')!;
     await signedInAs(app, db, 'csrf-rotate@example.com', 'user').then(async (signed) => {
       expect(signed.jar.get('platter_csrf')).toBeTruthy();
-      const stale = await app.inject({
-        method: 'POST',
-        url: '/api/user/SetLanguage',
-        headers: { cookie: `platter_sid=${signed.sessionId}; platter_csrf=${before}`, 'x-csrf-token': before },
-        payload: { language: 'ru' },
-      });
-      expect(stale.json<{ code: number }>().code).toBe(2002);
+      expect(await setLanguageWith(signed.sessionId!, before)).toBe(2002);
       const fresh = signed.jar.get('platter_csrf')!;
       expect(fresh).not.toBe(before);
       expect((await signed.post('/api/user/SetLanguage', { language: 'ru' })).code).toBe(200);
