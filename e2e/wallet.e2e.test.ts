@@ -1,3 +1,5 @@
+import { addressFromBytes } from '@platter/domain';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -105,7 +107,8 @@ async function choose(page: Page, select: string, option: string): Promise<void>
   await chooseOption(page, page.getByTestId(select), page.getByTestId(option).last());
 }
 
-const randomAddress = () => 'xch1' + Array.from({ length: 58 }, () => 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'[Math.floor(Math.random() * 32)]).join('');
+/** A fresh, checksum-valid xch address (the address book checks bech32m). */
+const randomAddress = () => addressFromBytes('CHIA', randomBytes(32));
 
 describe('the wallet from a devnet deposit to a sent withdrawal (English, desktop)', async () => {
   const { page, baseUrl } = await openBrowser({ viewport: DESKTOP });

@@ -49,6 +49,7 @@ import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
 import { startWorker } from './worker.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
+import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
 import { chiaPools } from './protocols/chia/setup.ts';
 import { chiappRoutes } from './modules/chiapp/chiapp.routes.ts';
 import { chiappService } from './modules/chiapp/chiapp.service.ts';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
   for (const entry of chia.values()) chiaPoolRoutes(app, { service: entry.service, prefix: entry.prefix });
+  chiaNotFoundRoutes(app, config.chiaPoolPath);
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   inmailRoutes(app, { db, sessions });
   adminInmailRoutes(app, { db, sessions, kickNotices });

@@ -29,9 +29,12 @@ export async function testApp(
   return app;
 }
 
-/** A GET that returns the CSRF cookie, and the headers a state-changing call then needs. */
-export async function csrfHeaders(app: ZodApp): Promise<{ cookie: string; 'x-csrf-token': string }> {
-  const res = await app.inject({ method: 'GET', url: '/api/user/checkRegister' });
+/**
+ * A GET that returns the CSRF cookie, and the headers a state-changing call then needs. Tokens
+ * are bound to the session: pass the session cookie (`platter_sid=…`) the calls will carry.
+ */
+export async function csrfHeaders(app: ZodApp, session?: string): Promise<{ cookie: string; 'x-csrf-token': string }> {
+  const res = await app.inject({ method: 'GET', url: '/api/user/checkRegister', ...(session ? { headers: { cookie: session } } : {}) });
   const cookie = res.cookies.find((c) => c.name === 'platter_csrf');
   if (!cookie) throw new Error('no CSRF cookie issued');
   return { cookie: `platter_csrf=${cookie.value}`, 'x-csrf-token': cookie.value };

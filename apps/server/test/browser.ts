@@ -20,8 +20,12 @@ export function browser(app: ZodApp, options: { headers?: Record<string, string>
   }
 
   async function send(method: Method, url: string, payload?: unknown, extra: { headers?: Record<string, string>; csrf?: boolean } = {}) {
-    if (method !== 'GET' && extra.csrf !== false && !jar.has('platter_csrf')) remember(await app.inject({ method: 'GET', url: '/api/user/checkRegister', headers: { ...options.headers } }));
-    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    // The token is bound to the session: fetched with this browser's cookies, as a page load would be.
+    if (method !== 'GET' && extra.csrf !== false && !jar.has('platter_csrf')) {
+      remember(await app.inject({ method: 'GET', url: '/api/user/checkRegister', headers: { ...options.headers, ...(jar.size > 0 ? { cookie: cookies() } : {}) } }));
+    }
+    const cookie = cookies();
     const headers: Record<string, string> = { ...options.headers, ...extra.headers };
     if (cookie) headers.cookie = cookie;
     if (method !== 'GET' && extra.csrf !== false) headers['x-csrf-token'] = jar.get('platter_csrf') ?? '';

@@ -14,3 +14,4 @@ export * from './device.ts';
 export * from './pool.ts';
 export * from './content.ts';
 export * from './pow.ts';
+export * from './address/index.ts';

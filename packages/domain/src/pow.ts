@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './api/fields.ts';
 
 /**
  * Proof-of-work shares (issue 18), Iron Fish's way: the pool hands out a block header (its own
@@ -80,12 +81,12 @@ export function graffitiHex(text: string): string {
  * The miner subscribes with its public address (here: the user's miner API key of the pool,
  * which names the account) and a worker name; it submits the randomness it found for a job.
  */
-export const stratumMessage = z.object({ id: z.number().int().nonnegative(), method: z.string().max(64), body: z.unknown().optional() });
+export const stratumMessage = z.object({ id: z.number().int().nonnegative(), method: text().max(64), body: z.unknown().optional() });
 export const stratumSubscribeBody = z.object({
   version: z.number().int().optional(),
-  publicAddress: z.string().trim().min(1).max(128),
-  name: z.string().trim().min(1).max(64).regex(/^[\w.-]+$/).optional(),
-  agent: z.string().max(128).optional(),
+  publicAddress: text().trim().min(1).max(128),
+  name: text().trim().min(1).max(64).regex(/^[\w.-]+$/).optional(),
+  agent: text().max(128).optional(),
 });
 export const stratumSubmitBody = z.object({
   miningRequestId: z.number().int().nonnegative(),

@@ -1,6 +1,7 @@
 import { graffitiHex, parseAmount, targetFromDifficulty, targetHex, type PowHeader } from '@platter/domain';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
+import { addressFromBytes } from '@platter/domain';
 import type { Db } from '../db/database.ts';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingTransfer, type PaymentState, type SendRequest } from './chain.ts';
 
@@ -19,47 +20,13 @@ const DEVNET_POW_REWARD: Record<string, string> = { IRONFISH: '20', IRONFISH_TES
  * and payouts are idempotent on their client id, as a careful real adapter must be too.
  */
 
-const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const HEX = '0123456789abcdef';
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
 /**
- * Address shapes that make devnet addresses look like (and pass the registry pattern of) the
- * coin's own: bech32 for Chia, Spacemesh, MASS and Aleo, base58 P2SH-style for the BHD family,
- * hex for Iron Fish, base64url for Arweave.
+ * A deterministic devnet address for (coin, key), valid as the coin's own chain checks it
+ * (bech32m, bech32, Base58Check, Signum Reed-Solomon, SS58, …: packages/domain `address/`), so
+ * it passes the address book's check like a real one.
  */
-const SHAPE: Record<string, { prefix: string; length: number; alphabet: string }> = {
-  CHIA: { prefix: 'xch1', length: 58, alphabet: BECH32 },
-  CHIA_TEST: { prefix: 'txch1', length: 58, alphabet: BECH32 },
-  BHD: { prefix: '3', length: 33, alphabet: BASE58 },
-  LHD: { prefix: '3', length: 33, alphabet: BASE58 },
-  HDD: { prefix: '3', length: 33, alphabet: BASE58 },
-  XHD: { prefix: '3', length: 33, alphabet: BASE58 },
-  DEPINC: { prefix: '3', length: 33, alphabet: BASE58 },
-  BURST: { prefix: '3', length: 33, alphabet: BASE58 },
-  MASS: { prefix: 'ms1q', length: 58, alphabet: BECH32 },
-  AR: { prefix: '', length: 43, alphabet: BASE64URL },
-  IRONFISH: { prefix: '', length: 64, alphabet: HEX },
-  IRONFISH_TEST: { prefix: '', length: 64, alphabet: HEX },
-  SPACEMESH: { prefix: 'sm1', length: 48, alphabet: BECH32 },
-  ALEO: { prefix: 'aleo1', length: 58, alphabet: BECH32 },
-  ALEO_TEST: { prefix: 'aleo1', length: 58, alphabet: BECH32 },
-  AUTONOMYS: { prefix: 'su', length: 46, alphabet: BASE58 },
-};
-
-function encode(bytes: Buffer, length: number, alphabet = BECH32): string {
-  let out = '';
-  for (let i = 0; out.length < length; i++) out += alphabet[(bytes[i % bytes.length] ?? 0) % alphabet.length];
-  return out;
-}
-
-/** A deterministic, well-formed devnet address for (coin, key). */
 export function devnetAddress(secret: string, coin: string, key: string): string {
-  const digest = createHmac('sha256', secret).update(`${coin}:${key}`).digest();
-  const wide = Buffer.concat([digest, createHmac('sha256', secret).update(`${coin}:${key}:2`).digest(), createHmac('sha256', secret).update(`${coin}:${key}:3`).digest()]);
-  const shape = SHAPE[coin] ?? { prefix: `${coin.toLowerCase().replace(/_/g, '')}dev1`, length: 40, alphabet: BECH32 };
-  return shape.prefix + encode(wide, shape.length, shape.alphabet);
+  return addressFromBytes(coin, createHmac('sha256', secret).update(`${coin}:${key}`).digest());
 }
 
 export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapter {

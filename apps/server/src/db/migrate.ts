@@ -34,6 +34,7 @@ import * as poolVerificationProtocols from './migrations/2026_11_25_2000_pool_ve
 import * as powSharesOnchainRewards from './migrations/2026_11_25_2301_pow_shares_onchain_rewards.ts';
 import * as ledgerKinds from './migrations/2026_11_25_2501_ledger_kinds.ts';
 import * as withdrawalSendAttempts from './migrations/2026_11_25_2502_withdrawal_send_attempts.ts';
+import * as addressPatterns from './migrations/2026_11_25_2601_address_patterns.ts';
 import * as dbFunctionsTable from './migrations/2026_11_25_2801_db_functions.ts';
 import * as ledgerReferences from './migrations/2026_11_25_2802_ledger_references.ts';
 
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_2301_pow_shares_onchain_rewards': powSharesOnchainRewards,
   '2026_11_25_2501_ledger_kinds': ledgerKinds,
   '2026_11_25_2502_withdrawal_send_attempts': withdrawalSendAttempts,
+  '2026_11_25_2601_address_patterns': addressPatterns,
   '2026_11_25_2801_db_functions': dbFunctionsTable,
   '2026_11_25_2802_ledger_references': ledgerReferences,
 };

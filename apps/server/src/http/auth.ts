@@ -47,7 +47,7 @@ export async function requireRole(sessions: Sessions, request: FastifyRequest, r
   return { id: user.user_id, uid: user.uid, email: user.email, role: user.role as StaffRole, ip: request.ip, requestId: request.id };
 }
 
-/** Sets the session cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS. */
+/** Sets the session cookie (HttpOnly, SameSite=Lax, Secure behind HTTPS) and a CSRF token bound to it. */
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -56,6 +56,13 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
     secure,
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
+  reply.rotateCsrf(token);
+}
+
+/** Removes the session cookie; the CSRF token of the signed-out browser replaces the old one. */
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.rotateCsrf(undefined);
 }
 
 /** Client metadata recorded with sessions and sign-in attempts. */

@@ -1,19 +1,6 @@
 import { z } from 'zod';
 import { SECURITY_FACTORS } from '../security.ts';
-import {
-  accountField,
-  captchaField,
-  captchaSessionField,
-  codeField,
-  emailField,
-  linkTokenField,
-  msg,
-  nationalityField,
-  nicknameField,
-  passwordField,
-  passwordToCheck,
-  phoneField,
-} from './fields.ts';
+import { accountField, captchaField, captchaSessionField, codeField, emailField, linkTokenField, msg, nationalityField, nicknameField, passwordField, passwordToCheck, phoneField, text } from './fields.ts';
 
 /**
  * Registration, activation, sign-in, password reset and the profile calls under /api/user/.
@@ -22,7 +9,7 @@ import {
 
 /** GET /api/user/requestsession (and /api/security/requestsession): a graphic-code session. */
 export const captchaSessionSchema = z.object({
-  session: z.string().meta({ description: 'Pass to GET /api/user/verificationcode?session= and with the form' }),
+  session: text().meta({ description: 'Pass to GET /api/user/verificationcode?session= and with the form' }),
 });
 
 export const captchaImageQuery = z.object({ session: captchaSessionField });
@@ -34,7 +21,7 @@ export const registerBody = z
   .object({
     email: emailField,
     password: passwordField,
-    confirm_password: z.string().meta({ description: 'The password again' }),
+    confirm_password: text().meta({ description: 'The password again' }),
     ...captchaFields,
     agreement: z
       .literal(true, { error: msg('AGREEMENT_REQUIRED') })
@@ -43,11 +30,11 @@ export const registerBody = z
   .refine((body) => body.password === body.confirm_password, { message: msg('PASSWORDS_DIFFER'), path: ['confirm_password'] });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-export const registerAnswer = z.object({ email: z.string() });
+export const registerAnswer = z.object({ email: text() });
 
 /** POST /api/user/activate: the token of the e-mailed link (/register/activate?token=…). */
 export const activateBody = z.object({ token: linkTokenField });
-export const activateAnswer = z.object({ email: z.string() });
+export const activateAnswer = z.object({ email: text() });
 
 const loginCommon = { password: passwordToCheck, ...captchaFields };
 
@@ -61,37 +48,37 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 /** Data of code 1030 (SECOND_FACTOR_REQUIRED): finish with POST /api/user/login/verify. */
 export const secondFactorChallengeSchema = z.object({
-  challenge: z.string().meta({ description: 'Valid 5 minutes, 5 attempts' }),
+  challenge: text().meta({ description: 'Valid 5 minutes, 5 attempts' }),
   methods: z.array(z.enum(SECURITY_FACTORS)).meta({ description: 'Factors accepted: google' }),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
 
 export const loginVerifyBody = z.object({
-  challenge: z.string().min(1).max(200),
+  challenge: text().min(1).max(200),
   code: codeField.meta({ description: 'The authenticator app code' }),
 });
 
 /** The Telegram Login Widget's callback data, as the widget gives it (hash checked by the server). */
 export const telegramAuthSchema = z.looseObject({
   id: z.coerce.number().int().positive(),
-  first_name: z.string().max(256),
-  last_name: z.string().max(256).optional(),
-  username: z.string().max(64).optional(),
-  photo_url: z.string().max(1024).optional(),
+  first_name: text().max(256),
+  last_name: text().max(256).optional(),
+  username: text().max(64).optional(),
+  photo_url: text().max(1024).optional(),
   auth_date: z.coerce.number().int().positive(),
-  hash: z.string().regex(/^[0-9a-f]{64}$/i),
+  hash: text().regex(/^[0-9a-f]{64}$/i),
 });
 export type TelegramAuth = z.infer<typeof telegramAuthSchema>;
 
 /** POST /api/user/wechatlogin: the code and state of WeChat's OAuth redirect (the state from GET /api/user/wechatstate). */
-export const wechatLoginBody = z.object({ code: z.string().min(1).max(512), state: z.string().min(16).max(128) });
+export const wechatLoginBody = z.object({ code: text().min(1).max(512), state: text().min(16).max(128) });
 /** GET /api/user/wechatstate: the `state` to put in WeChat's OAuth URL (also kept in an HttpOnly cookie). */
-export const wechatStateSchema = z.object({ state: z.string() });
+export const wechatStateSchema = z.object({ state: text() });
 
 /** GET /api/user/socialproviders: which messenger sign-ins are enabled. */
 export const socialProvidersSchema = z.object({
-  telegram: z.object({ enabled: z.boolean(), bot_name: z.string().meta({ description: 'For the Login Widget (data-telegram-login)' }) }),
-  wechat: z.object({ enabled: z.boolean(), app_id: z.string() }),
+  telegram: z.object({ enabled: z.boolean(), bot_name: text().meta({ description: 'For the Login Widget (data-telegram-login)' }) }),
+  wechat: z.object({ enabled: z.boolean(), app_id: text() }),
 });
 export type SocialProviders = z.infer<typeof socialProvidersSchema>;
 
@@ -100,7 +87,7 @@ export const forgotPasswordBody = z.object({ email: emailField, ...captchaFields
 
 /** POST /api/user/resetpassword: the token of the e-mailed link (/request/reset?token=…). */
 export const resetPasswordBody = z
-  .object({ token: linkTokenField, password: passwordField, confirm_password: z.string() })
+  .object({ token: linkTokenField, password: passwordField, confirm_password: text() })
   .refine((body) => body.password === body.confirm_password, { message: msg('PASSWORDS_DIFFER'), path: ['confirm_password'] });
 
 /** POST /api/user/setaccount: sets or changes the account name used to sign in. */

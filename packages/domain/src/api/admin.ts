@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg } from './fields.ts';
+import { msg, text } from './fields.ts';
 import { coinField, idField, signedAmountField, requestIdField } from './wallet.ts';
 
 /**
@@ -21,9 +21,9 @@ export function roleAllows(role: string, needed: StaffRole): boolean {
   return role === 'support' && needed === 'support';
 }
 
-const uidField = z.string().trim().min(1, msg('INVALID_PARAMETER')).max(64, msg('OUT_OF_LENGTH_LIMIT')).meta({ description: 'The user’s public uid' });
-const reasonField = z.string().trim().max(200, msg('OUT_OF_LENGTH_LIMIT'));
-const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('INVALID_PARAMETER'));
+const uidField = text().trim().min(1, msg('INVALID_PARAMETER')).max(64, msg('OUT_OF_LENGTH_LIMIT')).meta({ description: 'The user’s public uid' });
+const reasonField = text().trim().max(200, msg('OUT_OF_LENGTH_LIMIT'));
+const dayField = text().regex(/^\d{4}-\d{2}-\d{2}$/, msg('INVALID_PARAMETER'));
 
 // --- users ---------------------------------------------------------------------------------
 
@@ -32,27 +32,27 @@ export type FindUserField = (typeof FIND_USER_FIELDS)[number];
 
 /** findusers: by e-mail, account, uid or phone ('any' tries each). */
 export const findUsersQuery = pagingQuery.extend({
-  keyword: z.string().trim().min(1, msg('INVALID_PARAMETER')).max(128, msg('OUT_OF_LENGTH_LIMIT')),
+  keyword: text().trim().min(1, msg('INVALID_PARAMETER')).max(128, msg('OUT_OF_LENGTH_LIMIT')),
   by: z.enum(FIND_USER_FIELDS).default('any'),
 });
 export type FindUsersQuery = z.infer<typeof findUsersQuery>;
 
 export const adminUserSchema = z.object({
-  uid: z.string(),
-  email: z.string(),
-  account: z.string(),
-  nickname: z.string(),
+  uid: text(),
+  email: text(),
+  account: text(),
+  nickname: text(),
   role: z.enum(USER_ROLES),
   status: z.enum(['pending', 'active', 'banned']),
   /** The bound phone in full ('+86 13800000000'); empty when none. */
-  phone: z.string(),
+  phone: text(),
   google: z.boolean(),
   wechat: z.boolean(),
   telegram: z.boolean(),
   created_at: z.number().int(),
   last_login_at: z.number().int().nullable(),
   /** Available balance per coin (coins with a balance only), whole coins. */
-  balances: z.array(z.object({ coin: z.string(), available: z.string() })),
+  balances: z.array(z.object({ coin: text(), available: text() })),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPage = pageOf(adminUserSchema);
@@ -71,17 +71,17 @@ export type UnbindChannelBody = z.infer<typeof unbindChannelBody>;
 
 export const setRoleBody = z.object({ uid: uidField, role: z.enum(USER_ROLES) });
 export type SetRoleBody = z.infer<typeof setRoleBody>;
-export const staffSchema = z.object({ uid: z.string(), email: z.string(), role: z.enum(STAFF_ROLES), status: z.string() });
+export const staffSchema = z.object({ uid: text(), email: text(), role: z.enum(STAFF_ROLES), status: text() });
 export type Staff = z.infer<typeof staffSchema>;
 
 // --- audit log -----------------------------------------------------------------------------
 
 export const auditLogQuery = pagingQuery.extend({
   /** The admin's uid or e-mail; 'cli' for the operator CLI. */
-  admin: z.string().trim().max(254, msg('OUT_OF_LENGTH_LIMIT')).optional(),
-  action: z.string().trim().max(64, msg('OUT_OF_LENGTH_LIMIT')).optional(),
+  admin: text().trim().max(254, msg('OUT_OF_LENGTH_LIMIT')).optional(),
+  action: text().trim().max(64, msg('OUT_OF_LENGTH_LIMIT')).optional(),
   /** Part of the target ('user:12345678', 'withdrawals:7'). */
-  target: z.string().trim().max(128, msg('OUT_OF_LENGTH_LIMIT')).optional(),
+  target: text().trim().max(128, msg('OUT_OF_LENGTH_LIMIT')).optional(),
   /** UTC days, both included. */
   from: dayField.optional(),
   to: dayField.optional(),
@@ -89,18 +89,18 @@ export const auditLogQuery = pagingQuery.extend({
 export type AuditLogQuery = z.infer<typeof auditLogQuery>;
 
 export const auditEntrySchema = z.object({
-  id: z.string(),
+  id: text(),
   /** Seconds since the epoch. */
   time: z.number().int(),
   actor: z.enum(['admin', 'cli']),
-  admin_uid: z.string(),
-  admin_email: z.string(),
-  action: z.string(),
-  target: z.string(),
+  admin_uid: text(),
+  admin_email: text(),
+  action: text(),
+  target: text(),
   before: z.unknown(),
   after: z.unknown(),
   detail: z.unknown(),
-  ip: z.string(),
+  ip: text(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogPage = pageOf(auditEntrySchema);
@@ -114,7 +114,7 @@ export const updateBalanceBody = z.object({
   uid: uidField,
   coin: coinField,
   amount: signedAmountField,
-  reason: z.string().trim().min(1, 'a reason is required').max(200, msg('OUT_OF_LENGTH_LIMIT')),
+  reason: text().trim().min(1, 'a reason is required').max(200, msg('OUT_OF_LENGTH_LIMIT')),
   request_id: requestIdField,
 });
 export type UpdateBalanceBody = z.infer<typeof updateBalanceBody>;
@@ -122,34 +122,34 @@ export type UpdateBalanceBody = z.infer<typeof updateBalanceBody>;
 /** posted: in the ledger now; pending: above the threshold, waiting for a second admin. */
 export const updateBalanceResultSchema = z.object({
   status: z.enum(['posted', 'pending']),
-  adjustment_id: z.string(),
+  adjustment_id: text(),
   /** The ledger transaction; empty while pending. */
-  transaction_id: z.string(),
+  transaction_id: text(),
 });
 export type UpdateBalanceResult = z.infer<typeof updateBalanceResultSchema>;
 
-export const adjustmentQuery = pagingQuery.extend({ status: z.enum(ADJUSTMENT_STATUSES).optional(), uid: z.string().trim().max(64).optional() });
+export const adjustmentQuery = pagingQuery.extend({ status: z.enum(ADJUSTMENT_STATUSES).optional(), uid: text().trim().max(64).optional() });
 export type AdjustmentQuery = z.infer<typeof adjustmentQuery>;
 
 export const adjustmentSchema = z.object({
-  id: z.string(),
-  uid: z.string(),
-  email: z.string(),
-  coin: z.string(),
-  amount: z.string(),
-  reason: z.string(),
+  id: text(),
+  uid: text(),
+  email: text(),
+  coin: text(),
+  amount: text(),
+  reason: text(),
   status: z.enum(ADJUSTMENT_STATUSES),
-  requested_by_uid: z.string(),
-  requested_by: z.string(),
-  decided_by: z.string(),
+  requested_by_uid: text(),
+  requested_by: text(),
+  decided_by: text(),
   decided_at: z.number().int().nullable(),
-  reject_reason: z.string(),
-  transaction_id: z.string(),
+  reject_reason: text(),
+  transaction_id: text(),
   created_at: z.number().int(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 export const adjustmentPage = pageOf(adjustmentSchema).extend({
-  threshold: z.string().meta({ description: 'Adjustments that, with those of the same admin or to the same user posted without a second admin in the window, exceed this amount (whole coins, either sign) wait for a second admin' }),
+  threshold: text().meta({ description: 'Adjustments that, with those of the same admin or to the same user posted without a second admin in the window, exceed this amount (whole coins, either sign) wait for a second admin' }),
   window_hours: z.number().meta({ description: 'The window (hours) over which unreviewed adjustments count together' }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './fields.ts';
+import { msg, text } from './fields.ts';
 
 /**
  * The platform's Chia PP calls (issue 6). The pool protocol's own request schemas (the
@@ -8,15 +8,13 @@ import { msg } from './fields.ts';
 
 // --- the platform's Chia PP calls (spec doc 2 §7 'Chia-style pool app') -----------------------
 
-const launcherField = z
-  .string()
+const launcherField = text()
   .trim()
   .regex(/^(0x)?[0-9a-fA-F]{64}$/, msg('INVALID_PARAMETER'))
   .transform((v) => v.replace(/^0x/i, '').toLowerCase())
   .meta({ description: 'Plot NFT launcher id (64 hex digits, 0x optional)' });
 
-const chiaPoolField = z
-  .string()
+const chiaPoolField = text()
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_]{2,32}$/, msg('POOL_NOT_FOUND'))
@@ -26,38 +24,38 @@ const chiaPoolField = z
 export const chiappInfoQuery = z.object({ pool: chiaPoolField, launcher_id: launcherField.optional() });
 
 export const chiappLauncherSchema = z.object({
-  launcher_id: z.string(),
+  launcher_id: text(),
   /** Joined: the plot NFT farms to this pool now. */
   joined: z.boolean(),
   is_in_pool: z.boolean(),
   /** Unix seconds when it left the pool, or null. */
   leave_time: z.number().int().nullable(),
-  pool_name: z.string(),
+  pool_name: text(),
   /** The farmer's wallet: its payout instructions (a puzzle hash). */
-  wallet_node: z.string(),
+  wallet_node: text(),
   /** Points confirmed today (UTC) and since it joined. */
-  points: z.string(),
-  total_points: z.string(),
+  points: text(),
+  total_points: text(),
   /** Estimated plot size in bytes from the last 24 hours' points. */
-  estimated_size: z.string(),
-  difficulty: z.string(),
+  estimated_size: text(),
+  difficulty: text(),
   /** 'mine': bound to the signed-in user; 'other': to someone else; 'none': unbound. */
   bound: z.enum(['mine', 'other', 'none']),
   /** Points earned while it was bound to nobody: not paid to anyone. */
-  unissued: z.string(),
+  unissued: text(),
   last_partial_at: z.number().int().nullable(),
 });
 export type ChiappLauncher = z.infer<typeof chiappLauncherSchema>;
 
 export const chiappInfoSchema = z.object({
-  pool: z.string(),
+  pool: text(),
   /** The URL farmers enter in their Chia client to join. */
-  pool_url: z.string(),
+  pool_url: text(),
   testnet: z.boolean(),
   launchers: z.array(chiappLauncherSchema),
   /** With launcher_id: that launcher (when known) and the binding data to sign, valid 24 hours. */
   lookup: chiappLauncherSchema.nullable(),
-  bind_data: z.object({ key: z.string(), message: z.string(), expires_at: z.number().int() }).nullable(),
+  bind_data: z.object({ key: text(), message: text(), expires_at: z.number().int() }).nullable(),
 });
 export type ChiappInfo = z.infer<typeof chiappInfoSchema>;
 
@@ -66,11 +64,11 @@ export const chiappBindQuery = z
     pool: chiaPoolField,
     launcher_id: launcherField,
     /** The binding data's key (the form) … */
-    key: z.string().trim().max(64).optional(),
+    key: text().trim().max(64).optional(),
     /** … and the signature of its message by the plot NFT's owner key or the farmer's authentication key. */
-    signature: z.string().trim().regex(/^(0x)?[0-9a-fA-F]{192}$/, msg('BIND_SIGNATURE_INVALID')).transform((v) => v.replace(/^0x/i, '').toLowerCase()).optional(),
+    signature: text().trim().regex(/^(0x)?[0-9a-fA-F]{192}$/, msg('BIND_SIGNATURE_INVALID')).transform((v) => v.replace(/^0x/i, '').toLowerCase()).optional(),
     /** Or the one-time grant of the farmer's GET /login link. */
-    login: z.string().trim().max(64).optional(),
+    login: text().trim().max(64).optional(),
   })
   .refine((q) => q.login !== undefined || (q.key !== undefined && q.signature !== undefined), { message: msg('INVALID_PARAMETER'), path: ['signature'] });
 

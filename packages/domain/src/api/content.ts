@@ -12,7 +12,7 @@ import {
 } from '../content.ts';
 import { LANGS } from '../lang.ts';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { msg } from './fields.ts';
+import { msg, text } from './fields.ts';
 import { idField } from './wallet.ts';
 
 /**
@@ -24,12 +24,12 @@ import { idField } from './wallet.ts';
 
 /** One text per language: `required` makes the English one mandatory. */
 function localized(max: number, required: boolean) {
-  const text = z.string({ error: msg('INVALID_PARAMETER') }).trim().max(max, msg('OUT_OF_LENGTH_LIMIT'));
+  const one = text({ error: msg('INVALID_PARAMETER') }).trim().max(max, msg('OUT_OF_LENGTH_LIMIT'));
   return z
     .object({
-      en: required ? text.min(1, msg('INVALID_PARAMETER')) : text.default(''),
-      zh: text.default(''),
-      ru: text.default(''),
+      en: required ? one.min(1, msg('INVALID_PARAMETER')) : one.default(''),
+      zh: one.default(''),
+      ru: one.default(''),
     })
     .meta({ description: `Text per language (${LANGS.join(', ')}); ${required ? 'en required, ' : ''}an empty one falls back to en` });
 }
@@ -37,11 +37,10 @@ function localized(max: number, required: boolean) {
 export const localizedTitle = localized(CONTENT_TITLE_MAX, true);
 export const localizedHtml = localized(CONTENT_HTML_MAX, true);
 export const localizedNote = localized(CONTENT_TEXT_MAX, false);
-const localizedOut = z.object({ en: z.string(), zh: z.string(), ru: z.string() });
+const localizedOut = z.object({ en: text(), zh: text(), ru: text() });
 
 function urlField(kind: 'link' | 'image') {
-  return z
-    .string({ error: msg('INVALID_PARAMETER') })
+  return text({ error: msg('INVALID_PARAMETER') })
     .trim()
     .max(CONTENT_URL_MAX, msg('OUT_OF_LENGTH_LIMIT'))
     .refine((url) => isSafeContentUrl(url, kind), msg('INVALID_PARAMETER'))
@@ -71,10 +70,10 @@ export type AddBannerBody = z.infer<typeof addBannerBody>;
 export type UpdateBannerBody = z.infer<typeof updateBannerBody>;
 
 export const bannerAdminSchema = z.object({
-  id: z.string(),
+  id: text(),
   title: localizedOut,
-  image_url: z.string(),
-  link_url: z.string(),
+  image_url: text(),
+  link_url: text(),
   sort: z.number().int(),
   active: z.boolean(),
   starts_at: z.number().int().nullable(),
@@ -86,7 +85,7 @@ export const bannerAdminSchema = z.object({
 export type BannerAdmin = z.infer<typeof bannerAdminSchema>;
 export const bannerAdminPage = pageOf(bannerAdminSchema);
 
-export const bannerSchema = z.object({ id: z.string(), title: z.string(), image_url: z.string(), link_url: z.string() });
+export const bannerSchema = z.object({ id: text(), title: text(), image_url: text(), link_url: text() });
 export type Banner = z.infer<typeof bannerSchema>;
 
 // --- announcements and help items --------------------------------------------------------------
@@ -103,7 +102,7 @@ export const updateHelpBody = withId(helpFields);
 export type HelpBody = z.infer<typeof addHelpBody>;
 
 export const articleAdminSchema = z.object({
-  id: z.string(),
+  id: text(),
   title: localizedOut,
   content: localizedOut,
   created_at: z.number().int(),
@@ -120,14 +119,14 @@ export const helpListQuery = pagingQuery.extend({ type: helpTypeField.optional()
 
 /** A list entry: the title and a plain-text beginning of the content, in the served language. */
 export const articleSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  summary: z.string(),
+  id: text(),
+  title: text(),
+  summary: text(),
   lang: z.enum(LANGS),
   created_at: z.number().int(),
   updated_at: z.number().int(),
 });
-export const articleSchema = articleSummarySchema.omit({ summary: true }).extend({ content: z.string().meta({ description: 'Sanitised HTML' }) });
+export const articleSchema = articleSummarySchema.omit({ summary: true }).extend({ content: text().meta({ description: 'Sanitised HTML' }) });
 export const noticePage = pageOf(articleSummarySchema);
 export const helpSummarySchema = articleSummarySchema.extend({ type: helpTypeField });
 export const helpPage = pageOf(helpSummarySchema);
@@ -141,8 +140,7 @@ export type HelpArticle = z.infer<typeof helpArticleSchema>;
 
 const downloadFields = z.object({
   kind: z.enum(DOWNLOAD_KINDS, { error: msg('INVALID_PARAMETER') }),
-  coin: z
-    .string()
+  coin: text()
     .trim()
     .toUpperCase()
     .regex(/^([A-Z0-9_]{2,16})?$/, msg('COIN_NOT_FOUND'))
@@ -151,7 +149,7 @@ const downloadFields = z.object({
   name: localizedTitle,
   description: localizedNote.default({ en: '', zh: '', ru: '' }),
   url: urlField('link'),
-  version: z.string().trim().max(32, msg('OUT_OF_LENGTH_LIMIT')).default(''),
+  version: text().trim().max(32, msg('OUT_OF_LENGTH_LIMIT')).default(''),
   sort: sortField,
 });
 const toolHasCoin = (d: { kind: string; coin: string }) => d.kind === 'app' || d.coin !== '';
@@ -160,26 +158,26 @@ export const updateDownloadBody = withId(downloadFields).refine(toolHasCoin, { m
 export type DownloadBody = z.infer<typeof addDownloadBody>;
 
 export const downloadAdminSchema = z.object({
-  id: z.string(),
+  id: text(),
   kind: z.enum(DOWNLOAD_KINDS),
-  coin: z.string(),
+  coin: text(),
   name: localizedOut,
   description: localizedOut,
-  url: z.string(),
-  version: z.string(),
+  url: text(),
+  version: text(),
   sort: z.number().int(),
   updated_at: z.number().int(),
 });
 export type DownloadAdmin = z.infer<typeof downloadAdminSchema>;
 export const downloadAdminPage = pageOf(downloadAdminSchema);
 export const downloadSchema = z.object({
-  id: z.string(),
+  id: text(),
   kind: z.enum(DOWNLOAD_KINDS),
-  coin: z.string(),
-  name: z.string(),
-  description: z.string(),
-  url: z.string(),
-  version: z.string(),
+  coin: text(),
+  name: text(),
+  description: text(),
+  url: text(),
+  version: text(),
 });
 export type Download = z.infer<typeof downloadSchema>;
 
@@ -191,5 +189,5 @@ export const updateDocumentBody = z.object({ key: documentKeyField, title: local
 export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
 export const documentAdminSchema = z.object({ key: documentKeyField, title: localizedOut, content: localizedOut, updated_at: z.number().int() });
 export type DocumentAdmin = z.infer<typeof documentAdminSchema>;
-export const documentSchema = z.object({ key: documentKeyField, title: z.string(), content: z.string(), lang: z.enum(LANGS), updated_at: z.number().int() });
+export const documentSchema = z.object({ key: documentKeyField, title: text(), content: text(), lang: z.enum(LANGS), updated_at: z.number().int() });
 export type ContentDocument = z.infer<typeof documentSchema>;

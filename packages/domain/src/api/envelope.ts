@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './fields.ts';
+import { msg, text } from './fields.ts';
 
 /** Every API answer: `{code, msg, data}`; code 200 is success (ARCHITECTURE.md 'HTTP API'). */
 export interface Envelope<T> {
@@ -9,7 +9,7 @@ export interface Envelope<T> {
 }
 
 export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.number().int(), msg: z.string(), data });
+  return z.object({ code: z.number().int(), msg: text(), data });
 }
 
 /** Paging of every list call: page from 1, count 1 to 200 (spec doc 2 §5 'Paging'). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { idField } from './wallet.ts';
 
 /**
@@ -40,8 +41,8 @@ export const adminApplyDownloadQuery = applyOf(ADMIN_EXPORT_LISTS);
 export const downloadStatusQuery = z.object({ id: idField });
 
 export const listExportSchema = z.object({
-  id: z.string(),
-  list: z.string(),
+  id: text(),
+  list: text(),
   format: z.enum(EXPORT_FILE_FORMATS),
   status: z.enum(['pending', 'ready', 'failed', 'expired']),
   progress: z.number().int().min(0).max(100),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { msg } from './fields.ts';
+import { msg, text } from './fields.ts';
 
 /**
  * In-site messages (spec doc 2 §3 'Message', §4 'Message status', §7 'User and session'
@@ -31,7 +31,7 @@ export const NOTICE_CONTENT_MAX = 5000;
 /** Users named in one SendNotificationIds call. */
 export const NOTICE_IDS_MAX = 1000;
 
-const idText = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^[1-9]\d{0,17}$/, msg('INVALID_PARAMETER')));
+const idText = z.union([text(), z.number()]).transform(String).pipe(text().regex(/^[1-9]\d{0,17}$/, msg('INVALID_PARAMETER')));
 
 /** GET /api/user/GetMessage: page, count (1 to 200), status (2 unread, 1 read, absent both), type ('all' or one type), id (one message). */
 export const getMessageQuery = pagingQuery.extend({
@@ -47,11 +47,11 @@ export const getMessageQuery = pagingQuery.extend({
 export type GetMessageQuery = z.infer<typeof getMessageQuery>;
 
 export const messageSchema = z.object({
-  id: z.string(),
+  id: text(),
   type: z.enum(MESSAGE_TYPES),
-  title: z.string(),
+  title: text(),
   /** HTML, sanitised on save and on display. */
-  content: z.string(),
+  content: text(),
   /** Seconds since the epoch. */
   created_at: z.number().int(),
   status: z.union([z.literal(MESSAGE_UNREAD), z.literal(MESSAGE_READ)]),
@@ -66,8 +66,8 @@ export const setMessageReadBody = z.object({ id: idText });
 export const setMessageReadAllBody = z.object({ type: z.enum(['all', ...MESSAGE_TYPES], { error: msg('INVALID_PARAMETER') }).default('all') });
 export const readResultSchema = z.object({ updated: z.number().int() });
 
-const localizedTitle = z.string({ error: msg('INVALID_PARAMETER') }).trim().min(1, msg('INVALID_PARAMETER')).max(NOTICE_TITLE_MAX, msg('OUT_OF_LENGTH_LIMIT'));
-const localizedContent = z.string({ error: msg('INVALID_PARAMETER') }).trim().min(1, msg('INVALID_PARAMETER')).max(NOTICE_CONTENT_MAX, msg('OUT_OF_LENGTH_LIMIT'));
+const localizedTitle = text({ error: msg('INVALID_PARAMETER') }).trim().min(1, msg('INVALID_PARAMETER')).max(NOTICE_TITLE_MAX, msg('OUT_OF_LENGTH_LIMIT'));
+const localizedContent = text({ error: msg('INVALID_PARAMETER') }).trim().min(1, msg('INVALID_PARAMETER')).max(NOTICE_CONTENT_MAX, msg('OUT_OF_LENGTH_LIMIT'));
 
 /** A text in each interface language. */
 export const localizedTitleSchema = z.object({ en: localizedTitle, zh: localizedTitle, ru: localizedTitle });
@@ -85,7 +85,7 @@ export type SendNotificationBody = z.infer<typeof sendNotificationBody>;
 /** POST /api/admin/SendNotificationIds: to the users with these uids, at once. */
 export const sendNotificationIdsBody = sendNotificationBody.extend({
   ids: z
-    .array(z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^\d{1,20}$/, msg('INVALID_PARAMETER'))), { error: msg('INVALID_PARAMETER') })
+    .array(z.union([text(), z.number()]).transform((v) => String(v).trim()).pipe(text().regex(/^\d{1,20}$/, msg('INVALID_PARAMETER'))), { error: msg('INVALID_PARAMETER') })
     .min(1, msg('INVALID_PARAMETER'))
     .max(NOTICE_IDS_MAX, msg('OUT_OF_LENGTH_LIMIT'))
     .meta({ description: 'The users’ uids (1 to 1000)' }),
@@ -94,16 +94,16 @@ export type SendNotificationIdsBody = z.infer<typeof sendNotificationIdsBody>;
 
 export const SENT_NOTIFICATION_STATUSES = ['running', 'done'] as const;
 export const sentNotificationSchema = z.object({
-  id: z.string(),
+  id: text(),
   target: z.enum(['all', 'ids']),
   type: z.enum(MESSAGE_TYPES),
   /** The title in the caller's language. */
-  title: z.string(),
+  title: text(),
   status: z.enum(SENT_NOTIFICATION_STATUSES),
   /** Users it goes to, and those who have it so far. */
   total: z.number().int(),
   sent: z.number().int(),
-  admin: z.string(),
+  admin: text(),
   created_at: z.number().int(),
   finished_at: z.number().int().nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { pageOf, pagingQuery } from './envelope.ts';
 
 /** How a sign-in attempt ended. */
@@ -13,10 +14,10 @@ export const loginLogQuery = pagingQuery;
 
 export const loginLogItemSchema = z.object({
   time: z.number().int().meta({ description: 'Seconds since the epoch' }),
-  ip: z.string(),
-  device: z.string().meta({ description: "From the user agent, e.g. 'Chrome on Linux'" }),
-  location: z.string().meta({ description: "Country in the interface language, or 'Local network'" }),
-  country_code: z.string().meta({ description: "Two letters; '' for local or unknown" }),
+  ip: text(),
+  device: text().meta({ description: "From the user agent, e.g. 'Chrome on Linux'" }),
+  location: text().meta({ description: "Country in the interface language, or 'Local network'" }),
+  country_code: text().meta({ description: "Two letters; '' for local or unknown" }),
   method: z.enum(LOGIN_METHODS),
   result: z.enum(LOGIN_RESULTS),
 });

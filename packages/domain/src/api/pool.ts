@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MINER_NAME_PATTERN, POST_STATUSES } from '../pool.ts';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { msg } from './fields.ts';
+import { msg, text } from './fields.ts';
 import { idField } from './wallet.ts';
 
 /**
@@ -10,8 +10,7 @@ import { idField } from './wallet.ts';
  * hashes per second; amounts decimal strings in whole coins.
  */
 
-export const poolField = z
-  .string({ error: msg('POOL_NOT_FOUND') })
+export const poolField = text({ error: msg('POOL_NOT_FOUND') })
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_]{2,32}$/, msg('POOL_NOT_FOUND'))
@@ -22,23 +21,21 @@ export const poolOnlyQuery = z.object({ pool: poolField });
 // --- miner API keys ---------------------------------------------------------------------------
 
 export const minerKeySchema = z.object({
-  pool: z.string(),
+  pool: text(),
   /** The whole key, shown once: only when it was just made. */
-  key: z.string().optional(),
-  hint: z.string().meta({ description: 'The first characters of the key, to recognise it' }),
+  key: text().optional(),
+  hint: text().meta({ description: 'The first characters of the key, to recognise it' }),
   created_at: z.number().int(),
 });
 export type MinerKey = z.infer<typeof minerKeySchema>;
 
 // --- the proxy tool's report --------------------------------------------------------------------
 
-const byteCount = z
-  .string()
+const byteCount = text()
   .regex(/^\d{1,30}$/, msg('INVALID_PARAMETER'))
   .meta({ description: 'Bytes as a decimal string' });
 
-const nodeIdField = z
-  .string()
+const nodeIdField = text()
   .trim()
   .toLowerCase()
   .regex(/^[0-9a-f]{64}$/, msg('INVALID_PARAMETER'))
@@ -48,11 +45,11 @@ export const reportBody = z.object({
   miners: z
     .array(
       z.object({
-        name: z.string().trim().regex(MINER_NAME_PATTERN, msg('INVALID_PARAMETER')).meta({ description: 'Miner name, the computer name by default' }),
-        version: z.string().trim().max(32).default(''),
+        name: text().trim().regex(MINER_NAME_PATTERN, msg('INVALID_PARAMETER')).meta({ description: 'Miner name, the computer name by default' }),
+        version: text().trim().max(32).default(''),
         capacity: byteCount.default('0'),
         hashrate: byteCount.default('0').meta({ description: 'Hashes per second (hashrate coins)' }),
-        line: z.string().trim().max(32).optional(),
+        line: text().trim().max(32).optional(),
       }),
     )
     .max(1000)
@@ -60,10 +57,10 @@ export const reportBody = z.object({
   plots: z
     .array(
       z.object({
-        plot_id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER')),
-        launcher_id: z.string().trim().max(128).optional(),
-        fingerprint: z.string().trim().max(32).optional(),
-        prefix: z.string().trim().max(64).default(''),
+        plot_id: text().trim().regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER')),
+        launcher_id: text().trim().max(128).optional(),
+        fingerprint: text().trim().max(32).optional(),
+        prefix: text().trim().max(64).default(''),
         size: byteCount.default('0'),
         files: z.number().int().min(0).max(10_000_000).default(0),
         signed: z.boolean().default(false),
@@ -82,7 +79,7 @@ export const reportBody = z.object({
   shares: z
     .array(
       z.object({
-        miner: z.string().trim().regex(MINER_NAME_PATTERN, msg('INVALID_PARAMETER')),
+        miner: text().trim().regex(MINER_NAME_PATTERN, msg('INVALID_PARAMETER')),
         difficulty: z.number().int().min(1).max(1_000_000_000),
         at: z.number().int().optional().meta({ description: 'Unix seconds the share was found; default now. At most 10 minutes old.' }),
       }),
@@ -98,16 +95,16 @@ export const reportResultSchema = z.object({ miners: z.number().int(), shares: z
 export const minerQuery = pagingQuery.extend({
   pool: poolField.optional(),
   status: z.enum(['online', 'offline']).optional(),
-  name: z.string().trim().max(64).optional(),
+  name: text().trim().max(64).optional(),
 });
 export const minerSchema = z.object({
-  id: z.string(),
-  pool: z.string(),
-  name: z.string(),
-  version: z.string(),
-  capacity: z.string(),
-  hashrate: z.string(),
-  line: z.string().nullable(),
+  id: text(),
+  pool: text(),
+  name: text(),
+  version: text(),
+  capacity: text(),
+  hashrate: text(),
+  line: text().nullable(),
   online: z.boolean(),
   last_seen: z.number().int(),
   shares_24h: z.number().int(),
@@ -121,13 +118,13 @@ export const removeOfflineQuery = z.object({ pool: poolField });
 
 export const incomeQuery = pagingQuery.extend({ pool: poolField.optional() });
 export const incomeRecordSchema = z.object({
-  pool: z.string(),
-  coin: z.string(),
-  unit: z.string(),
-  day: z.string(),
-  points: z.string(),
-  capacity: z.string(),
-  amount: z.string(),
+  pool: text(),
+  coin: text(),
+  unit: text(),
+  day: text(),
+  points: text(),
+  capacity: text(),
+  amount: text(),
   status: z.enum(['NOT_PENDING', 'SETTLEMENT_PENDING', 'SETTLEMENT', 'UNSETTLEMENT']),
 });
 export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
@@ -137,13 +134,13 @@ export const incomePage = pageOf(incomeRecordSchema);
 
 /** One day of the user's mining in a pool (GET /api/pool/miningdetail, /api/dashboard/MiningDetail). */
 export const miningDetailSchema = z.object({
-  pool: z.string(),
-  day: z.string(),
+  pool: text(),
+  day: text(),
   shares: z.number().int().meta({ description: 'Accepted shares (partials) of the day' }),
-  points: z.string().meta({ description: 'Contribution points: the sum of the shares’ difficulty' }),
-  capacity: z.string().meta({ description: 'Average capacity over the day (so far, for today), bytes' }),
+  points: text().meta({ description: 'Contribution points: the sum of the shares’ difficulty' }),
+  capacity: text().meta({ description: 'Average capacity over the day (so far, for today), bytes' }),
   miners: z.number().int().meta({ description: 'Miners that sent shares that day' }),
-  amount: z.string().meta({ description: 'Income of the day in whole coins; 0 until settled' }),
+  amount: text().meta({ description: 'Income of the day in whole coins; 0 until settled' }),
   status: z.enum(['NOT_PENDING', 'SETTLEMENT_PENDING', 'SETTLEMENT', 'UNSETTLEMENT']),
 });
 export type MiningDetail = z.infer<typeof miningDetailSchema>;
@@ -153,17 +150,17 @@ export const miningDetailPage = pageOf(miningDetailSchema);
 // --- settlement (operator) ---------------------------------------------------------------------
 
 export const settlementSchema = z.object({
-  pool: z.string(),
-  day: z.string(),
+  pool: text(),
+  day: text(),
   status: z.enum(['NOT_PENDING', 'SETTLEMENT_PENDING', 'SETTLEMENT', 'UNSETTLEMENT']),
-  revenue: z.string(),
-  fee: z.string(),
-  withheld: z.string(),
+  revenue: text(),
+  fee: text(),
+  withheld: text(),
   /** A day without shares: its pot, carried (fee-free) to the next day with shares. */
-  remainder: z.string(),
-  credited: z.string(),
+  remainder: text(),
+  credited: text(),
   /** Pots of earlier days without shares shared on this day. */
-  carried_in: z.string(),
+  carried_in: text(),
   members: z.number().int(),
 });
 export type Settlement = z.infer<typeof settlementSchema>;
@@ -172,121 +169,121 @@ export type Settlement = z.infer<typeof settlementSchema>;
 
 export const summaryQuery = z.object({ pool: poolField });
 export const dashboardSummarySchema = z.object({
-  pool: z.string(),
-  coin: z.string(),
-  unit: z.string(),
+  pool: text(),
+  coin: text(),
+  unit: text(),
   online: z.number().int(),
   offline: z.number().int(),
-  capacity: z.string().meta({ description: 'Estimated from the points of the last 24 hours, bytes' }),
-  reported_capacity: z.string().meta({ description: 'Sum of what the online miners report, bytes' }),
-  hashrate: z.string(),
-  points_24h: z.string(),
-  income_yesterday: z.string(),
-  income_total: z.string(),
-  pending: z.string(),
-  available: z.string(),
+  capacity: text().meta({ description: 'Estimated from the points of the last 24 hours, bytes' }),
+  reported_capacity: text().meta({ description: 'Sum of what the online miners report, bytes' }),
+  hashrate: text(),
+  points_24h: text(),
+  income_yesterday: text(),
+  income_total: text(),
+  pending: text(),
+  available: text(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 export const shareSeriesQuery = z.object({ pool: poolField, hours: z.coerce.number().int().min(1).max(24 * 30).default(24) });
-export const shareSeriesSchema = z.array(z.object({ time: z.number().int(), points: z.string(), shares: z.number().int(), capacity: z.string() }));
+export const shareSeriesSchema = z.array(z.object({ time: z.number().int(), points: text(), shares: z.number().int(), capacity: text() }));
 export type ShareSeries = z.infer<typeof shareSeriesSchema>;
 
 // --- public statistics --------------------------------------------------------------------------
 
 export const poolStatSchema = z.object({
-  pool: z.string(),
-  coin: z.string(),
-  name: z.string(),
-  pool_type: z.string(),
-  unit: z.string(),
-  icon: z.string(),
-  capacity: z.string(),
-  hashrate: z.string(),
+  pool: text(),
+  coin: text(),
+  name: text(),
+  pool_type: text(),
+  unit: text(),
+  icon: text(),
+  capacity: text(),
+  hashrate: text(),
   online_miners: z.number().int(),
   online_users: z.number().int(),
-  height: z.string(),
+  height: text(),
   blocks_24h: z.number().int(),
   blocks_7d: z.number().int(),
-  mined_24h: z.string(),
-  mined_7d: z.string(),
+  mined_24h: text(),
+  mined_7d: text(),
 });
 export type PoolStat = z.infer<typeof poolStatSchema>;
 
 /** One pool as its users see it (GET /api/pool/detail): live figures and the terms it pays by. */
 export const poolDetailSchema = poolStatSchema.extend({
-  mode: z.string(),
-  fee_percent: z.string().meta({ description: 'Pool fee in percent, e.g. "2.5"' }),
-  payment_time: z.string(),
-  payout_threshold: z.string(),
-  withdraw_fee: z.string(),
+  mode: text(),
+  fee_percent: text().meta({ description: 'Pool fee in percent, e.g. "2.5"' }),
+  payment_time: text(),
+  payout_threshold: text(),
+  withdraw_fee: text(),
 });
 export type PoolDetail = z.infer<typeof poolDetailSchema>;
 
 export const blockQuery = pagingQuery.extend({ pool: poolField.optional() });
 export const blockSchema = z.object({
-  id: z.string(),
-  pool: z.string(),
-  coin: z.string(),
-  unit: z.string(),
-  height: z.string(),
+  id: text(),
+  pool: text(),
+  coin: text(),
+  unit: text(),
+  height: text(),
   time: z.number().int(),
-  reward: z.string(),
-  capacity: z.string(),
-  finder: z.string(),
+  reward: text(),
+  capacity: text(),
+  finder: text(),
 });
 export type Block = z.infer<typeof blockSchema>;
 export const blockPage = pageOf(blockSchema);
 
-export const rankingSchema = z.array(z.object({ rank: z.number().int(), name: z.string(), capacity: z.string() }));
+export const rankingSchema = z.array(z.object({ rank: z.number().int(), name: text(), capacity: text() }));
 export type Ranking = z.infer<typeof rankingSchema>;
 
 export const homeListSchema = z.object({
   pools: z.array(poolStatSchema),
   blocks: z.array(blockSchema),
   ranking: rankingSchema,
-  default_pool: z.string(),
+  default_pool: text(),
 });
 export type HomeList = z.infer<typeof homeListSchema>;
 
 export const trendQuery = z.object({ pool: poolField, days: z.coerce.number().int().min(1).max(90).default(7) });
 export const trendSchema = z.object({
-  samples: z.array(z.object({ time: z.number().int(), capacity: z.string(), hashrate: z.string().meta({ description: 'Online miners’ hashrate, hashes per second (hashrate coins)' }), miners: z.number().int(), users: z.number().int() })),
-  blocks: z.array(z.object({ day: z.string(), blocks: z.number().int(), reward: z.string() })),
+  samples: z.array(z.object({ time: z.number().int(), capacity: text(), hashrate: text().meta({ description: 'Online miners’ hashrate, hashes per second (hashrate coins)' }), miners: z.number().int(), users: z.number().int() })),
+  blocks: z.array(z.object({ day: text(), blocks: z.number().int(), reward: text() })),
 });
 export type Trend = z.infer<typeof trendSchema>;
 
-export const settleBody = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('INVALID_PARAMETER')), pool: poolField.optional() });
+export const settleBody = z.object({ day: text().regex(/^\d{4}-\d{2}-\d{2}$/, msg('INVALID_PARAMETER')), pool: poolField.optional() });
 
-export const addressQueryQuery = z.object({ pool: poolField, address: z.string().trim().min(1).max(128) });
+export const addressQueryQuery = z.object({ pool: poolField, address: text().trim().min(1).max(128) });
 export const addressResultSchema = z.object({
-  pool: z.string(),
-  coin: z.string(),
-  unit: z.string(),
-  address: z.string(),
-  capacity: z.string(),
+  pool: text(),
+  coin: text(),
+  unit: text(),
+  address: text(),
+  capacity: text(),
   online: z.number().int(),
   offline: z.number().int(),
-  miners: z.array(z.object({ name: z.string(), online: z.boolean(), capacity: z.string(), hashrate: z.string(), last_seen: z.number().int() })),
-  income: z.array(z.object({ day: z.string(), amount: z.string(), status: z.enum(['SETTLEMENT', 'UNSETTLEMENT']) })),
+  miners: z.array(z.object({ name: text(), online: z.boolean(), capacity: text(), hashrate: text(), last_seen: z.number().int() })),
+  income: z.array(z.object({ day: text(), amount: text(), status: z.enum(['SETTLEMENT', 'UNSETTLEMENT']) })),
 });
 export type AddressResult = z.infer<typeof addressResultSchema>;
 
 // --- back office --------------------------------------------------------------------------------
 
 export const poolConfigSchema = z.object({
-  pool: z.string(),
-  coin: z.string(),
-  name: z.string(),
-  pool_type: z.string(),
+  pool: text(),
+  coin: text(),
+  name: text(),
+  pool_type: text(),
   enabled: z.boolean(),
-  mode: z.string(),
+  mode: text(),
   fee_bp: z.number().int(),
   coop_ratio_bp: z.number().int(),
   burn_coefficient_bp: z.number().int(),
-  payment_time: z.string(),
-  payout_threshold: z.string(),
-  withdraw_fee: z.string(),
+  payment_time: text(),
+  payout_threshold: text(),
+  withdraw_fee: text(),
   withdraw_audit: z.boolean(),
 });
 export type PoolConfigView = z.infer<typeof poolConfigSchema>;
@@ -298,9 +295,9 @@ export const updatePoolConfigBody = z.object({
   fee_bp: basisPoints.optional().meta({ description: 'Pool fee, basis points (300 = 3 %)' }),
   coop_ratio_bp: basisPoints.optional(),
   burn_coefficient_bp: z.number().int().min(0).max(1_000_000).optional(),
-  payment_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('INVALID_PARAMETER')).optional(),
-  payout_threshold: z.string().trim().regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID')).optional(),
-  withdraw_fee: z.string().trim().regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID')).optional(),
+  payment_time: text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('INVALID_PARAMETER')).optional(),
+  payout_threshold: text().trim().regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID')).optional(),
+  withdraw_fee: text().trim().regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID')).optional(),
   withdraw_audit: z.boolean().optional(),
   enabled: z.boolean().optional(),
 });
@@ -309,30 +306,30 @@ export type UpdatePoolConfigBody = z.infer<typeof updatePoolConfigBody>;
 export const dailyReportQuery = pagingQuery.extend({ pool: poolField.optional(), status: z.enum(['NOT_PENDING', 'SETTLEMENT_PENDING', 'SETTLEMENT', 'UNSETTLEMENT']).optional() });
 export const dailyReportPage = pageOf(settlementSchema.extend({ settled_at: z.number().int().nullable() }));
 
-export const assetsReportQuery = pagingQuery.extend({ coin: z.string().trim().toUpperCase().regex(/^[A-Z0-9_]{2,32}$/, msg('COIN_NOT_FOUND')).optional() });
+export const assetsReportQuery = pagingQuery.extend({ coin: text().trim().toUpperCase().regex(/^[A-Z0-9_]{2,32}$/, msg('COIN_NOT_FOUND')).optional() });
 export const assetsReportSchema = z.object({
-  day: z.string(),
-  coin: z.string(),
-  unit: z.string(),
-  deposits: z.string(),
-  withdrawals: z.string(),
-  mining_income: z.string(),
-  fees: z.string().meta({ description: 'What the platform earned: pool fees, the withheld unsecured share (BHD family) and withdrawal fees' }),
-  adjustments: z.string(),
-  user_balance: z.string().meta({ description: 'Every user bucket of the coin at the end of the day' }),
+  day: text(),
+  coin: text(),
+  unit: text(),
+  deposits: text(),
+  withdrawals: text(),
+  mining_income: text(),
+  fees: text().meta({ description: 'What the platform earned: pool fees, the withheld unsecured share (BHD family) and withdrawal fees' }),
+  adjustments: text(),
+  user_balance: text().meta({ description: 'Every user bucket of the coin at the end of the day' }),
 });
 export const assetsReportPage = pageOf(assetsReportSchema);
 
-export const adminMinerQuery = minerQuery.extend({ uid: z.string().trim().max(32).optional() });
-export const adminMinerPage = pageOf(minerSchema.extend({ uid: z.string(), email: z.string() })).extend({ online: z.number().int(), offline: z.number().int() });
+export const adminMinerQuery = minerQuery.extend({ uid: text().trim().max(32).optional() });
+export const adminMinerPage = pageOf(minerSchema.extend({ uid: text(), email: text() })).extend({ online: z.number().int(), offline: z.number().int() });
 
 /** /admin/openned: the pools users have opened (a miner API key made, or miners reporting). */
-export const adminOpenedQuery = pagingQuery.extend({ pool: poolField.optional(), uid: z.string().trim().max(32).optional() });
+export const adminOpenedQuery = pagingQuery.extend({ pool: poolField.optional(), uid: text().trim().max(32).optional() });
 export const adminOpenedSchema = z.object({
-  uid: z.string(),
-  email: z.string(),
-  pool: z.string(),
-  coin: z.string(),
+  uid: text(),
+  email: text(),
+  pool: text(),
+  coin: text(),
   opened_at: z.number().int().meta({ description: 'When the user first made a key for the pool or a miner of theirs reported, unix seconds' }),
   key_active: z.boolean().meta({ description: 'The user holds a live miner API key for the pool' }),
   miners: z.number().int(),
@@ -342,34 +339,34 @@ export const adminOpenedSchema = z.object({
 export type AdminOpened = z.infer<typeof adminOpenedSchema>;
 export const adminOpenedPage = pageOf(adminOpenedSchema);
 
-export const adminIncomeQuery = pagingQuery.extend({ pool: poolField.optional(), uid: z.string().trim().max(32).optional(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
-export const adminIncomePage = pageOf(incomeRecordSchema.extend({ uid: z.string(), email: z.string() }));
+export const adminIncomeQuery = pagingQuery.extend({ pool: poolField.optional(), uid: text().trim().max(32).optional(), day: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+export const adminIncomePage = pageOf(incomeRecordSchema.extend({ uid: text(), email: text() }));
 
 // --- plots and binding ------------------------------------------------------------------------
 
 export const PLOT_FLAGS = ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'] as const;
 export const BIND_STATUSES = ['BIND_SENT', 'CONFIRMED', 'UNBIND_AUDITING', 'UNBIND_SENT', 'UNBIND'] as const;
-const plotIdField = z.string().trim().regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER')).meta({ description: 'Plot identifier: a Chia plot id, a BHD-family plotter id…' });
+const plotIdField = text().trim().regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER')).meta({ description: 'Plot identifier: a Chia plot id, a BHD-family plotter id…' });
 
 export const plotQuery = pagingQuery.extend({ pool: poolField.optional(), status: z.enum([...BIND_STATUSES, ...PLOT_FLAGS, 'UNSIGNED']).optional() });
 export const plotSchema = z.object({
-  id: z.string(),
-  pool: z.string(),
-  plot_id: z.string(),
-  launcher_id: z.string().nullable(),
-  fingerprint: z.string().nullable(),
-  filename_prefix: z.string(),
-  size: z.string(),
+  id: text(),
+  pool: text(),
+  plot_id: text(),
+  launcher_id: text().nullable(),
+  fingerprint: text().nullable(),
+  filename_prefix: text(),
+  size: text(),
   file_count: z.number().int(),
   signing: z.enum(['signed', 'UNSIGNED', 'BANNED']),
-  bind_address: z.string().nullable(),
+  bind_address: text().nullable(),
   bind_status: z.enum(BIND_STATUSES).nullable(),
   flag: z.enum(PLOT_FLAGS).nullable(),
   bind_sent_at: z.number().int().nullable(),
   confirmed_at: z.number().int().nullable(),
   last_seen: z.number().int().nullable(),
   review: z.enum(['pending', 'approved', 'rejected', 'canceled']).nullish().meta({ description: 'The back office’s decision on the last binding or unbinding request' }),
-  review_reason: z.string().nullish().meta({ description: 'Why it was rejected or canceled' }),
+  review_reason: text().nullish().meta({ description: 'Why it was rejected or canceled' }),
   post_status: z.enum(POST_STATUSES).nullable().meta({ description: 'Spacemesh-style nodes: the registration status; null for plots' }),
 });
 export type Plot = z.infer<typeof plotSchema>;
@@ -383,20 +380,20 @@ export const plotCountersSchema = z.object({
   NOTBURN: z.number().int(),
   DOUBLE: z.number().int(),
   UNSIGNED: z.number().int(),
-  size: z.string(),
+  size: text(),
 });
 export const plotPage = pageOf(plotSchema).extend({ counters: plotCountersSchema });
 /** The user's binding records (GET /api/dashboard/BindLog). */
 export const bindLogPage = pageOf(plotSchema);
 
-export const bindDataQuery = z.object({ pool: poolField, plot_id: plotIdField, address: z.string().trim().min(1).max(128) });
-export const bindDataSchema = z.object({ message: z.string(), expires_at: z.number().int() });
+export const bindDataQuery = z.object({ pool: poolField, plot_id: plotIdField, address: text().trim().min(1).max(128) });
+export const bindDataSchema = z.object({ message: text(), expires_at: z.number().int() });
 export const bindBody = z.object({
   pool: poolField,
   plot_id: plotIdField,
-  address: z.string().trim().min(1).max(128),
-  message: z.string().min(1).max(1000),
-  signature: z.string().trim().min(1).max(512),
+  address: text().trim().min(1).max(128),
+  message: text().min(1).max(1000),
+  signature: text().trim().min(1).max(512),
 });
 export type BindBody = z.infer<typeof bindBody>;
 export const unbindBody = z.object({ id: idField });
@@ -412,22 +409,22 @@ export const registerNodeBody = z.object({
     .meta({ description: 'The identity key’s signature (Spacemesh: Ed25519; Autonomys: sr25519) of the message GET /api/pool/registerdata gives' }),
 });
 export const registerDataQuery = z.object({ pool: poolField, node_id: nodeIdField });
-export const registerDataSchema = z.object({ message: z.string(), scheme: z.enum(['ed25519', 'sr25519']) });
+export const registerDataSchema = z.object({ message: text(), scheme: z.enum(['ed25519', 'sr25519']) });
 /** An on-chain reward paid to one of the user's registered identities, as credited. */
 export const identityRewardSchema = z.object({
-  identity: z.string(),
-  reward_id: z.string(),
+  identity: text(),
+  reward_id: text(),
   height: z.number().int(),
-  amount: z.string().meta({ description: 'What the chain paid, whole coins' }),
-  fee: z.string().meta({ description: 'The pool’s fee, whole coins' }),
-  income: z.string().meta({ description: 'Credited to the user: amount less fee, whole coins' }),
+  amount: text().meta({ description: 'What the chain paid, whole coins' }),
+  fee: text().meta({ description: 'The pool’s fee, whole coins' }),
+  income: text().meta({ description: 'Credited to the user: amount less fee, whole coins' }),
   status: z.enum(['credited', 'reversed']),
   created_at: z.number().int(),
 });
 export const identityRewardQuery = z.object({ pool: poolField, page: z.coerce.number().int().min(1).max(100_000).default(1), count: z.coerce.number().int().min(1).max(100).default(20) });
 export const identityRewardPage = pageOf(identityRewardSchema);
 export type RegisterNodeBody = z.infer<typeof registerNodeBody>;
-export const devnetSignBody = z.object({ pool: poolField, address: z.string().trim().min(1).max(128), message: z.string().min(1).max(1000) });
+export const devnetSignBody = z.object({ pool: poolField, address: text().trim().min(1).max(128), message: text().min(1).max(1000) });
 
-export const adminPlotQuery = plotQuery.extend({ uid: z.string().trim().max(32).optional(), plot_id: z.string().trim().max(128).optional() });
-export const adminPlotPage = pageOf(plotSchema.extend({ uid: z.string(), email: z.string() }));
+export const adminPlotQuery = plotQuery.extend({ uid: text().trim().max(32).optional(), plot_id: text().trim().max(128).optional() });
+export const adminPlotPage = pageOf(plotSchema.extend({ uid: text(), email: text() }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './envelope.ts';
-import { msg } from './fields.ts';
+import { msg, text } from './fields.ts';
 import { adminPlotPage, poolField } from './pool.ts';
 import { idField } from './wallet.ts';
 
@@ -17,12 +17,12 @@ export type PlotReviewState = (typeof PLOT_REVIEWS)[number];
 export const bindReviewQuery = pagingQuery.extend({
   type: z.enum(['bind', 'unbind']).default('bind'),
   pool: poolField.optional(),
-  uid: z.string().trim().max(32).optional(),
+  uid: text().trim().max(32).optional(),
 });
 export type BindReviewQuery = z.infer<typeof bindReviewQuery>;
 export const bindReviewPage = adminPlotPage;
 
-const reviewReason = z.string().trim().max(200, msg('OUT_OF_LENGTH_LIMIT'));
+const reviewReason = text().trim().max(200, msg('OUT_OF_LENGTH_LIMIT'));
 const reviewIds = z.array(idField).min(1).max(200);
 
 /** Approve, or reject with a reason (required when rejecting). */
@@ -35,6 +35,6 @@ export type AuditBindBody = z.infer<typeof auditBindBody>;
 export const auditCancelBindBody = z.object({ ids: reviewIds, reason: reviewReason.min(1, 'a reason is required') });
 
 /** Each item is decided or skipped with its code (another reviewer was first: 201). */
-export const bindReviewResult = z.object({ done: z.array(z.string()), skipped: z.array(z.object({ id: z.string(), code: z.number().int() })) });
+export const bindReviewResult = z.object({ done: z.array(text()), skipped: z.array(z.object({ id: text(), code: z.number().int() })) });
 export type BindReviewResult = z.infer<typeof bindReviewResult>;
 

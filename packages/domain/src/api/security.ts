@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SECURITY_ACTIONS, SECURITY_FACTORS } from '../security.ts';
 import { telegramAuthSchema } from './account.ts';
-import { codeField, nationalityField, passwordField, passwordToCheck, phoneField, msg } from './fields.ts';
+import { codeField, nationalityField, passwordField, passwordToCheck, phoneField, msg, text } from './fields.ts';
 
 /**
  * The security centre under /api/security/ (all signed in). Sensitive actions carry the
@@ -24,16 +24,16 @@ export const securityVerificationQuery = z.object({ action: securityActionField 
 export const securityVerificationSchema = z.object({
   action: securityActionField,
   methods: z.array(z.enum(SECURITY_FACTORS)).meta({ description: 'Every factor the action needs (e-mail at least)' }),
-  email: z.string().meta({ description: 'Masked' }),
-  phone: z.string().meta({ description: 'Masked; empty when none is bound' }),
-  telegram: z.string().meta({ description: 'The bound Telegram name; empty when none' }),
+  email: text().meta({ description: 'Masked' }),
+  phone: text().meta({ description: 'Masked; empty when none is bound' }),
+  telegram: text().meta({ description: 'The bound Telegram name; empty when none' }),
 });
 export type SecurityVerification = z.infer<typeof securityVerificationSchema>;
 
 /** What a code-sending call answers. */
 export const codeSentSchema = z.object({
   type: z.enum(['email', 'sms', 'telegram']),
-  to: z.string().meta({ description: 'Masked target' }),
+  to: text().meta({ description: 'Masked target' }),
   expires_in: z.number().int().meta({ description: 'Seconds the code stays valid' }),
   resend_in: z.number().int().meta({ description: 'Seconds before another code can be sent to the same target' }),
 });
@@ -58,9 +58,9 @@ export const sendPhoneCodeQuery = z
 
 /** GET /api/security/getgooglesecret — a new pending authenticator secret (10 minutes). */
 export const googleSecretSchema = z.object({
-  secret: z.string().meta({ description: 'Base32, for manual entry' }),
-  otpauth_url: z.string(),
-  qrcode: z.string().meta({ description: 'data:image/png;base64 QR code of otpauth_url' }),
+  secret: text().meta({ description: 'Base32, for manual entry' }),
+  otpauth_url: text(),
+  qrcode: text().meta({ description: 'data:image/png;base64 QR code of otpauth_url' }),
 });
 
 /** POST /api/security/prevalidationgooglesecret — checks a code against the pending secret. */
@@ -87,7 +87,7 @@ export const modifyPasswordBody = z
   .object({
     old_password: passwordToCheck,
     new_password: passwordField,
-    confirm_password: z.string(),
+    confirm_password: text(),
     google_code: codeField.optional().meta({ description: 'Authenticator app code (needed when one is bound)' }),
   })
   .refine((body) => body.new_password === body.confirm_password, { message: msg('PASSWORDS_DIFFER'), path: ['confirm_password'] })
@@ -100,17 +100,17 @@ export const bindTelegramBody = securityCodesSchema.extend({ telegram: telegramA
 export const unbindTelegramBody = securityCodesSchema;
 
 export const countrySchema = z.object({
-  english_name: z.string(),
-  chinese_name: z.string(),
-  country_code: z.string(),
-  phone_code: z.string(),
+  english_name: text(),
+  chinese_name: text(),
+  country_code: text(),
+  phone_code: text(),
 });
 
 /** GET /api/security/sessions — the user's live sessions, the current one first. */
 export const sessionItemSchema = z.object({
-  id: z.string().meta({ description: 'Opaque id of the session (for ending it)' }),
-  device: z.string().meta({ description: 'Browser and system, from the user agent' }),
-  ip: z.string(),
+  id: text().meta({ description: 'Opaque id of the session (for ending it)' }),
+  device: text().meta({ description: 'Browser and system, from the user agent' }),
+  ip: text(),
   created_at: z.number().int().meta({ description: 'Sign-in, Unix seconds' }),
   last_seen_at: z.number().int().meta({ description: 'Last use, Unix seconds (to about five minutes)' }),
   current: z.boolean().meta({ description: 'The session of this request' }),
@@ -118,4 +118,4 @@ export const sessionItemSchema = z.object({
 export type SessionItem = z.infer<typeof sessionItemSchema>;
 
 /** POST /api/security/sessions/end — ends one of the user's sessions. */
-export const endSessionBody = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, msg('INVALID_PARAMETER')) });
+export const endSessionBody = z.object({ id: text().regex(/^[0-9a-f]{64}$/, msg('INVALID_PARAMETER')) });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { LANGS } from '../lang.ts';
 import { SECURITY_LEVELS } from '../security.ts';
 
 /** The sign-in before the current one (personal centre). */
 export const previousLoginSchema = z.object({
   time: z.number().int(),
-  ip: z.string(),
-  location: z.string(),
-  device: z.string(),
+  ip: text(),
+  location: text(),
+  device: text(),
 });
 
 /**
@@ -16,34 +17,34 @@ export const previousLoginSchema = z.object({
  * an older stored copy still parses.
  */
 export const userInfoSchema = z.object({
-  uid: z.string(),
-  ip: z.string(),
-  email: z.string(),
+  uid: text(),
+  ip: text(),
+  email: text(),
   /** A phone is bound (SMS verification available). */
   sms: z.boolean(),
   /** The bound phone, masked (`+86 138******00`); empty when none. */
-  phone: z.string(),
-  device: z.string(),
+  phone: text(),
+  device: text(),
   wechat: z.boolean(),
-  account: z.string(),
-  nickname: z.string(),
+  account: text(),
+  nickname: text(),
   /** The authenticator app is bound. */
   goole_auth: z.boolean(),
   /** This session's sign-in, seconds since the epoch. */
   login_time: z.number().int(),
   language: z.enum(LANGS),
   /** Present only for back-office users: the browser goes to the admin area. */
-  redirect_url: z.string().optional(),
+  redirect_url: text().optional(),
   /** Back-office users only: admin (everything) or support (reads, content, reviews). */
   role: z.enum(['admin', 'support']).optional(),
   security_level: z.enum(SECURITY_LEVELS).default('low'),
   telegram: z.boolean().default(false),
   /** The bound Telegram @username or name; empty when none. */
-  telegram_name: z.string().default(''),
+  telegram_name: text().default(''),
   /** country_code of the phone's country; empty when none. */
-  nationality: z.string().default(''),
+  nationality: text().default(''),
   /** The phone's dial prefix (0086); empty when none. */
-  phone_code: z.string().default(''),
+  phone_code: text().default(''),
   /** Withdrawals are locked until then after a security change (seconds; 0: not locked). */
   withdraw_locked_until: z.number().int().default(0),
   last_login: previousLoginSchema.nullable().default(null),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMO_MAX, RATIO_WHOLE, REMARK_MAX, WITHDRAW_STATUSES, WITHDRAW_SOURCES, ASSET_LOG_KINDS } from '../wallet.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg } from './fields.ts';
+import { msg, text } from './fields.ts';
 import { securityCodesSchema } from './security.ts';
 
 /**
@@ -10,22 +10,25 @@ import { securityCodesSchema } from './security.ts';
  * the coin's scale (more decimals than the coin has: AMOUNT_INVALID) and answers the same way.
  */
 
+/**
+ * Whole digits an amount may have: 10^15 coins is far beyond any coin's supply, and with the
+ * largest scale (18 decimals) it stays well inside the ledger's numeric(40,0) even summed.
+ */
+export const AMOUNT_WHOLE_DIGITS_MAX = 15;
+
 /** A decimal amount in whole coins, positive. */
-export const amountField = z
-  .string({ error: msg('AMOUNT_INVALID') })
+export const amountField = text({ error: msg('AMOUNT_INVALID') })
   .trim()
-  .regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID'))
+  .regex(new RegExp(`^\\d{1,${AMOUNT_WHOLE_DIGITS_MAX}}(\\.\\d{1,36})?$`), msg('AMOUNT_INVALID'))
   .meta({ description: 'Decimal amount in whole coins, e.g. "1.25"', example: '1.25' });
 
 /** A signed decimal amount (admin adjustments). */
-export const signedAmountField = z
-  .string({ error: msg('AMOUNT_INVALID') })
+export const signedAmountField = text({ error: msg('AMOUNT_INVALID') })
   .trim()
-  .regex(/^-?\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID'))
+  .regex(new RegExp(`^-?\\d{1,${AMOUNT_WHOLE_DIGITS_MAX}}(\\.\\d{1,36})?$`), msg('AMOUNT_INVALID'))
   .meta({ description: 'Signed decimal amount in whole coins', example: '-0.5' });
 
-export const coinField = z
-  .string({ error: msg('COIN_NOT_FOUND') })
+export const coinField = text({ error: msg('COIN_NOT_FOUND') })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9_]{2,32}$/, msg('COIN_NOT_FOUND'))
@@ -34,42 +37,41 @@ export const coinField = z
 export const idField = z.coerce.string().regex(/^\d{1,18}$/, msg('INVALID_PARAMETER')).meta({ description: 'Record id' });
 
 /** Idempotency key of a money-moving call: the same key returns the first answer. */
-export const requestIdField = z
-  .string()
+export const requestIdField = text()
   .regex(/^[\w.:-]{8,128}$/, msg('INVALID_PARAMETER'))
   .meta({ description: 'Idempotency key (8 to 128 of letters, digits, _ . : -); a replay returns the first answer' });
 
 // --- assets ---------------------------------------------------------------------------------
 
 export const assetEntrySchema = z.object({
-  type: z.string(),
-  icon: z.string(),
-  unit: z.string(),
+  type: text(),
+  icon: text(),
+  unit: text(),
   scale: z.number().int(),
-  available: z.string(),
-  withdrawing: z.string(),
-  frozen: z.string(),
-  mortgage: z.string(),
-  pending_earnings: z.string(),
-  finance: z.string(),
-  total: z.string(),
-  total_earnings: z.string(),
+  available: text(),
+  withdrawing: text(),
+  frozen: text(),
+  mortgage: text(),
+  pending_earnings: text(),
+  finance: text(),
+  total: text(),
+  total_earnings: text(),
 });
 export type AssetEntry = z.infer<typeof assetEntrySchema>;
 
 /** The currency block: per-coin wallet settings the deposit and withdrawal forms need. */
 export const currencyEntrySchema = z.object({
-  type: z.string(),
-  unit: z.string(),
+  type: text(),
+  unit: text(),
   scale: z.number().int(),
   closed: z.boolean(),
   testnet: z.boolean(),
   confirmation: z.number().int(),
-  min_withdraw: z.string(),
-  withdraw_fee: z.string(),
-  min_transfer: z.string(),
+  min_withdraw: text(),
+  withdraw_fee: text(),
+  min_transfer: text(),
   memo_supported: z.boolean(),
-  activation_fee: z.string().meta({ description: 'Extra fee on an address’s first use (AR), else "0"' }),
+  activation_fee: text().meta({ description: 'Extra fee on an address’s first use (AR), else "0"' }),
 });
 export type CurrencyEntry = z.infer<typeof currencyEntrySchema>;
 
@@ -82,11 +84,11 @@ export type TotalAssets = z.infer<typeof totalAssetsSchema>;
 
 export const miningIncomeQuery = z.object({ coin: coinField.optional() });
 export const miningIncomeEntrySchema = z.object({
-  type: z.string(),
-  unit: z.string(),
-  yesterday: z.string(),
-  total: z.string(),
-  pending: z.string(),
+  type: text(),
+  unit: text(),
+  yesterday: text(),
+  total: text(),
+  pending: text(),
   auto_pay: z.boolean(),
 });
 export const miningIncomeSchema = z.array(miningIncomeEntrySchema);
@@ -95,17 +97,17 @@ export const miningIncomeSchema = z.array(miningIncomeEntrySchema);
 
 export const rechargeAddressQuery = z.object({ coin: coinField });
 export const rechargeAddressSchema = z.object({
-  coin: z.string(),
-  address: z.string(),
+  coin: text(),
+  address: text(),
   confirmation: z.number().int().meta({ description: 'Confirmations before a deposit is credited' }),
 });
 
 export const depositSchema = z.object({
-  id: z.string(),
-  coin: z.string(),
-  address: z.string(),
-  amount: z.string(),
-  txid: z.string(),
+  id: text(),
+  coin: text(),
+  address: text(),
+  amount: text(),
+  txid: text(),
   confirmations: z.number().int(),
   required: z.number().int(),
   status: z.enum(['pending', 'credited', 'dropped']),
@@ -117,22 +119,21 @@ export const depositPage = pageOf(depositSchema);
 
 // --- address book -----------------------------------------------------------------------------
 
-export const remarkField = z
-  .string()
+export const remarkField = text()
   .trim()
   .max(REMARK_MAX, msg('OUT_OF_LENGTH_LIMIT'))
   .meta({ description: `At most ${REMARK_MAX} characters` });
 
 export const withdrawAddressSchema = z.object({
-  id: z.string(),
-  coin: z.string(),
-  address: z.string(),
-  remark: z.string(),
-  memo: z.string(),
+  id: text(),
+  coin: text(),
+  address: text(),
+  remark: text(),
+  memo: text(),
   auto_pay: z.boolean(),
   ratio: z.number().int().meta({ description: `Auto Pay share in basis points (${RATIO_WHOLE} = 100 %)` }),
-  min_pay: z.string(),
-  pending_income: z.string().meta({ description: 'Auto Pay amounts on their way to this address' }),
+  min_pay: text(),
+  pending_income: text().meta({ description: 'Auto Pay amounts on their way to this address' }),
   activated: z.boolean().meta({ description: 'Used before (AR: no activation fee any more)' }),
   created_at: z.number().int(),
 });
@@ -142,9 +143,9 @@ export const withdrawAddressesQuery = z.object({ coin: coinField.optional() });
 
 export const addWithdrawAddressBody = securityCodesSchema.extend({
   coin: coinField,
-  address: z.string().trim().min(1, msg('WALLET_ADDRESS_INVALID')).max(128, msg('WALLET_ADDRESS_INVALID')),
+  address: text().trim().min(1, msg('WALLET_ADDRESS_INVALID')).max(128, msg('WALLET_ADDRESS_INVALID')),
   remark: remarkField.default(''),
-  memo: z.string().trim().max(MEMO_MAX, msg('OUT_OF_LENGTH_LIMIT')).default(''),
+  memo: text().trim().max(MEMO_MAX, msg('OUT_OF_LENGTH_LIMIT')).default(''),
 });
 export type AddWithdrawAddressBody = z.infer<typeof addWithdrawAddressBody>;
 
@@ -162,19 +163,19 @@ export const withdrawBody = securityCodesSchema.extend({
 export type WithdrawBody = z.infer<typeof withdrawBody>;
 
 export const withdrawalSchema = z.object({
-  id: z.string(),
-  coin: z.string(),
-  unit: z.string(),
-  amount: z.string(),
-  fee: z.string(),
-  received: z.string().meta({ description: 'Actual received = amount − fee' }),
-  address: z.string(),
-  memo: z.string(),
+  id: text(),
+  coin: text(),
+  unit: text(),
+  amount: text(),
+  fee: text(),
+  received: text().meta({ description: 'Actual received = amount − fee' }),
+  address: text(),
+  memo: text(),
   status: z.enum(WITHDRAW_STATUSES),
   source: z.enum(WITHDRAW_SOURCES),
-  reason: z.string().meta({ description: 'Rejection or cancellation reason' }),
-  txid: z.string(),
-  batch: z.string().meta({ description: 'Review batch date (YYYY-MM-DD)' }),
+  reason: text().meta({ description: 'Rejection or cancellation reason' }),
+  txid: text(),
+  batch: text().meta({ description: 'Review batch date (YYYY-MM-DD)' }),
   created_at: z.number().int(),
   updated_at: z.number().int(),
 });
@@ -192,12 +193,12 @@ export const withdrawPage = pageOf(withdrawalSchema);
 
 export const transferBody = securityCodesSchema.extend({
   coin: coinField,
-  to: z.string().trim().min(1, msg('USER_NOT_EXIST')).max(254).meta({ description: 'Recipient e-mail or uid' }),
+  to: text().trim().min(1, msg('USER_NOT_EXIST')).max(254).meta({ description: 'Recipient e-mail or uid' }),
   amount: amountField,
   request_id: requestIdField,
 });
 export type TransferBody = z.infer<typeof transferBody>;
-export const transferResultSchema = z.object({ transaction_id: z.string(), amount: z.string(), to: z.string() });
+export const transferResultSchema = z.object({ transaction_id: text(), amount: text(), to: text() });
 
 // --- Auto Pay ---------------------------------------------------------------------------------
 
@@ -210,9 +211,9 @@ export const autoPayQuery = z.object({ coin: coinField });
 export const autoPayOutcomes = ['paid', 'no_recipients', 'ratio_not_whole', 'below_minimum', 'nothing_to_pay', 'security_locked'] as const;
 export type AutoPayOutcome = (typeof autoPayOutcomes)[number];
 export const autoPaySchema = z.object({
-  coin: z.string(),
+  coin: text(),
   enabled: z.boolean(),
-  recipients: z.array(z.object({ address_id: z.string(), address: z.string(), remark: z.string(), ratio: z.number().int(), min_pay: z.string() })),
+  recipients: z.array(z.object({ address_id: text(), address: text(), remark: text(), ratio: z.number().int(), min_pay: text() })),
   last_run_at: z.number().int().nullable(),
   last_outcome: z.enum(autoPayOutcomes).nullable().meta({ description: 'What the run at last_run_at did (null: never run)' }),
 });
@@ -246,22 +247,22 @@ export const assetLogQuery = pagingQuery.extend({
 export type AssetLogQuery = z.infer<typeof assetLogQuery>;
 
 export const assetLogItemSchema = z.object({
-  id: z.string(),
-  coin: z.string(),
-  kind: z.string(),
-  amount: z.string().meta({ description: 'Signed change of the balance named by `bucket` (a withdrawal hold is two rows: available −, withdraw_hold +)' }),
-  bucket: z.string(),
-  reference: z.string(),
-  memo: z.string(),
+  id: text(),
+  coin: text(),
+  kind: text(),
+  amount: text().meta({ description: 'Signed change of the balance named by `bucket` (a withdrawal hold is two rows: available −, withdraw_hold +)' }),
+  bucket: text(),
+  reference: text(),
+  memo: text(),
   /** The other user of a transfer (masked e-mail, or UID), on both sides; '' for other kinds. */
-  counterparty: z.string(),
+  counterparty: text(),
   created_at: z.number().int(),
 });
 export type AssetLogItem = z.infer<typeof assetLogItemSchema>;
 export const assetLogPage = pageOf(assetLogItemSchema);
 /** The back office's flow (/admin/flow; admin GET asset): every user's bill, filtered also by uid. */
-export const adminFlowQuery = assetLogQuery.extend({ uid: z.string().trim().max(64).optional() });
-export const adminFlowPage = pageOf(assetLogItemSchema.extend({ uid: z.string(), email: z.string() }));
+export const adminFlowQuery = assetLogQuery.extend({ uid: text().trim().max(64).optional() });
+export const adminFlowPage = pageOf(assetLogItemSchema.extend({ uid: text(), email: text() }));
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const EXPORT_KINDS = ['asset', 'withdraw'] as const;
@@ -274,7 +275,7 @@ export const applyExportBody = z.object({
 });
 export const exportStatusQuery = z.object({ id: idField });
 export const exportSchema = z.object({
-  id: z.string(),
+  id: text(),
   kind: z.enum(EXPORT_KINDS),
   format: z.enum(EXPORT_FORMATS),
   status: z.enum(['pending', 'ready', 'failed']),
@@ -290,13 +291,13 @@ export type ExportJob = z.infer<typeof exportSchema>;
 export const adminWithdrawQuery = pagingQuery.extend({
   coin: coinField.optional(),
   status: z.enum(WITHDRAW_STATUSES).optional(),
-  uid: z.string().trim().max(64).optional(),
-  batch: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  uid: text().trim().max(64).optional(),
+  batch: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
 });
-export const adminWithdrawalSchema = withdrawalSchema.extend({ uid: z.string(), email: z.string(), cancel_requested: z.boolean() });
+export const adminWithdrawalSchema = withdrawalSchema.extend({ uid: text(), email: text(), cancel_requested: z.boolean() });
 export const adminWithdrawPage = pageOf(adminWithdrawalSchema);
 
-const reasonField = z.string().trim().max(200, msg('OUT_OF_LENGTH_LIMIT'));
+const reasonField = text().trim().max(200, msg('OUT_OF_LENGTH_LIMIT'));
 
 /** Approve, or reject with a reason (spec doc 1 §5: a reject reason is required). */
 export const auditWithdrawBody = z
@@ -307,16 +308,16 @@ export const auditBatchWithdrawBody = z
   .refine((b) => b.approve || b.reason.length > 0, { message: 'a reject reason is required', path: ['reason'] });
 export const auditCancelWithdrawBody = z.object({ id: idField, reason: reasonField.default('') });
 export const auditBatchCancelWithdrawBody = z.object({ ids: z.array(idField).min(1).max(500), reason: reasonField.default('') });
-export const auditResultSchema = z.object({ done: z.array(z.string()), skipped: z.array(z.object({ id: z.string(), code: z.number().int() })) });
+export const auditResultSchema = z.object({ done: z.array(text()), skipped: z.array(z.object({ id: text(), code: z.number().int() })) });
 
 export const updateWithdrawFeeBody = z.object({
   coin: coinField,
-  fee: z.string().trim().min(1, 'a withdraw fee is required').pipe(amountField),
+  fee: text().trim().min(1, 'a withdraw fee is required').pipe(amountField),
 });
 
 // UpdateBalance's body and answer live with the back office's calls (api/admin.ts).
 
 // --- devnet (development only) ------------------------------------------------------------------
 
-export const devnetSendBody = z.object({ coin: coinField, address: z.string().trim().min(1).max(128), amount: amountField });
-export const devnetSendSchema = z.object({ txid: z.string(), height: z.number().int() });
+export const devnetSendBody = z.object({ coin: coinField, address: text().trim().min(1).max(128), amount: amountField });
+export const devnetSendSchema = z.object({ txid: text(), height: z.number().int() });

@@ -12,7 +12,8 @@ const GROUPS: Record<string, [number, number][]> = {
   success: [[200, 200]],
   general: [[201, 231], [239, 239]],
   account: [[1002, 1050]],
-  request: [[2002, 2006]],
+  // 2007: the platform's own addition (ApplyForDownload by GET, issue 19), past the spec's last request code.
+  request: [[2002, 2006], [2007, 2007]],
   'user-task': [[10001, 10007]],
   balance: [[10101, 10105]],
   // 10215: the platform's own addition (custody, issue 15), past the spec's last withdraw code.

@@ -119,7 +119,7 @@ export const ERROR_CATALOGUE = {
     en: 'Too many failed sign-ins; try again in an hour',
   },
 
-  // --- 2002-2006: request integrity (the spec leaves their meaning open) ---
+  // --- 2002-2007: request integrity (the spec leaves their meaning open) ---
   CSRF_INVALID: { code: 2002, group: 'request', en: 'Request token is invalid; refresh the page' },
   IDEMPOTENCY_KEY_REUSED: {
     code: 2003,
@@ -129,6 +129,7 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_IN_PROGRESS: { code: 2004, group: 'request', en: 'The same request is still being processed' },
   EXPORT_TOO_FREQUENT: { code: 2005, group: 'request', en: 'Export is allowed once every ten minutes' },
   EXPORT_NOT_READY: { code: 2006, group: 'request', en: 'The export is not ready yet' },
+  EXPORT_USE_POST: { code: 2007, group: 'request', en: 'Applying for an export is a POST request; refresh the page and try again' },
 
   // --- 10001-10007: user and task ---
   USER_DISABLED: { code: 10001, group: 'user-task', en: 'User is disabled' },

@@ -93,6 +93,7 @@ export const ERROR_MESSAGES_RU: Record<ErrorName, string> = {
   IDEMPOTENCY_IN_PROGRESS: 'Такой же запрос ещё обрабатывается',
   EXPORT_TOO_FREQUENT: 'Экспорт доступен не чаще одного раза в десять минут',
   EXPORT_NOT_READY: 'Экспорт ещё не готов',
+  EXPORT_USE_POST: 'Заявка на выгрузку отправляется запросом POST; обновите страницу и повторите',
 
   USER_DISABLED: 'Пользователь отключён',
   USER_NOT_ACTIVE: 'Пользователь не активен',

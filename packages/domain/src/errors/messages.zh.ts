@@ -92,6 +92,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorName, string> = {
   IDEMPOTENCY_IN_PROGRESS: '相同的請求仍在處理中',
   EXPORT_TOO_FREQUENT: '每十分鐘僅能匯出一次',
   EXPORT_NOT_READY: '匯出檔案尚未準備完成',
+  EXPORT_USE_POST: '申請匯出須使用 POST 請求，請重新整理頁面後再試',
 
   USER_DISABLED: '使用者已被停用',
   USER_NOT_ACTIVE: '使用者未啟用',

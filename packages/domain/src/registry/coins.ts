@@ -52,7 +52,8 @@ export interface CoinSetting {
 type Seed = Omit<CoinSetting, 'closed' | 'icon' | 'testnet' | 'mainnet_type' | 'merge_pool' | 'memo_supported'> &
   Partial<Pick<CoinSetting, 'closed' | 'testnet' | 'mainnet_type' | 'merge_pool' | 'memo_supported'>>;
 
-const BURST_ADDRESS = '^(?:[A-Z0-9]{4,5}-){1}[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{5}$|^[13][a-km-zA-HJ-NP-Z1-9]{25,34}$';
+/** Signum: Reed-Solomon `S-…` (formerly `BURST-…`) or the numeric account id (the checksum: `address/`). */
+export const BURST_ADDRESS = '^(?:S|BURST)-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{5}$|^[0-9]{1,20}$';
 
 const SEEDS: Seed[] = [
   {
@@ -118,7 +119,7 @@ const SEEDS: Seed[] = [
   {
     type: 'AUTONOMYS', confirmation: 10, market: 'AI3/USDT', min_transfer_value: '1', capacity_unit: 'TiB',
     full_name: 'Autonomys', arith: 'post', unit: 'AI3', scale: 18, capacity_scale: 2, capacity_base: 1024,
-    min_withdraw_value: '1', withdraw_fee: '0.01', address_pattern: '^su[1-9A-HJ-NP-Za-km-z]{46}$',
+    min_withdraw_value: '1', withdraw_fee: '0.01', address_pattern: '^su[1-9A-HJ-NP-Za-km-z]{47}$',
   },
   // Test-net variants: same code paths, never withdrawable to main net.
   {

@@ -1,4 +1,4 @@
-import { adminApplyDownloadQuery, downloadStatusQuery, envelopeSchema, listExportSchema, userApplyDownloadQuery } from '@platter/domain';
+import { AppError, adminApplyDownloadQuery, downloadStatusQuery, envelopeSchema, listExportSchema, userApplyDownloadQuery } from '@platter/domain';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireRole, requireUser } from '../../http/auth.ts';
@@ -27,23 +27,32 @@ function exportRoutes(app: ZodApp, deps: Deps, scope: ExportScope, who: (request
   // Both have the same shape; the list names differ (checked again by the service).
   const lists = (scope === 'user' ? userApplyDownloadQuery : adminApplyDownloadQuery) as unknown as typeof adminApplyDownloadQuery;
 
-  app.get(
+  // Applying creates work (a job, an audit entry, a file), so it is a POST under CSRF; the
+  // spec's GET answers EXPORT_USE_POST (2007) and changes nothing.
+  app.post(
     `${prefix}/ApplyForDownload`,
     {
       config,
       schema: {
         tags,
         summary: 'Applies for an export of a list (CSV or XLSX) with the list’s filters as shown; once every ten minutes per list (2005)',
-        querystring: lists,
+        body: lists,
         response: { 200: envelopeSchema(listExportSchema) },
       },
     },
     async (request) => {
       const userId = await who(request);
-      const { list, format, ...filters } = request.query;
+      const { list, format, ...filters } = request.body;
       const job = await applyListExport(db, { userId, scope, list, format, filters });
       deps.kickExports?.();
       return ok(request, job);
+    },
+  );
+  app.get(
+    `${prefix}/ApplyForDownload`,
+    { config, schema: { tags, summary: 'The spec’s GET of ApplyForDownload: answers 2007 (apply with POST); nothing is created' } },
+    async () => {
+      throw new AppError('EXPORT_USE_POST');
     },
   );
   app.get(

@@ -76,7 +76,7 @@ describe('back-office exports', () => {
   let job: Job;
 
   it('exports the plots list with the filters as shown: the file holds exactly the list’s rows', async () => {
-    const applied = await admin.get<Job>(`/api/admin/ApplyForDownload?list=plots&format=csv&pool=chia&uid=${farmerUid}&page=3&count=10`);
+    const applied = await admin.post<Job>('/api/admin/ApplyForDownload', { list: 'plots', format: 'csv', pool: 'chia', uid: farmerUid, page: '3', count: '10' });
     expect(applied).toMatchObject({ code: 200, data: { list: 'plots', status: 'pending', progress: 0 } });
     job = applied.data;
     expect(await ready(admin, 'admin', job.id)).toMatchObject({ status: 'ready', progress: 100, rows: 230, expires_at: expect.any(Number) });
@@ -111,9 +111,9 @@ describe('back-office exports', () => {
   });
 
   it('allows one export of a list every ten minutes (2005), other lists meanwhile', async () => {
-    const again = await admin.get<{ next_allowed_at: number }>('/api/admin/ApplyForDownload?list=plots&format=xlsx');
+    const again = await admin.post<{ next_allowed_at: number }>('/api/admin/ApplyForDownload', { list: 'plots', format: 'xlsx' });
     expect(again).toMatchObject({ code: 2005, data: { next_allowed_at: job.next_allowed_at } });
-    const other = await admin.get<Job>('/api/admin/ApplyForDownload?list=bind_info&format=xlsx&status=CONFIRMED&pool=bhd');
+    const other = await admin.post<Job>('/api/admin/ApplyForDownload', { list: 'bind_info', format: 'xlsx', status: 'CONFIRMED', pool: 'bhd' });
     expect(other.code).toBe(200);
     await ready(admin, 'admin', other.data.id);
     const file = await download(admin, 'admin', other.data.id);
@@ -126,11 +126,21 @@ describe('back-office exports', () => {
   });
 
   it('refuses bad filters and ordinary users', async () => {
-    expect((await admin.get('/api/admin/ApplyForDownload?list=machines&status=sideways')).code).toBe(216);
-    expect((await admin.get('/api/admin/ApplyForDownload?list=nothing')).code).toBe(216);
-    expect((await farmer.get('/api/admin/ApplyForDownload?list=plots')).code).toBe(218);
+    expect((await admin.post('/api/admin/ApplyForDownload', { list: 'machines', status: 'sideways' })).code).toBe(216);
+    expect((await admin.post('/api/admin/ApplyForDownload', { list: 'nothing' })).code).toBe(216);
+    expect((await farmer.post('/api/admin/ApplyForDownload', { list: 'plots' })).code).toBe(218);
     expect((await farmer.get(`/api/admin/GetDownloadStatus?id=${job.id}`)).code).toBe(218);
-    expect((await browser(app).get('/api/pool/ApplyForDownload?list=miner')).code).toBe(202);
+    expect((await browser(app).post('/api/pool/ApplyForDownload', { list: 'miner' })).code).toBe(202);
+  });
+
+  it('applies only by POST under CSRF: the spec’s GET answers 2007 and a cross-site POST 2002, neither creating an export', async () => {
+    const before = await db.selectFrom('exports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const get = await admin.get('/api/admin/ApplyForDownload?list=machines&format=csv');
+    expect(get).toMatchObject({ code: 2007 });
+    expect((await farmer.get('/api/pool/ApplyForDownload?list=miner&format=xlsx')).code).toBe(2007);
+    expect((await admin.post('/api/admin/ApplyForDownload', { list: 'machines', format: 'csv' }, { csrf: false })).code).toBe(2002);
+    const after = await db.selectFrom('exports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
   });
 
   it('removes the file once it expires', async () => {
@@ -151,7 +161,7 @@ describe('the flow (every user’s bill) and its export', () => {
     expect((await admin.get<{ total: number }>('/api/admin/asset?coin=CHIA')).data.total).toBe(2);
     expect((await farmer.get('/api/admin/asset')).code).toBe(218);
 
-    const applied = await admin.get<Job>(`/api/admin/ApplyForDownload?list=flow&format=csv&uid=${farmerUid}&coin=CHIA`);
+    const applied = await admin.post<Job>('/api/admin/ApplyForDownload', { list: 'flow', format: 'csv', uid: farmerUid, coin: 'CHIA' });
     expect(applied.code).toBe(200);
     await ready(admin, 'admin', applied.data.id);
     const lines = (await download(admin, 'admin', applied.data.id)).body.replace(/^\uFEFF/, '').trim().split('\n');
@@ -162,11 +172,11 @@ describe('the flow (every user’s bill) and its export', () => {
 
 describe('the user’s own exports', () => {
   it('exports their miners and their income, only theirs, once every ten minutes per list', async () => {
-    const miners = await farmer.get<Job>('/api/pool/ApplyForDownload?list=miner&format=csv&pool=chia');
+    const miners = await farmer.post<Job>('/api/pool/ApplyForDownload', { list: 'miner', format: 'csv', pool: 'chia' });
     expect(miners.code).toBe(200);
-    expect((await farmer.get('/api/pool/ApplyForDownload?list=miner&format=csv')).code).toBe(2005);
-    expect((await farmer.get('/api/pool/ApplyForDownload?list=Share&format=csv')).code).toBe(216);
-    const shares = await farmer.get<Job>('/api/pool/ApplyForDownload?list=Share&format=csv&pool=chia&hours=3');
+    expect((await farmer.post('/api/pool/ApplyForDownload', { list: 'miner', format: 'csv' })).code).toBe(2005);
+    expect((await farmer.post('/api/pool/ApplyForDownload', { list: 'Share', format: 'csv' })).code).toBe(216);
+    const shares = await farmer.post<Job>('/api/pool/ApplyForDownload', { list: 'Share', format: 'csv', pool: 'chia', hours: '3' });
     expect(shares.code).toBe(200);
     await ready(farmer, 'pool', shares.data.id);
     const file = await download(farmer, 'pool', shares.data.id);

@@ -1,4 +1,4 @@
-import { addressMatches, AppError, type BindBody, type Plot, type PostStatus, type ReportBody } from '@platter/domain';
+import { addressValid, AppError, type BindBody, type Plot, type PostStatus, type ReportBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
@@ -47,7 +47,7 @@ async function uidOf(db: Db, userId: string): Promise<string> {
 /** The message the binding address's wallet must sign, valid for 24 hours. */
 export async function bindData(db: Db, userId: string, input: { pool: string; plot_id: string; address: string }, now = new Date()) {
   const coin = await poolCoin(db, input.pool);
-  if (!addressMatches(coin.addressPattern, input.address)) throw new AppError('WALLET_ADDRESS_INVALID');
+  if (!addressValid(coin, input.address)) throw new AppError('WALLET_ADDRESS_INVALID');
   const expiresAt = Math.floor(now.getTime() / 1000) + BIND_DATA_SECONDS;
   return { message: bindMessage({ pool: input.pool, plotId: input.plot_id, uid: await uidOf(db, userId), address: input.address, expiresAt }), expires_at: expiresAt };
 }
@@ -55,7 +55,7 @@ export async function bindData(db: Db, userId: string, input: { pool: string; pl
 /** Binds a plot: the signed message checked, limits and uniqueness held under a lock. */
 export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, body: BindBody, now = new Date(), options: { review: boolean } = { review: true }): Promise<Plot> {
   const coin = await poolCoin(db, body.pool);
-  if (!addressMatches(coin.addressPattern, body.address)) throw new AppError('WALLET_ADDRESS_INVALID');
+  if (!addressValid(coin, body.address)) throw new AppError('WALLET_ADDRESS_INVALID');
   const expires = /\nexpires: (\S+)$/.exec(body.message)?.[1];
   const expiresAt = expires ? Math.floor(Date.parse(expires) / 1000) : NaN;
   const expected = Number.isFinite(expiresAt) ? bindMessage({ pool: body.pool, plotId: body.plot_id, uid: await uidOf(db, userId), address: body.address, expiresAt }) : '';

@@ -211,7 +211,7 @@ describe('the pool’s back office over HTTP', () => {
     expect(mine.data.list.map((o) => o.pool)).toEqual(['chia']);
     expect((await support.get<{ total: number }>('/api/admin/getopenedpools?uid=000000')).data.total).toBe(0);
     expect((await user.get('/api/admin/getopenedpools')).code).toBe(218);
-    const job = await support.get<{ id: string }>(`/api/admin/ApplyForDownload?list=openned&format=csv&uid=${owner.uid}`);
+    const job = await support.post<{ id: string }>('/api/admin/ApplyForDownload', { list: 'openned', format: 'csv', uid: owner.uid });
     expect(job.code).toBe(200);
   });
 });

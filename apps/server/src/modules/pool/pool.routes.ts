@@ -94,6 +94,8 @@ export function minerApiRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
     '/api/miner/report',
     {
       bodyLimit: 2 * 1024 * 1024,
+      // A machine call authenticated by its API key, never by a cookie: no CSRF to stop.
+      config: { csrf: false },
       schema: {
         tags: ['miner'],
         summary: 'The proxy tool’s report for the pool of its API key (header x-api-key): miner heartbeats and shares',

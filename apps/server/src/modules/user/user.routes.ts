@@ -4,7 +4,7 @@ import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { SESSION_COOKIE, type sessionService } from '../session/session.service.ts';
 import type { Db } from '../../db/database.ts';
-import { clientMeta } from '../../http/auth.ts';
+import { clearSessionCookie, clientMeta } from '../../http/auth.ts';
 import { assertRegistrable } from '../account/account.service.ts';
 import { loadUserInfo } from './user.service.ts';
 
@@ -83,7 +83,7 @@ export function userRoutes(app: ZodApp, deps: Deps): void {
     },
     async (request, reply) => {
       await deps.sessions.close(request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply);
       return {};
     },
   );

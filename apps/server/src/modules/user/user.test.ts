@@ -92,7 +92,7 @@ describe('POST /api/user/SetLanguage', () => {
 
   it('sets the h9_lang cookie for 365 days and stores the language of a signed-in user', async () => {
     const { cookie, userId } = await signedIn('polyglot@example.com');
-    const csrf = await csrfHeaders(app);
+    const csrf = await csrfHeaders(app, cookie);
     const res = await app.inject({
       method: 'POST',
       url: '/api/user/SetLanguage',
@@ -125,7 +125,7 @@ describe('POST /api/user/SetLanguage', () => {
 describe('POST /api/user/dologout', () => {
   it('answers an empty object and ends the session for good', async () => {
     const { cookie } = await signedIn('leaver@example.com');
-    const csrf = await csrfHeaders(app);
+    const csrf = await csrfHeaders(app, cookie);
     const res = await app.inject({ method: 'POST', url: '/api/user/dologout', headers: { ...csrf, cookie: `${csrf.cookie}; ${cookie}` } });
     expect(res.json()).toEqual({});
     expect(res.cookies.find((c) => c.name === 'platter_sid')?.value).toBe('');

@@ -1,4 +1,4 @@
-import { AppError, addressMatches, MAX_WITHDRAW_ADDRESSES, RATIO_WHOLE, type WithdrawAddress } from '@platter/domain';
+import { AppError, addressValid, MAX_WITHDRAW_ADDRESSES, RATIO_WHOLE, type WithdrawAddress } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
@@ -16,7 +16,7 @@ import { coinRules, show, type CoinRules } from '../coins/coins.ts';
 export async function addressBelongsToMainnet(db: Db, coin: CoinRules, address: string): Promise<boolean> {
   if (!coin.testnet || !coin.mainnetType) return false;
   const main = await coinRules(db, coin.mainnetType);
-  return main.addressPattern !== coin.addressPattern && addressMatches(main.addressPattern, address);
+  return main.addressPattern !== coin.addressPattern && addressValid(main, address);
 }
 
 /**
@@ -83,7 +83,7 @@ export async function listAddresses(db: Db, userId: string, coin?: string): Prom
 /** Adds an address inside the caller's transaction (after the security verification). */
 export async function addAddress(trx: Db, userId: string, input: { coin: string; address: string; remark: string; memo: string }): Promise<{ id: string }> {
   const coin = await coinRules(trx, input.coin);
-  if (!addressMatches(coin.addressPattern, input.address)) throw new AppError('WALLET_ADDRESS_INVALID');
+  if (!addressValid(coin, input.address)) throw new AppError('WALLET_ADDRESS_INVALID');
   if (await addressBelongsToMainnet(trx, coin, input.address)) throw new AppError('TESTNET_TO_MAINNET');
   await assertNotDepositAddress(trx, coin.type, input.address);
   if (input.memo && !coin.memoSupported) throw new AppError('INVALID_PARAMETER', { field: 'memo' });

@@ -107,6 +107,22 @@ describe('address book', () => {
     await expectCode(newAddress(user.id, 'one-more'), 'TOO_MANY_ADDRESSES');
   });
 
+  it('refuses a one-character typo of a valid address of every coin before it enters the book (its checksum), and takes the address itself', async () => {
+    const user = await buildUser(db);
+    const coins = await db.selectFrom('coins').select(['type']).where('closed', '=', false).orderBy('sort').execute();
+    const alphabet = (address: string) => (/^[0-9a-f]{64}$/.test(address) ? '0123456789abcdef' : address.startsWith('S-') ? '23456789ABCDEFGHJKLMNPQRSTUVWXYZ' : /^[a-z]+1/.test(address) ? 'qpzry9x8gf2tvdw0s3jn54khce6mua7l' : '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
+    for (const { type } of coins) {
+      const address = devnetAddress('elsewhere', type, 'typo');
+      // A changed character in the middle, inside the address's own alphabet (what a person mistypes).
+      const at = Math.floor(address.length / 2) + (address[Math.floor(address.length / 2)] === '-' ? 1 : 0);
+      const letters = alphabet(address);
+      const typo = address.slice(0, at) + letters[(letters.indexOf(address[at]!) + 1) % letters.length] + address.slice(at + 1);
+      // Arweave's addresses carry no checksum at all: only the shape is checked.
+      if (type !== 'AR') await expectCode(wallet.addAddress(user.id, { coin: type, address: typo, remark: '', memo: '' }), 'WALLET_ADDRESS_INVALID');
+      await wallet.addAddress(user.id, { coin: type, address, remark: '', memo: '' });
+    }
+  });
+
   it('refuses a main-net address for a test-net coin', async () => {
     const user = await buildUser(db);
     await expectCode(wallet.addAddress(user.id, { coin: 'CHIA_TEST', address: chiaAddress('main'), remark: '', memo: '' }), 'WALLET_ADDRESS_INVALID');
@@ -197,7 +213,7 @@ describe('withdrawals', () => {
   it('charges AR’s 0.02 activation fee on an address’s first use only', async () => {
     const user = await buildUser(db);
     await fund(user.id, parseAmount('10', 12), 'AR');
-    const { id: addressId } = await wallet.addAddress(user.id, { coin: 'AR', address: 'a'.repeat(43), remark: '', memo: '' });
+    const { id: addressId } = await wallet.addAddress(user.id, { coin: 'AR', address: `${'a'.repeat(42)}A`, remark: '', memo: '' });
     const first = await wallet.withdraw(user.id, { coin: 'AR', address_id: addressId, amount: '1', request_id: 'req-ar-first' });
     const second = await wallet.withdraw(user.id, { coin: 'AR', address_id: addressId, amount: '1', request_id: 'req-ar-second' });
     const fees = await db.selectFrom('withdrawals').select(['id', 'fee']).where('id', 'in', [first.id, second.id]).orderBy('id').execute();
@@ -210,7 +226,7 @@ describe('withdrawals', () => {
     async function arUser(letter: string) {
       const user = await buildUser(db);
       await fund(user.id, AR('10'), 'AR');
-      const { id: addressId } = await wallet.addAddress(user.id, { coin: 'AR', address: letter.repeat(43), remark: '', memo: '' });
+      const { id: addressId } = await wallet.addAddress(user.id, { coin: 'AR', address: `${letter.repeat(42)}A`, remark: '', memo: '' });
       const w = (key: string) => wallet.withdraw(user.id, { coin: 'AR', address_id: addressId, amount: '1', request_id: `req-ar-${letter}-${key}` });
       return { user, w };
     }

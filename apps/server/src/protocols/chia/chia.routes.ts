@@ -30,6 +30,10 @@ export function chiaPoolRoutes(app: FastifyInstance, deps: { service: ChiaPoolSe
   const { service } = deps;
   void app.register(
     (scope, _options, done) => {
+      // Farmers sign their calls with their keys and carry no cookie: no CSRF to stop.
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, csrf: false };
+      });
       scope.setErrorHandler((error, request, reply) => {
         if (error instanceof PoolProtocolError) return fail(reply, error.errorCode, error.message);
         const status = (error as { statusCode?: number }).statusCode ?? 500;

@@ -10,9 +10,10 @@ export type ExportFormat = 'csv' | 'xlsx';
 
 /** Applies with the list's filters as shown (an empty filter is no filter). */
 export function applyForDownload(scope: ExportScope, list: string, format: ExportFormat, filters: Record<string, QueryValue>) {
-  const shown = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined && v !== null));
-  // Not timestamped: a retried application would be refused as too frequent.
-  return api.get<ListExport>(`/api/${scope}/ApplyForDownload`, { query: { ...shown, list, format }, userTriggered: true, timestamp: false });
+  // Sent as the query strings they stand for (the server reads the same filters as its lists).
+  const shown = Object.fromEntries(Object.entries(filters).flatMap(([k, v]) => (v === '' || v === undefined || v === null ? [] : [[k, String(v)]])));
+  // A POST (it creates work), never retried: a second application would be refused as too frequent.
+  return api.post<ListExport>(`/api/${scope}/ApplyForDownload`, { ...shown, list, format }, { userTriggered: true });
 }
 
 export async function downloadStatus(scope: ExportScope, id: string): Promise<ListExport> {

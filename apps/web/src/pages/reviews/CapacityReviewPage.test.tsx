@@ -78,7 +78,7 @@ describe('the capacity binding review', () => {
     const mock = mockFetch({
       'GET /api/setting/pool': ok([]),
       'GET /api/admin/getauditingbindplotter': ok({ list: [plot('3')], total: 1 }),
-      'GET /api/admin/ApplyForDownload': () => (applied++ === 0 ? ok(job('pending', 0)) : code(2005)),
+      'POST /api/admin/ApplyForDownload': () => (applied++ === 0 ? ok(job('pending', 0)) : code(2005)),
       'GET /api/admin/GetDownloadStatus': () => ok(statuses.shift() ?? job('ready', 100)),
     });
     vi.stubGlobal('fetch', mock.fetch);
@@ -89,6 +89,7 @@ describe('the capacity binding review', () => {
     expect(ready.getAttribute('data-rows')).toBe('1');
     expect(byTestId('export-capacity_review-next')).not.toBeNull();
     const apply = mock.calls.find((c) => c.url.pathname === '/api/admin/ApplyForDownload');
-    expect(Object.fromEntries(apply?.url.searchParams ?? [])).toEqual({ list: 'capacity_review', format: 'xlsx', type: 'bind' });
+    expect(apply?.method).toBe('POST');
+    expect(apply?.body).toEqual({ list: 'capacity_review', format: 'xlsx', type: 'bind' });
   });
 });

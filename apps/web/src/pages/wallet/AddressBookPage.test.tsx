@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { addressFromBytes } from '@platter/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queries.ts';
@@ -37,7 +38,7 @@ const chiaSetting = {
 };
 
 describe('adding an address', () => {
-  it('checks the address against the coin’s pattern while typing and sends the e-mailed code', async () => {
+  it('checks the address against the coin’s pattern and checksum while typing and sends the e-mailed code', async () => {
     const mock = mockFetch({
       'GET /api/assets/totalassets': ok({ list: [], currency: [chia], withdraw_locked_until: null }),
       'GET /api/user/withdrawaddresses': ok([]),
@@ -62,7 +63,13 @@ describe('adding an address', () => {
     await typeInto(await waitFor(() => byTestId('verify-email-code') as HTMLInputElement | null), '123456');
     expect(submit.disabled).toBe(true);
 
-    const valid = 'xch1' + 'q'.repeat(58);
+    // Right shape, one character mistyped: its bech32m checksum fails, so the form says so.
+    const valid = addressFromBytes('CHIA', new Uint8Array(32).fill(7));
+    const typo = valid.slice(0, 20) + (valid[20] === 'q' ? 'p' : 'q') + valid.slice(21);
+    await typeInto(address, typo);
+    await waitFor(() => byTestId('address-add-invalid'));
+    expect(submit.disabled).toBe(true);
+
     await typeInto(address, valid);
     // (antd lets the old help text fade out)
     await waitFor(() => byTestId('address-add-invalid') === null);

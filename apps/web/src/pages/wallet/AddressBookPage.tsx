@@ -1,4 +1,4 @@
-import { addressMatches, errorMessageByName, REMARK_MAX, MEMO_MAX, type CurrencyEntry, type SecurityCodes, type WithdrawAddress } from '@platter/domain';
+import { addressValid, errorMessageByName, REMARK_MAX, MEMO_MAX, type CurrencyEntry, type SecurityCodes, type WithdrawAddress } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
@@ -140,10 +140,11 @@ function AddAddressDialog({ currencies, initialCoin, onClose }: { currencies: Cu
   const [memo, setMemo] = useState('');
   const [codes, setCodes] = useState<SecurityCodes>({});
   const currency = currencies.find((c) => c.type === coin);
-  // The registry's address pattern, checked as the user types (the server checks it again).
+  // The coin's pattern and its chain's checksum (one domain rule), checked as the user types;
+  // the server checks it again.
   const coins = useQuery(coinsQuery);
   const pattern = coins.data?.find((c) => c.type === coin)?.address_pattern;
-  const addressOk = pattern === undefined || addressMatches(pattern, address.trim());
+  const addressOk = pattern === undefined || addressValid({ type: coin, addressPattern: pattern }, address.trim());
   const ready = coin !== '' && address.trim() !== '' && addressOk && remark.length <= REMARK_MAX && codesComplete(methods, codes);
 
   const submit = () => run(() => addAddress({ coin, address: address.trim(), remark: remark.trim(), memo: currency?.memo_supported ? memo.trim() : '', ...codes }));
