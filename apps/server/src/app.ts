@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     await chiaCrypto.close();
   });
   const worker = deps.worker
-    ? startWorker({
+    ? await startWorker({
         chia: [...chia.values()],
         devnetChiaSignagePointMs: config.devnetChiaSignagePointSeconds * 1000,
         db,
@@ -167,12 +167,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     : undefined;
   if (worker) app.addHook('onClose', () => worker.stop());
   const kickExports = () => {
-    if (worker) worker.kick();
+    if (worker) worker.kick('exports');
     else void runPendingExports({ db, chains }, config.exportFileHours).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));
   };
 
   const kickNotices = () => {
-    if (worker) worker.kick();
+    if (worker) worker.kick('notices');
     else void runNoticeJobs(db).catch((error: unknown) => app.log.error({ err: error }, 'notification delivery failed'));
   };
 
@@ -220,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminExportRoutes(app, { db, sessions, kickExports });
   if (development.enabled) {
     devRoutes(app, { db });
-    devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });
+    devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
     devnetSignRoutes(app, { db, secret: deps.secret });
   }
   await registerWeb(app, config.webDist);
