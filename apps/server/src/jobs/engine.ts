@@ -7,7 +7,7 @@ import type { DevnetRegistry } from '../chain/devnet.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewSchedule } from '../modules/wallet/withdrawals.ts';
 import type { ChiaPoolEntry } from '../protocols/chia/setup.ts';
-import { recordJobRun } from './jobs.repository.ts';
+import { orphanedJobs, recordJobRun } from './jobs.repository.ts';
 
 /** What every job's handler may use: the database, the chains and the settings of the worker. */
 export interface JobContext {
@@ -68,6 +68,9 @@ export function onJobFinished(listener: (run: JobFinished) => void): () => void 
 
 /** Advisory lock class of the jobs: the second key is hashtext(name). */
 const JOB_LOCK_CLASS = 7_204_113;
+/** How often, and after how long active without its lock, a job counts as lost with its worker. */
+const ORPHAN_CHECK_MS = 5000;
+const ORPHAN_GRACE_SECONDS = 10;
 const QUEUE_OPTIONS = { policy: 'short' as const, expireInSeconds: 15 * 60, retentionDays: 7 };
 
 /** pg-boss on the application's own Kysely pool: one pool per process, test clones work unchanged. */
@@ -139,7 +142,8 @@ export async function startJobEngine(options: JobEngineOptions) {
     if (when && 'cron' in when) await boss.schedule(job.name, when.cron, {}, { tz: 'UTC' });
     else await boss.unschedule(job.name);
     if (when && 'everyMs' in when) intervals.push({ job, everyMs: when.everyMs, lastSlot: -1 });
-    if (when && 'cron' in when && when.atStart) await boss.send(job.name, {});
+    // Workers starting together queue it once (a throttle slot of five minutes).
+    if (when && 'cron' in when && when.atStart) await boss.send(job.name, {}, { singletonKey: 'at-start', singletonSeconds: 300 });
     const pollingIntervalSeconds = Math.max(0.5, Math.min(5, (when && 'everyMs' in when ? when.everyMs : 5000) / 1000));
     workerIds.set(job.name, await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, ([job0]) => runOne(job, job0!)));
   }
@@ -179,8 +183,18 @@ export async function startJobEngine(options: JobEngineOptions) {
   }
 
   let stopped = false;
+  let lastOrphanCheck = 0;
   async function tick(): Promise<void> {
     const now = Date.now();
+    if (now - lastOrphanCheck >= ORPHAN_CHECK_MS) {
+      lastOrphanCheck = now;
+      // A job whose worker was killed (SIGKILL, a lost machine) is failed now, so that it is
+      // retried by another worker instead of waiting for its expiry.
+      for (const orphan of await orphanedJobs(db, JOB_LOCK_CLASS, ORPHAN_GRACE_SECONDS).catch(() => [])) {
+        logger.warn({ job: orphan.name, jobId: orphan.id }, `job ${orphan.name} lost its worker; retried`);
+        await boss.fail(orphan.name, orphan.id, { message: 'the worker running it stopped' }).catch(() => undefined);
+      }
+    }
     for (const entry of intervals) {
       const slot = Math.floor(now / entry.everyMs);
       if (slot === entry.lastSlot) continue;

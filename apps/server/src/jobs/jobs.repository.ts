@@ -54,3 +54,17 @@ export async function cronSchedules(db: Db): Promise<{ name: string; cron: strin
   const result = await sql<{ name: string; cron: string }>`SELECT name, cron FROM pgboss.schedule`.execute(db);
   return result.rows;
 }
+
+/**
+ * Jobs pg-boss has as active for more than `graceSeconds` while no database session holds their
+ * lock: the worker running them was killed (its connection, and so its lock, went with it).
+ */
+export async function orphanedJobs(db: Db, lockClass: number, graceSeconds: number): Promise<{ name: string; id: string }[]> {
+  const result = await sql<{ name: string; id: string }>`
+    SELECT j.name, j.id::text AS id FROM pgboss.job j
+    WHERE j.state = 'active' AND j.started_on < now() - make_interval(secs => ${graceSeconds})
+      AND NOT EXISTS (
+        SELECT 1 FROM pg_locks l
+        WHERE l.locktype = 'advisory' AND l.classid = ${lockClass}::oid AND l.objid = hashtext(j.name)::oid AND l.objsubid = 2 AND l.granted)`.execute(db);
+  return result.rows;
+}
