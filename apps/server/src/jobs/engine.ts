@@ -7,7 +7,7 @@ import type { DevnetRegistry } from '../chain/devnet.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewSchedule } from '../modules/wallet/withdrawals.ts';
 import type { ChiaPoolEntry } from '../protocols/chia/setup.ts';
-import { orphanedJobs, recordJobRun } from './jobs.repository.ts';
+import { orphanedJobs, recordJobRun, recordSchedules } from './jobs.repository.ts';
 
 /** What every job's handler may use: the database, the chains and the settings of the worker. */
 export interface JobContext {
@@ -50,6 +50,11 @@ export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJob = JobDefinition<any>;
 
+export function describeSchedule(when: JobSchedule | undefined): string {
+  if (!when) return '';
+  return 'everyMs' in when ? `every ${when.everyMs}` : `cron ${when.cron}`;
+}
+
 /** One finished run, for metrics (issue 19): the job's name, success, its duration and how late it started. */
 export interface JobFinished {
   name: string;
@@ -74,7 +79,7 @@ const ORPHAN_GRACE_SECONDS = 10;
 const QUEUE_OPTIONS = { policy: 'short' as const, expireInSeconds: 15 * 60, retentionDays: 7 };
 
 /** pg-boss on the application's own Kysely pool: one pool per process, test clones work unchanged. */
-function bossDb(db: Db): PgBoss.Db {
+export function bossDb(db: Db): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[]) {
       const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
@@ -128,26 +133,36 @@ export async function startJobEngine(options: JobEngineOptions) {
       });
   });
 
-  await boss.start();
   const workerIds = new Map<string, string>();
   const intervals: { job: AnyJob; everyMs: number; lastSlot: number }[] = [];
-  for (const job of jobs) {
-    const retry = { retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelaySeconds ?? 5, retryBackoff: true };
-    const queue = await boss.getQueue(job.name);
-    if (queue) await boss.updateQueue(job.name, { name: job.name, ...QUEUE_OPTIONS, ...retry });
-    else await boss.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS, ...retry }).catch(async (error: unknown) => {
-      if (!(await boss.getQueue(job.name))) throw error; // else created by a concurrent worker
-    });
-    const when = job.schedule(ctx);
-    if (when && 'cron' in when) await boss.schedule(job.name, when.cron, {}, { tz: 'UTC' });
-    else await boss.unschedule(job.name);
-    if (when && 'everyMs' in when) intervals.push({ job, everyMs: when.everyMs, lastSlot: -1 });
-    // Workers starting together queue it once (a throttle slot of five minutes).
-    if (when && 'cron' in when && when.atStart) await boss.send(job.name, {}, { singletonKey: 'at-start', singletonSeconds: 300 });
-    const pollingIntervalSeconds = Math.max(0.5, Math.min(5, (when && 'everyMs' in when ? when.everyMs : 5000) / 1000));
-    workerIds.set(job.name, await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, ([job0]) => runOne(job, job0!)));
+  async function setUp(): Promise<void> {
+    for (const job of jobs) {
+      const retry = { retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelaySeconds ?? 5, retryBackoff: true };
+      const queue = await boss.getQueue(job.name);
+      if (queue) await boss.updateQueue(job.name, { name: job.name, ...QUEUE_OPTIONS, ...retry });
+      else await boss.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS, ...retry }).catch(async (error: unknown) => {
+        if (!(await boss.getQueue(job.name))) throw error; // else created by a concurrent worker
+      });
+      const when = job.schedule(ctx);
+      if (when && 'cron' in when) await boss.schedule(job.name, when.cron, {}, { tz: 'UTC' });
+      else await boss.unschedule(job.name);
+      if (when && 'everyMs' in when) intervals.push({ job, everyMs: when.everyMs, lastSlot: -1 });
+      // Workers starting together queue it once (a throttle slot of five minutes).
+      if (when && 'cron' in when && when.atStart) await boss.send(job.name, {}, { singletonKey: 'at-start', singletonSeconds: 300 });
+      const pollingIntervalSeconds = Math.max(0.5, Math.min(5, (when && 'everyMs' in when ? when.everyMs : 5000) / 1000));
+      workerIds.set(job.name, await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, ([job0]) => runOne(job, job0!)));
+    }
+    await recordSchedules(db, jobs.map((job) => ({ name: job.name, schedule: describeSchedule(job.schedule(ctx)) })));
   }
 
+  // Workers starting together set the queues up one after another (concurrent DDL deadlocks).
+  await lockConnection.execute(sql`SELECT pg_advisory_lock(${JOB_LOCK_CLASS}, 0)`);
+  try {
+    await boss.start();
+    await setUp();
+  } finally {
+    await lockConnection.execute(sql`SELECT pg_advisory_unlock(${JOB_LOCK_CLASS}, 0)`);
+  }
   async function runOne(job: AnyJob, item: PgBoss.JobWithMetadata<unknown>): Promise<unknown> {
     const [lock] = await lockConnection.execute(sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${JOB_LOCK_CLASS}, hashtext(${job.name})) AS locked`);
     if (!lock?.locked) return { skipped: 'running in another worker' };

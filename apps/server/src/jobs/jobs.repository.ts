@@ -4,6 +4,8 @@ import type { Db } from '../db/database.ts';
 /** A job's state as the operator sees it (`npm run platter -- jobs`, /admin/jobs). */
 export interface JobStatusRow {
   name: string;
+  /** `every <ms>`, `cron <line>` or '' (run by hand only). */
+  schedule: string;
   last_started_at: Date | null;
   last_finished_at: Date | null;
   last_ok: boolean | null;
@@ -34,6 +36,13 @@ export async function recordJobRun(db: Db, run: { name: string; jobId: string; s
       failures = CASE WHEN EXCLUDED.last_ok THEN 0 ELSE job_status.failures + 1 END,
       runs = job_status.runs + 1,
       total_failures = job_status.total_failures + EXCLUDED.total_failures`.execute(db);
+}
+
+/** The schedules a worker runs the jobs on (written at every worker's start). */
+export async function recordSchedules(db: Db, schedules: { name: string; schedule: string }[]): Promise<void> {
+  for (const { name, schedule } of schedules) {
+    await sql`INSERT INTO job_status (name, schedule) VALUES (${name}, ${schedule}) ON CONFLICT (name) DO UPDATE SET schedule = EXCLUDED.schedule`.execute(db);
+  }
 }
 
 export async function listJobStatus(db: Db): Promise<JobStatusRow[]> {

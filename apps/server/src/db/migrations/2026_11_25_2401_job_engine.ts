@@ -16,6 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE job_status (
       name text PRIMARY KEY,
+      schedule text NOT NULL DEFAULT '',
       last_started_at timestamptz,
       last_finished_at timestamptz,
       last_ok boolean,
