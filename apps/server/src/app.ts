@@ -46,6 +46,7 @@ import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPo
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { parseSchedule } from './modules/wallet/withdrawals.ts';
 import { startWorker } from './worker.ts';
+import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaPools } from './protocols/chia/setup.ts';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminFlowRoutes(app, { db });
   userExportRoutes(app, { db, sessions, kickExports });
   adminExportRoutes(app, { db, sessions, kickExports });
+  adminJobRoutes(app, { db, sessions });
   if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
