@@ -47,6 +47,7 @@ import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/
 import { adminWithdrawRoutes, withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
 import { startWorker } from './worker.ts';
+import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -156,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     await chiaCrypto.close();
   });
   const worker = deps.worker
-    ? startWorker({
+    ? await startWorker({
         chia: [...chia.values()],
         devnetChiaSignagePointMs: config.devnetChiaSignagePointSeconds * 1000,
         db,
@@ -176,12 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     app.addHook('onClose', () => stratum.close());
   }
   const kickExports = () => {
-    if (worker) worker.kick();
+    if (worker) worker.kick('exports');
     else void runPendingExports({ db, chains }, config.exportFileHours).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));
   };
 
   const kickNotices = () => {
-    if (worker) worker.kick();
+    if (worker) worker.kick('notices');
     else void runNoticeJobs(db).catch((error: unknown) => app.log.error({ err: error }, 'notification delivery failed'));
   };
 
@@ -230,9 +231,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminFlowRoutes(app, { db });
   userExportRoutes(app, { db, sessions, kickExports });
   adminExportRoutes(app, { db, sessions, kickExports });
+  adminJobRoutes(app, { db, sessions });
   if (development.enabled) {
     devRoutes(app, { db });
-    devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick() } : {}) });
+    devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
     devnetSignRoutes(app, { db, secret: deps.secret });
   }
   await registerWeb(app, config.webDist);

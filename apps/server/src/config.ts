@@ -225,7 +225,7 @@ export const SETTINGS = {
   workerIntervalMs: {
     env: 'WORKER_INTERVAL_MS',
     default: '1000',
-    meaning: 'How often the background worker looks for due jobs (deposits, sending, Auto Pay, exports).',
+    meaning: 'Period of the frequent jobs (deposits, sending, custody, Chia partials, exports, notifications): each is queued once per period across all workers.',
   },
   bindReview: {
     env: 'BIND_REVIEW',

@@ -8,7 +8,7 @@ import { prepareSimulation, startSimulator } from './sim/simulator.ts';
 import { startChiaFarmers } from './sim/chiaFarmers.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 
-/** `npm start`: one process serving the API and the web app (and, later, running the jobs). */
+/** `npm start`: the API and the web app (PLATTER_ROLE api or all) and the jobs (worker or all). */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
@@ -41,10 +41,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await prepareDatabase(database.db, logger);
-  const admin = await ensureFirstAdmin(database.db, config.adminEmail);
+  // The first admin's password is printed by an API process (a worker's output is seldom read).
+  const admin = config.role === 'worker' ? null : await ensureFirstAdmin(database.db, config.adminEmail);
   const secret = await loadSecret(config, logger);
   // The devnet's farmers and their history come before the worker starts settling days.
-  const simulation = config.simulator && config.chain === 'devnet' && config.role !== 'api' ? await simulate(config, database.db, logger) : undefined;
+  // The simulator's farmers speak to this process's HTTP API, so it runs where both run (role all).
+  const simulation = config.simulator && config.chain === 'devnet' && config.role === 'all' ? await simulate(config, database.db, logger) : undefined;
   const helpers = devHelpers(config);
   if (helpers.anyClient) logger.warn('DEV_HELPERS=true: the dev mailbox, graphic-code answers and devnet helpers answer every client');
   else if (helpers.enabled) logger.info('development helpers on, for clients on this machine only (/api/dev/)');
@@ -58,6 +60,13 @@ async function main(): Promise<void> {
     stratum: config.role !== 'worker',
   });
   running.app = app;
+  if (config.role === 'worker') {
+    // A worker process (any number side by side on one database): the jobs only, no HTTP.
+    await app.ready();
+    ready = true;
+    process.stdout.write(`\nPlatter worker is running (jobs: npm run platter -- jobs)\n\n`);
+    return;
+  }
   const address = await app.listen({ host: config.host, port: config.port });
   ready = true;
   const local = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

@@ -10,6 +10,7 @@ import { settleDay } from '../modules/settlement/settlement.service.ts';
 import { isAppError, isDay } from '@platter/domain';
 import { CHIA_HELP, chiaCommand } from './chia.ts';
 import { POC_HELP, pocCommand } from './poc.ts';
+import { JOBS_HELP, jobsCommand } from './jobs.ts';
 import { CUSTODY_HELP, custodyCommand, formatReconciliation, operatorChains } from './custody.ts';
 import { reconcileWallets } from '../modules/wallet/reconcile.ts';
 
@@ -32,7 +33,7 @@ Commands:
                                   settle that UTC day for every enabled pool (or one); a day already
                                   settled is left as it is, so a rerun pays nobody twice
   config                          print the configuration table (every setting, env variable, default)
-${CHIA_HELP}${POC_HELP}${CUSTODY_HELP}  help                            this text
+${CHIA_HELP}${POC_HELP}${CUSTODY_HELP}${JOBS_HELP}  help                            this text
 `;
 
 async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
@@ -175,6 +176,8 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
       return pocCommand(rest, out);
     case 'custody':
       return withChains((db, chains) => custodyCommand(rest, db, chains, out));
+    case 'jobs':
+      return withDatabase((db) => jobsCommand(rest, db, out));
     case 'config':
       out(`${configTable()}\n`);
       return 0;

@@ -32,6 +32,7 @@ import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client
 import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
 import * as poolVerificationProtocols from './migrations/2026_11_25_2000_pool_verification_protocols.ts';
 import * as powSharesOnchainRewards from './migrations/2026_11_25_2301_pow_shares_onchain_rewards.ts';
+import * as jobEngine from './migrations/2026_11_25_2401_job_engine.ts';
 import * as ledgerKinds from './migrations/2026_11_25_2501_ledger_kinds.ts';
 import * as withdrawalSendAttempts from './migrations/2026_11_25_2502_withdrawal_send_attempts.ts';
 import * as addressPatterns from './migrations/2026_11_25_2601_address_patterns.ts';
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1901_deposit_coin_id': depositCoinId,
   '2026_11_25_2000_pool_verification_protocols': poolVerificationProtocols,
   '2026_11_25_2301_pow_shares_onchain_rewards': powSharesOnchainRewards,
+  '2026_11_25_2401_job_engine': jobEngine,
   '2026_11_25_2501_ledger_kinds': ledgerKinds,
   '2026_11_25_2502_withdrawal_send_attempts': withdrawalSendAttempts,
   '2026_11_25_2601_address_patterns': addressPatterns,

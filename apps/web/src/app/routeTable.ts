@@ -56,7 +56,7 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
     group: 'content' as const,
   })),
   // Not named by the spec: the operator's balance-adjustment approvals, roles and audit log.
-  ...(['balance_adjustments', 'roles', 'audit_log'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'system' as const })),
+  ...(['balance_adjustments', 'roles', 'audit_log', 'jobs'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'system' as const })),
 ];
 
 export const ADMIN_GROUPS: readonly AdminGroup[] = ['account', 'lists', 'reports', 'reviews', 'content', 'system'];

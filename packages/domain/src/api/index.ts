@@ -14,3 +14,4 @@ export * from './chia.ts';
 export * from './inmail.ts';
 export * from './admin.ts';
 export * from './content.ts';
+export * from './jobs.ts';

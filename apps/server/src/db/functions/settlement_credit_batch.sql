@@ -1,5 +1,5 @@
 -- settlement_credit_batch: credits one batch of a decided settlement day (applyCredits in
--- modules/pool/settlement.ts; the caller holds the day's row lock, in one transaction per
+-- modules/settlement/settlement.service.ts; the caller holds the day's row lock, in one transaction per
 -- batch). A fixed number of set-based statements whatever the batch's size: the batch is
 -- taken (deleted) — a batch already credited is gone, so a second call answers no row and
 -- credits nothing —, its members' income records written, and those with an amount paid from

@@ -5,6 +5,7 @@ import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
 import { devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
+import noticesJob from '../../jobs/notices.ts';
 import { startWorker } from '../../worker.ts';
 import { parseSchedule } from '../withdraw/withdraw.service.ts';
 import { runNoticeJobs, sendNotification } from './inmail.service.ts';
@@ -52,8 +53,9 @@ describe('a notification to every user', () => {
     // A user registered after the send is not part of it.
     const late = await buildUser(db);
 
-    // The restarted worker picks the unfinished job up on its first run.
-    const worker = startWorker({
+    // The restarted worker (the job engine with the notices job) picks the unfinished job up on its first run.
+    const worker = await startWorker({
+      jobs: [noticesJob],
       db,
       chains: devnetRegistry(db, TEST_SECRET),
       schedule: parseSchedule('17:00', '+00:00', 24),
@@ -62,7 +64,7 @@ describe('a notification to every user', () => {
       devnetBlockMs: 3600_000,
       logger: pino({ level: 'silent' }),
     });
-    worker.kick();
+    for (let i = 0; i < 100 && (await noticeRow(id))?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 100));
     await worker.stop();
 
     expect(await noticeRow(id)).toMatchObject({ status: 'done', sent: 10, total: 10, finished_at: expect.any(Date) });

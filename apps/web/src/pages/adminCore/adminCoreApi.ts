@@ -4,6 +4,7 @@ import type {
   AdminUser,
   AuditEntry,
   FindUserField,
+  JobOverview,
   Staff,
   UpdateBalanceResult,
   UserRole,
@@ -67,3 +68,7 @@ export const decideAdjustment = (id: string, approve: boolean, reason: string) =
 export type { UpdateBalanceResult };
 
 export const succeeded = (answer: ApiAnswer<unknown>): boolean => 'code' in answer && answer.code === 200;
+
+/** /admin/jobs: the background jobs, and queueing one now (run or retry). */
+export const fetchJobs = () => read(api.get<JobOverview[]>('/api/admin/getjobs'), 'jobs');
+export const runJob = (name: string) => api.post<{ queued: boolean }>('/api/admin/runjob', { name }, { userTriggered: true });

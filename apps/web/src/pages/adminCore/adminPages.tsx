@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AdjustmentsPage } from './AdjustmentsPage.tsx';
 import { AuditLogPage } from './AuditLogPage.tsx';
+import { JobsPage } from './JobsPage.tsx';
 import { RolesPage } from './RolesPage.tsx';
 import { UsersPage } from './UsersPage.tsx';
 
@@ -10,4 +11,5 @@ export const ADMIN_CORE_PAGES: Partial<Record<string, () => ReactNode>> = {
   balance_adjustments: () => <AdjustmentsPage />,
   roles: () => <RolesPage />,
   audit_log: () => <AuditLogPage />,
+  jobs: () => <JobsPage />,
 };

@@ -1,0 +1,41 @@
+import type { AnyJob } from './engine.ts';
+import autopay from './autopay.ts';
+import bindings from './bindings.ts';
+import chiaPartials from './chia-partials.ts';
+import chiaRewards from './chia-rewards.ts';
+import chiaSignagePoint from './chia-signage-point.ts';
+import deposits from './deposits.ts';
+import devnetBlock from './devnet-block.ts';
+import expireExports from './expire-exports.ts';
+import exportsJob from './exports.ts';
+import notices from './notices.ts';
+import onchainRewards from './onchain-rewards.ts';
+import poolSamples from './pool-samples.ts';
+import reconcileUnknown from './reconcile-unknown.ts';
+import sendWithdrawals from './send-withdrawals.ts';
+import settlement from './settlement.ts';
+import settlementCredits from './settlement-credits.ts';
+import trackSent from './track-sent.ts';
+import walletReconcile from './wallet-reconcile.ts';
+
+/** Every job of the worker, in the order a tick queues them. */
+export const JOBS: AnyJob[] = [
+  devnetBlock,
+  chiaSignagePoint,
+  deposits,
+  bindings,
+  onchainRewards,
+  chiaPartials,
+  chiaRewards,
+  sendWithdrawals,
+  trackSent,
+  reconcileUnknown,
+  walletReconcile,
+  settlement,
+  settlementCredits,
+  poolSamples,
+  autopay,
+  exportsJob,
+  expireExports,
+  notices,
+];
