@@ -14,6 +14,7 @@ import { expireExports, runPendingExports } from './modules/exports/exports.serv
 import { sendDue, type ReviewSchedule } from './modules/wallet/withdrawals.ts';
 import { reconcileUnknown, trackSent } from './modules/wallet/sending.ts';
 import { reconcileWallets } from './modules/wallet/reconcile.ts';
+import { timedJob, timedSettlement } from './metrics/metrics.ts';
 
 /** How often a real node's pool rewards are claimed (pool-reference collect_pool_rewards_interval). */
 const REWARD_CLAIM_MS = 600_000;
@@ -63,19 +64,23 @@ export function startWorker(options: WorkerOptions) {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  // When the round now waiting was asked for (the timer or a kick): its lag is measured from here.
+  let kickedAt = Date.now();
 
   async function runJobs(): Promise<void> {
     if (devnet && Date.now() - lastBlock >= options.devnetBlockMs) {
       lastBlock = Date.now();
       await devnet.tick();
     }
-    for (const coin of await coinsToScan(db)) {
-      const { credited } = await scanDeposits(db, chains, coin);
-      if (credited) logger.info({ coin, credited }, 'deposits credited');
-    }
-    await confirmBindings(db, chains);
-    await runChiaJobs();
-    const sent = await sendDue(db, chains);
+    await timedJob('deposits', async () => {
+      for (const coin of await coinsToScan(db)) {
+        const { credited } = await scanDeposits(db, chains, coin);
+        if (credited) logger.info({ coin, credited }, 'deposits credited');
+      }
+    });
+    await timedJob('bindings', () => confirmBindings(db, chains));
+    await timedJob('chia', runChiaJobs);
+    const sent = await timedJob('withdrawals-send', () => sendDue(db, chains));
     if (sent) logger.info({ sent }, 'withdrawals sent');
     // Custody: accepted payments followed to SENT (or FAILED); sends of unknown outcome looked
     // for, never resent (README 'Custody').
@@ -93,7 +98,7 @@ export function startWorker(options: WorkerOptions) {
     const now = new Date();
     const today = now.toISOString().slice(0, 10);
     if (settledFor !== today) {
-      const settled = await settleDue(db, now);
+      const settled = await timedJob('settlement', () => timedSettlement(() => settleDue(db, now)));
       settledFor = today;
       if (settled.length) logger.info({ days: settled.map((s) => `${s.pool}:${s.day}:${s.status}`) }, 'pool days settled');
     }
@@ -110,12 +115,12 @@ export function startWorker(options: WorkerOptions) {
       sampledHour = hour;
     }
     // After the settlement: the day's income is in pending earnings for Auto Pay.
-    const paid = await runAutoPay(db, options.schedule, options.autoPayHourUtc);
+    const paid = await timedJob('autopay', () => runAutoPay(db, options.schedule, options.autoPayHourUtc));
     if (paid.length) logger.info({ runs: paid.length }, 'Auto Pay ran');
-    await runPendingExports({ db, chains }, options.exportFileHours ?? 24);
+    await timedJob('exports', () => runPendingExports({ db, chains }, options.exportFileHours ?? 24));
     await expireExports(db);
     // Notifications to every user: resumed after a restart from the last committed batch.
-    const notices = await runNoticeJobs(db);
+    const notices = await timedJob('notices', () => runNoticeJobs(db));
     if (notices.delivered) logger.info(notices, 'notifications delivered');
   }
 
@@ -147,12 +152,12 @@ export function startWorker(options: WorkerOptions) {
     }
   }
 
-  async function once(): Promise<void> {
+  async function once(dueAt: number): Promise<void> {
     await db.connection().execute(async (conn) => {
       const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${WORKER_LOCK}) AS locked`.execute(conn);
       if (!lock.rows[0]?.locked) return;
       try {
-        await runJobs();
+        await timedJob('worker-round', runJobs, dueAt);
       } finally {
         await sql`SELECT pg_advisory_unlock(${WORKER_LOCK})`.execute(conn);
       }
@@ -162,14 +167,16 @@ export function startWorker(options: WorkerOptions) {
   function kick(): void {
     if (stopped) return;
     if (running) {
+      if (!again) kickedAt = Date.now();
       again = true;
       return;
     }
+    kickedAt = Date.now();
     running = (async () => {
       do {
         again = false;
         try {
-          await once();
+          await once(kickedAt);
         } catch (error) {
           logger.error({ err: error }, 'worker run failed');
         }

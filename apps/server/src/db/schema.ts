@@ -6,6 +6,7 @@ import type { ContentTables } from '../modules/content/content.schema.ts';
 import type { PoolTables } from '../modules/pool/pool.schema.ts';
 import type { ChiaTables } from '../protocols/chia/chia.schema.ts';
 import type { WalletTables } from '../modules/wallet/wallet.schema.ts';
+import type { MetricsTables } from '../metrics/metrics.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
 
@@ -217,7 +218,7 @@ export interface DevMailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends LedgerTables, WalletTables, PoolTables, AdminTables, ContentTables, ChiaTables, InmailTables {
+export interface Database extends LedgerTables, WalletTables, PoolTables, AdminTables, ContentTables, ChiaTables, InmailTables, MetricsTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;
