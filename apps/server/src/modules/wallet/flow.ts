@@ -1,6 +1,6 @@
 import { adminFlowPage, adminFlowQuery, envelopeSchema, type AssetLogQuery } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { scaleMap, toLogItem } from './ledger-views.ts';
@@ -20,13 +20,11 @@ export async function adminFlow(db: Db, q: Pick<AssetLogQuery, 'coin' | 'kind' |
   if (q.kind) base = base.where('t.kind', '=', q.kind);
   if (q.start !== undefined) base = base.where('t.created_at', '>=', new Date(q.start * 1000));
   if (q.end !== undefined) base = base.where('t.created_at', '<', new Date(q.end * 1000));
-  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(['p.id', 'p.coin', 'p.amount', 'a.bucket', 't.kind', 't.reference', 't.memo', 't.created_at', 'u.uid', 'u.email'])
-    .orderBy('p.id', 'desc')
-    .limit(q.count)
-    .offset((q.page - 1) * q.count)
-    .execute();
+  const { rows, total } = await paginate(base, q, (from) =>
+    from
+      .select(['p.id', 'p.coin', 'p.amount', 'a.bucket', 't.kind', 't.reference', 't.memo', 't.created_at', 'u.uid', 'u.email'])
+      .orderBy('p.id', 'desc'),
+  );
   const scales = await scaleMap(db);
   return { total, list: rows.map((r) => ({ ...toLogItem(r, scales), uid: r.uid, email: r.email })) };
 }
