@@ -1,12 +1,14 @@
 import { transfer } from '@platter/domain';
 import { randomBytes, randomInt } from 'node:crypto';
-import { devnetAddress } from '../src/chain/devnet.ts';
+import { devnetAddress, devnetRegistry } from '../src/chain/devnet.ts';
 import type { Db } from '../src/db/database.ts';
 import { postTransaction } from '../src/ledger/ledger.service.ts';
 import type { ZodApp } from '../src/http/types.ts';
 import { recordBlock } from '../src/modules/pool/blocks.ts';
 import { ingestReport } from '../src/modules/pool/report.ts';
 import { createWithdrawal, parseSchedule } from '../src/modules/wallet/withdrawals.ts';
+import { startWorker } from '../src/worker.ts';
+import pino from 'pino';
 import { testApp, TEST_SECRET } from './app.ts';
 import { testDatabase } from './db.ts';
 import { testMailServer } from './mail.ts';
@@ -17,10 +19,10 @@ import { testMailServer } from './mail.ts';
  * day. Each test file still gets its own database (test/db.ts).
  */
 
-/** Inserts a real, active user row (password hash is a placeholder: not for sign-in tests). */
+/** Inserts a real user row, active unless told (password hash is a placeholder: not for sign-in tests). */
 export async function buildUser(
   db: Db,
-  overrides: { email?: string; role?: 'user' | 'support' | 'admin'; balance?: Record<string, bigint> } = {},
+  overrides: { email?: string; role?: 'user' | 'support' | 'admin'; status?: 'active' | 'pending'; balance?: Record<string, bigint> } = {},
 ) {
   const tag = randomBytes(4).toString('hex');
   const user = await db
@@ -30,7 +32,7 @@ export async function buildUser(
       email: overrides.email ?? `user-${tag}@example.com`,
       password_hash: '$argon2id$placeholder',
       role: overrides.role ?? 'user',
-      status: 'active',
+      status: overrides.status ?? 'active',
     })
     .returning(['id', 'uid', 'email'])
     .executeTakeFirstOrThrow();
@@ -95,4 +97,19 @@ export async function mailedApp(overrides: Parameters<typeof testApp>[1] = {}): 
   const mail = await testMailServer();
   const app = await testApp(db, { smtpUrl: mail.url, ...overrides });
   return { db, app, mail };
+}
+
+/** One round of the background jobs on the devnet chains, as a restarted worker runs it first. */
+export async function runWorkerRound(db: Db): Promise<void> {
+  const worker = startWorker({
+    db,
+    chains: devnetRegistry(db, TEST_SECRET),
+    schedule: parseSchedule('17:00', '+00:00', 24),
+    autoPayHourUtc: 8,
+    intervalMs: 3600_000,
+    devnetBlockMs: 3600_000,
+    logger: pino({ level: 'silent' }),
+  });
+  worker.kick();
+  await worker.stop();
 }

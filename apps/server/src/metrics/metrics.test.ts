@@ -1,11 +1,9 @@
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, TEST_SECRET } from '../../test/app.ts';
 import { testDatabase } from '../../test/db.ts';
-import { buildUser, buildWithdrawal } from '../../test/factories.ts';
-import { devnetRegistry } from '../chain/devnet.ts';
+import { buildUser, buildWithdrawal, runWorkerRound } from '../../test/factories.ts';
 import { chiaDevnet } from '../chain/chia-devnet.ts';
 import { runCli } from '../cli/run.ts';
 import { loadConfig } from '../config.ts';
@@ -14,11 +12,9 @@ import type { Db } from '../db/database.ts';
 import type { ZodApp } from '../http/types.ts';
 import { bindLauncher } from '../modules/chiapp/chiapp.repository.ts';
 import { rotateKey } from '../modules/pool/keys.ts';
-import { parseSchedule } from '../modules/wallet/withdrawals.ts';
 import { httpSender, simulatedFarmer } from '../protocols/chia/farmer.ts';
 import { chiaPrimitives } from '../protocols/chia/primitives.impl.ts';
 import { chiaPools, devnetTargetPuzzleHash } from '../protocols/chia/setup.ts';
-import { startWorker } from '../worker.ts';
 
 /**
  * GET /metrics on a real server (a socket, not inject), parsed as Prometheus parses the text
@@ -182,17 +178,7 @@ describe('GET /metrics', () => {
 
   it('records the worker’s job runs, their lag and the daily settlement’s duration', async () => {
     const before = await scrape();
-    const worker = startWorker({
-      db,
-      chains: devnetRegistry(db, TEST_SECRET),
-      schedule: parseSchedule('17:00', '+00:00', 24),
-      autoPayHourUtc: 8,
-      intervalMs: 3600_000,
-      devnetBlockMs: 3600_000,
-      logger: pino({ level: 'silent' }),
-    });
-    worker.kick();
-    await worker.stop();
+    await runWorkerRound(db);
     const after = await scrape();
     for (const job of ['worker-round', 'deposits', 'withdrawals-send', 'settlement', 'autopay', 'notices']) {
       expect(value(after, 'platter_job_runs_total', { job }) - value(before, 'platter_job_runs_total', { job }), job).toBe(1);
