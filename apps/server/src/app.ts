@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { trustProxySetting } from './http/trust-proxy.ts';
 import type { ZodApp } from './http/types.ts';
 import { registerWeb } from './http/web.ts';
+import { metricsRoutes, registerHttpMetrics } from './metrics/metrics.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminGuard } from './modules/admin/guard.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerHttpMetrics(app);
   const development = devHelpers(config);
   // First of all (before CSRF and the rest): the dev routes, all under /api/dev/, answer only the
   // clients config.ts's one rule allows; others get 404, as if the routes were absent.
@@ -189,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   // Before any route: every /api/admin/ route gets its role check and the audit safety net.
   registerAdminGuard(app, { db, sessions });
   healthRoutes(app, { db, isReady: deps.isReady ?? (() => true) });
+  if (config.metricsToken) metricsRoutes(app, { db, token: config.metricsToken });
   settingRoutes(app, settings);
   userRoutes(app, {
     db,

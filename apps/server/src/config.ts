@@ -60,6 +60,11 @@ export const SETTINGS = {
     default: 'false',
     meaning: 'Whose X-Forwarded-For to believe for the client address (mainland-China refusal, per-IP limits, login history): `false` none; `true` one proxy in front (same as `1`); a hop count `n` (n proxies in front); or a comma list of proxy addresses and CIDR ranges. Entries left of the client\'s own are ignored (they can be forged).',
   },
+  metricsToken: {
+    env: 'METRICS_TOKEN',
+    default: '(empty: no /metrics)',
+    meaning: 'Bearer token of the Prometheus metrics at `/metrics` (16+ characters). Unset, `/metrics` does not exist; set, it answers only a request with `Authorization: Bearer <token>` (401 otherwise).',
+  },
   siteTitle: { env: 'SITE_TITLE', default: 'Platter', meaning: 'Site title used in page titles and e-mails.' },
   registrationOpen: {
     env: 'REGISTRATION_OPEN',
@@ -399,6 +404,7 @@ const schema = z.object({
   sessionSecret: z.string().min(32).optional(),
   cookieSecure: bool,
   trustProxy: z.string(),
+  metricsToken: z.string().min(16).optional(),
   siteTitle: z.string().min(1),
   registrationOpen: bool,
   adminEmail: z.email(),
@@ -491,6 +497,7 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'host',
   'databaseUrl',
   'sessionSecret',
+  'metricsToken',
   'publicUrl',
   'smtpUrl',
   'smsGatewayUrl',

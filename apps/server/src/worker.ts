@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DevnetRegistry } from './chain/devnet.ts';
 import type { ChainRegistry } from './chain/chain.ts';
 import type { Db } from './db/database.ts';
-import { startJobEngine, type AnyJob } from './jobs/engine.ts';
+import { onJobFinished, startJobEngine, type AnyJob } from './jobs/engine.ts';
+import { recordJobRun } from './metrics/metrics.ts';
 import { JOBS } from './jobs/index.ts';
 import type { ChiaPoolEntry } from './protocols/chia/setup.ts';
 import type { ReviewSchedule } from './modules/withdraw/withdraw.service.ts';
@@ -33,6 +34,8 @@ export interface WorkerOptions {
  * processes (PLATTER_ROLE=worker or all) run it side by side; each period's job runs once.
  */
 export async function startWorker(options: WorkerOptions) {
+  // Every run of this process's jobs in the Prometheus metrics (runs, failures, duration, lag).
+  const unlisten = onJobFinished((run) => recordJobRun({ name: run.name, ok: run.ok, seconds: run.seconds, lagSeconds: run.lag }));
   const engine = await startJobEngine({
     jobs: options.jobs ?? JOBS,
     ctx: {
@@ -55,7 +58,10 @@ export async function startWorker(options: WorkerOptions) {
     kick(...names: string[]): void {
       for (const name of names) void engine.run(name).catch((error: unknown) => options.logger.warn({ err: error, job: name }, 'job not queued'));
     },
-    stop: () => engine.stop(),
+    async stop(): Promise<void> {
+      unlisten();
+      await engine.stop();
+    },
   };
 }
 export type Worker = Awaited<ReturnType<typeof startWorker>>;

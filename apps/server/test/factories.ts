@@ -1,18 +1,133 @@
+import { transfer } from '@platter/domain';
 import { randomBytes, randomInt } from 'node:crypto';
+import { devnetAddress, devnetRegistry } from '../src/chain/devnet.ts';
 import type { Db } from '../src/db/database.ts';
+import { postTransaction } from '../src/ledger/ledger.service.ts';
+import type { ZodApp } from '../src/http/types.ts';
+import { recordBlock } from '../src/modules/pool/blocks.ts';
+import { ingestReport } from '../src/modules/pool/report.ts';
+import { createWithdrawal, parseSchedule } from '../src/modules/withdraw/withdraw.service.ts';
+import { startWorker } from '../src/worker.ts';
+import { onJobFinished } from '../src/jobs/engine.ts';
+import { JOBS } from '../src/jobs/index.ts';
+import pino from 'pino';
+import { testApp, TEST_SECRET } from './app.ts';
+import { testDatabase } from './db.ts';
+import { testMailServer } from './mail.ts';
 
-/** Inserts a real, active user row (password hash is a placeholder: not for sign-in tests). */
-export async function buildUser(db: Db, overrides: { email?: string; role?: 'user' | 'support' | 'admin' } = {}) {
+/**
+ * Factories that insert real rows through the code that owns them, with overrides (Outline's
+ * `buildUser({ email })`): a user (with a balance), a withdrawal address, a withdrawal, a pool
+ * day. Each test file still gets its own database (test/db.ts).
+ */
+
+/** Inserts a real user row, active unless told (password hash is a placeholder: not for sign-in tests). */
+export async function buildUser(
+  db: Db,
+  overrides: { email?: string; role?: 'user' | 'support' | 'admin'; status?: 'active' | 'pending'; balance?: Record<string, bigint> } = {},
+) {
   const tag = randomBytes(4).toString('hex');
-  return db
+  const user = await db
     .insertInto('users')
     .values({
       uid: String(randomInt(10_000_000, 100_000_000)),
       email: overrides.email ?? `user-${tag}@example.com`,
       password_hash: '$argon2id$placeholder',
       role: overrides.role ?? 'user',
-      status: 'active',
+      status: overrides.status ?? 'active',
     })
     .returning(['id', 'uid', 'email'])
     .executeTakeFirstOrThrow();
+  for (const [coin, amount] of Object.entries(overrides.balance ?? {})) await credit(db, user.id, coin, amount);
+  return user;
+}
+
+/** Credits a user's available balance from the chain (a balanced ledger transaction, as a deposit does). */
+export async function credit(db: Db, userId: string, coin: string, amount: bigint): Promise<void> {
+  await db.transaction().execute((trx) =>
+    postTransaction(trx, { kind: 'deposit', postings: transfer({ kind: 'system', code: 'chain', coin }, { kind: 'user', userId, coin, bucket: 'available' }, amount) }),
+  );
+}
+
+/** A saved withdrawal address of the user (a devnet address unless given). */
+export async function buildAddress(db: Db, userId: string, overrides: { coin?: string; address?: string; remark?: string; activated?: boolean } = {}) {
+  const coin = overrides.coin ?? 'CHIA';
+  return db
+    .insertInto('withdraw_addresses')
+    .values({
+      user_id: userId,
+      coin,
+      address: overrides.address ?? devnetAddress(TEST_SECRET, coin, `address:${randomBytes(4).toString('hex')}`),
+      ...(overrides.remark !== undefined ? { remark: overrides.remark } : {}),
+      ...(overrides.activated !== undefined ? { activated: overrides.activated } : {}),
+    })
+    .returning(['id', 'address', 'coin'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A withdrawal waiting for review (AUDITING), its amount held, made as the user's request makes it. */
+export async function buildWithdrawal(db: Db, userId: string, input: { coin?: string; amount: string; addressId?: string }) {
+  const coin = input.coin ?? 'CHIA';
+  const addressId = input.addressId ?? (await buildAddress(db, userId, { coin })).id;
+  return db.transaction().execute((trx) => createWithdrawal(trx, parseSchedule('17:00', '+00:00', 24), userId, { coin, addressId, amount: input.amount }));
+}
+
+/**
+ * A pool day: each farm's points as one share through the proxy tool's report path, and the
+ * day's blocks found — what the daily settlement then splits.
+ */
+export async function buildPoolDay(
+  db: Db,
+  input: { pool: string; day: string; farms: { userId: string; points: number }[]; blocks?: { height: number; reward: bigint; finderUserId?: string }[] },
+): Promise<void> {
+  const noon = new Date(`${input.day}T12:00:00Z`);
+  for (const f of input.farms) {
+    const miner = `rig-${f.userId}`;
+    await ingestReport(db, { userId: f.userId, pool: input.pool }, { miners: [{ name: miner, version: '1.0', capacity: '0', hashrate: '0' }], shares: [{ miner, difficulty: f.points, at: Math.floor(noon.getTime() / 1000) }] }, noon);
+  }
+  for (const b of input.blocks ?? []) {
+    await recordBlock(db, { pool: input.pool, height: b.height, foundAt: noon, finderUserId: b.finderUserId ?? null, finderMinerId: null, reward: b.reward });
+  }
+}
+
+/**
+ * The usual set-up of an HTTP test file: its own database, a mail catcher the app sends through
+ * (codes and links are read from it), and the application with `overrides`.
+ */
+export async function mailedApp(overrides: Parameters<typeof testApp>[1] = {}): Promise<{ db: Db; app: ZodApp; mail: Awaited<ReturnType<typeof testMailServer>> }> {
+  const { db } = await testDatabase();
+  const mail = await testMailServer();
+  const app = await testApp(db, { smtpUrl: mail.url, ...overrides });
+  return { db, app, mail };
+}
+
+/**
+ * One round of the background jobs on the devnet chains, as a restarted worker runs it first:
+ * each named job (default: every job) queued on the real job engine and awaited.
+ */
+export async function runWorkerRound(db: Db, names: string[] = JOBS.map((j) => j.name)): Promise<void> {
+  const waiting = new Set(names);
+  let done: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const off = onJobFinished((run) => {
+    waiting.delete(run.name);
+    if (waiting.size === 0) done();
+  });
+  const worker = await startWorker({
+    db,
+    chains: devnetRegistry(db, TEST_SECRET),
+    schedule: parseSchedule('17:00', '+00:00', 24),
+    autoPayHourUtc: 8,
+    intervalMs: 3600_000,
+    devnetBlockMs: 3600_000,
+    logger: pino({ level: 'silent' }),
+    jobs: JOBS.filter((j) => names.includes(j.name)),
+  });
+  try {
+    for (const name of names) await worker.engine.run(name);
+    await Promise.race([finished, new Promise((_, reject) => setTimeout(() => reject(new Error(`jobs not finished: ${[...waiting].join(', ')}`)), 60_000))]);
+  } finally {
+    off();
+    await worker.stop();
+  }
 }

@@ -3,6 +3,7 @@ import { configTable, loadConfig } from '../config.ts';
 import { loadSecret, openDatabase, prepareDatabase } from '../db/open.ts';
 import { migrateDown, pendingMigrations, upgradeDatabase } from '../db/migrate.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
+import { noteLedgerCheck } from '../metrics/metrics.service.ts';
 import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
 import { setRole } from '../modules/admin/users.service.ts';
@@ -140,6 +141,7 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
       }
       return withChains(async (db, chains) => {
         const problems = await checkLedger(db);
+        await noteLedgerCheck(db, problems.length);
         // Where a real wallet is configured, its balance is checked against the ledger too.
         const wallets = await reconcileWallets(db, chains);
         for (const r of wallets) out(formatReconciliation(r));

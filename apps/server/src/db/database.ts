@@ -11,6 +11,13 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 
+/** The connection pool behind each Db made here (its use is a metric, README 'Metrics'). */
+const pools = new WeakMap<Db, pg.Pool>();
+
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export function createDb(
   connectionString: string,
   poolSize = 10,
@@ -22,6 +29,7 @@ export function createDb(
   // replaces the connection by itself, so it is only logged.
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return { db, pool };
 }
 

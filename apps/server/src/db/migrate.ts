@@ -36,6 +36,7 @@ import * as jobEngine from './migrations/2026_11_25_2401_job_engine.ts';
 import * as ledgerKinds from './migrations/2026_11_25_2501_ledger_kinds.ts';
 import * as withdrawalSendAttempts from './migrations/2026_11_25_2502_withdrawal_send_attempts.ts';
 import * as addressPatterns from './migrations/2026_11_25_2601_address_patterns.ts';
+import * as ledgerCheckRuns from './migrations/2026_11_25_2701_ledger_check_runs.ts';
 import * as dbFunctionsTable from './migrations/2026_11_25_2801_db_functions.ts';
 import * as ledgerReferences from './migrations/2026_11_25_2802_ledger_references.ts';
 
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_2501_ledger_kinds': ledgerKinds,
   '2026_11_25_2502_withdrawal_send_attempts': withdrawalSendAttempts,
   '2026_11_25_2601_address_patterns': addressPatterns,
+  '2026_11_25_2701_ledger_check_runs': ledgerCheckRuns,
   '2026_11_25_2801_db_functions': dbFunctionsTable,
   '2026_11_25_2802_ledger_references': ledgerReferences,
 };

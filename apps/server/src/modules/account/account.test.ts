@@ -1,10 +1,10 @@
 import type { Envelope } from '@platter/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeUser, countRows, login, loginByEmail, PASSWORD, register, totp } from '../../../test/accounts.ts';
+import { activeUser, countRows, login, loginByEmail, PASSWORD, register, totp, type Mailbox } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser } from '../../../test/browser.ts';
-import { testDatabase } from '../../../test/db.ts';
-import { linkIn, testMailServer, tokenIn } from '../../../test/mail.ts';
+import { linkIn, tokenIn } from '../../../test/mail.ts';
+import { mailedApp } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { secretBox } from '../security/secret-box.ts';
@@ -15,12 +15,10 @@ const BOT_TOKEN = '7000001:AAFakeBotTokenForTestsOnly_0123456789';
 
 let db: Db;
 let app: ZodApp;
-let mail: Awaited<ReturnType<typeof testMailServer>>;
+let mail: Mailbox;
 
 beforeAll(async () => {
-  ({ db } = await testDatabase());
-  mail = await testMailServer();
-  app = await testApp(db, { smtpUrl: mail.url, trustProxy: 'true', telegramBotToken: BOT_TOKEN, telegramBotName: 'platter_test_bot' });
+  ({ db, app, mail } = await mailedApp({ trustProxy: 'true', telegramBotToken: BOT_TOKEN, telegramBotName: 'platter_test_bot' }));
 });
 
 /** Rows that a refused registration must not have written. */

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeUser, boundAuthenticator, loginByEmail, PASSWORD, totp } from '../../../test/accounts.ts';
-import { testApp } from '../../../test/app.ts';
+import { activeUser, boundAuthenticator, loginByEmail, PASSWORD, totp, type Mailbox } from '../../../test/accounts.ts';
 import { browser } from '../../../test/browser.ts';
-import { testDatabase } from '../../../test/db.ts';
-import { testMailServer } from '../../../test/mail.ts';
+import { mailedApp } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 
@@ -11,12 +9,10 @@ import type { ZodApp } from '../../http/types.ts';
 
 let db: Db;
 let app: ZodApp;
-let mail: Awaited<ReturnType<typeof testMailServer>>;
+let mail: Mailbox;
 
 beforeAll(async () => {
-  ({ db } = await testDatabase());
-  mail = await testMailServer();
-  app = await testApp(db, { smtpUrl: mail.url });
+  ({ db, app, mail } = await mailedApp());
 });
 
 const failuresOf = async (userId: string, result: 'wrong_password' | 'second_factor_failed') =>

@@ -1,6 +1,7 @@
 import { AppError, type Adjustment, type AdjustmentQuery, type DecideAdjustmentBody, type UpdateBalanceBody, type UpdateBalanceResult } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
 import { coinRules, show, units } from '../coins/coins.ts';
 import { recordAudit } from './audit.ts';
@@ -160,14 +161,12 @@ export async function listAdjustments(db: Db, q: AdjustmentQuery & { id?: string
   if (q.status) base = base.where('b.status', '=', q.status);
   if (q.uid) base = base.where('u.uid', '=', q.uid);
   if (q.id) base = base.where('b.id', '=', q.id);
-  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(['b.id', 'u.uid', 'u.email', 'b.coin', 'b.amount', 'c.scale', 'b.reason', 'b.status', 'r.uid as r_uid', 'r.email as r_email', 'd.email as d_email', 'b.decided_at', 'b.reject_reason', 'b.transaction_id', 'b.created_at'])
-    .orderBy(sql`b.status = 'pending'`, 'desc')
-    .orderBy('b.id', 'desc')
-    .limit(q.count)
-    .offset((q.page - 1) * q.count)
-    .execute();
+  const { rows, total } = await paginate(base, q, (from) =>
+    from
+      .select(['b.id', 'u.uid', 'u.email', 'b.coin', 'b.amount', 'c.scale', 'b.reason', 'b.status', 'r.uid as r_uid', 'r.email as r_email', 'd.email as d_email', 'b.decided_at', 'b.reject_reason', 'b.transaction_id', 'b.created_at'])
+      .orderBy(sql`b.status = 'pending'`, 'desc')
+      .orderBy('b.id', 'desc'),
+  );
   return {
     total,
     list: rows.map((r) => ({

@@ -2,6 +2,7 @@ import type { AuditEntry, AuditLogQuery } from '@platter/domain';
 import { sql } from 'kysely';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 
 /**
  * The audit log: every back-office action, who did it (a back-office user or the operator
@@ -68,13 +69,9 @@ export async function auditLog(db: Db, q: AuditLogQuery): Promise<{ list: AuditE
   if (q.target) base = base.where('a.target', 'ilike', `%${q.target.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (q.from) base = base.where('a.created_at', '>=', startOf(q.from));
   if (q.to) base = base.where('a.created_at', '<', new Date(startOf(q.to).getTime() + DAY_MS));
-  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(['a.id', 'a.created_at', 'a.actor', 'u.uid', 'u.email', 'a.action', 'a.target', 'a.before', 'a.after', 'a.detail', 'a.ip'])
-    .orderBy('a.id', 'desc')
-    .limit(q.count)
-    .offset((q.page - 1) * q.count)
-    .execute();
+  const { rows, total } = await paginate(base, q, (from) =>
+    from.select(['a.id', 'a.created_at', 'a.actor', 'u.uid', 'u.email', 'a.action', 'a.target', 'a.before', 'a.after', 'a.detail', 'a.ip']).orderBy('a.id', 'desc'),
+  );
   return {
     total,
     list: rows.map((r) => ({

@@ -1,6 +1,7 @@
 import type { FindUsersQuery, UserRole } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -30,9 +31,8 @@ export function adminUsersRepository(db: Db) {
             return eb.or([byEmail, byAccount, byUid, byPhone]);
         }
       });
-      const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await base
-        .select([
+      return paginate(base, q, (from) =>
+        from.select([
           'u.id',
           'u.uid',
           'u.email',
@@ -47,12 +47,8 @@ export function adminUsersRepository(db: Db) {
           sql<boolean>`EXISTS (SELECT 1 FROM social_bindings s WHERE s.user_id = u.id AND s.provider = 'telegram')`.as('telegram'),
           'u.created_at',
           'u.last_login_at',
-        ])
-        .orderBy('u.id')
-        .limit(q.count)
-        .offset((q.page - 1) * q.count)
-        .execute();
-      return { total, rows };
+        ]).orderBy('u.id'),
+      );
     },
 
     /** Available balances of these users, per coin (non-zero only). */

@@ -1,29 +1,12 @@
 import type { DocumentKey, Localized } from '@platter/domain';
-import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import { paginate } from '../../db/paginate.ts';
 import type { ArticleKind, ContentBannersTable, ContentDownloadsTable } from './content.schema.ts';
 
 /** SQL of the content module: banners, articles (announcements and help items), downloads, texts. */
 
 const json = (text: Localized) => JSON.stringify(text);
-
-/** One page of a query and the count of all its rows. */
-async function paged<T extends keyof Database, R>(
-  base: SelectQueryBuilder<Database, T, object>,
-  page: number,
-  count: number,
-  rows: (query: SelectQueryBuilder<Database, T, object>) => SelectQueryBuilder<Database, T, R>,
-): Promise<{ rows: R[]; total: number }> {
-  const [{ total }, list] = await Promise.all([
-    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-    rows(base)
-      .limit(count)
-      .offset((page - 1) * count)
-      .execute(),
-  ]);
-  return { rows: list, total: Number(total) };
-}
 
 // --- banners ------------------------------------------------------------------------------
 
@@ -39,7 +22,7 @@ export const bannerRepository = {
   remove: (db: Db, id: string) => db.deleteFrom('content_banners').where('id', '=', id).returningAll().executeTakeFirst(),
   byId: (db: Db, id: string) => db.selectFrom('content_banners').selectAll().where('id', '=', id).executeTakeFirst(),
   page: (db: Db, page: number, count: number) =>
-    paged(db.selectFrom('content_banners'), page, count, (q) => q.selectAll().orderBy('sort').orderBy('created_at', 'desc').orderBy('id', 'desc')),
+    paginate(db.selectFrom('content_banners'), { page, count }, (q) => q.selectAll().orderBy('sort').orderBy('created_at', 'desc').orderBy('id', 'desc')),
   /** Active banners whose window is open now, in their order. */
   showing: (db: Db) =>
     db
@@ -83,7 +66,7 @@ export const articleRepository = {
     db.selectFrom('content_articles').selectAll().where('id', '=', id).where('kind', 'in', kinds).executeTakeFirst(),
   /** Newest first for announcements; help items by their order, then newest. */
   page: (db: Db, kinds: readonly ArticleKind[], page: number, count: number) =>
-    paged(db.selectFrom('content_articles').where('kind', 'in', kinds), page, count, (q) =>
+    paginate(db.selectFrom('content_articles').where('kind', 'in', kinds), { page, count }, (q) =>
       q.selectAll().orderBy('sort').orderBy('created_at', 'desc').orderBy('id', 'desc'),
     ),
 };
@@ -103,7 +86,7 @@ export const downloadRepository = {
   byId: (db: Db, id: string) => db.selectFrom('content_downloads').selectAll().where('id', '=', id).executeTakeFirst(),
   /** The app first, then each coin's tools, each group in its order. */
   page: (db: Db, page: number, count: number) =>
-    paged(db.selectFrom('content_downloads'), page, count, (q) => q.selectAll().orderBy('kind').orderBy('coin').orderBy('sort').orderBy('id')),
+    paginate(db.selectFrom('content_downloads'), { page, count }, (q) => q.selectAll().orderBy('kind').orderBy('coin').orderBy('sort').orderBy('id')),
 };
 export type DownloadRow = Awaited<ReturnType<typeof downloadRepository.insert>>;
 

@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, loginByEmail } from '../../../test/accounts.ts';
-import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
-import { testDatabase } from '../../../test/db.ts';
-import { testMailServer } from '../../../test/mail.ts';
+import { mailedApp } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { notifyUser, runNoticeJobs } from './inmail.service.ts';
@@ -35,9 +33,9 @@ const uids: Record<string, string> = {};
 const text = (en: string) => ({ en, zh: `${en} 中`, ru: `${en} ру` });
 
 beforeAll(async () => {
-  ({ db } = await testDatabase());
-  const mail = await testMailServer();
-  app = await testApp(db, { smtpUrl: mail.url });
+  const opened = await mailedApp();
+  ({ db, app } = opened);
+  const { mail } = opened;
   const people: [string, 'user' | 'admin' | 'support'][] = [
     ['alice', 'user'],
     ['bob', 'user'],

@@ -1,13 +1,7 @@
-import { pino } from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_SECRET } from '../../../test/app.ts';
 import { testDatabase } from '../../../test/db.ts';
-import { buildUser } from '../../../test/factories.ts';
-import { devnetRegistry } from '../../chain/devnet.ts';
+import { buildUser, runWorkerRound } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
-import noticesJob from '../../jobs/notices.ts';
-import { startWorker } from '../../worker.ts';
-import { parseSchedule } from '../withdraw/withdraw.service.ts';
 import { runNoticeJobs, sendNotification } from './inmail.service.ts';
 
 /**
@@ -26,7 +20,7 @@ beforeAll(async () => {
   adminId = (await buildUser(db, { role: 'admin' })).id;
   for (let i = 0; i < 9; i++) users.push((await buildUser(db)).id);
   // Not activated yet: cannot sign in, so not a recipient.
-  await db.insertInto('users').values({ uid: '55500001', email: 'pending@example.com', password_hash: 'x', status: 'pending' }).execute();
+  await buildUser(db, { email: 'pending@example.com', status: 'pending' });
 });
 
 async function noticeRow(id: string) {
@@ -54,18 +48,7 @@ describe('a notification to every user', () => {
     const late = await buildUser(db);
 
     // The restarted worker (the job engine with the notices job) picks the unfinished job up on its first run.
-    const worker = await startWorker({
-      jobs: [noticesJob],
-      db,
-      chains: devnetRegistry(db, TEST_SECRET),
-      schedule: parseSchedule('17:00', '+00:00', 24),
-      autoPayHourUtc: 8,
-      intervalMs: 3600_000,
-      devnetBlockMs: 3600_000,
-      logger: pino({ level: 'silent' }),
-    });
-    for (let i = 0; i < 100 && (await noticeRow(id))?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 100));
-    await worker.stop();
+    await runWorkerRound(db, ['notices']);
 
     expect(await noticeRow(id)).toMatchObject({ status: 'done', sent: 10, total: 10, finished_at: expect.any(Date) });
     const copies = await copiesPerUser(id);

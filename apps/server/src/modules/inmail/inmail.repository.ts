@@ -1,6 +1,7 @@
 import type { LocalizedText, MessageType } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 
 /** SQL of the in-site messages and the admin notices (rules in inmail.service.ts). */
 
@@ -39,15 +40,7 @@ export const inmailRepository = {
   },
 
   async page(db: Db, userId: string, filter: MessageFilter, page: number, count: number) {
-    const base = filtered(db, userId, filter);
-    const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['id', 'type', 'title', 'content', 'status', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(count)
-      .offset((page - 1) * count)
-      .execute();
-    return { rows, total: Number(total) };
+    return paginate(filtered(db, userId, filter), { page, count }, (from) => from.select(['id', 'type', 'title', 'content', 'status', 'created_at']).orderBy('id', 'desc'));
   },
 
   /** Marks one of the user's messages read; undefined when the user has no such message. */
@@ -137,15 +130,10 @@ export const inmailRepository = {
   },
 
   async sentNotificationPage(db: Db, page: number, count: number) {
-    const { total } = await db.selectFrom('inmail_notices').select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
-    const rows = await db
-      .selectFrom('inmail_notices as n')
-      .innerJoin('users as u', 'u.id', 'n.admin_id')
-      .select(['n.id', 'n.target', 'n.type', 'n.title', 'n.status', 'n.total', 'n.sent', 'n.created_at', 'n.finished_at', 'u.email'])
-      .orderBy('n.id', 'desc')
-      .limit(count)
-      .offset((page - 1) * count)
-      .execute();
-    return { rows, total: Number(total) };
+    // Every notice has its admin (admin_id NOT NULL REFERENCES users): the join keeps the count.
+    const base = db.selectFrom('inmail_notices as n').innerJoin('users as u', 'u.id', 'n.admin_id');
+    return paginate(base, { page, count }, (from) =>
+      from.select(['n.id', 'n.target', 'n.type', 'n.title', 'n.status', 'n.total', 'n.sent', 'n.created_at', 'n.finished_at', 'u.email']).orderBy('n.id', 'desc'),
+    );
   },
 };

@@ -1,6 +1,7 @@
 import type { LoginMethod, LoginResult } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { paginate, type PageQuery } from '../../db/paginate.ts';
 
 /** Results that count as failed sign-ins (the per-account limit). */
 const FAILURES: LoginResult[] = ['wrong_password', 'second_factor_failed'];
@@ -52,24 +53,11 @@ export function loginLogRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    async page(userId: string, page: number, count: number) {
-      return db
-        .selectFrom('login_attempts')
-        .select(['created_at', 'ip', 'country', 'user_agent', 'method', 'result'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(count)
-        .offset((page - 1) * count)
-        .execute();
-    },
-    async total(userId: string): Promise<number> {
-      const row = await db
-        .selectFrom('login_attempts')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    /** The user's sign-ins, newest first: one page and the count of all. */
+    async page(userId: string, paging: PageQuery) {
+      return paginate(db.selectFrom('login_attempts').where('user_id', '=', userId), paging, (from) =>
+        from.select(['created_at', 'ip', 'country', 'user_agent', 'method', 'result']).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+      );
     },
     /** The successful sign-in before the latest one. */
     async previousSuccess(userId: string) {

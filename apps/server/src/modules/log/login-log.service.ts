@@ -42,7 +42,7 @@ export function loginLogService(db: Db) {
       await repo.remove(id);
     },
     async page(userId: string, paging: { page: number; count: number }, lang: Lang): Promise<{ list: LoginLogItem[]; total: number }> {
-      const [rows, total] = await Promise.all([repo.page(userId, paging.page, paging.count), repo.total(userId)]);
+      const { rows, total } = await repo.page(userId, paging);
       return {
         total,
         list: rows.map((row) => ({

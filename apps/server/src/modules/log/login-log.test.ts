@@ -1,10 +1,8 @@
 import type { LoginLogItem } from '@platter/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, loginByEmail } from '../../../test/accounts.ts';
-import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
-import { testDatabase } from '../../../test/db.ts';
-import { testMailServer } from '../../../test/mail.ts';
+import { mailedApp } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 
@@ -16,9 +14,9 @@ let app: ZodApp;
 let me: Browser;
 
 beforeAll(async () => {
-  ({ db } = await testDatabase());
-  const mail = await testMailServer();
-  app = await testApp(db, { smtpUrl: mail.url, trustProxy: 'true' });
+  const opened = await mailedApp({ trustProxy: 'true' });
+  ({ db, app } = opened);
+  const { mail } = opened;
   await activeUser(db, browser(app), mail, 'historian@example.com');
   await activeUser(db, browser(app), mail, 'bystander@example.com');
   // A failure from an iPhone in the US, a success from a local Chrome, one of another user.

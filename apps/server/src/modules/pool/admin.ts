@@ -1,6 +1,7 @@
 import { AppError, MINER_ONLINE_SECONDS, type PoolConfigView, type UpdatePoolConfigBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 import { coinRules, show, units } from '../coins/coins.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import { minerView } from './miners.ts';
@@ -72,14 +73,12 @@ export async function dailyReports(db: Db, query: { pool?: string; status?: stri
   let base = db.selectFrom('settlements as s').innerJoin('pools as p', 'p.type', 's.pool').innerJoin('coins as c', 'c.type', 'p.coin');
   if (query.pool) base = base.where('s.pool', '=', query.pool);
   if (query.status) base = base.where('s.status', '=', query.status as 'SETTLEMENT');
-  const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['s.pool', 's.day', 's.status', 's.revenue_units', 's.fee_units', 's.withheld_units', 's.remainder_units', 's.credited_units', 's.carried_in_units', 's.members', 's.settled_at', 'c.scale'])
-    .orderBy('s.day', 'desc')
-    .orderBy('s.pool')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
+  const { rows, total } = await paginate(base, query, (from) =>
+    from
+      .select(['s.pool', 's.day', 's.status', 's.revenue_units', 's.fee_units', 's.withheld_units', 's.remainder_units', 's.credited_units', 's.carried_in_units', 's.members', 's.settled_at', 'c.scale'])
+      .orderBy('s.day', 'desc')
+      .orderBy('s.pool'),
+  );
   return {
     list: rows.map((r) => ({
       pool: r.pool,
@@ -94,7 +93,7 @@ export async function dailyReports(db: Db, query: { pool?: string; status?: stri
       members: r.members,
       settled_at: r.settled_at ? seconds(r.settled_at) : null,
     })),
-    total: Number(total),
+    total,
   };
 }
 
@@ -182,17 +181,15 @@ export async function adminIncome(db: Db, query: { pool?: string; uid?: string; 
   if (query.pool) base = base.where('s.pool', '=', query.pool);
   if (query.uid) base = base.where('u.uid', '=', query.uid);
   if (query.day) base = base.where('s.day', '=', query.day);
-  const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['s.pool', 's.day', 's.points', 's.capacity_bytes', 's.amount_units', 's.status', 'p.coin', 'c.unit', 'c.scale', 'u.uid', 'u.email'])
-    .orderBy('s.day', 'desc')
-    .orderBy('s.amount_units', 'desc')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
+  const { rows, total } = await paginate(base, query, (from) =>
+    from
+      .select(['s.pool', 's.day', 's.points', 's.capacity_bytes', 's.amount_units', 's.status', 'p.coin', 'c.unit', 'c.scale', 'u.uid', 'u.email'])
+      .orderBy('s.day', 'desc')
+      .orderBy('s.amount_units', 'desc'),
+  );
   return {
     list: rows.map((r) => ({ ...incomeRecordOf(r), uid: r.uid, email: r.email })),
-    total: Number(total),
+    total,
   };
 }
 

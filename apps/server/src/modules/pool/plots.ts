@@ -2,6 +2,7 @@ import { addressValid, AppError, type BindBody, type Plot, type PostStatus, type
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 import { coinRules } from '../coins/coins.ts';
 import type { BindStatus, PlotFlag } from './pool.schema.ts';
 
@@ -267,17 +268,15 @@ export async function adminPlots(db: Db, query: { pool?: string | undefined; uid
   if (query.status === 'UNSIGNED') base = base.where('p.signing', '=', 'UNSIGNED');
   else if (query.status && ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'].includes(query.status)) base = base.where('p.flag', '=', query.status as PlotFlag);
   else if (query.status) base = base.where('p.bind_status', '=', query.status as BindStatus);
-  const { n } = await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const waiting = view === 'bind' || view === 'unbind';
-  const rows = await base
-    .selectAll('p')
-    .select(['u.uid', 'u.email'])
-    .orderBy('p.updated_at', waiting ? 'asc' : 'desc')
-    .orderBy('p.id', waiting ? 'asc' : 'desc')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
-  return { list: rows.map((r) => ({ ...plotView(r), uid: r.uid, email: r.email })), total: Number(n) };
+  const { rows, total } = await paginate(base, query, (from) =>
+    from
+      .selectAll('p')
+      .select(['u.uid', 'u.email'])
+      .orderBy('p.updated_at', waiting ? 'asc' : 'desc')
+      .orderBy('p.id', waiting ? 'asc' : 'desc'),
+  );
+  return { list: rows.map((r) => ({ ...plotView(r), uid: r.uid, email: r.email })), total };
 }
 
 /** The user's plots (GET /api/pool/GetPlots) with the counters of the plots page. */
@@ -304,17 +303,15 @@ export async function listPlots(db: Db, userId: string, query: { pool?: string; 
   if (query.status === 'UNSIGNED') filtered = filtered.where('signing', '=', 'UNSIGNED');
   else if (query.status && ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'].includes(query.status)) filtered = filtered.where('flag', '=', query.status as PlotFlag);
   else if (query.status) filtered = filtered.where('bind_status', '=', query.status as BindStatus);
-  const { n } = await filtered.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const rows = await filtered
-    .selectAll()
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
+  const { rows, total } = await paginate(filtered, query, (from) =>
+    from
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc'),
+  );
   return {
     list: rows.map(plotView),
-    total: Number(n),
+    total,
     counters: {
       bound: Number(counters.bound),
       BIND_SENT: Number(counters.BIND_SENT),

@@ -74,6 +74,7 @@ import { devnetSignature } from '../../chain/devnet.ts';
 import { registerData, registerNode } from './register.ts';
 import { identityRewards } from './onchain.ts';
 import { ingestReport } from './report.ts';
+import { recordSharesIngested } from '../../metrics/metrics.ts';
 import { addressQuery, blockList, dashboardSummary, incomeRecords, poolOf, poolStatistics, poolTrend, ranking, shareSeries, userPools } from './views.ts';
 
 interface Deps {
@@ -107,7 +108,9 @@ export function minerApiRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
     async (request) => {
       const header = request.headers['x-api-key'];
       const owner = await authenticateKey(db, typeof header === 'string' ? header : undefined);
-      return ok(request, await ingestReport(db, owner, request.body));
+      const ingested = await ingestReport(db, owner, request.body);
+      recordSharesIngested(owner.pool, 'report', ingested.shares);
+      return ok(request, ingested);
     },
   );
 }

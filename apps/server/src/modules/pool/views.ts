@@ -1,6 +1,7 @@
 import { AppError, capacityFromPoints, maskEmail, MINER_ONLINE_SECONDS, utcDay, type IncomeRecord } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { coinRules, show } from '../coins/coins.ts';
 
@@ -55,14 +56,12 @@ export async function incomeRecords(db: Db, userId: string, query: { pool?: stri
     .innerJoin('coins as c', 'c.type', 'p.coin')
     .where('s.user_id', '=', userId);
   if (query.pool) base = base.where('s.pool', '=', query.pool);
-  const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['s.pool', 's.day', 's.points', 's.capacity_bytes', 's.amount_units', 's.status', 'p.coin', 'c.unit', 'c.scale'])
-    .orderBy('s.day', 'desc')
-    .orderBy('s.pool')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
+  const { rows, total } = await paginate(base, query, (from) =>
+    from
+      .select(['s.pool', 's.day', 's.points', 's.capacity_bytes', 's.amount_units', 's.status', 'p.coin', 'c.unit', 'c.scale'])
+      .orderBy('s.day', 'desc')
+      .orderBy('s.pool'),
+  );
   const list: IncomeRecord[] = rows.map(incomeRecordOf);
   // Today is not settled yet: its points so far, as a NOT_PENDING record on the first page.
   let today: IncomeRecord[] = [];
@@ -89,7 +88,7 @@ export async function incomeRecords(db: Db, userId: string, query: { pool?: stri
       status: 'NOT_PENDING' as const,
     }));
   }
-  return { list: [...today, ...list], total: Number(total) + today.length };
+  return { list: [...today, ...list], total: total + today.length };
 }
 
 /** The dashboard's figures of one pool for the user. */
@@ -227,16 +226,14 @@ export async function poolStatistics(db: Db, now = new Date()) {
 export async function blockList(db: Db, query: { pool?: string; page: number; count: number }) {
   let base = db.selectFrom('blocks as b');
   if (query.pool) base = base.where('b.pool', '=', query.pool);
-  const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .innerJoin('coins as c', 'c.type', 'b.coin')
-    .leftJoin('users as u', 'u.id', 'b.finder_user_id')
-    .select(['b.id', 'b.pool', 'b.coin', 'b.height', 'b.found_at', 'b.reward_units', 'b.capacity_bytes', 'c.unit', 'c.scale', 'u.email', 'u.nickname'])
-    .orderBy('b.found_at', 'desc')
-    .orderBy('b.id', 'desc')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
+  const { rows, total } = await paginate(base, query, (from) =>
+    from
+      .innerJoin('coins as c', 'c.type', 'b.coin')
+      .leftJoin('users as u', 'u.id', 'b.finder_user_id')
+      .select(['b.id', 'b.pool', 'b.coin', 'b.height', 'b.found_at', 'b.reward_units', 'b.capacity_bytes', 'c.unit', 'c.scale', 'u.email', 'u.nickname'])
+      .orderBy('b.found_at', 'desc')
+      .orderBy('b.id', 'desc'),
+  );
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -249,7 +246,7 @@ export async function blockList(db: Db, query: { pool?: string; page: number; co
       capacity: r.capacity_bytes,
       finder: r.email ? publicName({ email: r.email, nickname: r.nickname }) : '—',
     })),
-    total: Number(total),
+    total,
   };
 }
 

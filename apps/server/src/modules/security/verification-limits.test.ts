@@ -1,9 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activeUser, boundAuthenticator, loginByEmail, PASSWORD, totp } from '../../../test/accounts.ts';
-import { testApp } from '../../../test/app.ts';
+import { activeUser, boundAuthenticator, loginByEmail, PASSWORD, totp, type Mailbox } from '../../../test/accounts.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
-import { testDatabase } from '../../../test/db.ts';
-import { codeIn, testMailServer, tokenIn } from '../../../test/mail.ts';
+import { codeIn, tokenIn } from '../../../test/mail.ts';
+import { mailedApp } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 
@@ -14,12 +13,10 @@ import type { ZodApp } from '../../http/types.ts';
 
 let db: Db;
 let app: ZodApp;
-let mail: Awaited<ReturnType<typeof testMailServer>>;
+let mail: Mailbox;
 
 beforeAll(async () => {
-  ({ db } = await testDatabase());
-  mail = await testMailServer();
-  app = await testApp(db, { smtpUrl: mail.url, securityMaxFailures: 5, securityLockMinutes: 30, smsPerAccountPerDay: 3, smsPerPrefixPerHour: 5, smsGlobalPerHour: 7 });
+  ({ db, app, mail } = await mailedApp({ securityMaxFailures: 5, securityLockMinutes: 30, smsPerAccountPerDay: 3, smsPerPrefixPerHour: 5, smsGlobalPerHour: 7 }));
 });
 
 beforeEach(async () => {

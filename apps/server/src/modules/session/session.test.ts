@@ -1,22 +1,18 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { boundAuthenticator, loginByEmail, signedInUser, totp } from '../../../test/accounts.ts';
-import { testApp } from '../../../test/app.ts';
+import { boundAuthenticator, loginByEmail, signedInUser, totp, type Mailbox } from '../../../test/accounts.ts';
 import { browser } from '../../../test/browser.ts';
 import { codeIn } from '../../../test/mail.ts';
-import { testDatabase } from '../../../test/db.ts';
-import { testMailServer } from '../../../test/mail.ts';
+import { mailedApp } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
 
 let db: Db;
 let app: ZodApp;
-let mail: Awaited<ReturnType<typeof testMailServer>>;
+let mail: Mailbox;
 
 beforeAll(async () => {
-  ({ db } = await testDatabase());
-  mail = await testMailServer();
-  app = await testApp(db, { smtpUrl: mail.url, sessionIdleMinutes: 120 });
+  ({ db, app, mail } = await mailedApp({ sessionIdleMinutes: 120 }));
 });
 
 const lastSeen = (email: string, minutesAgo: number) =>

@@ -2,6 +2,7 @@ import { AppError, type Deposit } from '@platter/domain';
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { coinRules, show } from '../coins/coins.ts';
 
@@ -173,13 +174,11 @@ export async function depositLog(
 ): Promise<{ list: Deposit[]; total: number }> {
   let base = db.selectFrom('deposits').where('user_id', '=', userId);
   if (query.coin) base = base.where('coin', '=', query.coin);
-  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
+  const { rows, total } = await paginate(base, query, (from) =>
+    from
+      .selectAll()
+      .orderBy('id', 'desc'),
+  );
   const coins = new Map<string, { scale: number; confirmation: number; tip: number }>();
   for (const coin of new Set(rows.map((r) => r.coin))) {
     const rules = await coinRules(db, coin);

@@ -1,6 +1,6 @@
 import { adminFlowPage, adminFlowQuery, envelopeSchema, type AssetLogQuery } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { paginate } from '../../db/paginate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
 import { BILL_COLUMNS, billRows, scaleMap, toLogItem } from './ledger-views.ts';
@@ -12,13 +12,7 @@ import { BILL_COLUMNS, billRows, scaleMap, toLogItem } from './ledger-views.ts';
 export async function adminFlow(db: Db, q: Pick<AssetLogQuery, 'coin' | 'kind' | 'start' | 'end'> & { uid?: string | undefined; page: number; count: number }) {
   let base = billRows(db, null, q).innerJoin('users as u', 'u.id', 'a.user_id');
   if (q.uid) base = base.where('u.uid', '=', q.uid);
-  const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select([...BILL_COLUMNS, 'u.uid', 'u.email'])
-    .orderBy('p.id', 'desc')
-    .limit(q.count)
-    .offset((q.page - 1) * q.count)
-    .execute();
+  const { rows, total } = await paginate(base, q, (from) => from.select([...BILL_COLUMNS, 'u.uid', 'u.email']).orderBy('p.id', 'desc'));
   const scales = await scaleMap(db);
   return { total, list: rows.map((r) => ({ ...toLogItem(r, scales), uid: r.uid, email: r.email })) };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { POOL_ERROR } from './constants.ts';
 import { PoolProtocolError, type ChiaPoolService } from './chia.service.ts';
+import { countedPartial } from '../../metrics/metrics.ts';
 
 /**
  * The pool protocol's HTTP endpoints under the pool's base path (e.g. /chia/chiapp): plain
@@ -83,7 +84,8 @@ export function chiaPoolRoutes(app: FastifyInstance, deps: { service: ChiaPoolSe
         );
       });
 
-      scope.post('/partial', async (request) => {
+      // Counted accepted, or refused by the protocol's error code (platter_chia_partials_*).
+      scope.post('/partial', async (request) => countedPartial(service.settings.pool, async () => {
         const received = Date.now();
         const body = parse(postPartialRequestSchema, request.body);
         const p = body.payload;
@@ -107,7 +109,7 @@ export function chiaPoolRoutes(app: FastifyInstance, deps: { service: ChiaPoolSe
           hex(body.aggregate_signature),
           received,
         );
-      });
+      }));
 
       // The farmer's login link: a valid signature opens the web app, which binds the launcher.
       scope.get('/login', async (request, reply) => {

@@ -37,6 +37,7 @@ import {
 import { nextDifficulty } from './difficulty.ts';
 import { collectPoolRewards } from './rewards.ts';
 import type { ChiaPrimitives, FarmerPayloadFields, PartialPayloadFields } from './primitives.ts';
+import { recordSharesIngested } from '../../metrics/metrics.ts';
 
 /**
  * The Chia pool protocol v1 (issue 6), as the reference pool (Chia-Network/pool-reference)
@@ -377,6 +378,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
         await confirmPartial(db, partial, at);
         confirmed++;
       }
+      recordSharesIngested(settings.pool, 'chia', confirmed);
       return { confirmed, rejected };
     },
 
