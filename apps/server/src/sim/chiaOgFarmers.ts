@@ -53,17 +53,22 @@ export function startChiaOgFarmers(options: {
         continue;
       }
       const info = res.body as unknown as SignagePointsAnswer;
-      // The plot is made with the keys the pool announces, as an OG farmer plots.
-      proxy.farmer ??= simulatedOgFarmer({
-        seed: proxy.seed,
-        crypto,
-        pool: POOL,
-        farmerPublicKey: info.farmer_public_key.slice(2),
-        poolPublicKey: info.pool_public_key.slice(2),
-        k: DEV_K,
-        difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor),
-        miner: proxy.miner,
-      });
+      // The plot is made with the keys the pool announces, as an OG farmer plots; plotting takes
+      // longer than the time limit, so it answers from the next round on.
+      if (!proxy.farmer) {
+        proxy.farmer = simulatedOgFarmer({
+          seed: proxy.seed,
+          crypto,
+          pool: POOL,
+          farmerPublicKey: info.farmer_public_key.slice(2),
+          poolPublicKey: info.pool_public_key.slice(2),
+          k: DEV_K,
+          difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor),
+          miner: proxy.miner,
+        });
+        proxy.farmer.proofsFor({ spHash: '00'.repeat(32), challengeHash: '00'.repeat(32), endOfSubSlot: false, timeReceived: 0, reverted: false }, 1n);
+        continue;
+      }
       let difficulty = BigInt(info.difficulty);
       for (const point of info.signage_points) {
         if (proxy.answered.has(point.sp_hash)) continue;
