@@ -61,6 +61,19 @@ export function devPlotAnswers(plot: {
   };
 }
 
+/** A proof of space as the protocol's JSON carries it (hex with 0x). */
+export function proofOfSpaceJson(pos: ProofOfSpaceFields) {
+  const prefixed = (h: string | null) => (h === null ? null : `0x${h}`);
+  return {
+    challenge: `0x${pos.challenge}`,
+    pool_public_key: prefixed(pos.poolPublicKey),
+    pool_contract_puzzle_hash: prefixed(pos.poolContractPuzzleHash),
+    plot_public_key: `0x${pos.plotPublicKey}`,
+    size: pos.size,
+    proof: `0x${pos.proof}`,
+  };
+}
+
 export interface SimulatedFarmerOptions {
   seed: string;
   crypto: ChiaPrimitives;
@@ -179,14 +192,7 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
         payload: {
           launcher_id: `0x${launcherId}`,
           authentication_token: Number(payload.authenticationToken),
-          proof_of_space: {
-            challenge: `0x${pos.challenge}`,
-            pool_public_key: pos.poolPublicKey === null ? null : `0x${pos.poolPublicKey}`,
-            pool_contract_puzzle_hash: pos.poolContractPuzzleHash === null ? null : `0x${pos.poolContractPuzzleHash}`,
-            plot_public_key: `0x${pos.plotPublicKey}`,
-            size: pos.size,
-            proof: `0x${pos.proof}`,
-          },
+          proof_of_space: proofOfSpaceJson(pos),
           sp_hash: `0x${sp.spHash}`,
           end_of_sub_slot: sp.endOfSubSlot,
           harvester_id: `0x${harvesterId}`,

@@ -1,7 +1,7 @@
 import { calculatePlotIdPk, keyGen, sign, skToPk } from '@platter/chia';
 import { createHash } from 'node:crypto';
 import type { SignagePointOrEos } from '../../chain/chia.ts';
-import { devPlotAnswers } from './farmer.ts';
+import { devPlotAnswers, proofOfSpaceJson } from './farmer.ts';
 import type { ChiaPrimitives, ProofOfSpaceFields } from './primitives.ts';
 
 /**
@@ -49,14 +49,7 @@ export function simulatedOgFarmer(options: OgFarmerOptions) {
       return {
         miner: overrides.miner ?? options.miner,
         local_public_key: `0x${localPublicKey}`,
-        proof_of_space: {
-          challenge: `0x${pos.challenge}`,
-          pool_public_key: pos.poolPublicKey === null ? null : `0x${pos.poolPublicKey}`,
-          pool_contract_puzzle_hash: pos.poolContractPuzzleHash === null ? null : `0x${pos.poolContractPuzzleHash}`,
-          plot_public_key: `0x${pos.plotPublicKey}`,
-          size: pos.size,
-          proof: `0x${pos.proof}`,
-        },
+        proof_of_space: proofOfSpaceJson(pos),
         sp_hash: `0x${sp.spHash}`,
         end_of_sub_slot: sp.endOfSubSlot,
         signature: `0x${hex(sign(overrides.signWith ?? localSk, bytes(message)))}`,
