@@ -52,7 +52,8 @@ import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
-import { chiaPools } from './protocols/chia/setup.ts';
+import { chiaOgRoutes } from './protocols/chia/og.routes.ts';
+import { chiaOgPools, chiaPools } from './protocols/chia/setup.ts';
 import { chiappRoutes } from './modules/chiapp/chiapp.routes.ts';
 import { chiappService } from './modules/chiapp/chiapp.service.ts';
 import { startStratum } from './protocols/pow/stratum.ts';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
   for (const entry of chia.values()) chiaPoolRoutes(app, { service: entry.service, prefix: entry.prefix });
+  for (const og of chiaOgPools({ config, db, secret: deps.secret, crypto: chiaCrypto, pp: chia })) chiaOgRoutes(app, { db, service: og.service, prefix: og.prefix });
   chiaNotFoundRoutes(app, config.chiaPoolPath);
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   inmailRoutes(app, { db, sessions });

@@ -304,6 +304,11 @@ export const SETTINGS = {
     default: '(none)',
     meaning: 'Per-pool targets, `pool=hex` comma-separated (e.g. `chiavip=…`), over CHIA_POOL_TARGET_PUZZLE_HASH. Each Chia pool needs its own target (a launcher is one pool\'s): two pools with the same target refuse to start.',
   },
+  chiaOgKeys: {
+    env: 'CHIA_OG_KEYS',
+    default: '(devnet: derived from the secret)',
+    meaning: 'The Chia OG pools\' plot keys, `pool=farmer_public_key:pool_public_key` (96 hex digits each) comma-separated (e.g. `chia=…:…`): farmers plot with them, the pool accepts proofs only of such plots. With a real chain a pool without keys serves no OG endpoints.',
+  },
   chiaPoolMinDifficulty: { env: 'CHIA_POOL_MIN_DIFFICULTY', default: '10', meaning: 'Lowest difficulty (GET /pool_info minimum_difficulty); difficulty adjustment never goes below it.' },
   chiaPoolDefaultDifficulty: { env: 'CHIA_POOL_DEFAULT_DIFFICULTY', default: '10', meaning: 'Difficulty of a new farmer that suggests none (or one below the minimum).' },
   chiaPoolPartialTimeLimit: {
@@ -469,6 +474,19 @@ const schema = z.object({
     .regex(/^\s*([a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{64}\s*)(,\s*[a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{64}\s*)*$/, 'pool=64 hex digits, comma-separated')
     .transform((v) => Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim())).map(([pool, hex]) => [pool as string, (hex as string).replace(/^0x/i, '').toLowerCase()])))
     .optional(),
+  chiaOgKeys: z
+    .string()
+    .regex(/^\s*[a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{96}\s*:\s*(0x)?[0-9a-fA-F]{96}\s*(,\s*[a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{96}\s*:\s*(0x)?[0-9a-fA-F]{96}\s*)*$/, 'pool=farmer key:pool key (96 hex digits each), comma-separated')
+    .transform((v) =>
+      Object.fromEntries(
+        v.split(',').map((pair) => {
+          const [pool = '', keys = ''] = pair.split('=').map((x) => x.trim());
+          const [farmer = '', poolKey = ''] = keys.split(':').map((x) => x.trim().replace(/^0x/i, '').toLowerCase());
+          return [pool, { farmerPublicKey: farmer, poolPublicKey: poolKey }];
+        }),
+      ),
+    )
+    .optional(),
   chiaPoolMinDifficulty: z.coerce.number().int().min(1).max(1_000_000_000),
   chiaPoolDefaultDifficulty: z.coerce.number().int().min(1).max(1_000_000_000),
   chiaPoolPartialTimeLimit: z.coerce.number().int().min(1).max(600),
@@ -510,6 +528,7 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'chiaPoolLogoUrl',
   'chiaPoolTargetPuzzleHash',
   'chiaPoolTargetPuzzleHashes',
+  'chiaOgKeys',
   'chiaRpcUrl',
   'chiaWalletRpcUrl',
   'chiaWalletCertSha256',

@@ -6,6 +6,7 @@ import { ensureFirstAdmin } from './modules/account/account.service.ts';
 import { fromRoot } from './paths.ts';
 import { prepareSimulation, startSimulator } from './sim/simulator.ts';
 import { startChiaFarmers } from './sim/chiaFarmers.ts';
+import { startChiaOgFarmers } from './sim/chiaOgFarmers.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 
 /** `npm start`: the API and the web app (PLATTER_ROLE api or all) and the jobs (worker or all). */
@@ -77,7 +78,9 @@ async function main(): Promise<void> {
     const userIds = [...new Set(simulation.farms.map((f) => f.userId))];
     const farmerCrypto = await chiaPrimitives({ blsThreads: 1 });
     const farmers = startChiaFarmers({ db: database.db, config, secret, crypto: farmerCrypto, baseUrl, userIds, logger });
-    running.chiaFarmers = { stop: () => farmers.stop().then(() => farmerCrypto.close()) };
+    // Chia OG: simulated harvester proxies submitting verified proofs with the users' API keys.
+    const ogFarmers = startChiaOgFarmers({ config, crypto: farmerCrypto, baseUrl, keys: simulation.farms.filter((f) => f.pool === 'chia').map((f) => f.key), logger });
+    running.chiaFarmers = { stop: () => Promise.all([farmers.stop(), ogFarmers.stop()]).then(() => farmerCrypto.close()) };
   }
   const demo = simulation?.demo;
   const lines: string[] = [];

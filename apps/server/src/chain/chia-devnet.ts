@@ -72,6 +72,18 @@ export function chiaDevnet(db: Db, coin: string) {
         return { spHash, endOfSubSlot: false, challengeHash: challenge, timeReceived: Math.floor(later.getTime() / 1000), reverted: false };
       });
     },
+    async recentSignagePoints(sinceSeconds) {
+      const rows = await db
+        .selectFrom('devnet_chia_signage_points')
+        .selectAll()
+        .where('coin', '=', coin)
+        .where('reverted', '=', false)
+        .where('time_received', '>=', new Date(sinceSeconds * 1000))
+        .orderBy('time_received', 'desc')
+        .limit(64)
+        .execute();
+      return rows.map((row) => ({ spHash: row.sp_hash, endOfSubSlot: row.end_of_sub_slot, challengeHash: row.challenge_hash, timeReceived: Math.floor(row.time_received.getTime() / 1000), reverted: false }));
+    },
     async latest() {
       const row = await db.selectFrom('devnet_chia_signage_points').selectAll().where('coin', '=', coin).where('end_of_sub_slot', '=', false).orderBy('time_received', 'desc').limit(1).executeTakeFirst();
       if (!row) return null;

@@ -64,6 +64,12 @@ export interface ChiaChain {
   /** By sp_hash for a signage point, by challenge hash for an end of sub-slot; null when unknown. */
   signagePointOrEos(spHash: string, endOfSubSlot: boolean): Promise<SignagePointOrEos | null>;
   /**
+   * The signage points (not reverted) the node received since `sinceSeconds` (unix), newest
+   * first: what the OG pool hands its harvester proxies. Absent on a real node's RPC (it has no
+   * such list): there the proxy takes signage points from the farmer's own node.
+   */
+  recentSignagePoints?(sinceSeconds: number): Promise<SignagePointOrEos[]>;
+  /**
    * The singleton of `launcherId`, or null when no such plot NFT exists (or it is not a valid
    * one). `known` is what was read before: a node adapter may resume its walk from that tip.
    */

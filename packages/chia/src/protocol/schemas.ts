@@ -76,6 +76,24 @@ export const putFarmerPayloadSchema = z.object({
 });
 export const putFarmerRequestSchema = z.object({ payload: putFarmerPayloadSchema, signature: g2Schema });
 
+/**
+ * The OG pool's proof (not part of pool protocol v1: an OG plot has no plot NFT): a proof of
+ * space of a plot made with the pool's keys for a signage point, with the plot's local public
+ * key and the local key's signature; `miner` names the harvester (the pool's miner name rules
+ * apply on top).
+ */
+export const ogProofRequestSchema = z.object({
+  miner: z.string().trim().min(1).max(64),
+  local_public_key: g1Schema,
+  proof_of_space: proofOfSpaceSchema,
+  sp_hash: bytes32Schema,
+  end_of_sub_slot: z.boolean().default(false),
+  signature: g2Schema,
+});
+
+/** GET /api/miner/og/<pool>/signage_points: the miner whose difficulty to answer (optional). */
+export const ogSignagePointsQuerySchema = z.object({ miner: z.string().trim().min(1).max(64).optional() });
+
 /** GET /farmer and GET /login query: launcher_id, authentication_token, signature (by the authentication key). */
 export const authenticatedQuerySchema = z.object({
   launcher_id: bytes32Schema,

@@ -227,6 +227,20 @@ export interface NewPartial {
   plotSize: number;
 }
 
+/** A difficulty summary as SQL answers it: count, newest, oldest, and whether all were at the current difficulty. */
+export interface RecentRow {
+  count: string;
+  newest: Date | null;
+  oldest: Date | null;
+  all_at_current: boolean | null;
+}
+
+export function recentSummary(row: RecentRow | undefined): RecentSummary | null {
+  if (!row || row.count === '0' || !row.newest || !row.oldest) return null;
+  const seconds = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
+  return { count: Number(row.count), newest: seconds(row.newest), oldest: seconds(row.oldest), allAtCurrent: row.all_at_current === true };
+}
+
 /**
  * Records an accepted partial as pending (its points count after the confirmation delay) and
  * answers the summary of the farmer's last `limit` confirmed partials, in one round trip. Only
@@ -237,7 +251,7 @@ export interface NewPartial {
 export async function insertPartial(db: Db, partial: NewPartial, limit: number): Promise<RecentSummary | null> {
   const day = utcDay(partial.receivedAt);
   await ensurePartialPartition(db, day);
-  const result = await sql<{ count: string; newest: Date | null; oldest: Date | null; all_at_current: boolean | null }>`
+  const result = await sql<RecentRow>`
     WITH recent AS (
       SELECT received_at, difficulty FROM chia_partials
       WHERE launcher_id = ${partial.launcherId} AND status = 'confirmed'
@@ -251,10 +265,7 @@ export async function insertPartial(db: Db, partial: NewPartial, limit: number):
     )
     SELECT count(*)::text AS count, max(received_at) AS newest, min(received_at) AS oldest, bool_and(difficulty = ${partial.difficulty.toString()}) AS all_at_current
     FROM recent`.execute(db);
-  const row = result.rows[0];
-  if (!row || row.count === '0' || !row.newest || !row.oldest) return null;
-  const seconds = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
-  return { count: Number(row.count), newest: seconds(row.newest), oldest: seconds(row.oldest), allAtCurrent: row.all_at_current === true };
+  return recentSummary(result.rows[0]);
 }
 
 export interface PendingPartial {
@@ -304,6 +315,19 @@ export async function rejectPartial(db: Db, partial: PendingPartial, reason: str
 }
 
 /**
+ * A verified proof's points as a share of the day in the pool core (which the daily settlement
+ * pays by), and its miner seen: the one way a Chia proof (PP partial or OG proof) earns. The
+ * share partition of `at`'s day must exist (ensureSharePartition, outside the transaction).
+ */
+export async function creditShare(trx: Transaction<Database>, share: { pool: string; userId: string; minerId: string; difficulty: bigint; at: Date }): Promise<void> {
+  await trx
+    .insertInto('shares')
+    .values({ day: utcDay(share.at), pool: share.pool, user_id: share.userId, miner_id: share.minerId, difficulty: share.difficulty, created_at: share.at })
+    .execute();
+  await trx.updateTable('miners').set({ last_seen_at: share.at }).where('id', '=', share.minerId).execute();
+}
+
+/**
  * Confirms a partial: its points join the farmer's total and, when the launcher is bound to
  * a user, become a share of the day in the pool core (which the daily settlement pays by).
  */
@@ -328,11 +352,7 @@ export async function confirmPartial(db: Db, partial: PendingPartial, now: Date)
       .returning(['user_id', 'miner_id'])
       .executeTakeFirst();
     if (farmer?.user_id && farmer.miner_id) {
-      await trx
-        .insertInto('shares')
-        .values({ day: utcDay(now), pool: partial.pool, user_id: farmer.user_id, miner_id: farmer.miner_id, difficulty: partial.difficulty, created_at: now })
-        .execute();
-      await trx.updateTable('miners').set({ last_seen_at: now }).where('id', '=', farmer.miner_id).execute();
+      await creditShare(trx, { pool: partial.pool, userId: farmer.user_id, minerId: farmer.miner_id, difficulty: partial.difficulty, at: now });
     }
   });
 }

@@ -126,6 +126,28 @@ export interface DevnetChiaSingletonsTable {
   state: Json<PoolState>;
 }
 
+/** The Chia OG pool: each miner's difficulty. */
+export interface ChiaOgMinersTable {
+  miner_id: string;
+  pool: string;
+  difficulty: BigintColumn;
+  created_at: Generated<Date>;
+}
+
+/** The Chia OG pool: verified proofs, each counted once. */
+export interface ChiaOgProofsTable {
+  id: Generated<string>;
+  pool: string;
+  user_id: string;
+  miner_id: string;
+  received_at: Date;
+  difficulty: BigintColumn;
+  sp_hash: string;
+  pos_hash: string;
+  plot_public_key: string;
+  plot_size: number;
+}
+
 /** Merged into the database type in db/schema.ts. */
 export interface ChiaTables {
   chia_farmers: ChiaFarmersTable;
@@ -133,6 +155,8 @@ export interface ChiaTables {
   chia_bind_requests: ChiaBindRequestsTable;
   chia_login_grants: ChiaLoginGrantsTable;
   chia_reward_claims: ChiaRewardClaimsTable;
+  chia_og_miners: ChiaOgMinersTable;
+  chia_og_proofs: ChiaOgProofsTable;
   devnet_chia_signage_points: DevnetChiaSignagePointsTable;
   devnet_chia_singletons: DevnetChiaSingletonsTable;
 }

@@ -24,20 +24,21 @@ import {
 import {
   AUTHENTICATION_TOKEN_TIMEOUT,
   FARMER_UPDATE_COOLDOWN_SECONDS,
-  ITERS_LIMIT,
   LEAVING_POOL,
   MIN_DELAY_TIME,
   NUMBER_OF_PARTIALS_TARGET,
-  POOL_ERROR,
   POOL_PROTOCOL_VERSION,
   RELATIVE_LOCK_HEIGHT,
   SELF_POOLING,
-  type PoolErrorName,
 } from './constants.ts';
 import { nextDifficulty } from './difficulty.ts';
+import { PoolProtocolError, proofVerifier } from './proof.ts';
 import { collectPoolRewards } from './rewards.ts';
 import type { ChiaPrimitives, FarmerPayloadFields, PartialPayloadFields } from './primitives.ts';
 import { recordSharesIngested } from '../../metrics/metrics.ts';
+import type { ProofRules } from './proof.ts';
+
+export { PoolProtocolError } from './proof.ts';
 
 /**
  * The Chia pool protocol v1 (issue 6), as the reference pool (Chia-Network/pool-reference)
@@ -46,16 +47,8 @@ import { recordSharesIngested } from '../../metrics/metrics.ts';
  * and the delayed confirmation after which a partial's points count.
  */
 
-export class PoolProtocolError extends Error {
-  readonly errorCode: number;
-  constructor(name: PoolErrorName, message: string) {
-    super(message);
-    this.name = 'PoolProtocolError';
-    this.errorCode = POOL_ERROR[name];
-  }
-}
-
-export interface ChiaPoolSettings {
+/** A PP pool's settings; the proof rules (time limit, k, plot filter, constant factor) as in proof.ts. */
+export interface ChiaPoolSettings extends ProofRules {
   /** The pool (pools.type) this endpoint serves: chiapp, chia_test … */
   pool: string;
   name: string;
@@ -65,21 +58,8 @@ export interface ChiaPoolSettings {
   targetPuzzleHash: string;
   minDifficulty: bigint;
   defaultDifficulty: bigint;
-  /** Seconds between the node seeing a signage point and the partial arriving. */
-  partialTimeLimit: number;
   /** Seconds before an accepted partial's points count (reorg and duplicate check). */
   confirmationDelay: number;
-  /** Wait before the second signage point lookup (the reference waits 10 s). */
-  signagePointRetryMs: number;
-  /** Smallest accepted k (32 on mainnet; the devnet's dev plots are smaller). */
-  minK: number;
-  /**
-   * Zero bits of the plot filter: a number (the devnet's setting; 0 lets every plot answer), or
-   * the network's schedule by peak height (calculate_prefix_bits: 8 bits on mainnet now).
-   */
-  plotFilterBits: number | ((height: number) => number);
-  /** The consensus DIFFICULTY_CONSTANT_FACTOR (2^67 on mainnet; smaller on test networks). */
-  difficultyConstantFactor: bigint;
   /** Where GET /login sends the browser (the web app's binding page). */
   loginRedirect: string;
   /** A test network's pool: payout addresses are txch…, else xch…. */
@@ -115,14 +95,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const target = strip(settings.targetPuzzleHash);
 
-  /** The peak as the reference reads it (its get_peak_loop refreshes every 30 s). */
-  let peak: { height: number; at: number } | null = null;
-  async function filterBits(): Promise<number> {
-    const rule = settings.plotFilterBits;
-    if (typeof rule === 'number') return rule;
-    if (!peak || now() - peak.at > 30_000) peak = { height: await chain.peakHeight(), at: now() };
-    return rule(peak.height);
-  }
+  const proofs = proofVerifier({ chain, crypto, rules: settings, now, sleep });
 
   /** The reference's get_and_validate_singleton_state: the state and whether it farms to us. */
   async function singletonMembership(launcherId: string, known?: FarmerRecord): Promise<{ singleton: SingletonState; isMember: boolean } | null> {
@@ -279,31 +252,8 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       if (pos.poolContractPuzzleHash === null || strip(pos.poolContractPuzzleHash) !== farmer.p2SingletonPuzzleHash) {
         throw new PoolProtocolError('INVALID_P2_SINGLETON_PUZZLE_HASH', `Invalid pool contract puzzle hash ${pos.poolContractPuzzleHash ?? 'None'}`);
       }
-      // The node may not have the signage point yet: look again once after a short wait.
-      let signage = await chain.signagePointOrEos(payload.spHash, payload.endOfSubSlot);
-      if (!signage) {
-        await sleep(settings.signagePointRetryMs);
-        signage = await chain.signagePointOrEos(payload.spHash, payload.endOfSubSlot);
-      }
-      if (!signage) throw new PoolProtocolError('NOT_FOUND', `Did not find signage point or EOS ${payload.spHash}`);
-      if (signage.reverted) throw new PoolProtocolError('REVERTED_SIGNAGE_POINT', `Signage point or EOS ${payload.spHash} was reverted`);
-      const late = Math.floor(receivedMs / 1000) - signage.timeReceived;
-      if (late > settings.partialTimeLimit) {
-        throw new PoolProtocolError(
-          'TOO_LATE',
-          `Received partial in ${late}. Make sure your proof of space lookups are fast, and network connectivity is good. Response must happen in less than ${settings.partialTimeLimit} seconds. NAS or network farming can be an issue`,
-        );
-      }
-      const check = crypto.verifyProofOfSpace(pos, signage.challengeHash, payload.spHash, { minK: settings.minK, filterBits: await filterBits() });
-      if (!check.ok) {
-        const why = check.reason === 'filter' ? 'does not pass the plot filter' : check.reason === 'size' ? `k${pos.size} is not accepted` : 'is invalid';
-        throw new PoolProtocolError('INVALID_PROOF', `Proof of space ${why} ${payload.spHash}`);
-      }
       const difficulty = farmer.difficulty;
-      const required = crypto.requiredIterations(check.quality, pos.size, difficulty, payload.spHash, settings.difficultyConstantFactor);
-      if (required >= ITERS_LIMIT) {
-        throw new PoolProtocolError('PROOF_NOT_GOOD_ENOUGH', `Proof of space has required iters ${required}, too high for difficulty ${difficulty}`);
-      }
+      await proofs.check({ pos, spHash: payload.spHash, endOfSubSlot: payload.endOfSubSlot, receivedMs, difficulty });
       // The adjustment looks at the farmer's partials before this one (silence is measured up to now).
       const recent = await insertPartial(db, {
         launcherId: farmer.launcherId,

@@ -20,18 +20,57 @@ const seeded = (seed: string, label: string) => Uint8Array.from(createHash('sha2
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const bytes = (h: string) => Uint8Array.from(Buffer.from(h, 'hex'));
 
-/** fetch-based sender to a pool URL (the simulator; tests use it against a listening app). */
-export function httpSender(baseUrl: string): Send {
+/** fetch-based sender to a pool URL (the simulator; tests use it against a listening app); `headers` go with every call (the OG pool's x-api-key). */
+export function httpSender(baseUrl: string, headers: Record<string, string> = {}): Send {
   return async (method, path, body) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       redirect: 'manual',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
     const location = response.headers.get('location');
     return { status: response.status, body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {}, ...(location ? { location } : {}) };
+  };
+}
+
+/**
+ * The proofs a small dev plot finds for a signage point, each with whether its required
+ * iterations at `difficulty` are below the limit (the farmer sends only those, as Chia's does).
+ * Plotting takes seconds: the plot is made on the first signage point it answers.
+ */
+export function devPlotAnswers(plot: {
+  crypto: ChiaPrimitives;
+  plotId: Uint8Array;
+  k: number;
+  difficultyConstantFactor: bigint;
+  poolPublicKey: string | null;
+  poolContractPuzzleHash: string | null;
+  plotPublicKey: string;
+}): (sp: SignagePointOrEos, difficulty: bigint) => { pos: ProofOfSpaceFields; good: boolean }[] {
+  let made: ReturnType<typeof createDevPlot> | undefined;
+  return (sp, difficulty) => {
+    const challenge = calculatePosChallenge(plot.plotId, bytes(sp.challengeHash), bytes(sp.spHash));
+    made ??= createDevPlot(plot.plotId, plot.k);
+    return made.proofsFor(challenge).map((proof) => {
+      const pos: ProofOfSpaceFields = { challenge: hex(challenge), poolPublicKey: plot.poolPublicKey, poolContractPuzzleHash: plot.poolContractPuzzleHash, plotPublicKey: plot.plotPublicKey, size: plot.k, proof: hex(proof.proof) };
+      const required = plot.crypto.requiredIterations(hex(proof.quality), plot.k, difficulty, sp.spHash, plot.difficultyConstantFactor);
+      return { pos, good: required < ITERS_LIMIT };
+    });
+  };
+}
+
+/** A proof of space as the protocol's JSON carries it (hex with 0x). */
+export function proofOfSpaceJson(pos: ProofOfSpaceFields) {
+  const prefixed = (h: string | null) => (h === null ? null : `0x${h}`);
+  return {
+    challenge: `0x${pos.challenge}`,
+    pool_public_key: prefixed(pos.poolPublicKey),
+    pool_contract_puzzle_hash: prefixed(pos.poolContractPuzzleHash),
+    plot_public_key: `0x${pos.plotPublicKey}`,
+    size: pos.size,
+    proof: `0x${pos.proof}`,
   };
 }
 
@@ -64,9 +103,7 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
   const harvesterId = hex(seeded(seed, 'harvester'));
   const delayTime = options.delayTime ?? 604_800;
   const p2 = crypto.p2SingletonPuzzleHash(launcherId, delayTime, delayPuzzleHash);
-  const plotId = calculatePlotIdPh(bytes(p2), bytes(plotPk));
-  // Plotting takes seconds: only farmers that answer signage points make their plot.
-  let plot: ReturnType<typeof createDevPlot> | undefined;
+  const answers = devPlotAnswers({ crypto, plotId: calculatePlotIdPh(bytes(p2), bytes(plotPk)), k: options.k, difficultyConstantFactor: options.difficultyConstantFactor, poolPublicKey: null, poolContractPuzzleHash: p2, plotPublicKey: plotPk });
   const token = () => currentAuthenticationToken(now());
 
   const state = (overrides: Partial<PoolState> = {}): PoolState => ({
@@ -144,20 +181,8 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
     loginQuery: (authenticationToken?: bigint) => authQuery('get_login', authenticationToken),
     login: (authenticationToken?: bigint) => send('GET', `/login?${authQuery('get_login', authenticationToken)}`),
 
-    /**
-     * Proofs of the dev plot for a signage point: each with its required iterations at
-     * `difficulty` (the farmer sends those below the limit, as the Chia farmer does).
-     */
-    proofsFor(sp: SignagePointOrEos, difficulty: bigint): { pos: ProofOfSpaceFields; good: boolean }[] {
-      const challenge = calculatePosChallenge(plotId, bytes(sp.challengeHash), bytes(sp.spHash));
-      plot ??= createDevPlot(plotId, options.k);
-      return plot.proofsFor(challenge).map((proof) => {
-        const pos: ProofOfSpaceFields = { challenge: hex(challenge), poolPublicKey: null, poolContractPuzzleHash: p2, plotPublicKey: plotPk, size: options.k, proof: hex(proof.proof) };
-        const required = crypto.requiredIterations(hex(proof.quality), options.k, difficulty, sp.spHash, options.difficultyConstantFactor);
-        return { pos, good: required < ITERS_LIMIT };
-      });
-    },
-
+    /** Proofs of the dev plot for a signage point (devPlotAnswers). */
+    proofsFor: answers,
     /** The signed partial body for a proof (tamper with the result to test the pool's checks). */
     partialBody(sp: SignagePointOrEos, pos: ProofOfSpaceFields, overrides: { authentication_token?: bigint; signWith?: 'auth' | 'plot-only' } = {}) {
       const payload: PartialPayloadFields = { launcherId, authenticationToken: overrides.authentication_token ?? token(), proofOfSpace: pos, spHash: sp.spHash, endOfSubSlot: sp.endOfSubSlot, harvesterId };
@@ -167,14 +192,7 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
         payload: {
           launcher_id: `0x${launcherId}`,
           authentication_token: Number(payload.authenticationToken),
-          proof_of_space: {
-            challenge: `0x${pos.challenge}`,
-            pool_public_key: pos.poolPublicKey === null ? null : `0x${pos.poolPublicKey}`,
-            pool_contract_puzzle_hash: pos.poolContractPuzzleHash === null ? null : `0x${pos.poolContractPuzzleHash}`,
-            plot_public_key: `0x${pos.plotPublicKey}`,
-            size: pos.size,
-            proof: `0x${pos.proof}`,
-          },
+          proof_of_space: proofOfSpaceJson(pos),
           sp_hash: `0x${sp.spHash}`,
           end_of_sub_slot: sp.endOfSubSlot,
           harvester_id: `0x${harvesterId}`,

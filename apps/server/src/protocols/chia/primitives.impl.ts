@@ -1,5 +1,6 @@
 import {
   BlsVerifierPool,
+  generatePlotPublicKey,
   calculateIterationsQuality,
   calculatePlotIdPh,
   calculatePlotIdPk,
@@ -15,6 +16,7 @@ import {
   passesPlotFilter,
   verifyProof,
 } from '@platter/chia';
+import { createHash } from 'node:crypto';
 import type { ChiaPrimitives, FarmerPayloadFields, PartialPayloadFields, ProofOfSpaceFields } from './primitives.ts';
 
 const bytes = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/^0x/i, ''), 'hex'));
@@ -81,6 +83,15 @@ export async function chiaPrimitives(options: { blsThreads?: number } = {}): Pro
       return result.ok ? { ok: true, quality: hex(result.quality) } : { ok: false, reason: 'proof' };
     },
     requiredIterations: (quality, size, difficulty, spHash, factor) => calculateIterationsQuality(factor, bytes(quality), size, difficulty, bytes(spHash)),
+    ogPlotPublicKey: (localPublicKey, farmerPublicKey) => hex(generatePlotPublicKey(bytes(localPublicKey), bytes(farmerPublicKey), false)),
+    ogProofHash: (pool, pos, spHash, endOfSubSlot) =>
+      createHash('sha256')
+        .update(pool, 'utf8')
+        .update(Uint8Array.of(0))
+        .update(streamableHash(ProofOfSpace, proofOfSpace(pos)))
+        .update(bytes(spHash))
+        .update(Uint8Array.of(endOfSubSlot ? 1 : 0))
+        .digest('hex'),
     p2SingletonPuzzleHash: (launcherId, delayTime, delayPuzzleHash) => hex(launcherIdToP2PuzzleHash(bytes(launcherId), BigInt(delayTime), bytes(delayPuzzleHash))),
     close: () => pool.close(),
   };

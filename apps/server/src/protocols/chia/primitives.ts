@@ -50,6 +50,13 @@ export interface ChiaPrimitives {
   verifyProofOfSpace(pos: ProofOfSpaceFields, originalChallenge: string, spHash: string, rules: { minK: number; filterBits: number }): PlotCheck;
   /** Required iterations of a quality at a difficulty (calculate_iterations_quality). */
   requiredIterations(quality: string, size: number, difficulty: bigint, spHash: string, difficultyConstantFactor: bigint): bigint;
+  /** An OG plot's public key: local + farmer (generate_plot_public_key without taproot). */
+  ogPlotPublicKey(localPublicKey: string, farmerPublicKey: string): string;
+  /**
+   * What an OG proof's local key signs: sha256(pool ‖ 0 ‖ sha256(ProofOfSpace) ‖ sp_hash ‖
+   * end_of_sub_slot), so a signature answers one signage point of one pool.
+   */
+  ogProofHash(pool: string, pos: ProofOfSpaceFields, spHash: string, endOfSubSlot: boolean): string;
   /** The p2 singleton puzzle hash a launcher's plots pay to. */
   p2SingletonPuzzleHash(launcherId: string, delayTime: number, delayPuzzleHash: string): string;
 }

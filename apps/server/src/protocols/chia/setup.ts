@@ -1,4 +1,4 @@
-import { calculatePrefixBits, GENESIS_CHALLENGES, MAINNET_PLOT_FILTER, TESTNET11_PLOT_FILTER } from '@platter/chia';
+import { calculatePrefixBits, GENESIS_CHALLENGES, keyGen, MAINNET_PLOT_FILTER, skToPk, TESTNET11_PLOT_FILTER } from '@platter/chia';
 import { POOL_SEEDS } from '@platter/domain';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { chiaPoolService, type ChiaPoolService } from './chia.service.ts';
 import type { ChiaPrimitives } from './primitives.ts';
 import { DIFFICULTY_CONSTANT_FACTOR } from './constants.ts';
+import { chiaOgService, type ChiaOgService } from './og.service.ts';
 
 /** Mainnet: k ≥ 32 and the plot filter by height (calculate_prefix_bits: 8 bits from 5,496,000). */
 const MAINNET_RULES = { minK: 32, plotFilterBits: (height: number) => calculatePrefixBits(MAINNET_PLOT_FILTER, height), difficultyConstantFactor: DIFFICULTY_CONSTANT_FACTOR };
@@ -103,6 +104,62 @@ export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto
       prefix,
       testnet: seed.coin.endsWith('_TEST'),
     });
+  }
+  return entries;
+}
+
+/**
+ * The devnet OG pool's farmer and pool secret keys (stable for a given secret and pool): the
+ * simulated OG farmers plot with their public keys; the pool itself needs only those.
+ */
+export function devnetOgSecretKeys(secret: string, pool: string): { farmer: Uint8Array; pool: Uint8Array } {
+  const seed = (label: string) => Uint8Array.from(createHash('sha256').update(`chia-og-${label}:${pool}:${secret}`).digest());
+  return { farmer: keyGen(seed('farmer')), pool: keyGen(seed('pool')) };
+}
+
+export interface ChiaOgEntry {
+  pool: string;
+  coin: string;
+  service: ChiaOgService;
+  /** Where the proxy reaches the pool (GET signage_points, POST proof under it). */
+  prefix: string;
+}
+
+/**
+ * One OG endpoint per `chia-og` pool, on the chain and proof rules of the PP pool of its coin:
+ * keys from CHIA_OG_KEYS, or on the devnet derived from the secret. A real chain's pool without
+ * keys is left out (no plot can be made for it).
+ */
+export function chiaOgPools(deps: { config: Config; db: Db; secret: string; crypto: ChiaPrimitives; pp: Map<string, ChiaPoolEntry>; now?: () => number; sleep?: (ms: number) => Promise<void> }): ChiaOgEntry[] {
+  const { config, db, crypto } = deps;
+  const entries: ChiaOgEntry[] = [];
+  for (const seed of POOL_SEEDS.filter((p) => p.protocol === 'chia-og')) {
+    const pp = [...deps.pp.values()].find((e) => e.coin === seed.coin);
+    if (!pp) continue;
+    const configured = config.chiaOgKeys?.[seed.type];
+    const derived = pp.devnet ? devnetOgSecretKeys(deps.secret, seed.type) : undefined;
+    const keys = configured ?? (derived ? { farmerPublicKey: Buffer.from(skToPk(derived.farmer)).toString('hex'), poolPublicKey: Buffer.from(skToPk(derived.pool)).toString('hex') } : undefined);
+    if (!keys) continue;
+    const rules = pp.service.settings;
+    const service = chiaOgService({
+      db,
+      chain: pp.chain,
+      crypto,
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      settings: {
+        pool: seed.type,
+        ...keys,
+        minDifficulty: rules.minDifficulty,
+        defaultDifficulty: rules.defaultDifficulty,
+        partialTimeLimit: rules.partialTimeLimit,
+        signagePointRetryMs: rules.signagePointRetryMs,
+        minK: rules.minK,
+        plotFilterBits: rules.plotFilterBits,
+        difficultyConstantFactor: rules.difficultyConstantFactor,
+      },
+    });
+    entries.push({ pool: seed.type, coin: seed.coin, service, prefix: `/api/miner/og/${seed.type}` });
   }
   return entries;
 }
