@@ -13,3 +13,4 @@ export * from './security.ts';
 export * from './device.ts';
 export * from './pool.ts';
 export * from './content.ts';
+export * from './verification.ts';
