@@ -30,6 +30,7 @@ import * as adjustmentFourEyes from './migrations/2026_11_25_1801_adjustment_fou
 import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client_request_id.ts';
 import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
 import * as poolVerificationProtocols from './migrations/2026_11_25_2000_pool_verification_protocols.ts';
+import * as verifiedWork from './migrations/2026_11_25_2101_verified_work.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1802_audit_client_request_id': auditClientRequestId,
   '2026_11_25_1901_deposit_coin_id': depositCoinId,
   '2026_11_25_2000_pool_verification_protocols': poolVerificationProtocols,
+  '2026_11_25_2101_verified_work': verifiedWork,
 };
 
 /** Every migration name in order. */

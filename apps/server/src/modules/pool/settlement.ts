@@ -14,6 +14,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { lockPoolDays } from './blocks.ts';
+import { holdImplausible, verifiedContributions } from './outliers.ts';
 import { incomeBuckets } from '../wallet/autopay.ts';
 import { coinRules, show } from '../wallet/coins.ts';
 import type { SettlementStatus } from './pool.schema.ts';
@@ -94,7 +95,7 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
   const poolRow = await db
     .selectFrom('pools as p')
     .innerJoin('pool_configs as c', 'c.pool', 'p.type')
-    .select(['p.type', 'p.coin', 'p.protocol', 'c.fee_bp'])
+    .select(['p.type', 'p.coin', 'p.protocol', 'c.fee_bp', 'c.plausibility_tolerance_bp'])
     .where('p.type', '=', pool)
     .executeTakeFirst();
   if (!poolRow) throw new AppError('POOL_NOT_FOUND');
@@ -140,7 +141,9 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // locked. The crediting chunks turn each batch into its members' records and balances.
     const chia = coin.type === 'CHIA' || coin.type.startsWith('CHIA_');
     const rule: CreditRule = { pot, minCapacity: chia ? CHIA_MIN_CAPACITY_BYTES : 0n, unsecuredShareBp: UNSECURED_SHARE_BP[coin.type], finderRewards };
-    const contributions = sql`SELECT user_id, sum(difficulty)::numeric AS points FROM shares WHERE day = ${day}::date AND pool = ${pool} GROUP BY user_id`;
+    // Issue 18: only verified work counts; a miner above what its capacity could produce is held.
+    await holdImplausible(trx, { type: pool, protocol: poolRow.protocol, toleranceBp: poolRow.plausibility_tolerance_bp }, day);
+    const contributions = verifiedContributions(pool, day);
     const recorded = await sql<{ members: string | null; credited: string | null; shared: boolean | null }>`
       WITH day_credits AS (${creditsQuery(contributions, rule)}),
       numbered AS (SELECT *, (row_number() OVER (ORDER BY user_id) - 1) / ${sql.lit(batch)} AS seq FROM day_credits),
