@@ -11,6 +11,8 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { recordBlock } from './blocks.ts';
 import { rotateKey } from './keys.ts';
+import { reviewOutlier } from './outliers.ts';
+import { ingestReport } from './report.ts';
 import { recordVerifiedShares } from './shares.ts';
 import { settleDay } from './settlement.ts';
 
@@ -84,6 +86,48 @@ function farmReport(name: string, plots: bigint, points: bigint, at: number, has
   };
 }
 
+describe('plausibility: points bounded by what the capacity could produce (issue 18)', () => {
+  // First in the file: its past days are settled before the other tests settle today.
+  it('holds a miner above its bound out of the day; released, its points count in the next settlement; refused, never', async () => {
+    const day = '2026-11-10';
+    const noon = new Date(`${day}T12:00:00Z`);
+    const honestUser = await buildUser(db);
+    const inflated = await buildUser(db);
+    const refusedUser = await buildUser(db);
+    await trustedProxyMode('ar', true);
+    // Each served by an operator-issued key; reports as its proxy sent them at noon (100 K32 by
+    // heartbeat): the honest one its expected day, the others three times it.
+    const owner = (userId: string) => ({ userId, pool: 'ar', protocol: 'trusted-proxy' as const, trustedProxy: true, operatorIssued: true });
+    const at = Math.floor(noon.getTime() / 1000);
+    await ingestReport(db, owner(honestUser.id), farmReport('rig', 100n, pointsOf(100n), at, false), noon);
+    await ingestReport(db, owner(inflated.id), farmReport('rig', 100n, pointsOf(300n), at, false), noon);
+    await ingestReport(db, owner(refusedUser.id), farmReport('rig', 100n, pointsOf(300n), at, false), noon);
+    await recordBlock(db, { pool: 'ar', height: 7_000, foundAt: noon, finderUserId: null, finderMinerId: null, reward: 1_000_000_000_000n });
+    await settleDay(db, 'ar', day, new Date('2026-11-11T00:10:00Z'));
+    // The honest miner alone shares the day; the two outliers wait for review.
+    expect(await income(honestUser.id, 'ar', day)).toBeGreaterThan(0n);
+    expect(await income(inflated.id, 'ar', day)).toBe(0n);
+    const held = await admin.get<{ list: { id: string; uid: string; points: string; bound: string; status: string }[] }>('/api/admin/outliers?pool=ar&status=held');
+    expect(held.data.list).toHaveLength(2);
+    const uids = { inflated: await uidOf(inflated.id), refused: await uidOf(refusedUser.id) };
+    const toRelease = held.data.list.find((o) => o.uid === uids.inflated);
+    const toRefuse = held.data.list.find((o) => o.uid === uids.refused);
+    // 1.5 × the expected day of 100 K32 (the pool's default tolerance, 5,000 bp).
+    expect(toRelease).toMatchObject({ status: 'held', points: String(pointsOf(300n)), bound: String((pointsOf(100n) * 3n) / 2n) });
+
+    expect((await admin.post('/api/admin/reviewoutlier', { id: toRefuse?.id, decision: 'refuse' })).data).toEqual({ status: 'refused' });
+    expect((await admin.post('/api/admin/reviewoutlier', { id: toRefuse?.id, decision: 'release' })).code).toBe(216);
+    // Released the next morning (the day long decided): the points count in that day's settlement.
+    expect(await reviewOutlier(db, 'cli', { id: toRelease?.id ?? '', decision: 'release' }, new Date('2026-11-11T08:00:00Z'))).toBe('released');
+    await recordBlock(db, { pool: 'ar', height: 7_100, foundAt: new Date('2026-11-11T09:00:00Z'), finderUserId: null, finderMinerId: null, reward: 1_000_000_000_000n });
+    await settleDay(db, 'ar', '2026-11-11', new Date('2026-11-12T00:10:00Z'));
+    expect(await income(inflated.id, 'ar', '2026-11-11')).toBeGreaterThan(0n);
+    expect(await income(refusedUser.id, 'ar', '2026-11-11')).toBe(0n);
+    expect(await income(refusedUser.id, 'ar', day)).toBe(0n);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+});
+
 describe('self-reported shares earn nothing (issue 18)', () => {
   it('a member reporting 1,000 shares of difficulty 10^9 on every formerly trusting pool takes nothing; the verified work splits the day', async () => {
     const now = new Date();
@@ -141,5 +185,40 @@ describe('self-reported shares earn nothing (issue 18)', () => {
       }
     }
     expect(await checkLedger(db)).toEqual([]);
+  });
+});
+
+describe('trusted-proxy keys from the back office (issue 18)', () => {
+  it('issues keys only on trusted-proxy pools, lists them without the key, counts their shares only with the mode on, and revokes them; all audited', async () => {
+    const member = await buildUser(db);
+    const uid = await uidOf(member.id);
+    const refused = await admin.post<unknown>('/api/admin/issueproxykey', { pool: 'ironfish', uid });
+    expect(refused).toMatchObject({ code: 216, data: { field: 'pool' } });
+    expect((await admin.post('/api/admin/updatepoolconfig', { pool: 'chiapp', trusted_proxy: true })).code).toBe(216);
+
+    await trustedProxyMode('mass', false);
+    const issued = await issueKey('mass', member.id, 'mass-proxy.example');
+    expect(issued.key).toMatch(/^plk_/);
+    const at = Math.floor(Date.now() / 1000);
+    // Mode off: the operator's key reports like any other — kept, not counted.
+    expect((await report(issued.key, farmReport('rig', 10n, 10n, at, false))).data).toMatchObject({ shares: 0, unverified: 1 });
+    await trustedProxyMode('mass', true);
+    expect((await report(issued.key, farmReport('rig', 10n, 10n, at, false))).data).toMatchObject({ shares: 1, unverified: 0 });
+    // The user's own key on the same pool still counts nothing, and making one leaves the operator's alone.
+    const own = await rotateKey(db, member.id, 'mass');
+    expect((await report(own.key, farmReport('rig', 10n, 10n, at, false))).data).toMatchObject({ shares: 0, unverified: 1 });
+    expect((await report(issued.key, farmReport('rig', 10n, 10n, at, false))).code).toBe(200);
+
+    const listed = await admin.get<{ list: { id: string; uid: string; label: string; hint: string; key?: string; issued_by: string | null; revoked_at: number | null }[]; total: number }>('/api/admin/proxykeys?pool=mass');
+    const mine = listed.data.list.find((k) => k.id === issued.id);
+    expect(mine).toMatchObject({ uid, label: 'mass-proxy.example', issued_by: 'operator@example.com', revoked_at: null });
+    expect(mine?.key).toBeUndefined();
+    expect(issued.key.startsWith(mine?.hint ?? 'x')).toBe(true);
+
+    expect((await admin.post('/api/admin/revokeproxykey', { id: issued.id })).code).toBe(200);
+    expect((await report(issued.key, farmReport('rig', 10n, 10n, at, false))).code).toBe(218);
+    expect((await admin.post('/api/admin/revokeproxykey', { id: issued.id })).code).toBe(216);
+    const audit = await db.selectFrom('admin_audit').select('action').where('action', 'in', ['issueproxykey', 'revokeproxykey']).execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(expect.arrayContaining(['issueproxykey', 'revokeproxykey']));
   });
 });
