@@ -41,6 +41,7 @@ import { devnetRegistry } from './chain/devnet.ts';
 import { runPendingExports } from './modules/exports/exports.service.ts';
 import { adminExportRoutes, userExportRoutes } from './modules/exports/exports.routes.ts';
 import { reviewRoutes } from './modules/pool/reviews.routes.ts';
+import { verificationAdminRoutes } from './modules/pool/verification.routes.ts';
 import { adminFlowRoutes } from './modules/wallet/flow.ts';
 import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
 import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   publicPoolRoutes(app, { db });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
+  verificationAdminRoutes(app, { db, sessions });
   for (const entry of chia.values()) chiaPoolRoutes(app, { service: entry.service, prefix: entry.prefix });
   for (const og of chiaOgPools({ config, db, secret: deps.secret, crypto: chiaCrypto, pp: chia })) chiaOgRoutes(app, { db, service: og.service, prefix: og.prefix });
   chiaNotFoundRoutes(app, config.chiaPoolPath);

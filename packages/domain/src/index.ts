@@ -15,3 +15,4 @@ export * from './pool.ts';
 export * from './content.ts';
 export * from './pow.ts';
 export * from './address/index.ts';
+export * from './verification.ts';

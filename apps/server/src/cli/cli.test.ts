@@ -79,9 +79,9 @@ describe('settle from the CLI', () => {
       expect(await runCli(['settle', '--day', '2026-02-30'], (t) => (out += t))).toBe(2);
       const farmer = await buildUser(db);
       const { recordBlock } = await import('../modules/pool/blocks.ts');
-      const { ingestReport } = await import('../modules/pool/report.ts');
+      const { verifiedWork } = await import('../../test/shares.ts');
       const at = new Date('2026-10-05T09:00:00Z');
-      await ingestReport(db, { userId: farmer.id, pool: 'bhd' }, { miners: [], shares: [{ miner: 'rig', difficulty: 1000, at: Math.floor(at.getTime() / 1000) }] }, at);
+      await verifiedWork(db, { userId: farmer.id, pool: 'bhd', miner: 'rig', difficulty: 1000, at });
       await recordBlock(db, { pool: 'bhd', height: 9, foundAt: at, finderUserId: farmer.id, finderMinerId: null, reward: 1_000_000_000n });
       out = '';
       expect(await runCli(['settle', '--day', '2026-10-05', '--pool', 'bhd'], (t) => (out += t))).toBe(0);

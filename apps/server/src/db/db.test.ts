@@ -12,7 +12,7 @@ import { buildUser } from '../../test/factories.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
 import { userBalances } from '../ledger/ledger.service.ts';
 import { recordBlock } from '../modules/pool/blocks.ts';
-import { ingestReport } from '../modules/pool/report.ts';
+import { verifiedWork } from '../../test/shares.ts';
 import { applyCredits, decideDay } from '../modules/settlement/settlement.service.ts';
 
 /** A brand-new empty database (not the template): for migration tests. */
@@ -74,7 +74,7 @@ describe('migrations', () => {
     const at = new Date(`${day}T10:00:00Z`);
     const users = (await Promise.all(Array.from({ length: 5 }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
     for (const [i, user] of users.entries()) {
-      await ingestReport(db, { userId: user.id, pool: 'chia' }, { miners: [{ name: 'rig', version: '1', capacity: '0', hashrate: '0' }], shares: [{ miner: 'rig', difficulty: 800 + i, at: at.getTime() / 1000 }] }, at);
+      await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 800 + i, at });
     }
     await recordBlock(db, { pool: 'chia', height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: 2_000_000_000_000n });
     await decideDay(db, 'chia', day, new Date('2026-11-21T00:10:00Z'), { batch: 2 });

@@ -31,6 +31,7 @@ import * as adjustmentFourEyes from './migrations/2026_11_25_1801_adjustment_fou
 import * as auditClientRequestId from './migrations/2026_11_25_1802_audit_client_request_id.ts';
 import * as depositCoinId from './migrations/2026_11_25_1901_deposit_coin_id.ts';
 import * as poolVerificationProtocols from './migrations/2026_11_25_2000_pool_verification_protocols.ts';
+import * as verifiedWork from './migrations/2026_11_25_2101_verified_work.ts';
 import * as chiaOgProofs from './migrations/2026_11_25_2201_chia_og_proofs.ts';
 import * as powSharesOnchainRewards from './migrations/2026_11_25_2301_pow_shares_onchain_rewards.ts';
 import * as jobEngine from './migrations/2026_11_25_2401_job_engine.ts';
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_1802_audit_client_request_id': auditClientRequestId,
   '2026_11_25_1901_deposit_coin_id': depositCoinId,
   '2026_11_25_2000_pool_verification_protocols': poolVerificationProtocols,
+  '2026_11_25_2101_verified_work': verifiedWork,
   '2026_11_25_2201_chia_og_proofs': chiaOgProofs,
   '2026_11_25_2301_pow_shares_onchain_rewards': powSharesOnchainRewards,
   '2026_11_25_2401_job_engine': jobEngine,

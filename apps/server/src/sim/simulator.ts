@@ -10,6 +10,7 @@ import { settleDay } from '../modules/settlement/settlement.service.ts';
 import { addAddress } from '../modules/wallet/addresses.ts';
 import { devnetAddress } from '../chain/devnet.ts';
 import { startVerifiedMiners } from './verifiedMiners.ts';
+import { simulatorProxyKey } from './trusted-proxy.ts';
 
 /** A simulated farmer's payout address on the devnet (valid for the coin's registry pattern). */
 /** Coins mined by hashrate rather than capacity (the registry's arith 'hash'): their simulated miners report hashes per second. */
@@ -77,6 +78,12 @@ interface SimFarm {
   pool: string;
   coin: string;
   key: string;
+  /**
+   * Its reported shares earn (issue 18): only a trusted-proxy pool's, through an operator-issued
+   * key. Other protocols' farms report heartbeats, capacity and plots here; their verified work
+   * (Chia OG proofs, PoW solutions, on-chain rewards) is simulated by its own file under sim/.
+   */
+  earns: boolean;
   miners: SimMiner[];
 }
 
@@ -95,8 +102,8 @@ export interface SimulatorOptions {
 const LINES = ['asia', 'europe', 'america', 'middle_east', 'russia'];
 const VERSIONS = ['2.4.1', '2.4.3', '2.5.0'];
 
-function farmsOf(random: () => number, users: { id: string; email: string; name: string }[], pools: { type: string; coin: string }[]): Omit<SimFarm, 'key'>[] {
-  const farms: Omit<SimFarm, 'key'>[] = [];
+function farmsOf(random: () => number, users: { id: string; email: string; name: string }[], pools: { type: string; coin: string }[]): Omit<SimFarm, 'key' | 'earns'>[] {
+  const farms: Omit<SimFarm, 'key' | 'earns'>[] = [];
   for (const pool of pools) {
     for (const [u, user] of users.entries()) {
       // The demo farmer is in every simulated pool; the others in about two pools of three.
@@ -154,11 +161,12 @@ export async function prepareSimulation(options: SimulatorOptions): Promise<{ fa
     if (!exists && name === 'demo') demo = { email, password };
     users.push({ id, email, name });
   }
-  const pools = await db.selectFrom('pools').select(['type', 'coin']).where('type', 'in', options.pools.length ? options.pools : ['chia']).where('enabled', '=', true).orderBy('sort').execute();
+  const pools = await db.selectFrom('pools').select(['type', 'coin', 'protocol']).where('type', 'in', options.pools.length ? options.pools : ['chia']).where('enabled', '=', true).orderBy('sort').execute();
   const farms: SimFarm[] = [];
   for (const farm of farmsOf(random, users, pools)) {
-    const { key } = await rotateKey(db, farm.userId, farm.pool);
-    farms.push({ ...farm, key });
+    const earns = pools.find((p) => p.type === farm.pool)?.protocol === 'trusted-proxy';
+    const key = earns ? await simulatorProxyKey(db, farm.userId, farm.pool) : (await rotateKey(db, farm.userId, farm.pool)).key;
+    farms.push({ ...farm, key, earns });
     // A payout address in the book, so the account-free address query finds the farmer.
     const address = simulatorAddress(farm.coin, farm.email);
     const known = await db.selectFrom('withdraw_addresses').select('id').where('user_id', '=', farm.userId).where('coin', '=', farm.coin).where('address', '=', address).executeTakeFirst();
@@ -199,10 +207,11 @@ async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () 
       if (hours === 0) continue;
       const day = utcDay(new Date(dayStart));
       await ensureSharePartition(db, day);
-      // One share row per miner and hour carrying that hour's points.
+      // One share row per miner and hour carrying that hour's points: a trusted proxy's history
+      // (verified paths of other protocols write their own, from their files under sim/).
       const rows: { user: string; miner: string; points: number; at: Date }[] = [];
       for (let h = 0; h < hours; h++) {
-        for (const farm of poolFarms) {
+        for (const farm of poolFarms.filter((f) => f.earns)) {
           for (const miner of farm.miners) {
             const points = Math.max(1, Math.round((Number(pointsPerDayOf(miner.capacity)) / 24) * (0.85 + random() * 0.3)));
             rows.push({ user: farm.userId, miner: minerIds.get(`${farm.userId}:${miner.name}`) ?? '', points, at: new Date(dayStart + h * 3600_000 + Math.floor(random() * 3600_000)) });
@@ -281,7 +290,8 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
 
   let round = 0;
   async function report(farm: SimFarm, seconds: number): Promise<void> {
-    const shares = farm.miners.flatMap((miner) => Array.from({ length: sharesFor(random, miner, seconds) }, () => ({ miner: miner.name, difficulty: miner.difficulty })));
+    // Shares only where a report is evidence (a trusted proxy); elsewhere heartbeats alone.
+    const shares = farm.earns ? farm.miners.flatMap((miner) => Array.from({ length: sharesFor(random, miner, seconds) }, () => ({ miner: miner.name, difficulty: miner.difficulty }))) : [];
     for (const share of shares) recent.set(`${farm.userId}:${farm.pool}`, (recent.get(`${farm.userId}:${farm.pool}`) ?? 0) + share.difficulty);
     const hashCoin = isHashCoin(farm.coin);
     const response = await fetch(`${options.baseUrl}/api/miner/report`, {

@@ -44,7 +44,7 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
     (key) => ({ path: `/admin/${key}`, key, group: 'lists' as const }),
   ),
   ...(['mining_daily_reports', 'assets_daily_reports'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'reports' as const })),
-  ...(['withdraw_review', 'point_review', 'capacity_review', 'capacity_unbind'] as const).map((key) => ({
+  ...(['withdraw_review', 'point_review', 'capacity_review', 'capacity_unbind', 'outliers'] as const).map((key) => ({
     path: `/admin/${key}`,
     key,
     group: 'reviews' as const,
@@ -56,7 +56,8 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
     group: 'content' as const,
   })),
   // Not named by the spec: the operator's balance-adjustment approvals, roles and audit log.
-  ...(['balance_adjustments', 'roles', 'audit_log', 'jobs'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'system' as const })),
+  // Issue 18: keys of the operator's trusted proxies; issue 19: the background jobs.
+  ...(['balance_adjustments', 'roles', 'audit_log', 'jobs', 'proxy_keys'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'system' as const })),
 ];
 
 export const ADMIN_GROUPS: readonly AdminGroup[] = ['account', 'lists', 'reports', 'reviews', 'content', 'system'];

@@ -179,6 +179,8 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   assets_daily_reports: 'assets-reports-page',
   machines: 'machines-page',
   openned: 'opened-page',
+  proxy_keys: 'proxy-keys-page',
+  outliers: 'outliers-page',
   mining_info: 'mining-info-page',
   income_info: 'income-info-page',
   contribution: 'contribution-page',

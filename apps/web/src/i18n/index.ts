@@ -44,11 +44,14 @@ import zh from './zh.json';
 import chiappEn from './chiapp.en.json';
 import chiappRu from './chiapp.ru.json';
 import chiappZh from './chiapp.zh.json';
+import verificationEn from './verification.en.json';
+import verificationRu from './verification.ru.json';
+import verificationZh from './verification.zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -56,6 +59,7 @@ export const areaCatalogues = {
   poolUser: { en: poolUserEn, zh: poolUserZh, ru: poolUserRu },
   poolPublic: { en: poolPublicEn, zh: poolPublicZh, ru: poolPublicRu },
   poolAdmin: { en: poolAdminEn, zh: poolAdminZh, ru: poolAdminRu },
+  verification: { en: verificationEn, zh: verificationZh, ru: verificationRu },
   poolPlots: { en: poolPlotsEn, zh: poolPlotsZh, ru: poolPlotsRu },
   poolLines: { en: poolLinesEn, zh: poolLinesZh, ru: poolLinesRu },
   chiapp: { en: chiappEn, zh: chiappZh, ru: chiappRu },

@@ -8,6 +8,7 @@ export * from './log.ts';
 export * from './dev.ts';
 export * from './wallet.ts';
 export * from './pool.ts';
+export * from './verification.ts';
 export * from './reviews.ts';
 export * from './exports.ts';
 export * from './chia.ts';

@@ -88,7 +88,14 @@ export const reportBody = z.object({
     .default([]),
 });
 export type ReportBody = z.infer<typeof reportBody>;
-export const reportResultSchema = z.object({ miners: z.number().int(), shares: z.number().int(), rejected: z.number().int(), plots: z.number().int(), nodes: z.number().int() });
+export const reportResultSchema = z.object({
+  miners: z.number().int(),
+  shares: z.number().int().meta({ description: 'Shares counted: verified ones (on a trusted-proxy pool, from a key the operator issued)' }),
+  rejected: z.number().int(),
+  unverified: z.number().int().meta({ description: 'Shares kept out of the split: the pool cannot verify them (issue 18)' }),
+  plots: z.number().int(),
+  nodes: z.number().int(),
+});
 
 // --- miners -------------------------------------------------------------------------------------
 
@@ -285,6 +292,9 @@ export const poolConfigSchema = z.object({
   payout_threshold: text(),
   withdraw_fee: text(),
   withdraw_audit: z.boolean(),
+  protocol: z.string(),
+  trusted_proxy: z.boolean().meta({ description: 'Trusted-proxy mode: shares from keys the operator issued split revenue (trusted-proxy pools only)' }),
+  plausibility_tolerance_bp: z.number().int().meta({ description: 'Points a miner may earn above what its capacity or hashrate could produce before it is held for review, basis points' }),
 });
 export type PoolConfigView = z.infer<typeof poolConfigSchema>;
 
@@ -300,6 +310,8 @@ export const updatePoolConfigBody = z.object({
   withdraw_fee: text().trim().regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID')).optional(),
   withdraw_audit: z.boolean().optional(),
   enabled: z.boolean().optional(),
+  trusted_proxy: z.boolean().optional(),
+  plausibility_tolerance_bp: z.number().int().min(0, msg('INVALID_PARAMETER')).max(1_000_000, msg('INVALID_PARAMETER')).optional(),
 });
 export type UpdatePoolConfigBody = z.infer<typeof updatePoolConfigBody>;
 

@@ -19,7 +19,7 @@ export async function poolConfigs(db: Db): Promise<PoolConfigView[]> {
     .selectFrom('pools as p')
     .innerJoin('pool_configs as c', 'c.pool', 'p.type')
     .innerJoin('coins as k', 'k.type', 'p.coin')
-    .select(['p.type', 'p.coin', 'p.name', 'p.pool_type', 'p.enabled', 'c.mode', 'c.fee_bp', 'c.coop_ratio_bp', 'c.burn_coefficient_bp', 'c.payment_time', 'k.min_payout_units', 'k.withdraw_fee_units', 'c.withdraw_audit', 'k.scale'])
+    .select(['p.type', 'p.coin', 'p.name', 'p.pool_type', 'p.enabled', 'c.mode', 'c.fee_bp', 'c.coop_ratio_bp', 'c.burn_coefficient_bp', 'c.payment_time', 'k.min_payout_units', 'k.withdraw_fee_units', 'c.withdraw_audit', 'k.scale', 'p.protocol', 'c.trusted_proxy', 'c.plausibility_tolerance_bp'])
     .orderBy('p.sort')
     .execute();
   return rows.map((r) => ({
@@ -36,6 +36,9 @@ export async function poolConfigs(db: Db): Promise<PoolConfigView[]> {
     payout_threshold: show(BigInt(r.min_payout_units), r.scale),
     withdraw_fee: show(BigInt(r.withdraw_fee_units), r.scale),
     withdraw_audit: r.withdraw_audit,
+    protocol: r.protocol,
+    trusted_proxy: r.trusted_proxy,
+    plausibility_tolerance_bp: r.plausibility_tolerance_bp,
   }));
 }
 
@@ -43,6 +46,8 @@ export async function poolConfigs(db: Db): Promise<PoolConfigView[]> {
 export async function updatePoolConfig(db: Db, by: AuditBy, body: UpdatePoolConfigBody): Promise<PoolConfigView> {
   const before = (await poolConfigs(db)).find((p) => p.pool === body.pool);
   if (!before) throw new AppError('POOL_NOT_FOUND');
+  // Trusted-proxy mode is for pools with nothing the pool can verify (issue 18), never a way round a proof.
+  if (body.trusted_proxy === true && before.protocol !== 'trusted-proxy') throw new AppError('INVALID_PARAMETER', { field: 'trusted_proxy' });
   const coin = await coinRules(db, before.coin);
   await db.transaction().execute(async (trx) => {
     const changes = {
@@ -52,6 +57,8 @@ export async function updatePoolConfig(db: Db, by: AuditBy, body: UpdatePoolConf
       ...(body.burn_coefficient_bp !== undefined ? { burn_coefficient_bp: body.burn_coefficient_bp } : {}),
       ...(body.payment_time !== undefined ? { payment_time: body.payment_time } : {}),
       ...(body.withdraw_audit !== undefined ? { withdraw_audit: body.withdraw_audit } : {}),
+      ...(body.trusted_proxy !== undefined ? { trusted_proxy: body.trusted_proxy } : {}),
+      ...(body.plausibility_tolerance_bp !== undefined ? { plausibility_tolerance_bp: body.plausibility_tolerance_bp } : {}),
     };
     // The payout threshold and withdrawal fee are the coin's (one figure each, shared by its
     // pools, charged by withdrawals and Auto Pay): editing them here edits the coin's.

@@ -12,6 +12,7 @@ import type { ZodApp } from '../../http/types.ts';
 import { recordBlock } from './blocks.ts';
 import { confirmBindings } from './plots.ts';
 import { ensureSharePartition } from './report.ts';
+import { verifiedWork } from '../../../test/shares.ts';
 import { settleDay } from '../settlement/settlement.service.ts';
 import { samplePools } from './views.ts';
 
@@ -66,8 +67,14 @@ describe('a farmer’s pool over HTTP', () => {
         { miner: 'rig-01', difficulty: 5, at: now - 3600 },
       ],
     });
-    expect(answer).toMatchObject({ code: 200, data: { miners: 3, shares: 3, rejected: 1 } });
+    // Self-reported shares are kept out of the split (issue 18): heartbeats only.
+    expect(answer).toMatchObject({ code: 200, data: { miners: 3, shares: 0, unverified: 3, rejected: 1 } });
     expect((await report(key, { shares: [{ miner: 'bad/name', difficulty: 1 }] })).code).toBe(216);
+    // The same work as the pool's verified path (the OG proofs) writes it, for the pages below.
+    const userId = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    for (const [miner, difficulty, at] of [['rig-01', 500, now - 30], ['rig-02', 250, now], ['rig-03', 10, now]] as const) {
+      await verifiedWork(db, { userId, pool: 'chia', miner, difficulty, at: new Date(at * 1000) });
+    }
   });
 
   it('lists the miners with their state, and refuses to remove an online one', async () => {

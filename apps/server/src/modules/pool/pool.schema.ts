@@ -14,6 +14,10 @@ export interface PoolConfigsTable {
   burn_coefficient_bp: number;
   payment_time: string;
   withdraw_audit: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Trusted-proxy mode (issue 18): operator-issued keys' reported shares earn. */
+  trusted_proxy: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Plausibility tolerance over a miner's expected points, basis points (issue 18). */
+  plausibility_tolerance_bp: ColumnType<number, number | undefined, number>;
   updated_at: Generated<Date>;
 }
 
@@ -25,6 +29,28 @@ export interface MinerKeysTable {
   key_hint: string;
   created_at: Generated<Date>;
   revoked_at: Date | null;
+  /** The admin who issued the key to a proxy the operator runs (issue 18); null for a user's own key. */
+  issued_by: ColumnType<string | null, string | null | undefined, string | null>;
+  operator_issued: ColumnType<boolean, boolean | undefined, boolean>;
+  label: ColumnType<string, string | undefined, string>;
+}
+
+/** A miner's day of points above what its capacity or hashrate could produce (issue 18). */
+export interface ShareOutliersTable {
+  id: Generated<string>;
+  pool: string;
+  day: Day;
+  user_id: string;
+  miner_id: string;
+  points: Numeric;
+  bound_points: Numeric;
+  capacity_bytes: NumericDefault;
+  hashrate: NumericDefault;
+  status: ColumnType<'held' | 'released' | 'refused', 'held' | 'released' | 'refused' | undefined, 'held' | 'released' | 'refused'>;
+  counted_day: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Generated<Date>;
 }
 
 export interface MinersTable {
@@ -163,6 +189,7 @@ export interface PlotsTable {
 export interface PoolTables {
   pool_configs: PoolConfigsTable;
   miner_keys: MinerKeysTable;
+  share_outliers: ShareOutliersTable;
   miners: MinersTable;
   shares: SharesTable;
   blocks: BlocksTable;

@@ -10,7 +10,7 @@ export const settlementRepository = {
     db
       .selectFrom('pools as p')
       .innerJoin('pool_configs as c', 'c.pool', 'p.type')
-      .select(['p.type', 'p.coin', 'p.protocol', 'c.fee_bp'])
+      .select(['p.type', 'p.coin', 'p.protocol', 'c.fee_bp', 'c.plausibility_tolerance_bp'])
       .where('p.type', '=', pool)
       .executeTakeFirst(),
 

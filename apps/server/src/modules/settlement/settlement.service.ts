@@ -17,6 +17,7 @@ import { lockPoolDays } from '../pool/blocks.ts';
 import { coinRules, show } from '../coins/coins.ts';
 import type { SettlementStatus } from '../pool/pool.schema.ts';
 import { settlementRepository } from './settlement.repository.ts';
+import { holdImplausible, verifiedContributions } from '../pool/outliers.ts';
 
 /**
  * The daily settlement (spec doc 1 §4 'Settlement', §9 'Settlement and payout', 'Revenue
@@ -134,7 +135,9 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // never travel to this process and back, and no per-member row is written while the day is
     // locked. The crediting chunks turn each batch into its members' records and balances.
     const rule: CreditRule = { pot, minCapacity: minSharerCapacity(coin), unsecuredShareBp: UNSECURED_SHARE_BP[coin.type], finderRewards };
-    const contributions = sql`SELECT user_id, sum(difficulty)::numeric AS points FROM shares WHERE day = ${day}::date AND pool = ${pool} GROUP BY user_id`;
+    // Issue 18: only verified work counts; a miner above what its capacity could produce is held.
+    await holdImplausible(trx, { type: pool, protocol: poolRow.protocol, toleranceBp: poolRow.plausibility_tolerance_bp }, day);
+    const contributions = verifiedContributions(pool, day);
     const recorded = await sql<{ members: string | null; credited: string | null; shared: boolean | null }>`
       WITH day_credits AS (${creditsQuery(contributions, rule)}),
       numbered AS (SELECT *, (row_number() OVER (ORDER BY user_id) - 1) / ${sql.lit(batch)} AS seq FROM day_credits),

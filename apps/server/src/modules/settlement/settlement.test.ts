@@ -12,6 +12,7 @@ import { userBalances } from '../../ledger/ledger.service.ts';
 import { recordBlock } from '../pool/blocks.ts';
 import { ingestReport } from '../pool/report.ts';
 import { applyCredits, applyPendingCredits, creditsQuery, decideDay, settleDay, settleDue } from './settlement.service.ts';
+import { verifiedWork } from '../../../test/shares.ts';
 
 let db: Db;
 let databaseUrl: string;
@@ -33,7 +34,7 @@ async function balances(userId: string) {
 
 /** One share carrying the whole day's points of a farm (difficulty = points). */
 async function farm(userId: string, pool: string, plots: number, at = noon) {
-  await ingestReport(db, { userId, pool }, { miners: [{ name: `rig-${userId}`, version: '1.0', capacity: String(K32_BYTES * BigInt(plots)), hashrate: '0' }], shares: [{ miner: `rig-${userId}`, difficulty: pointsOf(plots), at: Math.floor(at.getTime() / 1000) }] }, at);
+  await verifiedWork(db, { userId, pool, difficulty: pointsOf(plots), at, capacity: K32_BYTES * BigInt(plots) });
 }
 
 describe('the daily settlement', () => {
@@ -362,7 +363,8 @@ describe('the first reports of a new day', () => {
       Array.from({ length: 12 }, (_, i) => {
         const user = users[i % 3] as { id: string };
         const when = Math.floor(at.getTime() / 1000);
-        return ingestReport(db, { userId: user.id, pool: 'bhd' }, { miners: [{ name: `rig-${i}`, version: '1', capacity: '1', hashrate: '0' }], shares: [{ miner: `rig-${i}`, difficulty: 10 + i, at: when }, { miner: `rig-${i}`, difficulty: 1, at: when }] }, at);
+        // A trusted proxy's reports (operator-issued key, mode on): the ones that write shares.
+        return ingestReport(db, { userId: user.id, pool: 'mass', protocol: 'trusted-proxy', trustedProxy: true, operatorIssued: true }, { miners: [{ name: `rig-${i}`, version: '1', capacity: '1', hashrate: '0' }], shares: [{ miner: `rig-${i}`, difficulty: 10 + i, at: when }, { miner: `rig-${i}`, difficulty: 1, at: when }] }, at);
       }),
     );
     const kept = await sql<{ user_id: string; points: string; n: string }>`

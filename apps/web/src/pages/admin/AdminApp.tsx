@@ -21,6 +21,7 @@ import { POOL_ADMIN_PAGES } from '../poolAdmin/adminPages.tsx';
 import { REVIEW_ADMIN_PAGES } from '../reviews/adminPages.tsx';
 import { FLOW_ADMIN_PAGES } from '../flow/adminPages.tsx';
 import { WALLET_ADMIN_PAGES } from '../wallet/adminPages.tsx';
+import { VERIFICATION_ADMIN_PAGES } from '../verification/adminPages.tsx';
 
 /** The back office: its own wrapper (spec doc 2 §2), without the site header and frame. */
 export function AdminApp() {
@@ -34,7 +35,7 @@ export function AdminApp() {
 }
 
 /** The built back-office pages by their ADMIN_ROUTES key; the others are 'not yet open'. */
-const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...REVIEW_ADMIN_PAGES, ...FLOW_ADMIN_PAGES, ...ADMIN_CORE_PAGES, ...CONTENT_ADMIN_PAGES, ...INMAIL_ADMIN_PAGES };
+const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...REVIEW_ADMIN_PAGES, ...FLOW_ADMIN_PAGES, ...ADMIN_CORE_PAGES, ...CONTENT_ADMIN_PAGES, ...INMAIL_ADMIN_PAGES, ...VERIFICATION_ADMIN_PAGES };
 
 function AdminRoutes() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Select, Typography } from 'antd';
+import { Alert, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { poolsQuery } from '../../api/queries.ts';
@@ -18,7 +18,8 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
   const nameOf = (type: string) => registry.data?.find((p) => p.type === type)?.name ?? type;
   const search = choice.pool ? `?pool=${encodeURIComponent(choice.pool)}` : '';
   // Pools that speak Chia's pool protocol keep their farmers' points on the Chia PP points page.
-  const chiaProtocol = registry.data?.find((p) => p.type === choice.pool)?.protocol === 'chia-pool-v1';
+  const protocol = registry.data?.find((p) => p.type === choice.pool)?.protocol;
+  const chiaProtocol = protocol === 'chia-pool-v1';
   return (
     <div className="pool-head">
       <div className="pool-head__row">
@@ -55,6 +56,7 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
           </NavLink>
         ) : null}
       </nav>
+      {protocol === 'trusted-proxy' ? <Alert type="info" showIcon className="pool-head__notice" message={t('verification.trustedProxyNotice')} data-testid="pool-trusted-proxy" /> : null}
     </div>
   );
 }

@@ -142,7 +142,7 @@ function PoolConfigDialog(props: { config: PoolConfigView; scale: number | null;
       {control}
     </Form.Item>
   );
-  const text = (name: Exclude<keyof ConfigFields, 'withdraw_audit' | 'enabled' | 'mode'>, suffix?: string) => (
+  const text = (name: Exclude<keyof ConfigFields, 'withdraw_audit' | 'enabled' | 'trusted_proxy' | 'mode'>, suffix?: string) => (
     <Input value={fields[name]} onChange={(e) => set(name)(e.target.value)} inputMode="decimal" suffix={suffix} data-testid={`pool-config-${name}`} />
   );
   const yesNo = (on: boolean) => (on ? t('poolAdmin.yes') : t('poolAdmin.no'));
@@ -179,6 +179,14 @@ function PoolConfigDialog(props: { config: PoolConfigView; scale: number | null;
           <Switch checked={fields.withdraw_audit} onChange={set('withdraw_audit')} data-testid="pool-config-withdraw_audit" />,
         )}
         {item('enabled', t('poolAdmin.config.enabled'), yesNo(current.enabled), <Switch checked={fields.enabled} onChange={set('enabled')} data-testid="pool-config-enabled" />)}
+        {config.protocol === 'trusted-proxy'
+          ? item(
+              'trusted_proxy',
+              t('verification.trustedProxyMode'),
+              yesNo(current.trusted_proxy),
+              <Switch checked={fields.trusted_proxy} onChange={set('trusted_proxy')} data-testid="pool-config-trusted_proxy" />,
+            )
+          : null}
       </Form>
     </Modal>
   );

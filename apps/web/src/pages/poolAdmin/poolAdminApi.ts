@@ -53,6 +53,8 @@ export const LIST_PATHS = {
   opened: '/api/admin/getopenedpools',
   income: '/api/admin/miningdetail',
   flow: '/api/admin/asset',
+  proxyKeys: '/api/admin/proxykeys',
+  outliers: '/api/admin/outliers',
 } as const;
 
 export type ListPath = (typeof LIST_PATHS)[keyof typeof LIST_PATHS];

@@ -16,9 +16,11 @@ export type ConfigFields = {
   withdraw_fee: string;
   withdraw_audit: boolean;
   enabled: boolean;
+  /** Trusted-proxy mode (issue 18): trusted-proxy pools only. */
+  trusted_proxy: boolean;
 };
 
-type TextField = Exclude<keyof ConfigFields, 'withdraw_audit' | 'enabled'>;
+type TextField = Exclude<keyof ConfigFields, 'withdraw_audit' | 'enabled' | 'trusted_proxy'>;
 
 /** The rates typed in percent, by the body's basis-point field, with the percent each may reach. */
 const RATES = [
@@ -51,6 +53,7 @@ export function fieldsOf(config: PoolConfigView): ConfigFields {
     withdraw_fee: config.withdraw_fee,
     withdraw_audit: config.withdraw_audit,
     enabled: config.enabled,
+    trusted_proxy: config.trusted_proxy,
   };
 }
 
@@ -90,7 +93,7 @@ export function configChange(config: PoolConfigView, fields: ConfigFields, scale
       body[field] = value;
     }
   }
-  for (const flag of ['withdraw_audit', 'enabled'] as const) if (fields[flag] !== before[flag]) body[flag] = fields[flag];
+  for (const flag of ['withdraw_audit', 'enabled', 'trusted_proxy'] as const) if (fields[flag] !== before[flag]) body[flag] = fields[flag];
 
   const parsed = updatePoolConfigBody.safeParse(body);
   if (!parsed.success) {

@@ -1,0 +1,83 @@
+import { AppError, type IssueProxyKeyBody, type ProxyKeyView } from '@platter/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { recordAudit, type AuditBy } from '../admin/audit.ts';
+import { enabledPool, hashKey, newKey } from './keys.ts';
+
+/**
+ * Keys the operator issues to proxies it runs (issue 18): on a pool with protocol
+ * `trusted-proxy`, the only keys whose reported shares split revenue (while the pool's
+ * trusted-proxy mode is on). Each serves one user's miners; a user may be served by several.
+ * Issued and revoked from the back office, each in the audit log; the key is shown once.
+ */
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Issues a key (`by` the admin, or 'cli' for the devnet's own proxies, which leave no admin). */
+export async function issueProxyKey(db: Db, by: AuditBy, body: IssueProxyKeyBody): Promise<ProxyKeyView> {
+  const pool = await enabledPool(db, body.pool);
+  if (pool.protocol !== 'trusted-proxy') throw new AppError('INVALID_PARAMETER', { field: 'pool' });
+  const user = await db.selectFrom('users').select(['id', 'uid', 'email']).where('uid', '=', body.uid).executeTakeFirst();
+  if (!user) throw new AppError('USER_NOT_EXIST');
+  const { key, hint } = newKey();
+  const adminId = by === 'cli' ? null : typeof by === 'string' ? by : by.id;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('miner_keys')
+      .values({ user_id: user.id, pool: body.pool, key_hash: hashKey(key), key_hint: hint, operator_issued: true, issued_by: adminId, label: body.label })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const admin = adminId ? await trx.selectFrom('users').select('email').where('id', '=', adminId).executeTakeFirst() : undefined;
+    const view: ProxyKeyView = { id: row.id, pool: body.pool, uid: user.uid, email: user.email, label: body.label, hint, issued_by: admin?.email ?? null, created_at: seconds(row.created_at), revoked_at: null };
+    await recordAudit(trx, by, { action: 'issueproxykey', target: `pool:${body.pool}`, after: view });
+    return { ...view, key };
+  });
+}
+
+/** The operator-issued keys, newest first (never the keys themselves). */
+export async function proxyKeys(db: Db, query: { pool?: string; revoked?: 'true' | 'false'; page: number; count: number }) {
+  let base = db.selectFrom('miner_keys as k').innerJoin('users as u', 'u.id', 'k.user_id').leftJoin('users as a', 'a.id', 'k.issued_by').where('k.operator_issued', '=', true);
+  if (query.pool) base = base.where('k.pool', '=', query.pool);
+  if (query.revoked === 'true') base = base.where('k.revoked_at', 'is not', null);
+  if (query.revoked === 'false') base = base.where('k.revoked_at', 'is', null);
+  const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['k.id', 'k.pool', 'u.uid', 'u.email', 'k.label', 'k.key_hint', 'a.email as issuer', 'k.created_at', 'k.revoked_at'])
+    .orderBy('k.created_at', 'desc')
+    .orderBy('k.id', 'desc')
+    .limit(query.count)
+    .offset((query.page - 1) * query.count)
+    .execute();
+  return {
+    list: rows.map(
+      (r): ProxyKeyView => ({
+        id: r.id,
+        pool: r.pool,
+        uid: r.uid,
+        email: r.email,
+        label: r.label,
+        hint: r.key_hint,
+        issued_by: r.issuer,
+        created_at: seconds(r.created_at),
+        revoked_at: r.revoked_at ? seconds(r.revoked_at) : null,
+      }),
+    ),
+    total: Number(total),
+  };
+}
+
+/** Revokes an operator-issued key at once (its proxy's next report is refused). */
+export async function revokeProxyKey(db: Db, by: AuditBy, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('miner_keys')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', id)
+      .where('operator_issued', '=', true)
+      .where('revoked_at', 'is', null)
+      .returning(['pool', 'user_id', 'key_hint', 'label'])
+      .executeTakeFirst();
+    if (!row) throw new AppError('INVALID_PARAMETER', { field: 'id' });
+    await recordAudit(trx, by, { action: 'revokeproxykey', target: `pool:${row.pool}`, before: { id, user_id: row.user_id, hint: row.key_hint, label: row.label } });
+  });
+}
