@@ -43,7 +43,11 @@ describe('capacity review and the plots export', async () => {
     await page.getByTestId('plots-bind-submit').click();
     await page.getByTestId('plots-bind-done').waitFor();
     await page.getByTestId('plots-bind-close').click();
-    const plots = await apiCall<{ list: { id: string; plot_id: string; bind_status: string; review: string }[] }>(page, 'GET', '/api/pool/GetPlots?pool=chia&status=BIND_SENT&count=200');
+    const plots = await apiCall<{ list: { id: string; plot_id: string; bind_status: string; review: string }[] }>(
+      page,
+      'GET',
+      '/api/pool/GetPlots?pool=chia&status=BIND_SENT&count=200',
+    );
     const mine = plots.list.find((p) => p.plot_id === plotId);
     expect(mine).toMatchObject({ bind_status: 'BIND_SENT', review: 'pending' });
     id = mine?.id ?? '';
@@ -116,7 +120,10 @@ describe('capacity review and the plots export', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('admin-plots-export-download').click()]);
     expect(download.suggestedFilename()).toMatch(/^platter-plots-\d+\.csv$/);
     const file = await fs.readFile((await download.path()) ?? '', 'utf8');
-    const lines = file.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = file
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]?.startsWith('uid,email,pool,plot_id')).toBe(true);
     const rows = lines.slice(1).map((l) => l.split(','));
     // The same list through the API, with the same filters.

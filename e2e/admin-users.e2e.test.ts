@@ -100,7 +100,9 @@ describe('the back office’s users: ban, unban, a second admin’s approval', a
     await screenshot(admin.page, 'admin-users-adjust-pending-en-light');
 
     // Nothing posted yet.
-    expect((await apiCall<{ list: { type: string; available: string }[] }>(member.page, 'GET', '/api/assets/totalassets')).list.find((c) => c.type === 'CHIA')?.available).toBe('0');
+    expect((await apiCall<{ list: { type: string; available: string }[] }>(member.page, 'GET', '/api/assets/totalassets')).list.find((c) => c.type === 'CHIA')?.available).toBe(
+      '0',
+    );
 
     await admin.page.goto(baseUrl + '/admin/balance_adjustments');
     await admin.page.getByTestId('adjustments-table').waitFor();

@@ -33,7 +33,11 @@ async function bodyCheck(page: Page) {
     return {
       text: body?.textContent ?? '',
       dangerous: body?.querySelectorAll('script, iframe, style, svg, object, embed').length ?? -1,
-      eventAttributes: all.flatMap((el) => Array.from(el.attributes).filter((a) => a.name.startsWith('on') || a.name === 'style').map((a) => `${el.tagName}.${a.name}`)),
+      eventAttributes: all.flatMap((el) =>
+        Array.from(el.attributes)
+          .filter((a) => a.name.startsWith('on') || a.name === 'style')
+          .map((a) => `${el.tagName}.${a.name}`),
+      ),
       scriptUrls: all.filter((el) => /^\s*javascript:/i.test(el.getAttribute('href') ?? el.getAttribute('src') ?? '')).length,
       pwned: (window as { __pwned?: string }).__pwned ?? null,
       bodyShown: getComputedStyle(document.body).display !== 'none',
@@ -139,7 +143,12 @@ describe('site content: announcements, banners, help (admin writes, visitors rea
       await visitor.page.goto(baseUrl + '/');
       const banner = visitor.page.getByTestId(`home-banner-${id}`).first();
       await expect.poll(() => banner.locator('.banner__caption').first().textContent()).toBe(BANNER[lang]);
-      expect(await banner.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(
+        await banner
+          .locator('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      ).toBe(true);
       await screenshot(visitor.page, `content-home-banner-${lang}-${theme}`);
     }
     await visitor.page.getByTestId(`home-banner-${id}`).first().locator('a').first().click();
@@ -174,7 +183,9 @@ describe('site content: announcements, banners, help (admin writes, visitors rea
     for (const lang of LANGS) {
       await admin.page.getByTestId(`editor-tab-${lang}`).click();
       await admin.page.getByTestId(`editor-title-${lang}`).fill({ en: 'User agreement', zh: '用戶協議', ru: 'Пользовательское соглашение' }[lang]);
-      await admin.page.getByTestId(`editor-content-${lang}`).fill({ en: '<h2>1. Terms</h2><p>Mine fairly.</p>', zh: '<h2>1. 條款</h2><p>公平挖礦。</p>', ru: '<h2>1. Условия</h2><p>Майните честно.</p>' }[lang]);
+      await admin.page
+        .getByTestId(`editor-content-${lang}`)
+        .fill({ en: '<h2>1. Terms</h2><p>Mine fairly.</p>', zh: '<h2>1. 條款</h2><p>公平挖礦。</p>', ru: '<h2>1. Условия</h2><p>Майните честно.</p>' }[lang]);
     }
     await admin.page.getByTestId('document-save').click();
     await expect.poll(() => admin.page.getByTestId('document-state').textContent()).toMatch(/Updated/);
@@ -191,7 +202,9 @@ describe('site content: announcements, banners, help (admin writes, visitors rea
       await visitor.page.getByTestId('support-contact').waitFor();
       await screenshot(visitor.page, `content-support-${lang}-${theme}`);
       await visitor.page.goto(baseUrl + '/agreement');
-      await expect.poll(() => visitor.page.getByTestId('document-agreement-body').locator('p').textContent()).toBe({ en: 'Mine fairly.', zh: '公平挖礦。', ru: 'Майните честно.' }[lang]);
+      await expect
+        .poll(() => visitor.page.getByTestId('document-agreement-body').locator('p').textContent())
+        .toBe({ en: 'Mine fairly.', zh: '公平挖礦。', ru: 'Майните честно.' }[lang]);
       await screenshot(visitor.page, `content-agreement-${lang}-${theme}`);
     }
     await look(phone.page, 'en', 'dark');

@@ -52,7 +52,10 @@ describe('the public pool pages on a desktop', async () => {
     await scrollTo(page, 'home-blocks');
     await screenshot(page, 'pool-public-home-blocks-en-light');
 
-    for (const [lang, theme] of [['zh', 'dark'], ['ru', 'light']] as const) {
+    for (const [lang, theme] of [
+      ['zh', 'dark'],
+      ['ru', 'light'],
+    ] as const) {
       await look(page, lang, theme);
       await scrollTo(page, 'home-ranking');
       await screenshot(page, `pool-public-home-${lang}-${theme}`);

@@ -123,7 +123,8 @@ describe('the user-centre pool pages of the demo farmer', async () => {
     await screenshot(page, 'pool-apikey-en-light');
     // The key reports like the proxy tool would.
     const answer = await page.evaluate(
-      async (key) => (await fetch('/api/miner/report', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: '{"miners":[{"name":"rig-e2e"}]}' })).json(),
+      async (key) =>
+        (await fetch('/api/miner/report', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: '{"miners":[{"name":"rig-e2e"}]}' })).json(),
       key,
     );
     expect(answer).toMatchObject({ code: 200 });

@@ -27,7 +27,10 @@ describe('signed-in devices', async () => {
     await poll(() => page.locator('[data-testid="session-row"][data-current="true"]').count()).toBe(1);
     expect(await page.getByTestId('sessions').textContent()).toContain('This device');
     await screenshot(page, 'sessions-en-light');
-    for (const [lang, theme] of [['zh', 'dark'], ['ru', 'light']] as const) {
+    for (const [lang, theme] of [
+      ['zh', 'dark'],
+      ['ru', 'light'],
+    ] as const) {
       await look(page, lang, theme);
       await poll(() => rows.count()).toBe(2);
       await screenshot(page, `sessions-${lang}-${theme}`);

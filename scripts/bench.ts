@@ -125,7 +125,7 @@ async function main(): Promise<void> {
 }
 
 async function httpBench(url: string): Promise<void> {
-    const barePort = await freePort();
+  const barePort = await freePort();
   const appPort = await freePort();
   const bare = await serve(['bare', String(barePort)]);
   const app = await serve(['app', String(appPort), url]);
@@ -148,7 +148,6 @@ async function httpBench(url: string): Promise<void> {
   console.log(`| GET /api/setting/coin | ${appResult.rps.toFixed(0)} | ${appResult.p99} | ${appResult.errors} | ${appResult.non2xx} |`);
   console.log(`\nsetting/coin ÷ bare = ${ratio.toFixed(2)} (goal ≥ 0.50) ${ratio >= 0.5 ? 'OK' : 'BELOW GOAL'}\n`);
   if (appResult.errors > 0 || appResult.non2xx > 0) process.exitCode = 1;
-
 }
 
 const LEDGER_CLIENTS = 8;
@@ -209,7 +208,13 @@ async function ledgerBench(url: string): Promise<void> {
     // statement (one round trip, as ledger_post is). The ledger's checks and bookkeeping are
     // what a transfer costs beyond these.
     const accountIds = new Map<string, string>();
-    for (const row of await db.selectFrom('ledger_accounts').select(['id', 'user_id']).where('user_id', 'in', pairs.flat()).where('coin', '=', 'CHIA').where('bucket', '=', 'available').execute()) {
+    for (const row of await db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'user_id'])
+      .where('user_id', 'in', pairs.flat())
+      .where('coin', '=', 'CHIA')
+      .where('bucket', '=', 'available')
+      .execute()) {
       accountIds.set(String(row.user_id), row.id);
     }
     const rawAccounts = (client: number, i: number) => {
@@ -365,7 +370,11 @@ async function ingestionBench(url: string): Promise<void> {
   const { db } = createDb(url, 2);
   let key = '';
   try {
-    const user = await db.insertInto('users').values({ uid: `ingest-${Date.now()}`, email: `ingest-${Date.now()}@bench.test`, password_hash: 'x', status: 'active' }).returning('id').executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({ uid: `ingest-${Date.now()}`, email: `ingest-${Date.now()}@bench.test`, password_hash: 'x', status: 'active' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ({ key } = await rotateKey(db, user.id, 'chia'));
   } finally {
     await db.destroy();
@@ -376,7 +385,13 @@ async function ingestionBench(url: string): Promise<void> {
     miners: Array.from({ length: 10 }, (_, i) => ({ name: `rig-${i}`, version: '1.0', capacity: '1099511627776' })),
     shares: Array.from({ length: 100 }, (_, i) => ({ miner: `rig-${i % 10}`, difficulty: 1 + (i % 7) })),
   });
-  const options = { url: `http://127.0.0.1:${port}/api/miner/report`, method: 'POST' as const, headers: { 'content-type': 'application/json', 'x-api-key': key }, body, connections: 8 };
+  const options = {
+    url: `http://127.0.0.1:${port}/api/miner/report`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body,
+    connections: 8,
+  };
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: DURATION_S });
   await stop(app);
@@ -460,7 +475,9 @@ async function blsBench(): Promise<void> {
     }
   }
   const load = os.loadavg()[0]?.toFixed(1);
-  console.log(`| BLS AugSchemeMPL (${os.cpus().length} cores, load ${load}, ${seconds} s per run) | verify/s | CPU ms/verify | aggregateVerify (2 keys)/s | CPU ms/aggregateVerify |`);
+  console.log(
+    `| BLS AugSchemeMPL (${os.cpus().length} cores, load ${load}, ${seconds} s per run) | verify/s | CPU ms/verify | aggregateVerify (2 keys)/s | CPU ms/aggregateVerify |`,
+  );
   console.log('|---|---|---|---|---|');
   for (const { name, verify, aggregate } of rows) {
     console.log(`| ${name} | ${verify.perSecond.toFixed(1)} | ${verify.cpuMs.toFixed(1)} | ${aggregate.perSecond.toFixed(1)} | ${aggregate.cpuMs.toFixed(1)} |`);

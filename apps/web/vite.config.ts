@@ -12,7 +12,11 @@ const API_TARGET = 'http://127.0.0.1:8080';
  * A group also captures what its modules import, so react ranks first: antd imports it.
  */
 const VENDOR_GROUPS = [
-  { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|@emotion|stylis|dayjs|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|json2mq|string-convert|is-mobile|clsx)[\\/]/, priority: 20 },
+  {
+    name: 'vendor-antd',
+    test: /node_modules[\\/](antd|@ant-design|@rc-component|@emotion|stylis|dayjs|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|json2mq|string-convert|is-mobile|clsx)[\\/]/,
+    priority: 20,
+  },
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-is|use-sync-external-store)[\\/]/, priority: 30 },
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
   { name: 'domain', test: /packages[\\/]domain[\\/]/, priority: 5 },
@@ -36,9 +40,7 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-        );
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
         const body = readFileSync(file);

@@ -33,15 +33,7 @@ export async function openBrowser(options: { viewport?: { width: number; height:
     headless: true,
     viewport: options.viewport ?? DESKTOP,
     locale: options.locale ?? 'en-US',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   afterAll(async () => {
     await context.close();

@@ -119,7 +119,10 @@ export default async function setup(project: TestProject) {
       // Vitest reports a teardown error without failing the run: fail it here.
       process.exitCode = 1;
       const firstError = output.split('\n').findIndex((line) => /error|Error|"level":[56]0/.test(line));
-      const excerpt = output.split('\n').slice(Math.max(0, firstError - 2), firstError + 25).join('\n');
+      const excerpt = output
+        .split('\n')
+        .slice(Math.max(0, firstError - 2), firstError + 25)
+        .join('\n');
       throw new Error(`Platter did not stop cleanly (exit ${String(code)}); whole log in ${logFile}:\n${excerpt}`);
     }
   };

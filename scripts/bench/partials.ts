@@ -120,7 +120,9 @@ export async function partialsBench(url: string, seconds: number): Promise<void>
     console.log(`| aggregate BLS verify (2 keys, WASM, 1 thread) | ${(1 / blsSeconds).toFixed(1)} | ${(blsSeconds * 1000).toFixed(2)} |`);
     console.log(`| proof-of-space verify | ${(1 / posSeconds).toFixed(1)} | ${(posSeconds * 1000).toFixed(2)} |`);
     console.log(`| raw cost of one partial (the two above) | ${rawPerSecond.toFixed(1)} | ${((blsSeconds + posSeconds) * 1000).toFixed(2)} |`);
-    console.log(`| POST /partial over HTTP, fully validated and stored (${accepted} of ${bodies.length} accepted) | ${partialsPerSecond.toFixed(1)} | ${(1000 / partialsPerSecond).toFixed(2)} |`);
+    console.log(
+      `| POST /partial over HTTP, fully validated and stored (${accepted} of ${bodies.length} accepted) | ${partialsPerSecond.toFixed(1)} | ${(1000 / partialsPerSecond).toFixed(2)} |`,
+    );
     console.log(`\npartials ÷ raw (BLS + proof) = ${ratio.toFixed(2)} (goal ≥ 0.80) ${ratio >= 0.8 ? 'OK' : 'BELOW GOAL'}\n`);
     if (accepted !== bodies.length) {
       console.log(`refused: ${JSON.stringify(Object.fromEntries(refused))}`);

@@ -88,17 +88,25 @@ export async function pocBench(): Promise<void> {
   };
   const sha = summary('sha256');
   const load = os.loadavg()[0]?.toFixed(1);
-  console.log(`| PoC nonce verification (${(bytes / 2 ** 20).toFixed(1)} MiB hashed each; ${os.cpus().length} cores, load ${load}; median of ${ROUNDS} alternating rounds) | ms (wall) | ms (CPU) | ÷ SHA-256 (wall) | ÷ SHA-256 (CPU) |`);
+  console.log(
+    `| PoC nonce verification (${(bytes / 2 ** 20).toFixed(1)} MiB hashed each; ${os.cpus().length} cores, load ${load}; median of ${ROUNDS} alternating rounds) | ms (wall) | ms (CPU) | ÷ SHA-256 (wall) | ÷ SHA-256 (CPU) |`,
+  );
   console.log('|---|---|---|---|---|');
   console.log(`| Node's native SHA-256 over the same bytes | ${sha.wallMs.toFixed(1)} | ${sha.cpuMs.toFixed(1)} | 1.00 | 1.00 |`);
   for (const g of generators) {
     const s = summary(g.backend);
-    console.log(`| verify one nonce, ${g.backend === 'wasm' ? 'WebAssembly (default)' : 'unrolled TypeScript'} | ${s.wallMs.toFixed(1)} | ${s.cpuMs.toFixed(1)} | ${(s.wallMs / sha.wallMs).toFixed(2)} | ${(s.cpuMs / sha.cpuMs).toFixed(2)} |`);
+    console.log(
+      `| verify one nonce, ${g.backend === 'wasm' ? 'WebAssembly (default)' : 'unrolled TypeScript'} | ${s.wallMs.toFixed(1)} | ${s.cpuMs.toFixed(1)} | ${(s.wallMs / sha.wallMs).toFixed(2)} | ${(s.cpuMs / sha.cpuMs).toFixed(2)} |`,
+    );
   }
   const x4 = summary('x4');
-  console.log(`| verify four nonces at once, WebAssembly 4 lanes (per nonce) | ${x4.wallMs.toFixed(1)} | ${x4.cpuMs.toFixed(1)} | ${(x4.wallMs / sha.wallMs).toFixed(2)} | ${(x4.cpuMs / sha.cpuMs).toFixed(2)} |`);
+  console.log(
+    `| verify four nonces at once, WebAssembly 4 lanes (per nonce) | ${x4.wallMs.toFixed(1)} | ${x4.cpuMs.toFixed(1)} | ${(x4.wallMs / sha.wallMs).toFixed(2)} | ${(x4.cpuMs / sha.cpuMs).toFixed(2)} |`,
+  );
   const wasm = summary('wasm');
-  console.log(`\nverify one nonce (WebAssembly) ÷ native SHA-256 over the same bytes = ${(wasm.wallMs / sha.wallMs).toFixed(2)} wall, ${(wasm.cpuMs / sha.cpuMs).toFixed(2)} CPU (goal ≤ 4)`);
+  console.log(
+    `\nverify one nonce (WebAssembly) ÷ native SHA-256 over the same bytes = ${(wasm.wallMs / sha.wallMs).toFixed(2)} wall, ${(wasm.cpuMs / sha.cpuMs).toFixed(2)} CPU (goal ≤ 4)`,
+  );
 
   for (const batch of [4, 1]) {
     const pool = new PocVerifierPool({ batch });

@@ -231,7 +231,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   inmailRoutes(app, { db, sessions });
   adminInmailRoutes(app, { db, sessions, kickNotices });
-  adminRoutes(app, { db, sessions, adjustApproval: { threshold: config.adjustApprovalThreshold, windowHours: config.adjustApprovalWindowHours }, clearCaches: () => settings.invalidate() });
+  adminRoutes(app, {
+    db,
+    sessions,
+    adjustApproval: { threshold: config.adjustApprovalThreshold, windowHours: config.adjustApprovalWindowHours },
+    clearCaches: () => settings.invalidate(),
+  });
   publicContentRoutes(app, { db });
   adminContentRoutes(app, { db, sessions });
   reviewRoutes(app, { db, sessions, chains });

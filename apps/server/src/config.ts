@@ -7,9 +7,7 @@ import { z } from 'zod';
  * README's configuration section is made from.
  */
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 interface SettingDoc {
   env: string;
@@ -21,7 +19,8 @@ export const SETTINGS = {
   host: {
     env: 'HOST',
     default: '127.0.0.1 (production: 0.0.0.0)',
-    meaning: 'Interface the HTTP server listens on. Outside production it is this machine only unless set; a HOST other than loopback turns the development helpers off unless `DEV_HELPERS=true`.',
+    meaning:
+      'Interface the HTTP server listens on. Outside production it is this machine only unless set; a HOST other than loopback turns the development helpers off unless `DEV_HELPERS=true`.',
   },
   port: { env: 'PORT', default: '8080', meaning: 'Port of the API and the web app.' },
   role: {
@@ -58,12 +57,14 @@ export const SETTINGS = {
   trustProxy: {
     env: 'TRUST_PROXY',
     default: 'false',
-    meaning: 'Whose X-Forwarded-For to believe for the client address (mainland-China refusal, per-IP limits, login history): `false` none; `true` one proxy in front (same as `1`); a hop count `n` (n proxies in front); or a comma list of proxy addresses and CIDR ranges. Entries left of the client\'s own are ignored (they can be forged).',
+    meaning:
+      "Whose X-Forwarded-For to believe for the client address (mainland-China refusal, per-IP limits, login history): `false` none; `true` one proxy in front (same as `1`); a hop count `n` (n proxies in front); or a comma list of proxy addresses and CIDR ranges. Entries left of the client's own are ignored (they can be forged).",
   },
   metricsToken: {
     env: 'METRICS_TOKEN',
     default: '(empty: no /metrics)',
-    meaning: 'Bearer token of the Prometheus metrics at `/metrics` (16+ characters). Unset, `/metrics` does not exist; set, it answers only a request with `Authorization: Bearer <token>` (401 otherwise).',
+    meaning:
+      'Bearer token of the Prometheus metrics at `/metrics` (16+ characters). Unset, `/metrics` does not exist; set, it answers only a request with `Authorization: Bearer <token>` (401 otherwise).',
   },
   siteTitle: { env: 'SITE_TITLE', default: 'Platter', meaning: 'Site title used in page titles and e-mails.' },
   registrationOpen: {
@@ -100,17 +101,19 @@ export const SETTINGS = {
   mailFrom: {
     env: 'MAIL_FROM',
     default: 'Platter <no-reply@platter.local>',
-    meaning: 'Sender of the platform\'s e-mails.',
+    meaning: "Sender of the platform's e-mails.",
   },
   smtpUrl: {
     env: 'SMTP_URL',
     default: '(empty: development mail catcher)',
-    meaning: 'SMTP server for e-mail, e.g. `smtp://user:pass@host:587` or `smtps://…:465`. Empty with the development helpers on (`DEV_HELPERS`): an in-process catcher keeps every message in the dev mailbox (`GET /api/dev/mailbox`); otherwise e-mail cannot be sent.',
+    meaning:
+      'SMTP server for e-mail, e.g. `smtp://user:pass@host:587` or `smtps://…:465`. Empty with the development helpers on (`DEV_HELPERS`): an in-process catcher keeps every message in the dev mailbox (`GET /api/dev/mailbox`); otherwise e-mail cannot be sent.',
   },
   smsGatewayUrl: {
     env: 'SMS_GATEWAY_URL',
     default: '(empty: dev mailbox)',
-    meaning: 'HTTP SMS gateway: the platform POSTs JSON `{to, text}` (to in +E.164). Empty with the development helpers on (`DEV_HELPERS`): texts land in the dev mailbox; otherwise SMS is off.',
+    meaning:
+      'HTTP SMS gateway: the platform POSTs JSON `{to, text}` (to in +E.164). Empty with the development helpers on (`DEV_HELPERS`): texts land in the dev mailbox; otherwise SMS is off.',
   },
   smsGatewayToken: {
     env: 'SMS_GATEWAY_TOKEN',
@@ -120,17 +123,19 @@ export const SETTINGS = {
   codeResendSeconds: {
     env: 'CODE_RESEND_SECONDS',
     default: '60',
-    meaning: 'Seconds before a verification code can be sent again to the same address for the same purpose (the spec\'s 60-second countdown; the web app counts down what the server answers). Lower only for tests.',
+    meaning:
+      "Seconds before a verification code can be sent again to the same address for the same purpose (the spec's 60-second countdown; the web app counts down what the server answers). Lower only for tests.",
   },
   telegramBotToken: {
     env: 'TELEGRAM_BOT_TOKEN',
     default: '(empty: Telegram off)',
-    meaning: 'Bot token from @BotFather: enables Telegram sign-in and binding (Login Widget) and Telegram verification codes, always sent through the Bot API (never to the dev mailbox).',
+    meaning:
+      'Bot token from @BotFather: enables Telegram sign-in and binding (Login Widget) and Telegram verification codes, always sent through the Bot API (never to the dev mailbox).',
   },
   telegramBotName: {
     env: 'TELEGRAM_BOT_NAME',
     default: '(empty)',
-    meaning: 'The bot\'s username, for the Login Widget on the sign-in and security pages.',
+    meaning: "The bot's username, for the Login Widget on the sign-in and security pages.",
   },
   wechatAppId: {
     env: 'WECHAT_APP_ID',
@@ -155,12 +160,14 @@ export const SETTINGS = {
   securityMaxFailures: {
     env: 'SECURITY_MAX_FAILURES',
     default: '5',
-    meaning: 'Failed security verifications (any factor: e-mail, SMS, Telegram or authenticator code, or the old password of a password change) per account and action before the verification is voided and the account\'s sensitive actions lock for `SECURITY_LOCK_MINUTES`.',
+    meaning:
+      "Failed security verifications (any factor: e-mail, SMS, Telegram or authenticator code, or the old password of a password change) per account and action before the verification is voided and the account's sensitive actions lock for `SECURITY_LOCK_MINUTES`.",
   },
   securityLockMinutes: {
     env: 'SECURITY_LOCK_MINUTES',
     default: '30',
-    meaning: 'How long sensitive actions (withdrawal, address book, second-factor and password changes, …) stay locked after `SECURITY_MAX_FAILURES` failed verifications; also the window the failures are counted in.',
+    meaning:
+      'How long sensitive actions (withdrawal, address book, second-factor and password changes, …) stay locked after `SECURITY_MAX_FAILURES` failed verifications; also the window the failures are counted in.',
   },
   sessionIdleMinutes: {
     env: 'SESSION_IDLE_MINUTES',
@@ -190,7 +197,8 @@ export const SETTINGS = {
   chain: {
     env: 'CHAIN',
     default: 'devnet',
-    meaning: 'Chain adapters: `devnet` simulates every coin in the database (blocks on a timer, deposits sent from the dev mailbox page). Real adapters are set per coin: the Chia wallet of `CHIA_WALLET_RPC_URL` and the full node of `CHIA_RPC_URL` take over Chia\'s; the other coins\' follow in later releases.',
+    meaning:
+      "Chain adapters: `devnet` simulates every coin in the database (blocks on a timer, deposits sent from the dev mailbox page). Real adapters are set per coin: the Chia wallet of `CHIA_WALLET_RPC_URL` and the full node of `CHIA_RPC_URL` take over Chia's; the other coins' follow in later releases.",
   },
   devnetBlockSeconds: {
     env: 'DEVNET_BLOCK_SECONDS',
@@ -215,12 +223,14 @@ export const SETTINGS = {
   adjustApprovalThreshold: {
     env: 'ADJUST_APPROVAL_THRESHOLD',
     default: '1000',
-    meaning: 'Back-office balance adjustments (UpdateBalance) wait for a second admin’s approval when, added to the same coin’s adjustments posted without one in the last `ADJUST_APPROVAL_WINDOW_HOURS` (by the same admin, or to the same user), they exceed this many whole coins (either sign counts); the others are posted at once. An admin’s adjustment of their own balance always waits. `0`: every adjustment needs a second admin.',
+    meaning:
+      'Back-office balance adjustments (UpdateBalance) wait for a second admin’s approval when, added to the same coin’s adjustments posted without one in the last `ADJUST_APPROVAL_WINDOW_HOURS` (by the same admin, or to the same user), they exceed this many whole coins (either sign counts); the others are posted at once. An admin’s adjustment of their own balance always waits. `0`: every adjustment needs a second admin.',
   },
   adjustApprovalWindowHours: {
     env: 'ADJUST_APPROVAL_WINDOW_HOURS',
     default: '24',
-    meaning: 'Hours over which adjustments posted without a second admin count together against `ADJUST_APPROVAL_THRESHOLD` (per admin and per user), so splitting one large adjustment does not get round the approval.',
+    meaning:
+      'Hours over which adjustments posted without a second admin count together against `ADJUST_APPROVAL_THRESHOLD` (per admin and per user), so splitting one large adjustment does not get round the approval.',
   },
   autoPayHourUtc: {
     env: 'AUTO_PAY_HOUR_UTC',
@@ -235,7 +245,8 @@ export const SETTINGS = {
   bindReview: {
     env: 'BIND_REVIEW',
     default: 'true',
-    meaning: 'Plot bindings wait in BIND_SENT for the back office’s review (/admin/capacity_review) before the chain confirmation counts; `false` approves them on binding. Unbindings are always reviewed.',
+    meaning:
+      'Plot bindings wait in BIND_SENT for the back office’s review (/admin/capacity_review) before the chain confirmation counts; `false` approves them on binding. Unbindings are always reviewed.',
   },
   exportFileHours: {
     env: 'EXPORT_FILE_HOURS',
@@ -245,7 +256,8 @@ export const SETTINGS = {
   simulator: {
     env: 'SIMULATOR',
     default: 'true',
-    meaning: 'With the devnet chain, run simulated farmers: a demo account (printed on first start) and a few others whose miners report heartbeats and shares through `POST /api/miner/report`, with blocks found on the devnet and a week of history made on first start. `false` turns it off.',
+    meaning:
+      'With the devnet chain, run simulated farmers: a demo account (printed on first start) and a few others whose miners report heartbeats and shares through `POST /api/miner/report`, with blocks found on the devnet and a week of history made on first start. `false` turns it off.',
   },
   simulatorSeed: {
     env: 'SIMULATOR_SEED',
@@ -260,7 +272,7 @@ export const SETTINGS = {
   simulatorTickSeconds: {
     env: 'SIMULATOR_TICK_SECONDS',
     default: '15',
-    meaning: 'Seconds between the simulated miners\' reports.',
+    meaning: "Seconds between the simulated miners' reports.",
   },
   simulatorBlockSeconds: {
     env: 'SIMULATOR_BLOCK_SECONDS',
@@ -275,19 +287,21 @@ export const SETTINGS = {
   stratumPort: {
     env: 'STRATUM_PORT',
     default: '3333',
-    meaning: 'TCP port of the proof-of-work pools\' stratum (Iron Fish miners: `ironfish miners:start --pool <host>:<port> --address <miner API key>`), on HOST; `0` turns it off.',
+    meaning: "TCP port of the proof-of-work pools' stratum (Iron Fish miners: `ironfish miners:start --pool <host>:<port> --address <miner API key>`), on HOST; `0` turns it off.",
   },
   powShareDifficulty: {
     env: 'POW_SHARE_DIFFICULTY',
     default: '5000',
-    meaning: 'Share difficulty of the proof-of-work pools: a solution counts as a share when its hash meets the target 2^256 / difficulty, and each share is credited this many points.',
+    meaning:
+      'Share difficulty of the proof-of-work pools: a solution counts as a share when its hash meets the target 2^256 / difficulty, and each share is credited this many points.',
   },
   chiaPoolPath: {
     env: 'CHIA_POOL_PATH',
     default: '/chia',
-    meaning: 'Base path of the Chia pool protocol v1 endpoints: each pool of that protocol answers under `<path>/<pool>` (e.g. `https://pool.example/chia/chiapp`, the URL farmers enter; `/chia/chia_test` for the test-net pool): GET /pool_info, GET/POST/PUT /farmer, POST /partial, GET /login.',
+    meaning:
+      'Base path of the Chia pool protocol v1 endpoints: each pool of that protocol answers under `<path>/<pool>` (e.g. `https://pool.example/chia/chiapp`, the URL farmers enter; `/chia/chia_test` for the test-net pool): GET /pool_info, GET/POST/PUT /farmer, POST /partial, GET /login.',
   },
-  chiaPoolName: { env: 'CHIA_POOL_NAME', default: '<SITE_TITLE> Chia PP', meaning: 'Pool name in GET /pool_info (shown in the farmer\'s GUI).' },
+  chiaPoolName: { env: 'CHIA_POOL_NAME', default: '<SITE_TITLE> Chia PP', meaning: "Pool name in GET /pool_info (shown in the farmer's GUI)." },
   chiaPoolDescription: {
     env: 'CHIA_POOL_DESCRIPTION',
     default: 'Pool protocol v1, paid daily by points.',
@@ -297,19 +311,25 @@ export const SETTINGS = {
   chiaPoolTargetPuzzleHash: {
     env: 'CHIA_POOL_TARGET_PUZZLE_HASH',
     default: '(devnet: derived from the secret)',
-    meaning: 'Puzzle hash (64 hex digits) the plot NFTs pay the pool\'s 7/8 to; farmers write it into their singleton, so it must never change. Required with a real chain.',
+    meaning: "Puzzle hash (64 hex digits) the plot NFTs pay the pool's 7/8 to; farmers write it into their singleton, so it must never change. Required with a real chain.",
   },
   chiaPoolTargetPuzzleHashes: {
     env: 'CHIA_POOL_TARGET_PUZZLE_HASHES',
     default: '(none)',
-    meaning: 'Per-pool targets, `pool=hex` comma-separated (e.g. `chiavip=…`), over CHIA_POOL_TARGET_PUZZLE_HASH. Each Chia pool needs its own target (a launcher is one pool\'s): two pools with the same target refuse to start.',
+    meaning:
+      "Per-pool targets, `pool=hex` comma-separated (e.g. `chiavip=…`), over CHIA_POOL_TARGET_PUZZLE_HASH. Each Chia pool needs its own target (a launcher is one pool's): two pools with the same target refuse to start.",
   },
   chiaOgKeys: {
     env: 'CHIA_OG_KEYS',
     default: '(devnet: derived from the secret)',
-    meaning: 'The Chia OG pools\' plot keys, `pool=farmer_public_key:pool_public_key` (96 hex digits each) comma-separated (e.g. `chia=…:…`): farmers plot with them, the pool accepts proofs only of such plots. With a real chain a pool without keys serves no OG endpoints.',
+    meaning:
+      "The Chia OG pools' plot keys, `pool=farmer_public_key:pool_public_key` (96 hex digits each) comma-separated (e.g. `chia=…:…`): farmers plot with them, the pool accepts proofs only of such plots. With a real chain a pool without keys serves no OG endpoints.",
   },
-  chiaPoolMinDifficulty: { env: 'CHIA_POOL_MIN_DIFFICULTY', default: '10', meaning: 'Lowest difficulty (GET /pool_info minimum_difficulty); difficulty adjustment never goes below it.' },
+  chiaPoolMinDifficulty: {
+    env: 'CHIA_POOL_MIN_DIFFICULTY',
+    default: '10',
+    meaning: 'Lowest difficulty (GET /pool_info minimum_difficulty); difficulty adjustment never goes below it.',
+  },
   chiaPoolDefaultDifficulty: { env: 'CHIA_POOL_DEFAULT_DIFFICULTY', default: '10', meaning: 'Difficulty of a new farmer that suggests none (or one below the minimum).' },
   chiaPoolPartialTimeLimit: {
     env: 'CHIA_POOL_PARTIAL_TIME_LIMIT',
@@ -319,7 +339,8 @@ export const SETTINGS = {
   chiaPoolConfirmationDelay: {
     env: 'CHIA_POOL_CONFIRMATION_DELAY',
     default: '300',
-    meaning: 'Seconds before an accepted partial\'s points count: the worker then checks the signage point was not reverted, the proof not counted twice and the plot NFT still in the pool.',
+    meaning:
+      "Seconds before an accepted partial's points count: the worker then checks the signage point was not reverted, the proof not counted twice and the plot NFT still in the pool.",
   },
   chiaPoolSignagePointRetryMs: {
     env: 'CHIA_POOL_SP_RETRY_MS',
@@ -329,12 +350,13 @@ export const SETTINGS = {
   chiaRpcUrl: {
     env: 'CHIA_RPC_URL',
     default: '(none: the devnet)',
-    meaning: 'A Chia full node\'s RPC (e.g. `https://localhost:8555`): the Chia pool protocol pools of `CHIA_RPC_NETWORK` then read signage points and plot NFTs from it, over mutual TLS, with mainnet\'s rules (k ≥ 32, the plot filter of the peak height: 9 bits, 8 from 5,496,000, 7 from 10,542,000, 6 from 15,592,000, 5 from 20,643,000; testnet11\'s own schedule); the others stay on the devnet.',
+    meaning:
+      "A Chia full node's RPC (e.g. `https://localhost:8555`): the Chia pool protocol pools of `CHIA_RPC_NETWORK` then read signage points and plot NFTs from it, over mutual TLS, with mainnet's rules (k ≥ 32, the plot filter of the peak height: 9 bits, 8 from 5,496,000, 7 from 10,542,000, 6 from 15,592,000, 5 from 20,643,000; testnet11's own schedule); the others stay on the devnet.",
   },
   chiaRpcSslDir: {
     env: 'CHIA_RPC_SSL_DIR',
     default: '~/.chia/mainnet/config/ssl',
-    meaning: 'The node\'s `config/ssl` folder: `full_node/private_full_node.crt` and `.key` identify the pool, `ca/private_ca.crt` authenticates the node.',
+    meaning: "The node's `config/ssl` folder: `full_node/private_full_node.crt` and `.key` identify the pool, `ca/private_ca.crt` authenticates the node.",
   },
   chiaRpcNetwork: {
     env: 'CHIA_RPC_NETWORK',
@@ -344,7 +366,8 @@ export const SETTINGS = {
   chiaWalletRpcUrl: {
     env: 'CHIA_WALLET_RPC_URL',
     default: '(none: the devnet)',
-    meaning: 'A Chia wallet\'s RPC (e.g. `https://localhost:9256`, the certificates of `CHIA_RPC_SSL_DIR`\'s `wallet/private_wallet.crt`/`.key`): the custodial wallet of `CHIA_RPC_NETWORK`\'s coin — users\' deposit addresses, deposits, withdrawals (the payment id as memo) and message signatures — instead of the devnet\'s.',
+    meaning:
+      "A Chia wallet's RPC (e.g. `https://localhost:9256`, the certificates of `CHIA_RPC_SSL_DIR`'s `wallet/private_wallet.crt`/`.key`): the custodial wallet of `CHIA_RPC_NETWORK`'s coin — users' deposit addresses, deposits, withdrawals (the payment id as memo) and message signatures — instead of the devnet's.",
   },
   chiaWalletFeeMojos: {
     env: 'CHIA_WALLET_FEE_MOJOS',
@@ -354,32 +377,37 @@ export const SETTINGS = {
   chiaWalletCertSha256: {
     env: 'CHIA_WALLET_CERT_SHA256',
     default: '(none: the private CA alone)',
-    meaning: 'SHA-256 fingerprint (hex, colons allowed) of the Chia wallet\'s own TLS certificate: the wallet is trusted only when it shows exactly that one, not any certificate the private CA signed (a remote harvester\'s). `openssl x509 -noout -fingerprint -sha256 -in <ssl>/wallet/private_wallet.crt` on the wallet\'s machine.',
+    meaning:
+      "SHA-256 fingerprint (hex, colons allowed) of the Chia wallet's own TLS certificate: the wallet is trusted only when it shows exactly that one, not any certificate the private CA signed (a remote harvester's). `openssl x509 -noout -fingerprint -sha256 -in <ssl>/wallet/private_wallet.crt` on the wallet's machine.",
   },
   chiaWalletFingerprint: {
     env: 'CHIA_WALLET_FINGERPRINT',
     default: '(none: not checked)',
-    meaning: 'The key fingerprint the Chia wallet must be logged in with (`get_logged_in_fingerprint`); the wallet\'s network must be `CHIA_RPC_NETWORK` in any case. Checked before the wallet is first used; a mismatch stops every deposit and withdrawal call with an error in the log.',
+    meaning:
+      "The key fingerprint the Chia wallet must be logged in with (`get_logged_in_fingerprint`); the wallet's network must be `CHIA_RPC_NETWORK` in any case. Checked before the wallet is first used; a mismatch stops every deposit and withdrawal call with an error in the log.",
   },
   chiaPoolSingletonConfirmations: {
     env: 'CHIA_POOL_SINGLETON_CONFIRMATIONS',
     default: '6',
-    meaning: 'The reference pool\'s confirmation_security_threshold: blocks a plot NFT\'s spend must be buried under before its state is stored, a pool reward before it is claimed, and the coin a claim paid the pool\'s target before it is booked as revenue. Membership is judged on the latest state.',
+    meaning:
+      "The reference pool's confirmation_security_threshold: blocks a plot NFT's spend must be buried under before its state is stored, a pool reward before it is claimed, and the coin a claim paid the pool's target before it is booked as revenue. Membership is judged on the latest state.",
   },
   devnetChiaMinK: {
     env: 'DEVNET_CHIA_MIN_K',
     default: '18',
-    meaning: 'Devnet only: smallest plot k the Chia pool accepts (the simulated farmers\' dev plots are small); a real chain always needs k ≥ 32.',
+    meaning: "Devnet only: smallest plot k the Chia pool accepts (the simulated farmers' dev plots are small); a real chain always needs k ≥ 32.",
   },
   devnetChiaPlotFilterBits: {
     env: 'DEVNET_CHIA_PLOT_FILTER_BITS',
     default: '0',
-    meaning: 'Devnet only: zero bits of the plot filter (0: every plot answers every signage point); a real chain follows its height (`calculate_prefix_bits`, 8 bits on mainnet now).',
+    meaning:
+      'Devnet only: zero bits of the plot filter (0: every plot answers every signage point); a real chain follows its height (`calculate_prefix_bits`, 8 bits on mainnet now).',
   },
   devnetChiaDifficultyConstantFactor: {
     env: 'DEVNET_CHIA_DIFFICULTY_CONSTANT_FACTOR',
     default: '10052721566054',
-    meaning: 'Devnet only: the consensus DIFFICULTY_CONSTANT_FACTOR of required iterations (Chia\'s test-net value; mainnet is 2^67, under which a small dev plot would almost never find a partial).',
+    meaning:
+      "Devnet only: the consensus DIFFICULTY_CONSTANT_FACTOR of required iterations (Chia's test-net value; mainnet is 2^67, under which a small dev plot would almost never find a partial).",
   },
   devnetChiaSignagePointSeconds: {
     env: 'DEVNET_CHIA_SP_SECONDS',
@@ -394,7 +422,8 @@ export const SETTINGS = {
   devHelpers: {
     env: 'DEV_HELPERS',
     default: 'auto',
-    meaning: 'Development helpers: the dev mailbox (`/api/dev/mailbox`, with the mail catcher and SMS to the mailbox), graphic-code answers (`/api/dev/captcha`), devnet coins and signatures (`/api/dev/devnet/…`). `auto`: on outside production while the server listens on loopback only, and answering loopback clients only (not requests relayed by a proxy). `false`: off. `true`: on for every client whatever HOST — only for a throw-away demo, since anyone reaching the server reads every mail; refused with NODE_ENV=production.',
+    meaning:
+      'Development helpers: the dev mailbox (`/api/dev/mailbox`, with the mail catcher and SMS to the mailbox), graphic-code answers (`/api/dev/captcha`), devnet coins and signatures (`/api/dev/devnet/…`). `auto`: on outside production while the server listens on loopback only, and answering loopback clients only (not requests relayed by a proxy). `false`: off. `true`: on for every client whatever HOST — only for a throw-away demo, since anyone reaching the server reads every mail; refused with NODE_ENV=production.',
   },
 } as const satisfies Record<string, SettingDoc>;
 
@@ -432,15 +461,26 @@ const schema = z.object({
     .string()
     .regex(/^\d+:[\w-]{20,}$/, 'a bot token from @BotFather (digits:letters)')
     .optional(),
-  telegramBotName: z.string().regex(/^\w{3,64}$/).optional(),
+  telegramBotName: z
+    .string()
+    .regex(/^\w{3,64}$/)
+    .optional(),
   wechatAppId: z.string().optional(),
   wechatAppSecret: z.string().optional(),
   authRateLimit: z.coerce.number().int().min(1),
   codeRateLimit: z.coerce.number().int().min(1),
   codeResendSeconds: z.coerce.number().int().min(1).max(3600),
   securityMaxFailures: z.coerce.number().int().min(1).max(100),
-  securityLockMinutes: z.coerce.number().int().min(1).max(7 * 24 * 60),
-  sessionIdleMinutes: z.coerce.number().int().min(1).max(7 * 24 * 60),
+  securityLockMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60),
+  sessionIdleMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60),
   smsPerAccountPerDay: z.coerce.number().int().min(1),
   smsPerPrefixPerHour: z.coerce.number().int().min(1),
   smsGlobalPerHour: z.coerce.number().int().min(1),
@@ -449,34 +489,67 @@ const schema = z.object({
   devnetBlockSeconds: z.coerce.number().positive().max(3600),
   withdrawReviewTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
   withdrawReviewUtcOffset: z.string().regex(/^[+-](0\d|1[0-4]):[0-5]\d$/, '+HH:MM or -HH:MM'),
-  withdrawSendDelayHours: z.coerce.number().min(0).max(24 * 14),
+  withdrawSendDelayHours: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14),
   adjustApprovalThreshold: z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'a decimal amount in whole coins, e.g. 1000'),
-  adjustApprovalWindowHours: z.coerce.number().positive().max(24 * 366),
+  adjustApprovalWindowHours: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366),
   autoPayHourUtc: z.coerce.number().int().min(0).max(7),
   workerIntervalMs: z.coerce.number().int().min(50).max(60_000),
   bindReview: bool,
-  exportFileHours: z.coerce.number().positive().max(24 * 30),
+  exportFileHours: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30),
   simulator: bool,
-  simulatorSeed: z.coerce.number().int().min(0).max(2 ** 31 - 1),
+  simulatorSeed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   simulatorPools: z.string().regex(/^[a-z0-9_]+(,[a-z0-9_]+)*$/, 'pool types separated by commas'),
   simulatorTickSeconds: z.coerce.number().positive().max(3600),
-  simulatorBlockSeconds: z.coerce.number().positive().max(7 * 86_400),
+  simulatorBlockSeconds: z.coerce
+    .number()
+    .positive()
+    .max(7 * 86_400),
   simulatorBackfillDays: z.coerce.number().int().min(0).max(60),
   stratumPort: z.coerce.number().int().min(0).max(65_535),
-  powShareDifficulty: z.coerce.bigint().min(1n).max(2n ** 64n),
+  powShareDifficulty: z.coerce
+    .bigint()
+    .min(1n)
+    .max(2n ** 64n),
   chiaPoolPath: z.string().regex(/^(\/[a-z0-9_-]+)+$/, 'a path such as /chia'),
   chiaPoolName: z.string().min(1).max(64).optional(),
   chiaPoolDescription: z.string().max(500),
   chiaPoolLogoUrl: z.url().optional(),
-  chiaPoolTargetPuzzleHash: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, '64 hex digits').transform((v) => v.replace(/^0x/i, '').toLowerCase()).optional(),
+  chiaPoolTargetPuzzleHash: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, '64 hex digits')
+    .transform((v) => v.replace(/^0x/i, '').toLowerCase())
+    .optional(),
   chiaPoolTargetPuzzleHashes: z
     .string()
     .regex(/^\s*([a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{64}\s*)(,\s*[a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{64}\s*)*$/, 'pool=64 hex digits, comma-separated')
-    .transform((v) => Object.fromEntries(v.split(',').map((pair) => pair.split('=').map((x) => x.trim())).map(([pool, hex]) => [pool as string, (hex as string).replace(/^0x/i, '').toLowerCase()])))
+    .transform((v) =>
+      Object.fromEntries(
+        v
+          .split(',')
+          .map((pair) => pair.split('=').map((x) => x.trim()))
+          .map(([pool, hex]) => [pool as string, (hex as string).replace(/^0x/i, '').toLowerCase()]),
+      ),
+    )
     .optional(),
   chiaOgKeys: z
     .string()
-    .regex(/^\s*[a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{96}\s*:\s*(0x)?[0-9a-fA-F]{96}\s*(,\s*[a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{96}\s*:\s*(0x)?[0-9a-fA-F]{96}\s*)*$/, 'pool=farmer key:pool key (96 hex digits each), comma-separated')
+    .regex(
+      /^\s*[a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{96}\s*:\s*(0x)?[0-9a-fA-F]{96}\s*(,\s*[a-z_]+\s*=\s*(0x)?[0-9a-fA-F]{96}\s*:\s*(0x)?[0-9a-fA-F]{96}\s*)*$/,
+      'pool=farmer key:pool key (96 hex digits each), comma-separated',
+    )
     .transform((v) =>
       Object.fromEntries(
         v.split(',').map((pair) => {
@@ -497,8 +570,14 @@ const schema = z.object({
   chiaRpcNetwork: z.enum(['mainnet', 'testnet11']),
   chiaWalletRpcUrl: z.url().optional(),
   chiaWalletFeeMojos: z.string().regex(/^\d{1,18}$/, 'a whole number of mojo'),
-  chiaWalletCertSha256: z.string().regex(/^([0-9a-fA-F]{2}:?){31}[0-9a-fA-F]{2}$/, 'a SHA-256 fingerprint in hex').optional(),
-  chiaWalletFingerprint: z.string().regex(/^\d{1,10}$/, 'a key fingerprint (a whole number)').optional(),
+  chiaWalletCertSha256: z
+    .string()
+    .regex(/^([0-9a-fA-F]{2}:?){31}[0-9a-fA-F]{2}$/, 'a SHA-256 fingerprint in hex')
+    .optional(),
+  chiaWalletFingerprint: z
+    .string()
+    .regex(/^\d{1,10}$/, 'a key fingerprint (a whole number)')
+    .optional(),
   chiaPoolSingletonConfirmations: z.coerce.number().int().min(0).max(1000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
@@ -613,8 +692,6 @@ export function chiaNetworkCoin(config: Pick<Config, 'chiaRpcNetwork'>): 'CHIA' 
 
 /** The configuration table in Markdown, as the README shows it. */
 export function configTable(): string {
-  const rows = Object.values(SETTINGS).map(
-    (doc: SettingDoc) => `| \`${doc.env}\` | \`${doc.default}\` | ${doc.meaning} |`,
-  );
+  const rows = Object.values(SETTINGS).map((doc: SettingDoc) => `| \`${doc.env}\` | \`${doc.default}\` | ${doc.meaning} |`);
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
 }

@@ -72,6 +72,10 @@ export async function signedInAs(app: ZodApp, db: Db, email: string, role: 'user
 /** Binds an authenticator to the user directly (its seed sealed as the server seals it); answers the seed. */
 export async function boundAuthenticator(db: Db, userId: string): Promise<string> {
   const secret = newTotpSecret();
-  await db.updateTable('users').set({ google_secret: secretBox(TEST_SECRET, 'totp').seal(secret) }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ google_secret: secretBox(TEST_SECRET, 'totp').seal(secret) })
+    .where('id', '=', userId)
+    .execute();
   return secret;
 }

@@ -22,10 +22,7 @@ import { testMailServer } from './mail.ts';
  */
 
 /** Inserts a real user row, active unless told (password hash is a placeholder: not for sign-in tests). */
-export async function buildUser(
-  db: Db,
-  overrides: { email?: string; role?: 'user' | 'support' | 'admin'; status?: 'active' | 'pending'; balance?: Record<string, bigint> } = {},
-) {
+export async function buildUser(db: Db, overrides: { email?: string; role?: 'user' | 'support' | 'admin'; status?: 'active' | 'pending'; balance?: Record<string, bigint> } = {}) {
   const tag = randomBytes(4).toString('hex');
   const user = await db
     .insertInto('users')
@@ -44,9 +41,11 @@ export async function buildUser(
 
 /** Credits a user's available balance from the chain (a balanced ledger transaction, as a deposit does). */
 export async function credit(db: Db, userId: string, coin: string, amount: bigint): Promise<void> {
-  await db.transaction().execute((trx) =>
-    postTransaction(trx, { kind: 'deposit', postings: transfer({ kind: 'system', code: 'chain', coin }, { kind: 'user', userId, coin, bucket: 'available' }, amount) }),
-  );
+  await db
+    .transaction()
+    .execute((trx) =>
+      postTransaction(trx, { kind: 'deposit', postings: transfer({ kind: 'system', code: 'chain', coin }, { kind: 'user', userId, coin, bucket: 'available' }, amount) }),
+    );
 }
 
 /** A saved withdrawal address of the user (a devnet address unless given). */
@@ -83,7 +82,12 @@ export async function buildPoolDay(
   const noon = new Date(`${input.day}T12:00:00Z`);
   for (const f of input.farms) {
     const miner = `rig-${f.userId}`;
-    await ingestReport(db, { userId: f.userId, pool: input.pool }, { miners: [{ name: miner, version: '1.0', capacity: '0', hashrate: '0' }], shares: [{ miner, difficulty: f.points, at: Math.floor(noon.getTime() / 1000) }] }, noon);
+    await ingestReport(
+      db,
+      { userId: f.userId, pool: input.pool },
+      { miners: [{ name: miner, version: '1.0', capacity: '0', hashrate: '0' }], shares: [{ miner, difficulty: f.points, at: Math.floor(noon.getTime() / 1000) }] },
+      noon,
+    );
   }
   for (const b of input.blocks ?? []) {
     await recordBlock(db, { pool: input.pool, height: b.height, foundAt: noon, finderUserId: b.finderUserId ?? null, finderMinerId: null, reward: b.reward });

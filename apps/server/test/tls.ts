@@ -36,20 +36,23 @@ export async function startTlsNode(answer: (path: string, body: Record<string, u
   certificate('node', 'chia.net');
   certificate('pool', 'pool client');
   const requests: TlsNode['requests'] = [];
-  const server = https.createServer({ key: readFileSync(file('node.key')), cert: readFileSync(file('node.crt')), ca: readFileSync(file('ca.crt')), requestCert: true, rejectUnauthorized: true }, (req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => {
-      // Like Chia's Python side, integers stay exact: long ones arrive here as strings.
-      const body = JSON.parse((text || '{}').replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"')) as Record<string, unknown>;
-      const peer = (req.socket as TLSSocket).getPeerCertificate();
-      requests.push({ path: req.url ?? '', body, client: String(peer.subject?.CN ?? '') });
-      res.setHeader('content-type', 'application/json');
-      void Promise.resolve(answer(req.url ?? '', body)).then((reply) => {
-        if (!res.destroyed) res.end(typeof reply === 'string' ? reply : JSON.stringify(reply ?? { success: false, error: `${req.url ?? ''}: not found` }));
+  const server = https.createServer(
+    { key: readFileSync(file('node.key')), cert: readFileSync(file('node.crt')), ca: readFileSync(file('ca.crt')), requestCert: true, rejectUnauthorized: true },
+    (req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        // Like Chia's Python side, integers stay exact: long ones arrive here as strings.
+        const body = JSON.parse((text || '{}').replace(/([:[,]\s*)(-?\d{16,})(?=\s*[,}\]])/g, '$1"$2"')) as Record<string, unknown>;
+        const peer = (req.socket as TLSSocket).getPeerCertificate();
+        requests.push({ path: req.url ?? '', body, client: String(peer.subject?.CN ?? '') });
+        res.setHeader('content-type', 'application/json');
+        void Promise.resolve(answer(req.url ?? '', body)).then((reply) => {
+          if (!res.destroyed) res.end(typeof reply === 'string' ? reply : JSON.stringify(reply ?? { success: false, error: `${req.url ?? ''}: not found` }));
+        });
       });
-    });
-  });
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -8,7 +8,18 @@ describe('isSafeContentUrl', () => {
   });
 
   it('refuses script, data and protocol-relative URLs, however disguised', () => {
-    for (const url of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', 'java\u0000script:x', 'vbscript:x', 'data:text/html,x', '//evil.example', '/\\evil.example', 'relative.png', '']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'java\tscript:alert(1)',
+      'java\u0000script:x',
+      'vbscript:x',
+      'data:text/html,x',
+      '//evil.example',
+      '/\\evil.example',
+      'relative.png',
+      '',
+    ]) {
       expect(isSafeContentUrl(url), JSON.stringify(url)).toBe(false);
     }
     expect(isSafeContentUrl('mailto:a@example.com', 'image')).toBe(false);

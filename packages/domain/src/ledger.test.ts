@@ -20,8 +20,18 @@ describe('assertBalanced', () => {
   });
 
   it('refuses an unbalanced, a single, an empty or a zero posting', () => {
-    expect(() => assertBalanced([{ account: chain, amount: -5n }, { account: alice, amount: 4n }])).toThrow(UnbalancedTransactionError);
-    expect(() => assertBalanced([{ account: chain, amount: 0n }, { account: alice, amount: 0n }])).toThrow(/zero/);
+    expect(() =>
+      assertBalanced([
+        { account: chain, amount: -5n },
+        { account: alice, amount: 4n },
+      ]),
+    ).toThrow(UnbalancedTransactionError);
+    expect(() =>
+      assertBalanced([
+        { account: chain, amount: 0n },
+        { account: alice, amount: 0n },
+      ]),
+    ).toThrow(/zero/);
     expect(() => assertBalanced([{ account: chain, amount: 1n }])).toThrow(/two postings/);
     expect(() => assertBalanced([])).toThrow();
   });
@@ -58,21 +68,17 @@ describe('allocateProportionally', () => {
 
   it('always sums to the total, never gives a negative part, and never gives a zero-weight part anything', () => {
     fc.assert(
-      fc.property(
-        fc.bigInt({ min: 0n, max: 10n ** 24n }),
-        fc.array(fc.bigInt({ min: 0n, max: 10n ** 15n }), { minLength: 1, maxLength: 50 }),
-        (total, weights) => {
-          const parts = allocateProportionally(total, weights);
-          const weightSum = weights.reduce((a, b) => a + b, 0n);
-          expect(parts.reduce((a, b) => a + b, 0n)).toBe(weightSum === 0n ? 0n : total);
-          parts.forEach((part, i) => {
-            expect(part >= 0n).toBe(true);
-            if (weights[i] === 0n) expect(part).toBe(0n);
-            // never more than one unit above the exact proportional share
-            if (weightSum > 0n) expect(part - (total * (weights[i] ?? 0n)) / weightSum <= 1n).toBe(true);
-          });
-        },
-      ),
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.array(fc.bigInt({ min: 0n, max: 10n ** 15n }), { minLength: 1, maxLength: 50 }), (total, weights) => {
+        const parts = allocateProportionally(total, weights);
+        const weightSum = weights.reduce((a, b) => a + b, 0n);
+        expect(parts.reduce((a, b) => a + b, 0n)).toBe(weightSum === 0n ? 0n : total);
+        parts.forEach((part, i) => {
+          expect(part >= 0n).toBe(true);
+          if (weights[i] === 0n) expect(part).toBe(0n);
+          // never more than one unit above the exact proportional share
+          if (weightSum > 0n) expect(part - (total * (weights[i] ?? 0n)) / weightSum <= 1n).toBe(true);
+        });
+      }),
     );
   });
 });

@@ -5,15 +5,7 @@
  */
 
 /** A user's buckets. Frozen (spec) = collateral + point_margin; a withdrawal hold waits in withdraw_hold. */
-export const USER_BUCKETS = [
-  'available',
-  'withdraw_hold',
-  'collateral',
-  'point_margin',
-  'mortgage',
-  'pending_earnings',
-  'finance',
-] as const;
+export const USER_BUCKETS = ['available', 'withdraw_hold', 'collateral', 'point_margin', 'mortgage', 'pending_earnings', 'finance'] as const;
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
 /**
@@ -73,9 +65,7 @@ export const RENAMED_LEDGER_KINDS: Readonly<Record<string, LedgerKind>> = {
   autopay: 'autopay_hold',
 };
 
-export type AccountRef =
-  | { kind: 'user'; userId: string; coin: string; bucket: UserBucket }
-  | { kind: 'system'; code: SystemAccount; coin: string };
+export type AccountRef = { kind: 'user'; userId: string; coin: string; bucket: UserBucket } | { kind: 'system'; code: SystemAccount; coin: string };
 
 export interface PostingInput {
   account: AccountRef;
@@ -103,9 +93,7 @@ export function assertBalanced(postings: readonly PostingInput[]): void {
 
 /** A readable key of an account, for maps and error messages. */
 export function accountKey(account: AccountRef): string {
-  return account.kind === 'user'
-    ? `user:${account.userId}:${account.coin}:${account.bucket}`
-    : `system:${account.code}:${account.coin}`;
+  return account.kind === 'user' ? `user:${account.userId}:${account.coin}:${account.bucket}` : `system:${account.code}:${account.coin}`;
 }
 
 /** Moves `amount` from one account to another: the two-posting transaction. */

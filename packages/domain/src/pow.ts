@@ -73,7 +73,9 @@ export function meetsTarget(hash: Uint8Array, target: bigint): boolean {
 /** A pool's graffiti for one connection: `<pool name>.<client id hex>`, UTF-8, zero padded to 32 bytes. */
 export function graffitiHex(text: string): string {
   const bytes = new TextEncoder().encode(text).slice(0, 32);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').padEnd(64, '0');
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .padEnd(64, '0');
 }
 
 /**
@@ -85,12 +87,20 @@ export const stratumMessage = z.object({ id: z.number().int().nonnegative(), met
 export const stratumSubscribeBody = z.object({
   version: z.number().int().optional(),
   publicAddress: text().trim().min(1).max(128),
-  name: text().trim().min(1).max(64).regex(/^[\w.-]+$/).optional(),
+  name: text()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[\w.-]+$/)
+    .optional(),
   agent: text().max(128).optional(),
 });
 export const stratumSubmitBody = z.object({
   miningRequestId: z.number().int().nonnegative(),
-  randomness: z.string().regex(/^[0-9a-fA-F]{16}$/).transform((r) => r.toLowerCase()),
+  randomness: z
+    .string()
+    .regex(/^[0-9a-fA-F]{16}$/)
+    .transform((r) => r.toLowerCase()),
 });
 export type StratumSubmitBody = z.infer<typeof stratumSubmitBody>;
 

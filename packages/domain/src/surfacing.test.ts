@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_CLEAR_AFTER_202_MS, TOAST_MS, surfaceResponse } from './surfacing.ts';
 
-const response = (body: unknown, userTriggered = false, messageList = false) =>
-  ({ kind: 'response', body, userTriggered, messageList }) as const;
+const response = (body: unknown, userTriggered = false, messageList = false) => ({ kind: 'response', body, userTriggered, messageList }) as const;
 
 describe('surfacing rules (spec doc 2 §8)', () => {
   it('passes 200, 212, 1030, an empty object and an error_code body silently', () => {

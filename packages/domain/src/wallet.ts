@@ -148,9 +148,7 @@ export interface AutoPayRecipient {
   minPay: bigint;
 }
 
-export type AutoPayPlan =
-  | { run: true; parts: { id: string; amount: bigint }[] }
-  | { run: false; reason: 'no_recipients' | 'ratio_not_whole' | 'below_minimum' | 'nothing_to_pay' };
+export type AutoPayPlan = { run: true; parts: { id: string; amount: bigint }[] } | { run: false; reason: 'no_recipients' | 'ratio_not_whole' | 'below_minimum' | 'nothing_to_pay' };
 
 /**
  * Splits pending earnings among Auto Pay recipients (spec doc 1 §5): skipped, the income

@@ -95,11 +95,17 @@ describe('a flipped bit anywhere in the inputs changes the result (property)', (
   });
 
   it('in the account id', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 63 }), (bit) => computeDeadline({ ...base, accountId: base.accountId ^ (1n << BigInt(bit)) }, nonces).hit !== original.hit), runs);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 63 }), (bit) => computeDeadline({ ...base, accountId: base.accountId ^ (1n << BigInt(bit)) }, nonces).hit !== original.hit),
+      runs,
+    );
   });
 
   it('in the nonce', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 63 }), (bit) => computeDeadline({ ...base, nonce: base.nonce ^ (1n << BigInt(bit)) }, nonces).hit !== original.hit), runs);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 63 }), (bit) => computeDeadline({ ...base, nonce: base.nonce ^ (1n << BigInt(bit)) }, nonces).hit !== original.hit),
+      runs,
+    );
   });
 
   it('in the generation signature', () => {
@@ -114,7 +120,10 @@ describe('a flipped bit anywhere in the inputs changes the result (property)', (
   });
 
   it('in the height (the scoop hash changes)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 63 }), (bit) => computeDeadline({ ...base, height: base.height ^ (1n << BigInt(bit)) }, nonces).hit !== original.hit), runs);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 63 }), (bit) => computeDeadline({ ...base, height: base.height ^ (1n << BigInt(bit)) }, nonces).hit !== original.hit),
+      runs,
+    );
   });
 
   it('in the scoop data', () => {

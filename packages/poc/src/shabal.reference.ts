@@ -28,12 +28,7 @@ function permute(s: State, m: readonly number[]): void {
     for (let i = 0; i < 16; i++) {
       const k = (16 * j + i) % 12;
       const prev = (16 * j + i + 11) % 12;
-      const aNew = u32(
-        Math.imul(u32(a[k]! ^ Math.imul(rotl(a[prev]!, 15), 5) ^ c[(8 - i + 16) % 16]!), 3) ^
-          b[(i + 13) % 16]! ^
-          (b[(i + 9) % 16]! & ~b[(i + 6) % 16]!) ^
-          m[i]!,
-      );
+      const aNew = u32(Math.imul(u32(a[k]! ^ Math.imul(rotl(a[prev]!, 15), 5) ^ c[(8 - i + 16) % 16]!), 3) ^ b[(i + 13) % 16]! ^ (b[(i + 9) % 16]! & ~b[(i + 6) % 16]!) ^ m[i]!);
       a[k] = aNew;
       b[i] = u32(~(rotl(b[i]!, 1) ^ aNew));
     }
@@ -64,8 +59,16 @@ function words(bytes: Uint8Array, offset: number): number[] {
 /** The initial state of Shabal-256: two prefix blocks (256..271, 272..287) from zero with W = -1, 0. */
 function initialState(): State {
   const s: State = { a: new Array<number>(12).fill(0), b: new Array<number>(16).fill(0), c: new Array<number>(16).fill(0), wLow: 0xffffffff, wHigh: 0xffffffff };
-  block(s, Array.from({ length: 16 }, (_, i) => 256 + i), false);
-  block(s, Array.from({ length: 16 }, (_, i) => 272 + i), false);
+  block(
+    s,
+    Array.from({ length: 16 }, (_, i) => 256 + i),
+    false,
+  );
+  block(
+    s,
+    Array.from({ length: 16 }, (_, i) => 272 + i),
+    false,
+  );
   return s;
 }
 

@@ -43,7 +43,13 @@ export function chiaDevnet(db: Db, coin: string) {
         .where('end_of_sub_slot', '=', endOfSubSlot)
         .executeTakeFirst();
       if (!row) return null;
-      return { spHash: row.sp_hash, endOfSubSlot: row.end_of_sub_slot, challengeHash: row.challenge_hash, timeReceived: Math.floor(row.time_received.getTime() / 1000), reverted: row.reverted };
+      return {
+        spHash: row.sp_hash,
+        endOfSubSlot: row.end_of_sub_slot,
+        challengeHash: row.challenge_hash,
+        timeReceived: Math.floor(row.time_received.getTime() / 1000),
+        reverted: row.reverted,
+      };
     },
     async singleton(launcherId) {
       const row = await db.selectFrom('devnet_chia_singletons').selectAll().where('coin', '=', coin).where('launcher_id', '=', launcherId).executeTakeFirst();
@@ -82,10 +88,23 @@ export function chiaDevnet(db: Db, coin: string) {
         .orderBy('time_received', 'desc')
         .limit(64)
         .execute();
-      return rows.map((row) => ({ spHash: row.sp_hash, endOfSubSlot: row.end_of_sub_slot, challengeHash: row.challenge_hash, timeReceived: Math.floor(row.time_received.getTime() / 1000), reverted: false }));
+      return rows.map((row) => ({
+        spHash: row.sp_hash,
+        endOfSubSlot: row.end_of_sub_slot,
+        challengeHash: row.challenge_hash,
+        timeReceived: Math.floor(row.time_received.getTime() / 1000),
+        reverted: false,
+      }));
     },
     async latest() {
-      const row = await db.selectFrom('devnet_chia_signage_points').selectAll().where('coin', '=', coin).where('end_of_sub_slot', '=', false).orderBy('time_received', 'desc').limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('devnet_chia_signage_points')
+        .selectAll()
+        .where('coin', '=', coin)
+        .where('end_of_sub_slot', '=', false)
+        .orderBy('time_received', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       if (!row) return null;
       return { spHash: row.sp_hash, endOfSubSlot: false, challengeHash: row.challenge_hash, timeReceived: Math.floor(row.time_received.getTime() / 1000), reverted: row.reverted };
     },
@@ -98,11 +117,17 @@ export function chiaDevnet(db: Db, coin: string) {
       await sql`
         INSERT INTO devnet_chia_singletons (coin, launcher_id, delay_time, delay_puzzle_hash, tip, tip_height, state)
         VALUES (${coin}, ${input.launcherId}, ${input.delayTime}, ${input.delayPuzzleHash}, ${tip}, ${tipHeight}, ${JSON.stringify(input.state)}::jsonb)
-        ON CONFLICT (coin, launcher_id) DO UPDATE SET delay_time = excluded.delay_time, delay_puzzle_hash = excluded.delay_puzzle_hash, tip = excluded.tip, tip_height = excluded.tip_height, state = excluded.state`.execute(db);
+        ON CONFLICT (coin, launcher_id) DO UPDATE SET delay_time = excluded.delay_time, delay_puzzle_hash = excluded.delay_puzzle_hash, tip = excluded.tip, tip_height = excluded.tip_height, state = excluded.state`.execute(
+        db,
+      );
       return { launcherId: input.launcherId, delayTime: input.delayTime, delayPuzzleHash: input.delayPuzzleHash, tip, tipHeight, state: input.state };
     },
     async prune(now = new Date()) {
-      await db.deleteFrom('devnet_chia_signage_points').where('coin', '=', coin).where('time_received', '<', new Date(now.getTime() - 86_400_000)).execute();
+      await db
+        .deleteFrom('devnet_chia_signage_points')
+        .where('coin', '=', coin)
+        .where('time_received', '<', new Date(now.getTime() - 86_400_000))
+        .execute();
     },
   };
   return chain;

@@ -68,7 +68,10 @@ function answer(path: string, body: Record<string, unknown>): unknown {
     const record = view.records.get(bare(body.coin_id));
     if (!solution || !record || record.spentHeight !== body.height) return { success: false, error: 'Failed to get block' };
     const reveal = view.reveals.get(bare(body.coin_id));
-    return { success: true, coin_solution: { coin: rpcCoin(record).coin, puzzle_reveal: `0x${bytesToHex(reveal ?? new Uint8Array([0x80]))}`, solution: `0x${bytesToHex(solution)}` } };
+    return {
+      success: true,
+      coin_solution: { coin: rpcCoin(record).coin, puzzle_reveal: `0x${bytesToHex(reveal ?? new Uint8Array([0x80]))}`, solution: `0x${bytesToHex(solution)}` },
+    };
   }
   if (path === '/get_coin_records_by_puzzle_hash') {
     // Beside the reward: a coin that is no reward, and a reward farmed 2 blocks ago (not buried yet).
@@ -77,7 +80,14 @@ function answer(path: string, body: Record<string, unknown>): unknown {
         ? [
             { ...rpcCoin(REWARD_RECORD), coinbase: true },
             rpcCoin({ ...REWARD_RECORD, coin: { ...REWARD_RECORD.coin, parentCoinInfo: new Uint8Array(32).fill(7) } }),
-            { ...rpcCoin({ ...REWARD_RECORD, confirmedHeight: PEAK - 2, coin: { ...REWARD_RECORD.coin, parentCoinInfo: poolRewardParentId(PEAK - 2, GENESIS_CHALLENGES.mainnet) } }), coinbase: true },
+            {
+              ...rpcCoin({
+                ...REWARD_RECORD,
+                confirmedHeight: PEAK - 2,
+                coin: { ...REWARD_RECORD.coin, parentCoinInfo: poolRewardParentId(PEAK - 2, GENESIS_CHALLENGES.mainnet) },
+              }),
+              coinbase: true,
+            },
           ]
         : [];
     return { success: true, coin_records: found };
@@ -97,7 +107,12 @@ function answer(path: string, body: Record<string, unknown>): unknown {
 }
 
 /** The push_tx bundle that absorbs REWARD_RECORD from the plot NFT of `h` in `state`. */
-function rewardBundle(h: typeof history, state: (typeof history.states)['poolB'], singleton: (typeof history.coins)[0]['coin'], lineage: { parentCoinInfo: Uint8Array; innerPuzzleHash: Uint8Array; amount: bigint }) {
+function rewardBundle(
+  h: typeof history,
+  state: (typeof history.states)['poolB'],
+  singleton: (typeof history.coins)[0]['coin'],
+  lineage: { parentCoinInfo: Uint8Array; innerPuzzleHash: Uint8Array; amount: bigint },
+) {
   const spends = absorbSpends({
     launcherId: h.launcherId,
     genesisChallenge: GENESIS_CHALLENGES.mainnet,
@@ -124,7 +139,13 @@ describe('the Chia full node RPC adapter', () => {
     try {
       expect(await chain.peakHeight()).toBe(4_200_123);
       expect(await chain.signagePointOrEos(SP, false)).toEqual({ spHash: SP, endOfSubSlot: false, challengeHash: CHALLENGE, timeReceived: 1_700_000_000, reverted: false });
-      expect(await chain.signagePointOrEos(CHALLENGE, true)).toEqual({ spHash: CHALLENGE, endOfSubSlot: true, challengeHash: CHALLENGE, timeReceived: 1_700_000_001, reverted: true });
+      expect(await chain.signagePointOrEos(CHALLENGE, true)).toEqual({
+        spHash: CHALLENGE,
+        endOfSubSlot: true,
+        challengeHash: CHALLENGE,
+        timeReceived: 1_700_000_001,
+        reverted: true,
+      });
       expect(await chain.signagePointOrEos('ef'.repeat(32), false)).toBeNull();
       expect(node.requests.map((r) => [r.path, r.body, r.client])).toEqual([
         ['/get_blockchain_state', {}, 'pool client'],
@@ -189,7 +210,9 @@ describe('the Chia full node RPC adapter', () => {
       // Only the buried reward (the one farmed 2 blocks ago waits for the next round); what the absorb pays the target is the coin to wait for.
       const tip = history.coins[3] as (typeof history.coins)[0];
       const arrival = coinId({ parentCoinInfo: coinId(tip.coin), puzzleHash: history.states.poolB.target_puzzle_hash, amount: REWARD_RECORD.coin.amount });
-      expect(claimed).toEqual([{ coinId: bytesToHex(coinId(REWARD_RECORD.coin)), height: 450, amount: 1_750_000_000_000n, timestamp: 1_700_000_000, arrivalCoinId: bytesToHex(arrival) }]);
+      expect(claimed).toEqual([
+        { coinId: bytesToHex(coinId(REWARD_RECORD.coin)), height: 450, amount: 1_750_000_000_000n, timestamp: 1_700_000_000, arrivalCoinId: bytesToHex(arrival) },
+      ]);
       // The bundle: the unspent singleton (whose parent was the waiting room) and the reward coin.
       const parent = history.coins[2] as (typeof history.coins)[0];
       const waitingRoom = poolWaitingRoomInnerPuzzleHash({
@@ -218,7 +241,13 @@ describe('the Chia full node RPC adapter', () => {
       expect(claimed?.map((c) => c.height)).toEqual([450]);
       const tip = view.coins[2] as (typeof view.coins)[0];
       const parent = view.coins[1] as (typeof view.coins)[0];
-      const params = { launcherId: view.launcherId, ownerPublicKey: view.states.poolA.owner_pubkey, genesisChallenge: GENESIS_CHALLENGES.mainnet, delayTime: view.delayTime, delayPuzzleHash: view.delayPuzzleHash };
+      const params = {
+        launcherId: view.launcherId,
+        ownerPublicKey: view.states.poolA.owner_pubkey,
+        genesisChallenge: GENESIS_CHALLENGES.mainnet,
+        delayTime: view.delayTime,
+        delayPuzzleHash: view.delayPuzzleHash,
+      };
       const memberA = poolMemberInnerPuzzleHash({
         ...params,
         targetPuzzleHash: view.states.poolA.target_puzzle_hash,

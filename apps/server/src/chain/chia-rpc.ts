@@ -28,8 +28,6 @@ import type { ChiaChain, ClaimedReward, ClaimOutcome, SignagePointOrEos, Singlet
  * get_puzzle_and_solution to the unspent singleton.
  */
 
-
-
 export interface ChiaRpcOptions {
   /** e.g. https://localhost:8555 */
   url: string;
@@ -202,7 +200,10 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
     peakHeight,
     async signagePointOrEos(spHash, endOfSubSlot): Promise<SignagePointOrEos | null> {
       try {
-        const answer = await rpc.call<RecentAnswer & Record<string, unknown>>('get_recent_signage_point_or_eos', endOfSubSlot ? { challenge_hash: `0x${spHash}` } : { sp_hash: `0x${spHash}` });
+        const answer = await rpc.call<RecentAnswer & Record<string, unknown>>(
+          'get_recent_signage_point_or_eos',
+          endOfSubSlot ? { challenge_hash: `0x${spHash}` } : { sp_hash: `0x${spHash}` },
+        );
         // For an end of sub-slot the challenge is the sub-slot's own hash (the sp_hash asked for).
         const challenge = answer.signage_point ? strip(answer.signage_point.cc_vdf.challenge) : spHash;
         return { spHash, endOfSubSlot, challengeHash: challenge, timeReceived: Math.floor(answer.time_received), reverted: answer.reverted };
@@ -238,7 +239,10 @@ export function chiaRpcChain(coin: string, options: ChiaRpcOptions): ChiaChain &
       // Coinbase coins at the NFT's pool contract address, buried under the confirmation
       // threshold (as the reference claims them), with the heights they were farmed at.
       const peak = await peakHeight();
-      const waiting = await rpc.call<{ coin_records: RpcCoinRecord[] }>('get_coin_records_by_puzzle_hash', { puzzle_hash: `0x${strip(farmer.p2SingletonPuzzleHash)}`, include_spent_coins: false });
+      const waiting = await rpc.call<{ coin_records: RpcCoinRecord[] }>('get_coin_records_by_puzzle_hash', {
+        puzzle_hash: `0x${strip(farmer.p2SingletonPuzzleHash)}`,
+        include_spent_coins: false,
+      });
       const rewards = waiting.coin_records
         .filter((r) => r.coinbase && !r.spent && r.confirmed_block_index <= peak - burial)
         .map((r) => {

@@ -31,7 +31,14 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const wallet = (timeoutMs?: number) =>
-  chiaWalletAdapter('CHIA', { url: node.url, certPath: node.file('pool.crt'), keyPath: node.file('pool.key'), caPath: node.file('ca.crt'), feeMojos: 5n, ...(timeoutMs ? { timeoutMs } : {}) });
+  chiaWalletAdapter('CHIA', {
+    url: node.url,
+    certPath: node.file('pool.crt'),
+    keyPath: node.file('pool.key'),
+    caPath: node.file('ca.crt'),
+    feeMojos: 5n,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
 const USER = fakeAddress(900_001);
 const OTHER = fakeAddress(900_002);
 
@@ -40,17 +47,21 @@ async function fetchVia(w: FakeWallet, body: Record<string, unknown>): Promise<{
   const https = await import('node:https');
   const { readFileSync } = await import('node:fs');
   const text = await new Promise<string>((resolve, reject) => {
-    const request = https.request(new URL('/get_transactions', w.node.url), {
-      method: 'POST',
-      cert: readFileSync(w.node.file('pool.crt')),
-      key: readFileSync(w.node.file('pool.key')),
-      ca: readFileSync(w.node.file('ca.crt')),
-      checkServerIdentity: () => undefined,
-    }, (response) => {
-      let data = '';
-      response.on('data', (c: Buffer) => (data += c.toString()));
-      response.on('end', () => resolve(data));
-    });
+    const request = https.request(
+      new URL('/get_transactions', w.node.url),
+      {
+        method: 'POST',
+        cert: readFileSync(w.node.file('pool.crt')),
+        key: readFileSync(w.node.file('pool.key')),
+        ca: readFileSync(w.node.file('ca.crt')),
+        checkServerIdentity: () => undefined,
+      },
+      (response) => {
+        let data = '';
+        response.on('data', (c: Buffer) => (data += c.toString()));
+        response.on('end', () => resolve(data));
+      },
+    );
     request.on('error', reject);
     request.end(JSON.stringify(body));
   });
@@ -105,8 +116,20 @@ describe('the Chia wallet RPC as the chain adapter', () => {
     try {
       const found = await chain.incoming(110, 1_200);
       expect(found).toHaveLength(613);
-      expect(found.find((t) => t.height === 1_150)).toEqual({ txid: big.name.slice(2), outputIndex: 0, coinId: big.name.slice(2), address: 'xch1deposit2', amount: BIG, height: 1_150 });
-      expect(found.filter((t) => t.address === 'xch1deposit3').map((t) => t.amount).sort()).toEqual([1_750_000_000_000n, 250_000_000_000n, 42n].sort());
+      expect(found.find((t) => t.height === 1_150)).toEqual({
+        txid: big.name.slice(2),
+        outputIndex: 0,
+        coinId: big.name.slice(2),
+        address: 'xch1deposit2',
+        amount: BIG,
+        height: 1_150,
+      });
+      expect(
+        found
+          .filter((t) => t.address === 'xch1deposit3')
+          .map((t) => t.amount)
+          .sort(),
+      ).toEqual([1_750_000_000_000n, 250_000_000_000n, 42n].sort());
       expect(found.some((t) => t.height <= 110)).toBe(false);
       expect((await chain.incoming(700, 710)).map((t) => t.height)).toEqual([710, 709, 708, 707, 706, 705, 704, 703, 702, 701]);
       expect(await chain.transferHeight({ txid: big.name.slice(2), outputIndex: 0 })).toBe(1_150);
@@ -145,9 +168,27 @@ describe('the Chia wallet RPC as the chain adapter', () => {
     const chain = wallet();
     try {
       const old = { paymentId: 'c2a1f0e4-0000-4000-8000-000000000001', to: USER, amount: 11n };
-      fake.txs.push({ ...fake.txs.at(-1)!, name: `0x${'ab'.repeat(32)}`, amount: 11n, to_address: USER, confirmed: true, confirmed_at_height: 5, created_at_time: 1, memos: { c: [Buffer.from(old.paymentId).toString('hex')] } });
+      fake.txs.push({
+        ...fake.txs.at(-1)!,
+        name: `0x${'ab'.repeat(32)}`,
+        amount: 11n,
+        to_address: USER,
+        confirmed: true,
+        confirmed_at_height: 5,
+        created_at_time: 1,
+        memos: { c: [Buffer.from(old.paymentId).toString('hex')] },
+      });
       for (let i = 0; i < 5_100; i++) {
-        fake.txs.push({ ...fake.txs.at(-1)!, name: `0x${(7_000_000 + i).toString(16).padStart(64, '0')}`, amount: 1n, to_address: i % 2 ? USER : OTHER, confirmed: true, confirmed_at_height: 10 + i, created_at_time: 10 + i, memos: {} });
+        fake.txs.push({
+          ...fake.txs.at(-1)!,
+          name: `0x${(7_000_000 + i).toString(16).padStart(64, '0')}`,
+          amount: 1n,
+          to_address: i % 2 ? USER : OTHER,
+          confirmed: true,
+          confirmed_at_height: 10 + i,
+          created_at_time: 10 + i,
+          memos: {},
+        });
       }
       fake.confirmedBalance += 1_000_000n;
       const fresh = { paymentId: 'c2a1f0e4-0000-4000-8000-000000000002', to: USER, amount: 12n };

@@ -134,7 +134,13 @@ export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapte
       return rows.map((r) => ({ rewardId: r.reward_id, identity: r.identity, amount: BigInt(r.amount), height: Number(r.height) }));
     },
     async rewardHeight(rewardId) {
-      const row = await db.selectFrom('devnet_identity_rewards').select('height').where('coin', '=', coin).where('reward_id', '=', rewardId).where('dropped', '=', false).executeTakeFirst();
+      const row = await db
+        .selectFrom('devnet_identity_rewards')
+        .select('height')
+        .where('coin', '=', coin)
+        .where('reward_id', '=', rewardId)
+        .where('dropped', '=', false)
+        .executeTakeFirst();
       return row && Number(row.height) <= (await height()) ? Number(row.height) : undefined;
     },
     async verifyMessage(address, message, signature) {
@@ -155,7 +161,10 @@ export function devnetSignature(secret: string, coin: string, address: string, m
 }
 
 /** Every coin on the devnet. */
-export function devnetRegistry(db: Db, secret: string): ChainRegistry & {
+export function devnetRegistry(
+  db: Db,
+  secret: string,
+): ChainRegistry & {
   /** Mines one block on every coin's chain (or only `coin`'s). */
   tick(coin?: string): Promise<void>;
   /** A transfer from outside into `address` (what a tester's own wallet would do). */
@@ -193,7 +202,11 @@ export function devnetRegistry(db: Db, secret: string): ChainRegistry & {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('devnet_transactions').set({ dropped: true }).where('coin', '=', coin).where('client_id', 'is', null).where('height', '>', String(to)).execute();
         await trx.updateTable('devnet_identity_rewards').set({ dropped: true }).where('coin', '=', coin).where('height', '>', String(to)).execute();
-        await trx.updateTable('devnet_chain').set({ height: String(to) }).where('coin', '=', coin).execute();
+        await trx
+          .updateTable('devnet_chain')
+          .set({ height: String(to) })
+          .where('coin', '=', coin)
+          .execute();
       });
     },
     async failPayment(coin, txid, reason) {

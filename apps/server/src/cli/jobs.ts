@@ -33,7 +33,15 @@ export async function jobsCommand(args: string[], db: Db, out: (text: string) =>
   }
   const rows = [['job', 'schedule', 'last run', 'ok', 'next run', 'failures', 'last error']];
   for (const j of jobs) {
-    rows.push([j.name, j.schedule || '(by hand)', j.last_run_at ?? '-', j.last_ok === null ? '-' : j.last_ok ? 'yes' : 'NO', j.next_run_at ?? '-', String(j.failures), j.last_error ? `${j.last_error_at ?? ''} ${j.last_error}`.slice(0, 120) : '-']);
+    rows.push([
+      j.name,
+      j.schedule || '(by hand)',
+      j.last_run_at ?? '-',
+      j.last_ok === null ? '-' : j.last_ok ? 'yes' : 'NO',
+      j.next_run_at ?? '-',
+      String(j.failures),
+      j.last_error ? `${j.last_error_at ?? ''} ${j.last_error}`.slice(0, 120) : '-',
+    ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   out(`${rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n')}\n`);

@@ -127,7 +127,11 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
           return 0;
         } catch (error) {
           if (isAppError(error)) {
-            out(error.errorName === 'USER_NOT_EXIST' ? `no account with the e-mail ${email}\n` : `refused: ${error.errorName === 'ACCESS_FORBIDDEN' ? 'the last admin keeps the admin role' : error.message}\n`);
+            out(
+              error.errorName === 'USER_NOT_EXIST'
+                ? `no account with the e-mail ${email}\n`
+                : `refused: ${error.errorName === 'ACCESS_FORBIDDEN' ? 'the last admin keeps the admin role' : error.message}\n`,
+            );
             return 1;
           }
           throw error;
@@ -162,12 +166,12 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         return 2;
       }
       return withDatabase(async (db) => {
-        const pools = values.pool
-          ? [values.pool]
-          : (await db.selectFrom('pools').select('type').where('enabled', '=', true).orderBy('sort').execute()).map((p) => p.type);
+        const pools = values.pool ? [values.pool] : (await db.selectFrom('pools').select('type').where('enabled', '=', true).orderBy('sort').execute()).map((p) => p.type);
         for (const pool of pools) {
           const { settlement, ran } = await settleDay(db, pool, day);
-          out(`${pool} ${day}: ${settlement.status}${ran ? '' : ' (already)'} revenue ${settlement.revenue}, credited ${settlement.credited} to ${settlement.members}, fee ${settlement.fee}, withheld ${settlement.withheld}, remainder ${settlement.remainder}\n`);
+          out(
+            `${pool} ${day}: ${settlement.status}${ran ? '' : ' (already)'} revenue ${settlement.revenue}, credited ${settlement.credited} to ${settlement.members}, fee ${settlement.fee}, withheld ${settlement.withheld}, remainder ${settlement.remainder}\n`,
+          );
         }
         return 0;
       });

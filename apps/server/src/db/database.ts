@@ -18,11 +18,7 @@ export function poolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
 }
 
-export function createDb(
-  connectionString: string,
-  poolSize = 10,
-  onIdleError: (error: Error) => void = () => undefined,
-): { db: Db; pool: pg.Pool } {
+export function createDb(connectionString: string, poolSize = 10, onIdleError: (error: Error) => void = () => undefined): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle connection that the server drops (a restart, a failover, the embedded database
   // stopping) is an 'error' event on the pool; unhandled, it would end the process. The pool

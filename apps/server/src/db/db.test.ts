@@ -120,8 +120,10 @@ describe('database functions (db/functions/*.sql)', () => {
     // Every function in the database has its file (one signature each), and runs the file's body.
     const files = dbFunctions();
     expect(Object.keys(definitions).sort()).toEqual(files.map((f) => f.name));
-    const bodies = (await sql<{ name: string; body: string }>`
-      SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'`.execute(fresh)).rows;
+    const bodies = (
+      await sql<{ name: string; body: string }>`
+      SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public'`.execute(fresh)
+    ).rows;
     expect(bodies).toHaveLength(files.length);
     for (const { name, body } of bodies) expect(files.find((f) => f.name === name)?.sql).toContain(body);
   });
@@ -171,7 +173,10 @@ describe('seeding and the first admin', () => {
     await migrateToLatest(db);
     const results = await Promise.all([seedRegistries(open()), seedRegistries(open()), seedRegistries(open())]);
     const total = results.reduce((n, r) => n + r.coins, 0);
-    const coins = await db.selectFrom('coins').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const coins = await db
+      .selectFrom('coins')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(total).toBe(Number(coins.n));
     await db.updateTable('coins').set({ full_name: 'Edited by the operator' }).where('type', '=', 'CHIA').execute();
     expect(await seedRegistries(db)).toEqual({ coins: 0, pools: 0, lines: 0 });

@@ -100,8 +100,7 @@ export async function traversableBy(target: string, user: PgUser): Promise<boole
     }
     if (!stat.isDirectory()) continue;
     const mode = stat.mode;
-    const ok =
-      stat.uid === user.uid ? (mode & 0o100) !== 0 : stat.gid === user.gid ? (mode & 0o010) !== 0 : (mode & 0o001) !== 0;
+    const ok = stat.uid === user.uid ? (mode & 0o100) !== 0 : stat.gid === user.gid ? (mode & 0o010) !== 0 : (mode & 0o001) !== 0;
     if (!ok) return false;
   }
   return true;
@@ -286,13 +285,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const shared = await recoverStale(dataDir, notice);
   if (shared) return { url: url(shared.port), dataDir, owned: false, stop: async () => undefined };
 
-  const settings = [
-    '-p', String(options.port),
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'unix_socket_directories=',
-    '-c', 'max_connections=300',
-    '-c', 'shared_buffers=128MB',
-  ];
+  const settings = ['-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300', '-c', 'shared_buffers=128MB'];
   if (options.ephemeral) settings.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const child = spawnAs(path.join(binRoot, 'bin', 'postgres'), ['-D', dataDir, ...settings], user);
   const recent: string[] = [];

@@ -15,8 +15,7 @@ beforeAll(async () => {
   await buildUser(db, { email: 'other@example.org' });
 });
 
-const list = (page: number, count: number) =>
-  paginate(db.selectFrom('users').where('email', 'like', 'page-%'), { page, count }, (from) => from.select(['email']).orderBy('email'));
+const list = (page: number, count: number) => paginate(db.selectFrom('users').where('email', 'like', 'page-%'), { page, count }, (from) => from.select(['email']).orderBy('email'));
 
 describe('paginate', () => {
   it('answers the page asked for and the count of every matching row', async () => {
@@ -33,6 +32,12 @@ describe('paginate', () => {
     const page = await paginate(db.selectFrom('users as u').where('u.email', 'like', 'page-%'), { page: 1, count: 2 }, (from) =>
       from.innerJoin('users as same', 'same.id', 'u.id').select(['u.email', 'same.role']).orderBy('u.email'),
     );
-    expect(page).toEqual({ total: 7, rows: [{ email: emails[0], role: 'user' }, { email: emails[1], role: 'user' }] });
+    expect(page).toEqual({
+      total: 7,
+      rows: [
+        { email: emails[0], role: 'user' },
+        { email: emails[1], role: 'user' },
+      ],
+    });
   });
 });

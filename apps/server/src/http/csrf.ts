@@ -38,10 +38,16 @@ function issuesToken(route: string): boolean {
 }
 
 /** The session a token is bound to, as a digest (the session id itself never enters the token). */
-const sessionTag = (session: string | undefined) => createHash('sha256').update(session ?? '').digest('base64url');
+const sessionTag = (session: string | undefined) =>
+  createHash('sha256')
+    .update(session ?? '')
+    .digest('base64url');
 
 export function csrfTools(secret: string) {
-  const sign = (nonce: string, session: string | undefined) => createHmac('sha256', secret).update(`csrf:${nonce}:${sessionTag(session)}`).digest('base64url');
+  const sign = (nonce: string, session: string | undefined) =>
+    createHmac('sha256', secret)
+      .update(`csrf:${nonce}:${sessionTag(session)}`)
+      .digest('base64url');
   return {
     issue(session: string | undefined): string {
       const nonce = randomBytes(18).toString('base64url');
@@ -60,8 +66,7 @@ export function csrfTools(secret: string) {
 
 export function registerCsrf(app: FastifyInstance, options: { secret: string; secureCookies: boolean }): void {
   const tools = csrfTools(options.secret);
-  const setCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: options.secureCookies });
+  const setCookie = (reply: FastifyReply, token: string) => reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: options.secureCookies });
   app.decorateReply('rotateCsrf', function rotateCsrf(this: FastifyReply, session: string | undefined) {
     setCookie(this, tools.issue(session));
   });

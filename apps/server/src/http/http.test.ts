@@ -30,7 +30,7 @@ function captureLogger() {
 }
 
 describe('request ids', () => {
-  it('are the server\'s own; a client\'s X-Request-Id is logged apart as client_request_id', async () => {
+  it("are the server's own; a client's X-Request-Id is logged apart as client_request_id", async () => {
     const { logger, lines } = captureLogger();
     const app = await testApp(db, {}, { logger });
     const res = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'client-chosen-0001' } });
@@ -45,12 +45,17 @@ describe('request ids', () => {
 describe('error handling', () => {
   it('answers an unexpected exception as code 500 with a reference, logs it, and leaks no stack', async () => {
     const { logger, lines } = captureLogger();
-    const app = await testApp(db, {}, {
-      logger,
-      extend: (a) => a.get('/api/test/boom', async () => {
-        throw new Error('secret internal detail at /srv/app.ts:12');
-      }),
-    });
+    const app = await testApp(
+      db,
+      {},
+      {
+        logger,
+        extend: (a) =>
+          a.get('/api/test/boom', async () => {
+            throw new Error('secret internal detail at /srv/app.ts:12');
+          }),
+      },
+    );
     const res = await app.inject({ method: 'GET', url: '/api/test/boom', cookies: { h9_lang: 'ru' } });
     expect(res.statusCode).toBe(500);
     const body = res.json<{ code: number; msg: string; data: { ref: string } }>();
@@ -64,20 +69,29 @@ describe('error handling', () => {
   });
 
   it('turns an AppError thrown by a service into its catalogue code and translated text', async () => {
-    const app = await testApp(db, {}, {
-      extend: (a) => a.get('/api/test/broke', async () => {
-        throw new AppError('BALANCE_INSUFFICIENT');
-      }),
-    });
+    const app = await testApp(
+      db,
+      {},
+      {
+        extend: (a) =>
+          a.get('/api/test/broke', async () => {
+            throw new AppError('BALANCE_INSUFFICIENT');
+          }),
+      },
+    );
     const res = await app.inject({ method: 'GET', url: '/api/test/broke', cookies: { h9_lang: 'zh' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 10101, msg: '餘額不足', data: null });
   });
 
   it('reports the failing field of a query schema', async () => {
-    const app = await testApp(db, {}, {
-      extend: (a) => a.get('/api/test/paged', { schema: { querystring: z.object({ count: z.coerce.number().int().min(1).max(200) }) } }, async () => ({ ok: true })),
-    });
+    const app = await testApp(
+      db,
+      {},
+      {
+        extend: (a) => a.get('/api/test/paged', { schema: { querystring: z.object({ count: z.coerce.number().int().min(1).max(200) }) } }, async () => ({ ok: true })),
+      },
+    );
     const res = await app.inject({ method: 'GET', url: '/api/test/paged?count=500' });
     expect(res.json<{ code: number; data: { field: string; in: string } }>()).toMatchObject({ code: 216, data: { field: 'count', in: 'querystring' } });
   });

@@ -58,10 +58,15 @@ describe('the job engine', () => {
       payload: z.object({}),
       async handler(c) {
         // One coin's node down: the others are still scanned, then the job fails.
-        await forEachIsolated(['A', 'DOWN', 'B'], (coin) => `scan ${coin}`, async (coin) => {
-          if (coin === 'DOWN') throw new Error('connection refused');
-          done.push(coin);
-        }, c.logger);
+        await forEachIsolated(
+          ['A', 'DOWN', 'B'],
+          (coin) => `scan ${coin}`,
+          async (coin) => {
+            if (coin === 'DOWN') throw new Error('connection refused');
+            done.push(coin);
+          },
+          c.logger,
+        );
       },
     });
     const healthy = defineJob({ name: 'test-healthy', schedule: () => ({ everyMs: 200 }), payload: z.object({}), handler: async () => void done.push('healthy') });

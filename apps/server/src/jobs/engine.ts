@@ -140,9 +140,10 @@ export async function startJobEngine(options: JobEngineOptions) {
       const retry = { retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelaySeconds ?? 5, retryBackoff: true };
       const queue = await boss.getQueue(job.name);
       if (queue) await boss.updateQueue(job.name, { name: job.name, ...QUEUE_OPTIONS, ...retry });
-      else await boss.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS, ...retry }).catch(async (error: unknown) => {
-        if (!(await boss.getQueue(job.name))) throw error; // else created by a concurrent worker
-      });
+      else
+        await boss.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS, ...retry }).catch(async (error: unknown) => {
+          if (!(await boss.getQueue(job.name))) throw error; // else created by a concurrent worker
+        });
       const when = job.schedule(ctx);
       if (when && 'cron' in when) await boss.schedule(job.name, when.cron, {}, { tz: 'UTC' });
       else await boss.unschedule(job.name);
@@ -152,7 +153,10 @@ export async function startJobEngine(options: JobEngineOptions) {
       const pollingIntervalSeconds = Math.max(0.5, Math.min(5, (when && 'everyMs' in when ? when.everyMs : 5000) / 1000));
       workerIds.set(job.name, await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, ([job0]) => runOne(job, job0!)));
     }
-    await recordSchedules(db, jobs.map((job) => ({ name: job.name, schedule: describeSchedule(job.schedule(ctx)) })));
+    await recordSchedules(
+      db,
+      jobs.map((job) => ({ name: job.name, schedule: describeSchedule(job.schedule(ctx)) })),
+    );
   }
 
   // Workers starting together set the queues up one after another (concurrent DDL deadlocks).
@@ -179,7 +183,9 @@ export async function startJobEngine(options: JobEngineOptions) {
     } catch (error) {
       const seconds = (Date.now() - started.getTime()) / 1000;
       logger.error({ err: error, job: job.name, jobId: item.id, attempt: item.retryCount + 1, retryLimit: item.retryLimit }, `job ${job.name} failed`);
-      await recordJobRun(db, { name: job.name, jobId: item.id, started, seconds, error: error instanceof Error ? error.message : String(error) }).catch((e: unknown) => logger.warn({ err: e }, 'job status not recorded'));
+      await recordJobRun(db, { name: job.name, jobId: item.id, started, seconds, error: error instanceof Error ? error.message : String(error) }).catch((e: unknown) =>
+        logger.warn({ err: e }, 'job status not recorded'),
+      );
       emit({ name: job.name, ok: false, seconds, lag });
       throw error;
     } finally {

@@ -18,7 +18,16 @@ beforeAll(async () => {
   ({ db } = await testDatabase());
   app = await testApp(db);
   // A worker has run once: the jobs and their schedules are recorded.
-  const worker = await startWorker({ jobs: [poolSamples], db, chains: devnetRegistry(db, 'x'), schedule: parseSchedule('17:00', '+00:00', 0), autoPayHourUtc: 1, intervalMs: 3600_000, devnetBlockMs: 3600_000, logger: pino({ level: 'silent' }) });
+  const worker = await startWorker({
+    jobs: [poolSamples],
+    db,
+    chains: devnetRegistry(db, 'x'),
+    schedule: parseSchedule('17:00', '+00:00', 0),
+    autoPayHourUtc: 1,
+    intervalMs: 3600_000,
+    devnetBlockMs: 3600_000,
+    logger: pino({ level: 'silent' }),
+  });
   await worker.stop();
 });
 

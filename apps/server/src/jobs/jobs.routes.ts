@@ -15,12 +15,27 @@ export function adminJobRoutes(app: ZodApp, deps: { db: Db; sessions: ReturnType
   const admin = { role: 'admin' as const };
   app.get(
     '/api/admin/getjobs',
-    { config: admin, schema: { tags, summary: 'The background jobs: schedule, last run, last error, next run, failures since the last success', response: { 200: envelopeSchema(z.array(jobOverviewSchema)) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'The background jobs: schedule, last run, last error, next run, failures since the last success',
+        response: { 200: envelopeSchema(z.array(jobOverviewSchema)) },
+      },
+    },
     async (request) => ok(request, await jobsOverview(db)),
   );
   app.post(
     '/api/admin/runjob',
-    { config: admin, schema: { tags, summary: 'Queues a job now (run it, or retry it after a failure); a running worker takes it up', body: runJobBody, response: { 200: envelopeSchema(z.object({ queued: z.boolean() })) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Queues a job now (run it, or retry it after a failure); a running worker takes it up',
+        body: runJobBody,
+        response: { 200: envelopeSchema(z.object({ queued: z.boolean() })) },
+      },
+    },
     async (request) => {
       const actor = await requireRole(sessions, request, 'admin');
       const queued = await queueJob(db, request.body.name);

@@ -9,7 +9,18 @@ export default defineJob({
   payload: z.object({}),
   async handler(ctx) {
     for (const r of await reconcileWallets(ctx.db, ctx.chains)) {
-      if (r.difference !== 0n) ctx.logger.error({ coin: r.coin, wallet: String(r.wallet), ledger: String(r.ledger), pendingDeposits: String(r.pendingDeposits), unowned: String(r.unowned), difference: String(r.difference) }, 'hot wallet differs from the ledger');
+      if (r.difference !== 0n)
+        ctx.logger.error(
+          {
+            coin: r.coin,
+            wallet: String(r.wallet),
+            ledger: String(r.ledger),
+            pendingDeposits: String(r.pendingDeposits),
+            unowned: String(r.unowned),
+            difference: String(r.difference),
+          },
+          'hot wallet differs from the ledger',
+        );
     }
   },
 });

@@ -108,7 +108,12 @@ describe('three worker processes on one database', () => {
 
     // The batch is approved; whichever worker takes the send job is killed once some have been paid.
     await auditWithdrawals(db, schedule, admin.id, ids, true, '');
-    const paid = () => db.selectFrom('devnet_transactions').select((eb) => eb.fn.countAll<string>().as('n')).where('client_id', 'is not', null).executeTakeFirstOrThrow();
+    const paid = () =>
+      db
+        .selectFrom('devnet_transactions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('client_id', 'is not', null)
+        .executeTakeFirstOrThrow();
     let killed: string | undefined;
     let paidAtKill = 0;
     for (let i = 0; i < 2000 && !killed; i++) {

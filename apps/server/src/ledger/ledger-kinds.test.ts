@@ -20,7 +20,10 @@ describe('the ledger kinds migration (issue 19)', () => {
     while (!(await migrateDown(db)).includes('2026_11_25_2501_ledger_kinds'));
     const user = await buildUser(db);
     await db.transaction().execute(async (trx) => {
-      await postTransaction(trx, { kind: 'deposit', postings: transfer({ kind: 'system', code: 'chain', coin: 'CHIA' }, { kind: 'user', userId: user.id, coin: 'CHIA', bucket: 'pending_earnings' }, 10n) });
+      await postTransaction(trx, {
+        kind: 'deposit',
+        postings: transfer({ kind: 'system', code: 'chain', coin: 'CHIA' }, { kind: 'user', userId: user.id, coin: 'CHIA', bucket: 'pending_earnings' }, 10n),
+      });
       // What the release before wrote for an Auto Pay withdrawal's hold.
       await placeHold(trx, { userId: user.id, coin: 'CHIA', amount: 10n, from: 'pending_earnings', kind: 'autopay' as LedgerKind, reference: 'withdrawal:1' });
     });

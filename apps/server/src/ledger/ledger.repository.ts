@@ -12,12 +12,7 @@ export function ledgerRepository(db: Db) {
     },
 
     async systemBalance(code: SystemAccount, coin: string): Promise<bigint> {
-      const row = await db
-        .selectFrom('ledger_accounts')
-        .select('balance')
-        .where('system_code', '=', code)
-        .where('coin', '=', coin)
-        .executeTakeFirst();
+      const row = await db.selectFrom('ledger_accounts').select('balance').where('system_code', '=', code).where('coin', '=', coin).executeTakeFirst();
       return row ? BigInt(row.balance) : 0n;
     },
 

@@ -1,13 +1,4 @@
-import {
-  AppError,
-  assertBalanced,
-  NEGATIVE_ALLOWED,
-  transfer,
-  type AccountRef,
-  type LedgerKind,
-  type PostingInput,
-  type UserBucket,
-} from '@platter/domain';
+import { AppError, assertBalanced, NEGATIVE_ALLOWED, transfer, type AccountRef, type LedgerKind, type PostingInput, type UserBucket } from '@platter/domain';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -146,8 +137,7 @@ export async function userBalances(db: Db, userId: string, coin?: string): Promi
   const out = new Map<string, Record<UserBucket, bigint>>();
   for (const row of rows) {
     const entry =
-      out.get(row.coin) ??
-      ({ available: 0n, withdraw_hold: 0n, collateral: 0n, point_margin: 0n, mortgage: 0n, pending_earnings: 0n, finance: 0n } as Record<UserBucket, bigint>);
+      out.get(row.coin) ?? ({ available: 0n, withdraw_hold: 0n, collateral: 0n, point_margin: 0n, mortgage: 0n, pending_earnings: 0n, finance: 0n } as Record<UserBucket, bigint>);
     entry[row.bucket as UserBucket] = BigInt(row.balance);
     out.set(row.coin, entry);
   }
@@ -175,12 +165,7 @@ export function requestHash(request: unknown): string {
 
 /** The stored answer of an earlier call under this key (IDEMPOTENCY_KEY_REUSED when its request differed). */
 export async function replayOf(db: Db, scope: string, key: string, hash: string): Promise<{ response: unknown } | undefined> {
-  const existing = await db
-    .selectFrom('idempotency_keys')
-    .select(['request_hash', 'response'])
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const existing = await db.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
   if (!existing) return undefined;
   if (existing.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return { response: existing.response };

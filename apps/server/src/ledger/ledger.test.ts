@@ -19,9 +19,9 @@ const fees: AccountRef = { kind: 'system', code: 'fees', coin: COIN };
 const acct = (userId: string, bucket: UserBucket = 'available', coin = COIN): AccountRef => ({ kind: 'user', userId, coin, bucket });
 
 async function deposit(userId: string, amount: bigint, coin = COIN) {
-  return db.transaction().execute((trx) =>
-    postTransaction(trx, { kind: 'deposit', postings: transfer({ kind: 'system', code: 'chain', coin }, acct(userId, 'available', coin), amount) }),
-  );
+  return db
+    .transaction()
+    .execute((trx) => postTransaction(trx, { kind: 'deposit', postings: transfer({ kind: 'system', code: 'chain', coin }, acct(userId, 'available', coin), amount) }));
 }
 
 async function available(userId: string, coin = COIN): Promise<bigint> {
@@ -29,7 +29,14 @@ async function available(userId: string, coin = COIN): Promise<bigint> {
 }
 
 const countRows = async (table: 'ledger_transactions' | 'ledger_postings' | 'ledger_holds') =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('postTransaction', () => {
   it('credits and debits balances and keeps the ledger consistent', async () => {
@@ -100,10 +107,13 @@ describe('what the database itself refuses', () => {
     const forged = (posting: { account_id: string; coin: string }, transactionId?: string) =>
       db.transaction().execute(async (trx) => {
         const tx = await trx.insertInto('ledger_transactions').values({ kind: 'forged', reference: null, created_by: null }).returning('id').executeTakeFirstOrThrow();
-        await trx.insertInto('ledger_postings').values([
-          { transaction_id: transactionId ?? tx.id, ...posting, amount: 5n },
-          { transaction_id: transactionId ?? tx.id, account_id: account.id, coin: account.coin, amount: -5n },
-        ]).execute();
+        await trx
+          .insertInto('ledger_postings')
+          .values([
+            { transaction_id: transactionId ?? tx.id, ...posting, amount: 5n },
+            { transaction_id: transactionId ?? tx.id, account_id: account.id, coin: account.coin, amount: -5n },
+          ])
+          .execute();
       });
     await expect(forged({ account_id: '999999999', coin: account.coin })).rejects.toMatchObject({ code: '23503' });
     await expect(forged({ account_id: account.id, coin: 'BHD' })).rejects.toMatchObject({ code: '23503' });
@@ -138,7 +148,15 @@ describe('holds', () => {
     let balances = (await userBalances(db, ivan.id, COIN)).get(COIN);
     expect(balances).toMatchObject({ available: 600n, withdraw_hold: 400n });
     await db.transaction().execute((trx) =>
-      postHold(trx, holdId, [{ account: chain, amount: 390n }, { account: fees, amount: 10n }], { kind: 'withdrawal_sent' }),
+      postHold(
+        trx,
+        holdId,
+        [
+          { account: chain, amount: 390n },
+          { account: fees, amount: 10n },
+        ],
+        { kind: 'withdrawal_sent' },
+      ),
     );
     balances = (await userBalances(db, ivan.id, COIN)).get(COIN);
     expect(balances).toMatchObject({ available: 600n, withdraw_hold: 0n });
@@ -174,9 +192,7 @@ describe('races on the real database', () => {
     const racer = await buildUser(db);
     await deposit(racer.id, 1_000_000n);
     const results = await Promise.allSettled(
-      Array.from({ length: 200 }, () =>
-        db.transaction().execute((trx) => placeHold(trx, { userId: racer.id, coin: COIN, amount: 100_000n, kind: 'withdrawal_hold' })),
-      ),
+      Array.from({ length: 200 }, () => db.transaction().execute((trx) => placeHold(trx, { userId: racer.id, coin: COIN, amount: 100_000n, kind: 'withdrawal_hold' }))),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected');
@@ -321,7 +337,13 @@ describe('property: random sequences of money movements', () => {
             holds.splice(holds.indexOf(hold), 1);
             if (s.op === 'post') {
               const fee = s.fee < hold.amount ? s.fee : 0n;
-              const destinations = fee > 0n ? [{ account: chain, amount: hold.amount - fee }, { account: fees, amount: fee }] : [{ account: chain, amount: hold.amount }];
+              const destinations =
+                fee > 0n
+                  ? [
+                      { account: chain, amount: hold.amount - fee },
+                      { account: fees, amount: fee },
+                    ]
+                  : [{ account: chain, amount: hold.amount }];
               await db.transaction().execute((trx) => postHold(trx, hold.id, destinations, { kind: 'withdrawal_sent' }));
               model.get(hold.user)!.hold -= hold.amount;
             } else {

@@ -31,6 +31,9 @@ export function metricsRoutes(app: FastifyInstance, deps: { db: Db; token: strin
       return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').type('text/plain; charset=utf-8').send('metrics need the bearer token (METRICS_TOKEN)\n');
     }
     await refreshDatabaseGauges(deps.db);
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
   });
 }

@@ -52,7 +52,8 @@ function parseExposition(text: string): Sample[] {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match) throw new Error(`not a sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const l of (match[2] ?? '').matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g)) labels[l[1] as string] = (l[2] as string).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+    for (const l of (match[2] ?? '').matchAll(/([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g))
+      labels[l[1] as string] = (l[2] as string).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     samples.push({ name: match[1] as string, labels, value: Number(match[3]) });
   }
   return samples;
@@ -91,7 +92,9 @@ describe('GET /metrics', () => {
     expect((await fetch(`${base}/api/no/such/path-${Date.now()}`)).status).toBe(404);
     const after = await scrape();
     expect(value(after, 'platter_http_request_duration_seconds_count', route) - value(before, 'platter_http_request_duration_seconds_count', route)).toBe(3);
-    expect(value(after, 'platter_http_request_duration_seconds_count', { route: '(unmatched)', status_code: '404' })).toBeGreaterThan(value(before, 'platter_http_request_duration_seconds_count', { route: '(unmatched)', status_code: '404' }));
+    expect(value(after, 'platter_http_request_duration_seconds_count', { route: '(unmatched)', status_code: '404' })).toBeGreaterThan(
+      value(before, 'platter_http_request_duration_seconds_count', { route: '(unmatched)', status_code: '404' }),
+    );
     const routes = new Set(after.filter((s) => s.name === 'platter_http_request_duration_seconds_count').map((s) => s.labels.route ?? ''));
     expect([...routes].some((r) => r.includes('?') || r.includes('probe') || r.includes('path-'))).toBe(false);
   });
@@ -128,7 +131,18 @@ describe('GET /metrics', () => {
     const user = await buildUser(db);
     const { key } = await rotateKey(db, user.id, 'chia');
     const now = Math.floor(Date.now() / 1000);
-    const res = await app.inject({ method: 'POST', url: '/api/miner/report', headers: { 'x-api-key': key }, payload: { miners: [], shares: [{ miner: 'rig', difficulty: 10, at: now }, { miner: 'rig', difficulty: 12, at: now }] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/miner/report',
+      headers: { 'x-api-key': key },
+      payload: {
+        miners: [],
+        shares: [
+          { miner: 'rig', difficulty: 10, at: now },
+          { miner: 'rig', difficulty: 12, at: now },
+        ],
+      },
+    });
     expect(res.json()).toMatchObject({ code: 200, data: { shares: 2 } });
     const after = await scrape();
     const labels = { pool: 'chia', source: 'report' };
@@ -141,7 +155,16 @@ describe('GET /metrics', () => {
     const node = chiaDevnet(db, 'CHIA');
     const poolUrl = `${base}/chia/chiapp`;
     const farmer = (seed: string) =>
-      simulatedFarmer({ seed, crypto, node, targetPuzzleHash: devnetTargetPuzzleHash(TEST_SECRET, 'chiapp'), poolUrl, send: httpSender(poolUrl), k: K, difficultyConstantFactor: FACTOR });
+      simulatedFarmer({
+        seed,
+        crypto,
+        node,
+        targetPuzzleHash: devnetTargetPuzzleHash(TEST_SECRET, 'chiapp'),
+        poolUrl,
+        send: httpSender(poolUrl),
+        k: K,
+        difficultyConstantFactor: FACTOR,
+      });
     const before = await scrape();
 
     const stranger = farmer('metrics-stranger');

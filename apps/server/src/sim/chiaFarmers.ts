@@ -38,7 +38,16 @@ export function startChiaFarmers(options: ChiaFarmerOptions): { stop: () => Prom
   const send = httpSender(poolUrl);
   const seeds = ['sim-chia-1', 'sim-chia-2', 'sim-chia-unbound'];
   const farmers: SimulatedFarmer[] = seeds.map((seed) =>
-    simulatedFarmer({ seed: `${config.simulatorSeed}:${seed}`, crypto, node, targetPuzzleHash: devnetTargetPuzzleHash(options.secret, POOL), poolUrl, send, k: DEV_K, difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor) }),
+    simulatedFarmer({
+      seed: `${config.simulatorSeed}:${seed}`,
+      crypto,
+      node,
+      targetPuzzleHash: devnetTargetPuzzleHash(options.secret, POOL),
+      poolUrl,
+      send,
+      k: DEV_K,
+      difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor),
+    }),
   );
   const difficulty = new Map<string, bigint>();
   let lastSp = '';
@@ -80,7 +89,10 @@ export function startChiaFarmers(options: ChiaFarmerOptions): { stop: () => Prom
   const timer = setInterval(() => {
     if (stopped) return;
     // One round at a time: a slow round makes the next wait, never overlap.
-    running = running.then(() => started).then(round).catch((error: unknown) => logger.error({ err: error }, 'simulated chia farmer round failed'));
+    running = running
+      .then(() => started)
+      .then(round)
+      .catch((error: unknown) => logger.error({ err: error }, 'simulated chia farmer round failed'));
   }, 2000);
   return {
     stop: async () => {

@@ -73,7 +73,13 @@ export function startChiaOgFarmers(options: {
       for (const point of info.signage_points) {
         if (proxy.answered.has(point.sp_hash)) continue;
         proxy.answered.add(point.sp_hash);
-        const sp = { spHash: point.sp_hash.slice(2), challengeHash: point.challenge_hash.slice(2), endOfSubSlot: point.end_of_sub_slot, timeReceived: point.time_received, reverted: false };
+        const sp = {
+          spHash: point.sp_hash.slice(2),
+          challengeHash: point.challenge_hash.slice(2),
+          endOfSubSlot: point.end_of_sub_slot,
+          timeReceived: point.time_received,
+          reverted: false,
+        };
         for (const proof of proxy.farmer.proofsFor(sp, difficulty).filter((p) => p.good)) {
           const answer = await proxy.send('POST', '/proof', proxy.farmer.proofBody(sp, proof.pos));
           if (typeof answer.body.new_difficulty === 'number') difficulty = BigInt(answer.body.new_difficulty);

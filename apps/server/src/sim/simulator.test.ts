@@ -20,7 +20,12 @@ beforeAll(async () => {
 });
 
 async function shape(db: Db) {
-  const miners = await db.selectFrom('miners as m').innerJoin('users as u', 'u.id', 'm.user_id').select(['u.email', 'm.pool', 'm.name', 'm.capacity_bytes']).orderBy('m.name').execute();
+  const miners = await db
+    .selectFrom('miners as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.email', 'm.pool', 'm.name', 'm.capacity_bytes'])
+    .orderBy('m.name')
+    .execute();
   const blocks = await db.selectFrom('blocks').select(['pool', 'height', 'reward_units']).orderBy('pool').orderBy('height').execute();
   return { miners, blocks };
 }

@@ -161,7 +161,13 @@ export async function prepareSimulation(options: SimulatorOptions): Promise<{ fa
     if (!exists && name === 'demo') demo = { email, password };
     users.push({ id, email, name });
   }
-  const pools = await db.selectFrom('pools').select(['type', 'coin', 'protocol']).where('type', 'in', options.pools.length ? options.pools : ['chia']).where('enabled', '=', true).orderBy('sort').execute();
+  const pools = await db
+    .selectFrom('pools')
+    .select(['type', 'coin', 'protocol'])
+    .where('type', 'in', options.pools.length ? options.pools : ['chia'])
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .execute();
   const farms: SimFarm[] = [];
   for (const farm of farmsOf(random, users, pools)) {
     const earns = pools.find((p) => p.type === farm.pool)?.protocol === 'trusted-proxy';
@@ -169,7 +175,13 @@ export async function prepareSimulation(options: SimulatorOptions): Promise<{ fa
     farms.push({ ...farm, key, earns });
     // A payout address in the book, so the account-free address query finds the farmer.
     const address = simulatorAddress(farm.coin, farm.email);
-    const known = await db.selectFrom('withdraw_addresses').select('id').where('user_id', '=', farm.userId).where('coin', '=', farm.coin).where('address', '=', address).executeTakeFirst();
+    const known = await db
+      .selectFrom('withdraw_addresses')
+      .select('id')
+      .where('user_id', '=', farm.userId)
+      .where('coin', '=', farm.coin)
+      .where('address', '=', address)
+      .executeTakeFirst();
     if (!known) await db.transaction().execute((trx) => addAddress(trx, farm.userId, { coin: farm.coin, address, remark: 'payout', memo: '' }));
     // Bound earlier (confirmed), except each farm's very last plot, which its tool only reports.
     const plots = farm.miners.flatMap((m) => m.plots);
@@ -177,7 +189,18 @@ export async function prepareSimulation(options: SimulatorOptions): Promise<{ fa
       if (i === plots.length - 1 && plots.length > 1) continue;
       await db
         .insertInto('plots')
-        .values({ user_id: farm.userId, pool: farm.pool, plot_id: plot.id, bind_address: address, bind_status: 'CONFIRMED', bind_sent_at: new Date(), confirmed_at: new Date(), size_bytes: plot.size, file_count: plot.files, signing: plot.signed ? 'signed' : 'UNSIGNED' })
+        .values({
+          user_id: farm.userId,
+          pool: farm.pool,
+          plot_id: plot.id,
+          bind_address: address,
+          bind_status: 'CONFIRMED',
+          bind_sent_at: new Date(),
+          confirmed_at: new Date(),
+          size_bytes: plot.size,
+          file_count: plot.files,
+          signing: plot.signed ? 'signed' : 'UNSIGNED',
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
@@ -214,7 +237,12 @@ async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () 
         for (const farm of poolFarms.filter((f) => f.earns)) {
           for (const miner of farm.miners) {
             const points = Math.max(1, Math.round((Number(pointsPerDayOf(miner.capacity)) / 24) * (0.85 + random() * 0.3)));
-            rows.push({ user: farm.userId, miner: minerIds.get(`${farm.userId}:${miner.name}`) ?? '', points, at: new Date(dayStart + h * 3600_000 + Math.floor(random() * 3600_000)) });
+            rows.push({
+              user: farm.userId,
+              miner: minerIds.get(`${farm.userId}:${miner.name}`) ?? '',
+              points,
+              at: new Date(dayStart + h * 3600_000 + Math.floor(random() * 3600_000)),
+            });
           }
         }
       }
@@ -291,7 +319,9 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
   let round = 0;
   async function report(farm: SimFarm, seconds: number): Promise<void> {
     // Shares only where a report is evidence (a trusted proxy); elsewhere heartbeats alone.
-    const shares = farm.earns ? farm.miners.flatMap((miner) => Array.from({ length: sharesFor(random, miner, seconds) }, () => ({ miner: miner.name, difficulty: miner.difficulty }))) : [];
+    const shares = farm.earns
+      ? farm.miners.flatMap((miner) => Array.from({ length: sharesFor(random, miner, seconds) }, () => ({ miner: miner.name, difficulty: miner.difficulty })))
+      : [];
     for (const share of shares) recent.set(`${farm.userId}:${farm.pool}`, (recent.get(`${farm.userId}:${farm.pool}`) ?? 0) + share.difficulty);
     const hashCoin = isHashCoin(farm.coin);
     const response = await fetch(`${options.baseUrl}/api/miner/report`, {
@@ -330,7 +360,11 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
       const row = miner
         ? await db.selectFrom('miners').select('id').where('user_id', '=', finder.userId).where('pool', '=', pool).where('name', '=', miner.name).executeTakeFirst()
         : undefined;
-      const top = await db.selectFrom('blocks').select(sql<string>`coalesce(max(height), 100000)`.as('h')).where('pool', '=', pool).executeTakeFirstOrThrow();
+      const top = await db
+        .selectFrom('blocks')
+        .select(sql<string>`coalesce(max(height), 100000)`.as('h'))
+        .where('pool', '=', pool)
+        .executeTakeFirstOrThrow();
       const scale = (await db.selectFrom('coins').select('scale').where('type', '=', finder.coin).executeTakeFirstOrThrow()).scale;
       await recordBlock(db, {
         pool,
@@ -384,4 +418,3 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
     },
   };
 }
-

@@ -86,7 +86,13 @@ export function startVerifiedMiners(options: { db: Db; seed: number; logger: Fas
     const ids: string[] = [];
     for (const miner of farm.miners) {
       const key = identityKey(scheme, seedOf(String(options.seed), farm.email, farm.pool, miner.name));
-      const known = await db.selectFrom('plots').select('id').where('pool', '=', farm.pool).where('plot_id', '=', key.id).where('identity_signature', 'is not', null).executeTakeFirst();
+      const known = await db
+        .selectFrom('plots')
+        .select('id')
+        .where('pool', '=', farm.pool)
+        .where('plot_id', '=', key.id)
+        .where('identity_signature', 'is not', null)
+        .executeTakeFirst();
       if (!known) {
         const signature = key.sign(await registrationMessage(db, farm.userId, farm.pool, key.id));
         await registerNode(db, farm.userId, { pool: farm.pool, node_id: key.id, size: '0', signature });

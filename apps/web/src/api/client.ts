@@ -103,9 +103,7 @@ export function dataOf<T>(answer: ApiAnswer<T>): T | undefined {
   return envelope.code === 200 ? envelope.data : undefined;
 }
 
-type Attempt =
-  | { ok: true; body: unknown }
-  | { ok: false; input: SurfaceInput; error: ApiRequestError; retriable: boolean };
+type Attempt = { ok: true; body: unknown } | { ok: false; input: SurfaceInput; error: ApiRequestError; retriable: boolean };
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const doFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -173,10 +171,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     for (let n = 1; ; n += 1) {
       const result = await attempt(method, path, options, timestamped);
       if (result.ok) {
-        surface(
-          { kind: 'response', body: result.body, userTriggered: options.userTriggered ?? false, messageList: options.messageList ?? false },
-          quiet,
-        );
+        surface({ kind: 'response', body: result.body, userTriggered: options.userTriggered ?? false, messageList: options.messageList ?? false }, quiet);
         return result.body as ApiAnswer<T>;
       }
       if (result.retriable && n < maxAttempts) {

@@ -40,9 +40,11 @@ export type AdminGroup = 'account' | 'lists' | 'reports' | 'reviews' | 'content'
 /** The back office (spec doc 2 §2 'Admin routes'); `key` names its label under admin.page.*. */
 export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGroup }[] = [
   { path: '/admin', key: 'account', group: 'account' },
-  ...(['flow', 'deposit_withdrawal', 'point_info', 'openned', 'income_info', 'mining_info', 'contribution', 'machines', 'bind_info', 'plots'] as const).map(
-    (key) => ({ path: `/admin/${key}`, key, group: 'lists' as const }),
-  ),
+  ...(['flow', 'deposit_withdrawal', 'point_info', 'openned', 'income_info', 'mining_info', 'contribution', 'machines', 'bind_info', 'plots'] as const).map((key) => ({
+    path: `/admin/${key}`,
+    key,
+    group: 'lists' as const,
+  })),
   ...(['mining_daily_reports', 'assets_daily_reports'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'reports' as const })),
   ...(['withdraw_review', 'point_review', 'capacity_review', 'capacity_unbind', 'outliers'] as const).map((key) => ({
     path: `/admin/${key}`,

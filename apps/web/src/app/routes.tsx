@@ -41,8 +41,7 @@ function CurrentPoolType() {
 }
 
 function member(path: string, feature: string): RouteObject {
-  const element =
-    path === '/inmail' ? <InmailPage /> : path === '/user' ? <PersonalCentre /> : path === '/security' ? <SecurityPage /> : <MemberPage feature={feature} />;
+  const element = path === '/inmail' ? <InmailPage /> : path === '/user' ? <PersonalCentre /> : path === '/security' ? <SecurityPage /> : <MemberPage feature={feature} />;
   return { path, element: <RequireSignIn>{element}</RequireSignIn> };
 }
 
@@ -52,7 +51,14 @@ export const mainRoutes: RouteObject[] = [
   { path: '/mypools/:pooltype', element: <MyPoolsPage /> },
   { path: '/mypools/:currency/:address', element: <AddressResultPage /> },
   ...MEMBER_ROUTES.map((route) => member(route.path, route.feature)),
-  { path: '/center/*', element: <RequireSignIn><CenterRoutes /></RequireSignIn> },
+  {
+    path: '/center/*',
+    element: (
+      <RequireSignIn>
+        <CenterRoutes />
+      </RequireSignIn>
+    ),
+  },
   { path: '/help/bulletin', element: <BulletinPage /> },
   { path: '/help', element: <SupportCentrePage /> },
   { path: '/help/faq', element: <HelpPage type="faq" /> },

@@ -10,8 +10,7 @@ export const BRAND_TOKENS = {
   colorInfo: '#0f9d8a',
   colorLink: '#0f9d8a',
   borderRadius: 8,
-  fontFamily:
-    "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang TC', 'Microsoft JhengHei', 'WenQuanYi Micro Hei', sans-serif",
+  fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang TC', 'Microsoft JhengHei', 'WenQuanYi Micro Hei', sans-serif",
 } as const;
 
 export function themeConfig(mode: ThemeMode): ThemeConfig {

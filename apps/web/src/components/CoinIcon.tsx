@@ -6,14 +6,5 @@ export function CoinIcon({ src, size = 24, label = '' }: { src: string; size?: n
   if (failed) {
     return <span className="coin-icon coin-icon--missing" style={{ width: size, height: size }} aria-hidden={!label} />;
   }
-  return (
-    <img
-      className="coin-icon"
-      src={src}
-      width={size}
-      height={size}
-      alt={label}
-      onError={() => setFailed(true)}
-    />
-  );
+  return <img className="coin-icon" src={src} width={size} height={size} alt={label} onError={() => setFailed(true)} />;
 }

@@ -10,13 +10,7 @@ import { CoinIcon } from './CoinIcon.tsx';
 export function PoolCard({ pool, coin }: { pool: PoolInfo; coin: CoinSetting | undefined }) {
   const { t } = useTranslation();
   return (
-    <Link
-      to={ROUTES.pools(pool.type)}
-      className="pool-card"
-      data-testid={`pool-card-${pool.type}`}
-      data-pool-type={pool.pool_type}
-      data-share-type={pool.share_type}
-    >
+    <Link to={ROUTES.pools(pool.type)} className="pool-card" data-testid={`pool-card-${pool.type}`} data-pool-type={pool.pool_type} data-share-type={pool.share_type}>
       <Card hoverable size="small" className="pool-card__card">
         <div className="pool-card__head">
           <CoinIcon src={coin?.icon || coinIconPath(pool.coin)} size={40} />

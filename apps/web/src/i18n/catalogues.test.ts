@@ -11,15 +11,11 @@ type Tree = { [key: string]: string | Tree };
 const { en, zh, ru } = merged;
 
 function keyPaths(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keyPaths(value, `${prefix}${key}.`),
-  );
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keyPaths(value, `${prefix}${key}.`)));
 }
 
 function leaves(tree: Tree, prefix = ''): [string, string][] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
-  );
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`)));
 }
 
 function placeholders(text: string): string[] {
@@ -58,7 +54,9 @@ describe('translation catalogues', () => {
   });
 
   it('zh is Traditional Chinese, not Simplified', () => {
-    const text = leaves(zh as Tree).map(([, value]) => value).join('');
+    const text = leaves(zh as Tree)
+      .map(([, value]) => value)
+      .join('');
     // Characters that differ between the scripts and occur in our texts.
     for (const simplified of ['页', '论', '显', '录', '资', '产', '设', '绑', '态', '帮', '务', '验', '码', '载', '还']) {
       expect(text.includes(simplified), simplified).toBe(false);

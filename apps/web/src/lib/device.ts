@@ -26,11 +26,7 @@ export interface FeatureProbe {
 
 /** An old browser (no structuredClone, Array#at or Object.hasOwn) loads the support bundle. */
 export function needsLegacyBundle(scope: FeatureProbe): boolean {
-  return (
-    typeof scope.structuredClone !== 'function' ||
-    typeof scope.Array?.prototype.at !== 'function' ||
-    typeof scope.Object?.hasOwn !== 'function'
-  );
+  return typeof scope.structuredClone !== 'function' || typeof scope.Array?.prototype.at !== 'function' || typeof scope.Object?.hasOwn !== 'function';
 }
 
 /** The header is hidden when the query string carries `h5` (`?h5`, `?h5=1`, `?a=b&h5`). */

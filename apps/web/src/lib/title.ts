@@ -7,9 +7,35 @@ export const SITE_TITLE = 'Platter';
 
 /** The spec's title map, in its order. */
 export const TITLE_SEGMENTS = [
-  'index', 'pool', 'mypools', 'tools', 'address', 'user', 'security', 'change_pwd', 'phone', 'google',
-  'about', 'privacy', 'agreement', 'conf', 'config', 'statistics', 'pools', 'income', 'invite', 'inmail',
-  'bind', 'assets', 'withdraw', 'admin', 'help', 'dashboard', 'search', '404', 'watcher',
+  'index',
+  'pool',
+  'mypools',
+  'tools',
+  'address',
+  'user',
+  'security',
+  'change_pwd',
+  'phone',
+  'google',
+  'about',
+  'privacy',
+  'agreement',
+  'conf',
+  'config',
+  'statistics',
+  'pools',
+  'income',
+  'invite',
+  'inmail',
+  'bind',
+  'assets',
+  'withdraw',
+  'admin',
+  'help',
+  'dashboard',
+  'search',
+  '404',
+  'watcher',
 ] as const;
 
 /**

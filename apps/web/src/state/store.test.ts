@@ -3,16 +3,7 @@ import { COIN_SEEDS, POOL_SEEDS, STATE_CLEAR_AFTER_202_MS, type UserInfo } from 
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../test/clock.ts';
 import { aliceInfo } from '../test/fixtures.ts';
-import {
-  clearSessionCache,
-  createStateStore,
-  defaultState,
-  parsePersisted,
-  searchPoolsFrom,
-  SESSION_CACHE_KEY,
-  STATE_KEY,
-  type StorageLike,
-} from './store.ts';
+import { clearSessionCache, createStateStore, defaultState, parsePersisted, searchPoolsFrom, SESSION_CACHE_KEY, STATE_KEY, type StorageLike } from './store.ts';
 
 const user: UserInfo = aliceInfo;
 
@@ -38,9 +29,7 @@ describe('persisted client state (spec doc 2 §9)', () => {
   });
 
   it('keeps user info, assets, coin info, pool info, opened pools, pool type and searched pools', () => {
-    expect(Object.keys(defaultState()).sort()).toEqual(
-      ['assets', 'clearAt', 'coinInfo', 'openedPools', 'poolInfo', 'poolType', 'searchPools', 'userInfo'].sort(),
-    );
+    expect(Object.keys(defaultState()).sort()).toEqual(['assets', 'clearAt', 'coinInfo', 'openedPools', 'poolInfo', 'poolType', 'searchPools', 'userInfo'].sort());
     expect(defaultState().poolType).toBe('chia');
     expect(defaultState().searchPools).toEqual([{ type: 'chia', icon: '/coins/chia.svg' }]);
   });

@@ -1,13 +1,4 @@
-import {
-  coinSettingSchema,
-  DEFAULT_POOL_TYPE,
-  poolInfoSchema,
-  STATE_CLEAR_AFTER_202_MS,
-  userInfoSchema,
-  type CoinSetting,
-  type PoolInfo,
-  type UserInfo,
-} from '@platter/domain';
+import { coinSettingSchema, DEFAULT_POOL_TYPE, poolInfoSchema, STATE_CLEAR_AFTER_202_MS, userInfoSchema, type CoinSetting, type PoolInfo, type UserInfo } from '@platter/domain';
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 
@@ -69,7 +60,10 @@ const persistedSchema = z.object({
   poolInfo: z.array(poolInfoSchema).catch([]),
   openedPools: z.array(z.string()).catch([]),
   poolType: z.string().min(1).catch(DEFAULT_POOL_TYPE),
-  searchPools: z.array(z.object({ type: z.string(), icon: z.string() })).min(1).catch([...DEFAULT_SEARCH_POOLS]),
+  searchPools: z
+    .array(z.object({ type: z.string(), icon: z.string() }))
+    .min(1)
+    .catch([...DEFAULT_SEARCH_POOLS]),
   clearAt: z.number().nullable().catch(null),
 });
 

@@ -28,8 +28,7 @@ export const skToPk = (sk: Uint8Array): Uint8Array => bls.skToPk(sk);
 export const sign = (sk: Uint8Array, message: Uint8Array): Uint8Array => bls.sign(sk, message);
 export const verify = (pk: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean => bls.verify(pk, message, signature);
 export const aggregate = (signatures: readonly Uint8Array[]): Uint8Array => bls.aggregate(signatures);
-export const aggregateVerify = (pks: readonly Uint8Array[], messages: readonly Uint8Array[], signature: Uint8Array): boolean =>
-  bls.aggregateVerify(pks, messages, signature);
+export const aggregateVerify = (pks: readonly Uint8Array[], messages: readonly Uint8Array[], signature: Uint8Array): boolean => bls.aggregateVerify(pks, messages, signature);
 export const g1Add = (points: readonly Uint8Array[]): Uint8Array => bls.g1Add(points);
 export const isValidG1 = (bytes: Uint8Array): boolean => bls.isValidG1(bytes);
 export const isValidG2 = (bytes: Uint8Array): boolean => bls.isValidG2(bytes);

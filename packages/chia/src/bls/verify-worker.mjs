@@ -4,10 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
 const name = workerData?.backend === 'noble' ? 'noble' : 'wasm';
-const backend =
-  name === 'noble'
-    ? (await tsImport('./noble.ts', import.meta.url)).nobleBackend
-    : (await tsImport('./wasm.ts', import.meta.url)).createWasmBackend();
+const backend = name === 'noble' ? (await tsImport('./noble.ts', import.meta.url)).nobleBackend : (await tsImport('./wasm.ts', import.meta.url)).createWasmBackend();
 
 parentPort.on('message', (task) => {
   let ok = false;

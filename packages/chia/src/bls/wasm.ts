@@ -130,8 +130,7 @@ export function createWasmBackend(): WasmBls {
     },
     skToPk: (secret) => run((m, own) => own(sk(m, own, secret).get_g1()).serialize()),
     sign: (secret, message) => run((m, own) => own(m.AugSchemeMPL.sign(sk(m, own, secret), message)).serialize()),
-    signPrepend: (secret, message, prependPk) =>
-      run((m, own) => own(m.AugSchemeMPL.sign_prepend(sk(m, own, secret), message, g1(m, own, prependPk))).serialize()),
+    signPrepend: (secret, message, prependPk) => run((m, own) => own(m.AugSchemeMPL.sign_prepend(sk(m, own, secret), message, g1(m, own, prependPk))).serialize()),
     verify: (pk, message, signature) => aggregateVerify([pk], [message], signature),
     aggregate: (signatures) => run((m, own) => own(m.AugSchemeMPL.aggregate(signatures.map((s) => g2(m, own, s)))).serialize()),
     aggregateVerify,

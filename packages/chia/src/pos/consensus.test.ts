@@ -32,12 +32,8 @@ describe('proof-of-space consensus formulas', () => {
   });
 
   it('computes the pos challenge as sha256 of the plot filter input', () => {
-    expect(toHex(calculatePosChallenge(plotId, challengeHash, signagePoint(640)))).toBe(
-      'e6e9806653f6df0f7936c6707cd525f41ace40a2077831c289f881c7e2d0299b',
-    );
-    expect(toHex(calculatePosChallenge(plotId, challengeHash, signagePoint(0)))).toBe(
-      'a0e4f170070ce1f95a8d06e3773b83abc7d1cb259d0d9646957b55ff81fd31cc',
-    );
+    expect(toHex(calculatePosChallenge(plotId, challengeHash, signagePoint(640)))).toBe('e6e9806653f6df0f7936c6707cd525f41ace40a2077831c289f881c7e2d0299b');
+    expect(toHex(calculatePosChallenge(plotId, challengeHash, signagePoint(0)))).toBe('a0e4f170070ce1f95a8d06e3773b83abc7d1cb259d0d9646957b55ff81fd31cc');
   });
 
   it('passes the plot filter only when the leading bits of the filter input are zero', () => {

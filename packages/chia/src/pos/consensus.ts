@@ -65,7 +65,13 @@ export interface PlotFilterSchedule {
 }
 
 /** Mainnet: 9 bits (1/512), 8 from 5,496,000 (June 2024), 7 from 10,542,000, 6 from 15,592,000, 5 from 20,643,000. */
-export const MAINNET_PLOT_FILTER: PlotFilterSchedule = { zeroBits: 9, hardForkHeight: 5_496_000, filter128Height: 10_542_000, filter64Height: 15_592_000, filter32Height: 20_643_000 };
+export const MAINNET_PLOT_FILTER: PlotFilterSchedule = {
+  zeroBits: 9,
+  hardForkHeight: 5_496_000,
+  filter128Height: 10_542_000,
+  filter64Height: 15_592_000,
+  filter32Height: 20_643_000,
+};
 
 /** testnet11 (chia's initial-config overrides): the hard fork from genesis. */
 export const TESTNET11_PLOT_FILTER: PlotFilterSchedule = { zeroBits: 9, hardForkHeight: 0, filter128Height: 6_029_568, filter64Height: 11_075_328, filter32Height: 16_121_088 };
@@ -105,13 +111,7 @@ const UINT64_MAX = (1n << 64n) - 1n;
  * output hash) / (2^256 · expected plot size), at least 1. Throws when the result does not
  * fit a uint64 (the reference's uint64() refuses it too).
  */
-export function calculateIterationsQuality(
-  difficultyConstantFactor: bigint,
-  qualityString: Uint8Array,
-  size: number,
-  difficulty: bigint,
-  ccSpOutputHash: Uint8Array,
-): bigint {
+export function calculateIterationsQuality(difficultyConstantFactor: bigint, qualityString: Uint8Array, size: number, difficulty: bigint, ccSpOutputHash: Uint8Array): bigint {
   expectLength('quality string', qualityString, 32);
   expectLength('cc sp output hash', ccSpOutputHash, 32);
   const spQuality = sha256(concat(qualityString, ccSpOutputHash));

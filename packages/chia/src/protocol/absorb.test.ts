@@ -93,12 +93,18 @@ describe('absorbing pool rewards (pool_puzzles.py create_absorb_spend)', () => {
     );
     expect(created).toHaveLength(2);
     // A coin's own id, where a spend asserts it.
-    for (const [spend, list] of [[singleton, fromSingleton], [reward, fromReward]] as const) {
+    for (const [spend, list] of [
+      [singleton, fromSingleton],
+      [reward, fromReward],
+    ] as const) {
       for (const c of list.filter((x) => x.op === ASSERT_MY_COIN_ID)) expect(hex(c.args[0] as Uint8Array)).toBe(hex(coinId(spend.coin)));
     }
     // Announcements: made by coin id or by puzzle hash, asserted by their hash.
     const made = new Set<string>();
-    for (const [spend, list] of [[singleton, fromSingleton], [reward, fromReward]] as const) {
+    for (const [spend, list] of [
+      [singleton, fromSingleton],
+      [reward, fromReward],
+    ] as const) {
       for (const c of list) {
         if (c.op === CREATE_COIN_ANNOUNCEMENT) made.add(hex(sha256(concatBytes(coinId(spend.coin), c.args[0] as Uint8Array))));
         if (c.op === CREATE_PUZZLE_ANNOUNCEMENT) made.add(hex(sha256(concatBytes(spend.coin.puzzleHash, c.args[0] as Uint8Array))));
@@ -114,7 +120,13 @@ describe('absorbing pool rewards (pool_puzzles.py create_absorb_spend)', () => {
     const tip = history.coins[2] as (typeof history.coins)[0];
     const parent = history.coins[1] as (typeof history.coins)[0];
     const p2 = launcherIdToP2PuzzleHash(history.launcherId, history.delayTime, history.delayPuzzleHash);
-    const params = { launcherId: history.launcherId, ownerPublicKey: history.states.poolA.owner_pubkey, genesisChallenge: MAINNET_GENESIS_CHALLENGE, delayTime: history.delayTime, delayPuzzleHash: history.delayPuzzleHash };
+    const params = {
+      launcherId: history.launcherId,
+      ownerPublicKey: history.states.poolA.owner_pubkey,
+      genesisChallenge: MAINNET_GENESIS_CHALLENGE,
+      delayTime: history.delayTime,
+      delayPuzzleHash: history.delayPuzzleHash,
+    };
     const memberA = poolMemberInnerPuzzleHash({
       ...params,
       targetPuzzleHash: history.states.poolA.target_puzzle_hash,
@@ -137,13 +149,26 @@ describe('absorbing pool rewards (pool_puzzles.py create_absorb_spend)', () => {
       .filter((c) => c.op === CREATE_COIN)
       .map((c) => [hex(c.args[0] as Uint8Array), intFromBytes(c.args[1] as Uint8Array)]);
     // The singleton stays in the waiting room, and pool A (the one being left) gets the reward.
-    expect(created).toEqual(expect.arrayContaining([[hex(tip.coin.puzzleHash), 1n], [hex(history.states.poolA.target_puzzle_hash), REWARD]]));
+    expect(created).toEqual(
+      expect.arrayContaining([
+        [hex(tip.coin.puzzleHash), 1n],
+        [hex(history.states.poolA.target_puzzle_hash), REWARD],
+      ]),
+    );
     expect(created).toHaveLength(2);
     const announced = conditions(singleton).find((c) => c.op === CREATE_PUZZLE_ANNOUNCEMENT);
     expect(hex(announced?.args[0] ?? new Uint8Array())).toBe(hex(coinId(reward.coin)));
     expect(conditions(paid).some((c) => c.op === ASSERT_PUZZLE_ANNOUNCEMENT)).toBe(true);
     // A self-pooling NFT has no pool: nothing to absorb for.
-    expect(() => absorbSpends({ ...{ launcherId: history.launcherId, genesisChallenge: MAINNET_GENESIS_CHALLENGE, delayTime: history.delayTime, delayPuzzleHash: history.delayPuzzleHash }, state: { ...history.states.leavingA, state: 1 }, singleton: tip.coin, lineage: { parentCoinInfo: parent.coin.parentCoinInfo, amount: 1n }, rewards: [reward] })).toThrow(/self-pooling/);
+    expect(() =>
+      absorbSpends({
+        ...{ launcherId: history.launcherId, genesisChallenge: MAINNET_GENESIS_CHALLENGE, delayTime: history.delayTime, delayPuzzleHash: history.delayPuzzleHash },
+        state: { ...history.states.leavingA, state: 1 },
+        singleton: tip.coin,
+        lineage: { parentCoinInfo: parent.coin.parentCoinInfo, amount: 1n },
+        rewards: [reward],
+      }),
+    ).toThrow(/self-pooling/);
   });
 
   it('refuses in CLVM a reward claimed at another height, and a wrong lineage', () => {
@@ -163,7 +188,13 @@ describe('absorbing pool rewards (pool_puzzles.py create_absorb_spend)', () => {
     // The singleton asserts its own id from the lineage: a wrong one is a different coin.
     const asserted = conditions(wrongLineage[0] as CoinSpend).filter((c) => c.op === ASSERT_MY_COIN_ID || c.op === 71);
     expect(asserted.length).toBeGreaterThan(0);
-    expect(asserted.some((c) => hex(c.args[0] as Uint8Array) === hex(coinId((wrongLineage[0] as CoinSpend).coin)) || hex(c.args[0] as Uint8Array) === hex((wrongLineage[0] as CoinSpend).coin.parentCoinInfo))).toBe(false);
+    expect(
+      asserted.some(
+        (c) =>
+          hex(c.args[0] as Uint8Array) === hex(coinId((wrongLineage[0] as CoinSpend).coin)) ||
+          hex(c.args[0] as Uint8Array) === hex((wrongLineage[0] as CoinSpend).coin.parentCoinInfo),
+      ),
+    ).toBe(false);
     // A height that is not the reward's: the singleton announces another coin id than the reward's.
     const announced = conditions(singleton).find((c) => c.op === CREATE_PUZZLE_ANNOUNCEMENT);
     expect(hex(announced?.args[0] ?? new Uint8Array())).toBe(hex(coinId(scenario().rewards[0]?.coin as Coin)));
@@ -196,7 +227,9 @@ describe('absorbing pool rewards (pool_puzzles.py create_absorb_spend)', () => {
   it('reads the inner puzzle hash back out of a singleton’s puzzle reveal', () => {
     const { spends, history } = scenario();
     const inner = curry(deserializeClvm(hexToBytes(programs.puzzles.pool_waitingroom_innerpuz.hex)), [new Uint8Array(32)]);
-    const reveal = serializeClvm(curry(deserializeClvm(hexToBytes(programs.puzzles.singleton_top_layer.hex)), [[SINGLETON_MOD_HASH, [history.launcherId, SINGLETON_LAUNCHER_HASH]], inner]));
+    const reveal = serializeClvm(
+      curry(deserializeClvm(hexToBytes(programs.puzzles.singleton_top_layer.hex)), [[SINGLETON_MOD_HASH, [history.launcherId, SINGLETON_LAUNCHER_HASH]], inner]),
+    );
     expect(hex(singletonInnerPuzzleHash(reveal))).toBe(hex(treeHash(inner)));
     expect(singletonInnerPuzzleHash((spends[0] as CoinSpend).puzzleReveal)).toHaveLength(32);
     expect(() => singletonInnerPuzzleHash((spends[1] as CoinSpend).puzzleReveal)).toThrow(/not a singleton/);

@@ -147,8 +147,21 @@ export function curryTreeHash(modHash: Uint8Array, argHashes: readonly Uint8Arra
 /** The curried program itself: (a (q . MOD) (c (q . arg1) (c (q . arg2) ... 1))). */
 export function curry(mod: SExp, args: readonly SExp[]): SExp {
   let env: SExp = Q; // the atom 1: the environment of the curried program
-  for (let i = args.length - 1; i >= 0; i--) env = [C, [[Q, args[i] as SExp], [env, NIL]]];
-  return [A, [[Q, mod], [env, NIL]]];
+  for (let i = args.length - 1; i >= 0; i--)
+    env = [
+      C,
+      [
+        [Q, args[i] as SExp],
+        [env, NIL],
+      ],
+    ];
+  return [
+    A,
+    [
+      [Q, mod],
+      [env, NIL],
+    ],
+  ];
 }
 
 /** A proper CLVM list (a0 a1 ...). */

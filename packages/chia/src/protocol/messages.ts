@@ -147,12 +147,7 @@ export const postFarmerPayloadHash = (payload: PostFarmerPayload): Uint8Array =>
 export const putFarmerPayloadHash = (payload: PutFarmerPayload): Uint8Array => streamableHash(PutFarmerPayload, payload);
 
 /** The message the authentication key signs for GET /farmer and GET /login. */
-export function authenticationPayloadHash(
-  methodName: 'get_farmer' | 'get_login',
-  launcherId: Uint8Array,
-  targetPuzzleHash: Uint8Array,
-  authenticationToken: bigint,
-): Uint8Array {
+export function authenticationPayloadHash(methodName: 'get_farmer' | 'get_login', launcherId: Uint8Array, targetPuzzleHash: Uint8Array, authenticationToken: bigint): Uint8Array {
   return streamableHash(AuthenticationPayload, {
     method_name: methodName,
     launcher_id: launcherId,

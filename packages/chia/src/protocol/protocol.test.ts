@@ -3,10 +3,37 @@ import { bls, generatePlotPublicKey, generateTaprootSk, nobleBackend } from '../
 import { bytesToHex, deserialize, serialize, stringifyJson } from '../streamable/index.ts';
 import spec from './fixtures/spec-partial.json' with { type: 'json' };
 import {
-  AuthenticationPayload, ErrorResponse, GetPoolInfoResponse, PoolErrorCode, PostFarmerPayload, PostFarmerRequest, PostPartialPayload, PostPartialRequest,
-  PutFarmerPayload, PutFarmerResponse, authenticatedQuerySchema, authenticationSignatureCheck, checkSignature, farmerSignatureCheck, partialSignatureCheck, signPartial, authenticationPayloadHash, errorResponse, getCurrentAuthenticationToken, plotSize,
-  poolErrorName, postFarmerPayloadHash, postFarmerRequestSchema, postPartialPayloadHash, postPartialRequestSchema, putFarmerPayloadHash,
-  putFarmerRequestSchema, validateAuthenticationToken, decodePuzzleHash, encodePuzzleHash, type PostPartialPayload as PostPartialPayloadValue,
+  AuthenticationPayload,
+  ErrorResponse,
+  GetPoolInfoResponse,
+  PoolErrorCode,
+  PostFarmerPayload,
+  PostFarmerRequest,
+  PostPartialPayload,
+  PostPartialRequest,
+  PutFarmerPayload,
+  PutFarmerResponse,
+  authenticatedQuerySchema,
+  authenticationSignatureCheck,
+  checkSignature,
+  farmerSignatureCheck,
+  partialSignatureCheck,
+  signPartial,
+  authenticationPayloadHash,
+  errorResponse,
+  getCurrentAuthenticationToken,
+  plotSize,
+  poolErrorName,
+  postFarmerPayloadHash,
+  postFarmerRequestSchema,
+  postPartialPayloadHash,
+  postPartialRequestSchema,
+  putFarmerPayloadHash,
+  putFarmerRequestSchema,
+  validateAuthenticationToken,
+  decodePuzzleHash,
+  encodePuzzleHash,
+  type PostPartialPayload as PostPartialPayloadValue,
 } from './index.ts';
 
 const hex = bytesToHex;
@@ -55,7 +82,16 @@ describe('payload serialisation and the hashes farmers sign', () => {
     expect(hex(serialize(PutFarmerPayload, put))).toBe(spec.putPayloadBytes);
     expect(hex(putFarmerPayloadHash(put))).toBe(spec.putPayloadHash);
     const auth = authenticationPayloadHash('get_farmer', new Uint8Array(32).fill(0x11), new Uint8Array(32).fill(0x22), 27062279n);
-    expect(hex(serialize(AuthenticationPayload, { method_name: 'get_farmer', launcher_id: new Uint8Array(32).fill(0x11), target_puzzle_hash: new Uint8Array(32).fill(0x22), authentication_token: 27062279n }))).toBe(spec.getFarmerAuthBytes);
+    expect(
+      hex(
+        serialize(AuthenticationPayload, {
+          method_name: 'get_farmer',
+          launcher_id: new Uint8Array(32).fill(0x11),
+          target_puzzle_hash: new Uint8Array(32).fill(0x22),
+          authentication_token: 27062279n,
+        }),
+      ),
+    ).toBe(spec.getFarmerAuthBytes);
     expect(hex(auth)).toBe(spec.getFarmerAuthHash);
   });
 
@@ -113,12 +149,22 @@ describe('signature checks as the pool makes them', () => {
 
   it('PUT /farmer by the owner key and GET /farmer by the authentication key', () => {
     const [owner, auth] = [51, 52].map((n) => bls.keyGen(new Uint8Array(32).fill(n)));
-    const payload = { launcher_id: new Uint8Array(32).fill(9), authentication_token: 100n, authentication_public_key: null, payout_instructions: 'xch1new', suggested_difficulty: 7n };
+    const payload = {
+      launcher_id: new Uint8Array(32).fill(9),
+      authentication_token: 100n,
+      authentication_public_key: null,
+      payout_instructions: 'xch1new',
+      suggested_difficulty: 7n,
+    };
     const put = { payload, signature: bls.sign(owner!, putFarmerPayloadHash(payload)) };
     expect(checkSignature(farmerSignatureCheck(put, bls.skToPk(owner!), 'put'))).toBe(true);
     expect(checkSignature(farmerSignatureCheck({ ...put, payload: { ...payload, suggested_difficulty: 8n } }, bls.skToPk(owner!), 'put'))).toBe(false);
     const target = new Uint8Array(32).fill(0x34);
-    const query = { launcher_id: payload.launcher_id, authentication_token: 100n, signature: bls.sign(auth!, authenticationPayloadHash('get_farmer', payload.launcher_id, target, 100n)) };
+    const query = {
+      launcher_id: payload.launcher_id,
+      authentication_token: 100n,
+      signature: bls.sign(auth!, authenticationPayloadHash('get_farmer', payload.launcher_id, target, 100n)),
+    };
     expect(checkSignature(authenticationSignatureCheck('get_farmer', query, target, bls.skToPk(auth!)))).toBe(true);
     expect(checkSignature(authenticationSignatureCheck('get_login', query, target, bls.skToPk(auth!)))).toBe(false);
   });
@@ -153,10 +199,22 @@ describe('zod schemas of the JSON bodies', () => {
 
   it('GET /pool_info response serialises with protocol_version 1 and the token timeout', () => {
     const info = {
-      name: 'Platter', logo_url: 'https://example.org/logo.svg', minimum_difficulty: 1n, relative_lock_height: 100, protocol_version: 1,
-      fee: '0.01', description: 'd', target_puzzle_hash: new Uint8Array(32).fill(3), authentication_token_timeout: 5,
+      name: 'Platter',
+      logo_url: 'https://example.org/logo.svg',
+      minimum_difficulty: 1n,
+      relative_lock_height: 100,
+      protocol_version: 1,
+      fee: '0.01',
+      description: 'd',
+      target_puzzle_hash: new Uint8Array(32).fill(3),
+      authentication_token_timeout: 5,
     };
-    expect(GetPoolInfoResponse.toJson(info)).toMatchObject({ minimum_difficulty: 1, protocol_version: 1, authentication_token_timeout: 5, target_puzzle_hash: `0x${'03'.repeat(32)}` });
+    expect(GetPoolInfoResponse.toJson(info)).toMatchObject({
+      minimum_difficulty: 1,
+      protocol_version: 1,
+      authentication_token_timeout: 5,
+      target_puzzle_hash: `0x${'03'.repeat(32)}`,
+    });
     expect(deserialize(GetPoolInfoResponse, serialize(GetPoolInfoResponse, info))).toEqual(info);
   });
 });
@@ -184,7 +242,6 @@ describe('authentication tokens', () => {
     expect(validateAuthenticationToken(getCurrentAuthenticationToken(5, now - 30 * 60_000), 5, now)).toBe(false);
   });
 });
-
 
 describe('addresses (chia/util/bech32m.py)', () => {
   it('encodes and decodes a puzzle hash in bech32m, refusing a bad checksum or length', () => {

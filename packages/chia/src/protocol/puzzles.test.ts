@@ -2,9 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../streamable/index.ts';
 import fixtures from './programs.json' with { type: 'json' };
 import {
-  P2_SINGLETON_OR_DELAYED_MOD_HASH, POOL_MEMBER_INNERPUZ_HASH, POOL_WAITINGROOM_INNERPUZ_HASH, SINGLETON_LAUNCHER_HASH, SINGLETON_MOD_HASH,
-  curry, deserializeClvm, intToBytes, launcherIdToP2PuzzleHash, poolMemberInnerPuzzleHash, poolRewardPrefix, poolWaitingRoomInnerPuzzleHash,
-  singletonPuzzleHash, treeHash, type SExp,
+  P2_SINGLETON_OR_DELAYED_MOD_HASH,
+  POOL_MEMBER_INNERPUZ_HASH,
+  POOL_WAITINGROOM_INNERPUZ_HASH,
+  SINGLETON_LAUNCHER_HASH,
+  SINGLETON_MOD_HASH,
+  curry,
+  deserializeClvm,
+  intToBytes,
+  launcherIdToP2PuzzleHash,
+  poolMemberInnerPuzzleHash,
+  poolRewardPrefix,
+  poolWaitingRoomInnerPuzzleHash,
+  singletonPuzzleHash,
+  treeHash,
+  type SExp,
 } from './index.ts';
 
 const mod = (name: keyof typeof fixtures.puzzles): SExp => deserializeClvm(hexToBytes(fixtures.puzzles[name].hex));
@@ -30,7 +42,19 @@ describe('module hashes', () => {
 
 describe('int_to_bytes', () => {
   it('is the shortest two’s complement big-endian encoding', () => {
-    const cases: [bigint, string][] = [[0n, ''], [1n, '01'], [127n, '7f'], [128n, '0080'], [255n, '00ff'], [256n, '0100'], [-1n, 'ff'], [-128n, '80'], [-129n, 'ff7f'], [604800n, '093a80'], [2n ** 64n - 1n, '00ffffffffffffffff']];
+    const cases: [bigint, string][] = [
+      [0n, ''],
+      [1n, '01'],
+      [127n, '7f'],
+      [128n, '0080'],
+      [255n, '00ff'],
+      [256n, '0100'],
+      [-1n, 'ff'],
+      [-128n, '80'],
+      [-129n, 'ff7f'],
+      [604800n, '093a80'],
+      [2n ** 64n - 1n, '00ffffffffffffffff'],
+    ];
     for (const [value, expected] of cases) expect(hex(intToBytes(value)), String(value)).toBe(expected);
   });
 });

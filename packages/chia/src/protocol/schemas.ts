@@ -115,7 +115,10 @@ export const getPoolInfoResponseSchema = z.object({
 
 export const errorResponseSchema = z.object({
   error_code: uint16Schema,
-  error_message: z.string().nullish().transform((v) => v ?? null),
+  error_message: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export type PostPartialRequestInput = z.input<typeof postPartialRequestSchema>;

@@ -1,7 +1,13 @@
 import { bls as defaultBls, type BlsBackend } from '../bls/index.ts';
 import {
-  authenticationPayloadHash, postFarmerPayloadHash, postPartialPayloadHash, putFarmerPayloadHash, type PostFarmerRequest, type PostPartialPayload,
-  type PostPartialRequest, type PutFarmerRequest,
+  authenticationPayloadHash,
+  postFarmerPayloadHash,
+  postPartialPayloadHash,
+  putFarmerPayloadHash,
+  type PostFarmerRequest,
+  type PostPartialPayload,
+  type PostPartialRequest,
+  type PutFarmerRequest,
 } from './messages.ts';
 
 /** The arguments of one aggregate verification, for BlsBackend.aggregateVerify or BlsVerifierPool.aggregateVerify. */

@@ -12,7 +12,10 @@ describe('coin ids', () => {
   it('hash the parent, the puzzle hash and the amount in CLVM integer bytes (a leading zero under a set top bit)', () => {
     const parent = new Uint8Array(32);
     const puzzleHash = new Uint8Array(32).fill(1);
-    const expected = (amount: number[]) => createHash('sha256').update(Uint8Array.from([...parent, ...puzzleHash, ...amount])).digest('hex');
+    const expected = (amount: number[]) =>
+      createHash('sha256')
+        .update(Uint8Array.from([...parent, ...puzzleHash, ...amount]))
+        .digest('hex');
     expect(hex(coinId({ parentCoinInfo: parent, puzzleHash, amount: 2n }))).toBe(expected([0x02]));
     expect(hex(coinId({ parentCoinInfo: parent, puzzleHash, amount: 0x80n }))).toBe(expected([0x00, 0x80]));
     expect(hex(coinId({ parentCoinInfo: parent, puzzleHash, amount: 1_750_000_000_000n }))).toBe(expected([0x01, 0x97, 0x74, 0x20, 0xdc, 0x00]));
@@ -31,7 +34,7 @@ describe('reading pool spends (pool_puzzles.py solution_to_pool_state)', () => {
   });
 
   it('finds no new state in an absorb, the leaving state in a member’s travel, the new pool in the waiting room’s', () => {
-    const [c1, c2, c3] = history.coins as [typeof history.coins[0], typeof history.coins[0], typeof history.coins[0]];
+    const [c1, c2, c3] = history.coins as [(typeof history.coins)[0], (typeof history.coins)[0], (typeof history.coins)[0]];
     expect(solutionToPoolState(c1.coin.puzzleHash, solutionOf(0))).toBeNull();
     expect(solutionToPoolState(c2.coin.puzzleHash, solutionOf(1))?.state).toBe(LEAVING_POOL);
     expect(solutionToPoolState(c3.coin.puzzleHash, solutionOf(2))).toEqual(history.states.poolB);

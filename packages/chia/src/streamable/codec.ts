@@ -376,6 +376,8 @@ export function stringifyJson(value: Json): string {
     marks.push(v.toString());
     return `${tag}${marks.length - 1}`;
   });
-  const quotedTag = JSON.stringify(tag).slice(1, -1).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  const quotedTag = JSON.stringify(tag)
+    .slice(1, -1)
+    .replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
   return text.replace(new RegExp(`"${quotedTag}(\\d+)"`, 'g'), (_m, i: string) => marks[Number(i)] ?? '0');
 }

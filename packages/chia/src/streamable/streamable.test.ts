@@ -1,7 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bool, bytes, bytes32, bytesToHex, deserialize, g1Element, hexToBytes, int64, int8, list, optional, serialize, str, stdHash, stringifyJson, struct, tuple,
-  uint128, uint16, uint32, uint64, uint8, StreamableError,
+  bool,
+  bytes,
+  bytes32,
+  bytesToHex,
+  deserialize,
+  g1Element,
+  hexToBytes,
+  int64,
+  int8,
+  list,
+  optional,
+  serialize,
+  str,
+  stdHash,
+  stringifyJson,
+  struct,
+  tuple,
+  uint128,
+  uint16,
+  uint32,
+  uint64,
+  uint8,
+  StreamableError,
 } from './index.ts';
 
 const hex = (b: Uint8Array) => bytesToHex(b);

@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { SECURITY_FACTORS } from '../security.ts';
-import { accountField, captchaField, captchaSessionField, codeField, emailField, linkTokenField, msg, nationalityField, nicknameField, passwordField, passwordToCheck, phoneField, text } from './fields.ts';
+import {
+  accountField,
+  captchaField,
+  captchaSessionField,
+  codeField,
+  emailField,
+  linkTokenField,
+  msg,
+  nationalityField,
+  nicknameField,
+  passwordField,
+  passwordToCheck,
+  phoneField,
+  text,
+} from './fields.ts';
 
 /**
  * Registration, activation, sign-in, password reset and the profile calls under /api/user/.
@@ -23,9 +37,7 @@ export const registerBody = z
     password: passwordField,
     confirm_password: text().meta({ description: 'The password again' }),
     ...captchaFields,
-    agreement: z
-      .literal(true, { error: msg('AGREEMENT_REQUIRED') })
-      .meta({ description: 'Agreed to the miners agreement (/agreement) and the privacy policy (/privacy)' }),
+    agreement: z.literal(true, { error: msg('AGREEMENT_REQUIRED') }).meta({ description: 'Agreed to the miners agreement (/agreement) and the privacy policy (/privacy)' }),
   })
   .refine((body) => body.password === body.confirm_password, { message: msg('PASSWORDS_DIFFER'), path: ['confirm_password'] });
 export type RegisterBody = z.infer<typeof registerBody>;
@@ -95,4 +107,3 @@ export const setAccountBody = z.object({ account: accountField });
 
 /** POST /api/user/nickname. */
 export const nicknameBody = z.object({ nickname: nicknameField });
-

@@ -149,7 +149,10 @@ export const adjustmentSchema = z.object({
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 export const adjustmentPage = pageOf(adjustmentSchema).extend({
-  threshold: text().meta({ description: 'Adjustments that, with those of the same admin or to the same user posted without a second admin in the window, exceed this amount (whole coins, either sign) wait for a second admin' }),
+  threshold: text().meta({
+    description:
+      'Adjustments that, with those of the same admin or to the same user posted without a second admin in the window, exceed this amount (whole coins, either sign) wait for a second admin',
+  }),
   window_hours: z.number().meta({ description: 'The window (hours) over which unreviewed adjustments count together' }),
 });
 

@@ -66,7 +66,11 @@ export const chiappBindQuery = z
     /** The binding data's key (the form) … */
     key: text().trim().max(64).optional(),
     /** … and the signature of its message by the plot NFT's owner key or the farmer's authentication key. */
-    signature: text().trim().regex(/^(0x)?[0-9a-fA-F]{192}$/, msg('BIND_SIGNATURE_INVALID')).transform((v) => v.replace(/^0x/i, '').toLowerCase()).optional(),
+    signature: text()
+      .trim()
+      .regex(/^(0x)?[0-9a-fA-F]{192}$/, msg('BIND_SIGNATURE_INVALID'))
+      .transform((v) => v.replace(/^0x/i, '').toLowerCase())
+      .optional(),
     /** Or the one-time grant of the farmer's GET /login link. */
     login: text().trim().max(64).optional(),
   })

@@ -24,7 +24,9 @@ import { idField } from './wallet.ts';
 
 /** One text per language: `required` makes the English one mandatory. */
 function localized(max: number, required: boolean) {
-  const one = text({ error: msg('INVALID_PARAMETER') }).trim().max(max, msg('OUT_OF_LENGTH_LIMIT'));
+  const one = text({ error: msg('INVALID_PARAMETER') })
+    .trim()
+    .max(max, msg('OUT_OF_LENGTH_LIMIT'));
   return z
     .object({
       en: required ? one.min(1, msg('INVALID_PARAMETER')) : one.default(''),
@@ -47,8 +49,17 @@ function urlField(kind: 'link' | 'image') {
     .meta({ description: kind === 'image' ? 'http(s) URL or a path on this site (/banners/a.png)' : 'http(s) or mailto URL, or a path on this site' });
 }
 
-const sortField = z.coerce.number({ error: msg('INVALID_PARAMETER') }).int(msg('INVALID_PARAMETER')).min(0, msg('INVALID_PARAMETER')).max(CONTENT_SORT_MAX, msg('INVALID_PARAMETER')).default(0);
-const secondsField = z.number({ error: msg('INVALID_PARAMETER') }).int(msg('INVALID_PARAMETER')).min(0, msg('INVALID_PARAMETER')).max(4_102_444_800, msg('INVALID_PARAMETER'));
+const sortField = z.coerce
+  .number({ error: msg('INVALID_PARAMETER') })
+  .int(msg('INVALID_PARAMETER'))
+  .min(0, msg('INVALID_PARAMETER'))
+  .max(CONTENT_SORT_MAX, msg('INVALID_PARAMETER'))
+  .default(0);
+const secondsField = z
+  .number({ error: msg('INVALID_PARAMETER') })
+  .int(msg('INVALID_PARAMETER'))
+  .min(0, msg('INVALID_PARAMETER'))
+  .max(4_102_444_800, msg('INVALID_PARAMETER'));
 export const contentIdQuery = z.object({ id: idField });
 const withId = <T extends z.ZodRawShape>(shape: z.ZodObject<T>) => shape.extend({ id: idField });
 

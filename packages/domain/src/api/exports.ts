@@ -33,8 +33,7 @@ export type UserExportList = (typeof USER_EXPORT_LISTS)[number];
 export type AdminExportList = (typeof ADMIN_EXPORT_LISTS)[number];
 
 /** Apply: the list, the file format, and the list's filters as query parameters (paging ignored). */
-const applyOf = <T extends readonly [string, ...string[]]>(lists: T) =>
-  z.looseObject({ list: z.enum(lists), format: z.enum(EXPORT_FILE_FORMATS).default('xlsx') });
+const applyOf = <T extends readonly [string, ...string[]]>(lists: T) => z.looseObject({ list: z.enum(lists), format: z.enum(EXPORT_FILE_FORMATS).default('xlsx') });
 export const userApplyDownloadQuery = applyOf(USER_EXPORT_LISTS);
 export const adminApplyDownloadQuery = applyOf(ADMIN_EXPORT_LISTS);
 

@@ -47,10 +47,7 @@ export const passwordField = text({ error: msg('PASSWORD_FORMAT') })
 /** A password being checked (sign-in, old password): any non-empty text; a wrong one fails as wrong. */
 export const passwordToCheck = text().min(1).max(128);
 
-export const captchaSessionField = text()
-  .min(1)
-  .max(200)
-  .meta({ description: 'The session from GET /api/user/requestsession whose image was shown' });
+export const captchaSessionField = text().min(1).max(200).meta({ description: 'The session from GET /api/user/requestsession whose image was shown' });
 
 export const captchaField = text({ error: msg('CAPTCHA_FORMAT') })
   .trim()
@@ -78,7 +75,11 @@ export const nationalityField = text({ error: msg('NATIONALITY_REQUIRED') })
 /** The national number: digits (spaces and dashes dropped), 4 to 14 of them. */
 export const phoneField = text({ error: msg('PHONE_REQUIRED') })
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(text().min(1, msg('PHONE_REQUIRED')).regex(/^\d{4,14}$/, msg('PHONE_FORMAT')))
+  .pipe(
+    text()
+      .min(1, msg('PHONE_REQUIRED'))
+      .regex(/^\d{4,14}$/, msg('PHONE_FORMAT')),
+  )
   .meta({ description: 'Phone number without the country prefix', example: '2025550123' });
 
 export const nicknameField = text({ error: msg('NICKNAME_REQUIRED') })

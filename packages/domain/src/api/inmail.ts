@@ -31,7 +31,10 @@ export const NOTICE_CONTENT_MAX = 5000;
 /** Users named in one SendNotificationIds call. */
 export const NOTICE_IDS_MAX = 1000;
 
-const idText = z.union([text(), z.number()]).transform(String).pipe(text().regex(/^[1-9]\d{0,17}$/, msg('INVALID_PARAMETER')));
+const idText = z
+  .union([text(), z.number()])
+  .transform(String)
+  .pipe(text().regex(/^[1-9]\d{0,17}$/, msg('INVALID_PARAMETER')));
 
 /** GET /api/user/GetMessage: page, count (1 to 200), status (2 unread, 1 read, absent both), type ('all' or one type), id (one message). */
 export const getMessageQuery = pagingQuery.extend({
@@ -66,8 +69,14 @@ export const setMessageReadBody = z.object({ id: idText });
 export const setMessageReadAllBody = z.object({ type: z.enum(['all', ...MESSAGE_TYPES], { error: msg('INVALID_PARAMETER') }).default('all') });
 export const readResultSchema = z.object({ updated: z.number().int() });
 
-const localizedTitle = text({ error: msg('INVALID_PARAMETER') }).trim().min(1, msg('INVALID_PARAMETER')).max(NOTICE_TITLE_MAX, msg('OUT_OF_LENGTH_LIMIT'));
-const localizedContent = text({ error: msg('INVALID_PARAMETER') }).trim().min(1, msg('INVALID_PARAMETER')).max(NOTICE_CONTENT_MAX, msg('OUT_OF_LENGTH_LIMIT'));
+const localizedTitle = text({ error: msg('INVALID_PARAMETER') })
+  .trim()
+  .min(1, msg('INVALID_PARAMETER'))
+  .max(NOTICE_TITLE_MAX, msg('OUT_OF_LENGTH_LIMIT'));
+const localizedContent = text({ error: msg('INVALID_PARAMETER') })
+  .trim()
+  .min(1, msg('INVALID_PARAMETER'))
+  .max(NOTICE_CONTENT_MAX, msg('OUT_OF_LENGTH_LIMIT'));
 
 /** A text in each interface language. */
 export const localizedTitleSchema = z.object({ en: localizedTitle, zh: localizedTitle, ru: localizedTitle });
@@ -85,7 +94,13 @@ export type SendNotificationBody = z.infer<typeof sendNotificationBody>;
 /** POST /api/admin/SendNotificationIds: to the users with these uids, at once. */
 export const sendNotificationIdsBody = sendNotificationBody.extend({
   ids: z
-    .array(z.union([text(), z.number()]).transform((v) => String(v).trim()).pipe(text().regex(/^\d{1,20}$/, msg('INVALID_PARAMETER'))), { error: msg('INVALID_PARAMETER') })
+    .array(
+      z
+        .union([text(), z.number()])
+        .transform((v) => String(v).trim())
+        .pipe(text().regex(/^\d{1,20}$/, msg('INVALID_PARAMETER'))),
+      { error: msg('INVALID_PARAMETER') },
+    )
     .min(1, msg('INVALID_PARAMETER'))
     .max(NOTICE_IDS_MAX, msg('OUT_OF_LENGTH_LIMIT'))
     .meta({ description: 'The users’ uids (1 to 1000)' }),

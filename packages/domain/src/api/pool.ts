@@ -57,7 +57,9 @@ export const reportBody = z.object({
   plots: z
     .array(
       z.object({
-        plot_id: text().trim().regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER')),
+        plot_id: text()
+          .trim()
+          .regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER')),
         launcher_id: text().trim().max(128).optional(),
         fingerprint: text().trim().max(32).optional(),
         prefix: text().trim().max(64).default(''),
@@ -192,7 +194,15 @@ export const dashboardSummarySchema = z.object({
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
-export const shareSeriesQuery = z.object({ pool: poolField, hours: z.coerce.number().int().min(1).max(24 * 30).default(24) });
+export const shareSeriesQuery = z.object({
+  pool: poolField,
+  hours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+});
 export const shareSeriesSchema = z.array(z.object({ time: z.number().int(), points: text(), shares: z.number().int(), capacity: text() }));
 export type ShareSeries = z.infer<typeof shareSeriesSchema>;
 
@@ -255,7 +265,15 @@ export type HomeList = z.infer<typeof homeListSchema>;
 
 export const trendQuery = z.object({ pool: poolField, days: z.coerce.number().int().min(1).max(90).default(7) });
 export const trendSchema = z.object({
-  samples: z.array(z.object({ time: z.number().int(), capacity: text(), hashrate: text().meta({ description: 'Online miners’ hashrate, hashes per second (hashrate coins)' }), miners: z.number().int(), users: z.number().int() })),
+  samples: z.array(
+    z.object({
+      time: z.number().int(),
+      capacity: text(),
+      hashrate: text().meta({ description: 'Online miners’ hashrate, hashes per second (hashrate coins)' }),
+      miners: z.number().int(),
+      users: z.number().int(),
+    }),
+  ),
   blocks: z.array(z.object({ day: text(), blocks: z.number().int(), reward: text() })),
 });
 export type Trend = z.infer<typeof trendSchema>;
@@ -294,7 +312,10 @@ export const poolConfigSchema = z.object({
   withdraw_audit: z.boolean(),
   protocol: z.string(),
   trusted_proxy: z.boolean().meta({ description: 'Trusted-proxy mode: shares from keys the operator issued split revenue (trusted-proxy pools only)' }),
-  plausibility_tolerance_bp: z.number().int().meta({ description: 'Points a miner may earn above what its capacity or hashrate could produce before it is held for review, basis points' }),
+  plausibility_tolerance_bp: z
+    .number()
+    .int()
+    .meta({ description: 'Points a miner may earn above what its capacity or hashrate could produce before it is held for review, basis points' }),
 });
 export type PoolConfigView = z.infer<typeof poolConfigSchema>;
 
@@ -305,9 +326,17 @@ export const updatePoolConfigBody = z.object({
   fee_bp: basisPoints.optional().meta({ description: 'Pool fee, basis points (300 = 3 %)' }),
   coop_ratio_bp: basisPoints.optional(),
   burn_coefficient_bp: z.number().int().min(0).max(1_000_000).optional(),
-  payment_time: text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('INVALID_PARAMETER')).optional(),
-  payout_threshold: text().trim().regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID')).optional(),
-  withdraw_fee: text().trim().regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID')).optional(),
+  payment_time: text()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg('INVALID_PARAMETER'))
+    .optional(),
+  payout_threshold: text()
+    .trim()
+    .regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID'))
+    .optional(),
+  withdraw_fee: text()
+    .trim()
+    .regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID'))
+    .optional(),
   withdraw_audit: z.boolean().optional(),
   enabled: z.boolean().optional(),
   trusted_proxy: z.boolean().optional(),
@@ -318,7 +347,13 @@ export type UpdatePoolConfigBody = z.infer<typeof updatePoolConfigBody>;
 export const dailyReportQuery = pagingQuery.extend({ pool: poolField.optional(), status: z.enum(['NOT_PENDING', 'SETTLEMENT_PENDING', 'SETTLEMENT', 'UNSETTLEMENT']).optional() });
 export const dailyReportPage = pageOf(settlementSchema.extend({ settled_at: z.number().int().nullable() }));
 
-export const assetsReportQuery = pagingQuery.extend({ coin: text().trim().toUpperCase().regex(/^[A-Z0-9_]{2,32}$/, msg('COIN_NOT_FOUND')).optional() });
+export const assetsReportQuery = pagingQuery.extend({
+  coin: text()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_]{2,32}$/, msg('COIN_NOT_FOUND'))
+    .optional(),
+});
 export const assetsReportSchema = z.object({
   day: text(),
   coin: text(),
@@ -351,14 +386,23 @@ export const adminOpenedSchema = z.object({
 export type AdminOpened = z.infer<typeof adminOpenedSchema>;
 export const adminOpenedPage = pageOf(adminOpenedSchema);
 
-export const adminIncomeQuery = pagingQuery.extend({ pool: poolField.optional(), uid: text().trim().max(32).optional(), day: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+export const adminIncomeQuery = pagingQuery.extend({
+  pool: poolField.optional(),
+  uid: text().trim().max(32).optional(),
+  day: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
 export const adminIncomePage = pageOf(incomeRecordSchema.extend({ uid: text(), email: text() }));
 
 // --- plots and binding ------------------------------------------------------------------------
 
 export const PLOT_FLAGS = ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'] as const;
 export const BIND_STATUSES = ['BIND_SENT', 'CONFIRMED', 'UNBIND_AUDITING', 'UNBIND_SENT', 'UNBIND'] as const;
-const plotIdField = text().trim().regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER')).meta({ description: 'Plot identifier: a Chia plot id, a BHD-family plotter id…' });
+const plotIdField = text()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, msg('INVALID_PARAMETER'))
+  .meta({ description: 'Plot identifier: a Chia plot id, a BHD-family plotter id…' });
 
 export const plotQuery = pagingQuery.extend({ pool: poolField.optional(), status: z.enum([...BIND_STATUSES, ...PLOT_FLAGS, 'UNSIGNED']).optional() });
 export const plotSchema = z.object({
@@ -433,7 +477,11 @@ export const identityRewardSchema = z.object({
   status: z.enum(['credited', 'reversed']),
   created_at: z.number().int(),
 });
-export const identityRewardQuery = z.object({ pool: poolField, page: z.coerce.number().int().min(1).max(100_000).default(1), count: z.coerce.number().int().min(1).max(100).default(20) });
+export const identityRewardQuery = z.object({
+  pool: poolField,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  count: z.coerce.number().int().min(1).max(100).default(20),
+});
 export const identityRewardPage = pageOf(identityRewardSchema);
 export type RegisterNodeBody = z.infer<typeof registerNodeBody>;
 export const devnetSignBody = z.object({ pool: poolField, address: text().trim().min(1).max(128), message: text().min(1).max(1000) });

@@ -37,4 +37,3 @@ export const auditCancelBindBody = z.object({ ids: reviewIds, reason: reviewReas
 /** Each item is decided or skipped with its code (another reviewer was first: 201). */
 export const bindReviewResult = z.object({ done: z.array(text()), skipped: z.array(z.object({ id: text(), code: z.number().int() })) });
 export type BindReviewResult = z.infer<typeof bindReviewResult>;
-

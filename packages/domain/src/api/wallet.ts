@@ -34,7 +34,10 @@ export const coinField = text({ error: msg('COIN_NOT_FOUND') })
   .regex(/^[A-Z0-9_]{2,32}$/, msg('COIN_NOT_FOUND'))
   .meta({ description: 'Coin type as in GET /api/setting/coin, e.g. CHIA', example: 'CHIA' });
 
-export const idField = z.coerce.string().regex(/^\d{1,18}$/, msg('INVALID_PARAMETER')).meta({ description: 'Record id' });
+export const idField = z.coerce
+  .string()
+  .regex(/^\d{1,18}$/, msg('INVALID_PARAMETER'))
+  .meta({ description: 'Record id' });
 
 /** Idempotency key of a money-moving call: the same key returns the first answer. */
 export const requestIdField = text()
@@ -131,7 +134,10 @@ export const withdrawAddressSchema = z.object({
   remark: text(),
   memo: text(),
   auto_pay: z.boolean(),
-  ratio: z.number().int().meta({ description: `Auto Pay share in basis points (${RATIO_WHOLE} = 100 %)` }),
+  ratio: z
+    .number()
+    .int()
+    .meta({ description: `Auto Pay share in basis points (${RATIO_WHOLE} = 100 %)` }),
   min_pay: text(),
   pending_income: text().meta({ description: 'Auto Pay amounts on their way to this address' }),
   activated: z.boolean().meta({ description: 'Used before (AR: no activation fee any more)' }),
@@ -292,7 +298,9 @@ export const adminWithdrawQuery = pagingQuery.extend({
   coin: coinField.optional(),
   status: z.enum(WITHDRAW_STATUSES).optional(),
   uid: text().trim().max(64).optional(),
-  batch: text().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  batch: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 export const adminWithdrawalSchema = withdrawalSchema.extend({ uid: text(), email: text(), cancel_requested: z.boolean() });
 export const adminWithdrawPage = pageOf(adminWithdrawalSchema);

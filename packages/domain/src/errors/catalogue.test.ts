@@ -10,14 +10,23 @@ const names = Object.keys(ERROR_CATALOGUE) as ErrorName[];
 /** The spec's code groups (doc 2 §8): every code must sit in one of them. */
 const GROUPS: Record<string, [number, number][]> = {
   success: [[200, 200]],
-  general: [[201, 231], [239, 239]],
+  general: [
+    [201, 231],
+    [239, 239],
+  ],
   account: [[1002, 1050]],
   // 2007: the platform's own addition (ApplyForDownload by GET, issue 19), past the spec's last request code.
-  request: [[2002, 2006], [2007, 2007]],
+  request: [
+    [2002, 2006],
+    [2007, 2007],
+  ],
   'user-task': [[10001, 10007]],
   balance: [[10101, 10105]],
   // 10215: the platform's own addition (custody, issue 15), past the spec's last withdraw code.
-  withdraw: [[10201, 10208], [10215, 10215]],
+  withdraw: [
+    [10201, 10208],
+    [10215, 10215],
+  ],
   pointing: [[10301, 10308]],
   deposit: [[10401, 10402]],
   user: [[11001, 11004]],
@@ -36,7 +45,10 @@ describe('error catalogue', () => {
       const { code, group } = ERROR_CATALOGUE[name];
       const ranges = GROUPS[group];
       expect(ranges, `${name}: unknown group ${group}`).toBeDefined();
-      expect(ranges?.some(([lo, hi]) => code >= lo && code <= hi), `${name} (${code}) outside ${group}`).toBe(true);
+      expect(
+        ranges?.some(([lo, hi]) => code >= lo && code <= hi),
+        `${name} (${code}) outside ${group}`,
+      ).toBe(true);
     }
   });
 
@@ -81,7 +93,11 @@ describe('error catalogue', () => {
   });
 
   it('has the mining-client sign errors 16, 12, 10, 8 and 7 in every language', () => {
-    expect(Object.values(MINING_CLIENT_ERRORS).map((e) => e.code).sort((a, b) => a - b)).toEqual([7, 8, 10, 12, 16]);
+    expect(
+      Object.values(MINING_CLIENT_ERRORS)
+        .map((e) => e.code)
+        .sort((a, b) => a - b),
+    ).toEqual([7, 8, 10, 12, 16]);
     for (const name of Object.keys(MINING_CLIENT_ERRORS) as (keyof typeof MINING_CLIENT_ERRORS)[]) {
       for (const lang of LANGS) expect(miningClientMessage(name, lang)).toMatch(/\S/);
     }

@@ -239,13 +239,11 @@ export type ErrorName = keyof typeof ERROR_CATALOGUE;
 export type ErrorCode = (typeof ERROR_CATALOGUE)[ErrorName]['code'];
 
 /** Codes by name: `ERR.NOT_LOGGED_IN === 202`. */
-export const ERR = Object.fromEntries(
-  Object.entries(ERROR_CATALOGUE).map(([name, entry]) => [name, entry.code]),
-) as { readonly [K in ErrorName]: (typeof ERROR_CATALOGUE)[K]['code'] };
+export const ERR = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([name, entry]) => [name, entry.code])) as {
+  readonly [K in ErrorName]: (typeof ERROR_CATALOGUE)[K]['code'];
+};
 
-const NAME_BY_CODE = new Map<number, ErrorName>(
-  (Object.keys(ERROR_CATALOGUE) as ErrorName[]).map((name) => [ERROR_CATALOGUE[name].code, name]),
-);
+const NAME_BY_CODE = new Map<number, ErrorName>((Object.keys(ERROR_CATALOGUE) as ErrorName[]).map((name) => [ERROR_CATALOGUE[name].code, name]));
 
 export function errorNameOf(code: number): ErrorName | undefined {
   return NAME_BY_CODE.get(code);

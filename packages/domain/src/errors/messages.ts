@@ -1,11 +1,5 @@
 import type { Lang } from '../lang.ts';
-import {
-  ERROR_CATALOGUE,
-  MINING_CLIENT_ERRORS,
-  errorNameOf,
-  type ErrorName,
-  type MiningClientErrorName,
-} from './codes.ts';
+import { ERROR_CATALOGUE, MINING_CLIENT_ERRORS, errorNameOf, type ErrorName, type MiningClientErrorName } from './codes.ts';
 import { ERROR_MESSAGES_RU, MINING_CLIENT_MESSAGES_RU } from './messages.ru.ts';
 import { ERROR_MESSAGES_ZH, MINING_CLIENT_MESSAGES_ZH } from './messages.zh.ts';
 

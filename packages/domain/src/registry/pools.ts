@@ -34,14 +34,15 @@ export interface PoolInfo {
   protocol: MinerProtocol;
 }
 
-const pool = (
-  type: string,
-  coin: string,
-  pool_type: PoolKind,
-  name: string,
-  protocol: MinerProtocol,
-  share_type: ShareType = 'PPLNS',
-): PoolInfo => ({ type, coin, pool_type, name, auto_withdraw: true, share_type, protocol });
+const pool = (type: string, coin: string, pool_type: PoolKind, name: string, protocol: MinerProtocol, share_type: ShareType = 'PPLNS'): PoolInfo => ({
+  type,
+  coin,
+  pool_type,
+  name,
+  auto_withdraw: true,
+  share_type,
+  protocol,
+});
 
 /** The pools a fresh install seeds: every coin's pool, CHIA's three variants, CO pools. */
 export const POOL_SEEDS: readonly PoolInfo[] = [

@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 
 /** Registries (coins, pools, server lines), users and sessions. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-
   await db.schema
     .createTable('coins')
     .addColumn('type', 'text', (c) => c.primaryKey())
@@ -60,8 +59,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('account', 'text')
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('user').check(sql`role IN ('user', 'support', 'admin')`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status IN ('pending', 'active', 'banned')`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('user')
+        .check(sql`role IN ('user', 'support', 'admin')`),
+    )
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status IN ('pending', 'active', 'banned')`),
+    )
     .addColumn('language', 'text', (c) => c.notNull().defaultTo('en'))
     .addColumn('nickname', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

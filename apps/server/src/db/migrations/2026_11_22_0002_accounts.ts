@@ -58,11 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema
-    .createIndex('verification_codes_lookup_idx')
-    .on('verification_codes')
-    .columns(['user_id', 'action', 'channel', 'created_at'])
-    .execute();
+  await db.schema.createIndex('verification_codes_lookup_idx').on('verification_codes').columns(['user_id', 'action', 'channel', 'created_at']).execute();
 
   await db.schema
     .createTable('message_log')
@@ -83,9 +79,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip', 'text', (c) => c.notNull())
     .addColumn('country', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('result', 'text', (c) =>
-      c.notNull().check(sql`result IN ('success', 'wrong_password', 'second_factor_failed', 'not_activated', 'banned', 'locked')`),
-    )
+    .addColumn('result', 'text', (c) => c.notNull().check(sql`result IN ('success', 'wrong_password', 'second_factor_failed', 'not_activated', 'banned', 'locked')`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('login_attempts_user_idx').on('login_attempts').columns(['user_id', 'created_at']).execute();

@@ -83,7 +83,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('coin', 'text', (c) => c.notNull())
     .addColumn('bucket', 'text', (c) => c.notNull())
     .addColumn('amount', sql`numeric(40,0)`, (c) => c.notNull().check(sql`amount > 0`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status IN ('pending', 'posted', 'voided')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status IN ('pending', 'posted', 'voided')`),
+    )
     .addColumn('reference', 'text')
     .addColumn('hold_transaction_id', 'bigint', (c) => c.notNull().references('ledger_transactions.id'))
     .addColumn('resolve_transaction_id', 'bigint', (c) => c.references('ledger_transactions.id'))

@@ -27,7 +27,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('output_index', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('amount', sql`numeric(40,0)`, (c) => c.notNull().check(sql`amount > 0`))
     .addColumn('height', 'bigint', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status IN ('pending', 'credited')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status IN ('pending', 'credited')`),
+    )
     .addColumn('transaction_id', 'bigint', (c) => c.references('ledger_transactions.id'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('credited_at', 'timestamptz')
@@ -51,8 +56,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('memo', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('auto_pay', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('ratio', 'integer', (c) => c.notNull().defaultTo(0).check(sql`ratio BETWEEN 0 AND 10000`))
-    .addColumn('min_pay', sql`numeric(40,0)`, (c) => c.notNull().defaultTo(0).check(sql`min_pay >= 0`))
+    .addColumn('ratio', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`ratio BETWEEN 0 AND 10000`),
+    )
+    .addColumn('min_pay', sql`numeric(40,0)`, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`min_pay >= 0`),
+    )
     .addColumn('activated', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('deleted_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -80,10 +95,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('amount', sql`numeric(40,0)`, (c) => c.notNull().check(sql`amount > 0`))
     .addColumn('fee', sql`numeric(40,0)`, (c) => c.notNull().check(sql`fee >= 0`))
     .addColumn('received', sql`numeric(40,0)`, (c) => c.notNull().check(sql`received > 0`))
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status IN ('AUDITING', 'SENT_PENDING', 'SENT', 'CANCELED', 'REJECTED')`),
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('AUDITING', 'SENT_PENDING', 'SENT', 'CANCELED', 'REJECTED')`))
+    .addColumn('source', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('user')
+        .check(sql`source IN ('user', 'autopay')`),
     )
-    .addColumn('source', 'text', (c) => c.notNull().defaultTo('user').check(sql`source IN ('user', 'autopay')`))
     .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('txid', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('batch', 'text', (c) => c.notNull())
@@ -108,7 +126,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('format', 'text', (c) => c.notNull())
     .addColumn('filters', 'jsonb', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status IN ('pending', 'ready', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status IN ('pending', 'ready', 'failed')`),
+    )
     .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('rows', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('content', 'bytea')

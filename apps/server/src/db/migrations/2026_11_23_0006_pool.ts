@@ -39,8 +39,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pool', 'text', (c) => c.notNull().references('pools.type'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('version', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('capacity_bytes', sql`numeric(40,0)`, (c) => c.notNull().defaultTo(0).check(sql`capacity_bytes >= 0`))
-    .addColumn('hashrate', sql`numeric(40,0)`, (c) => c.notNull().defaultTo(0).check(sql`hashrate >= 0`))
+    .addColumn('capacity_bytes', sql`numeric(40,0)`, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`capacity_bytes >= 0`),
+    )
+    .addColumn('hashrate', sql`numeric(40,0)`, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`hashrate >= 0`),
+    )
     .addColumn('line', 'text', (c) => c.references('server_lines.code'))
     .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -85,7 +95,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('finder_user_id', 'bigint', (c) => c.references('users.id'))
     .addColumn('finder_miner_id', 'bigint', (c) => c.references('miners.id').onDelete('set null'))
     .addColumn('reward_units', sql`numeric(40,0)`, (c) => c.notNull().check(sql`reward_units >= 0`))
-    .addColumn('finder_reward_units', sql`numeric(40,0)`, (c) => c.notNull().defaultTo(0).check(sql`finder_reward_units >= 0 AND finder_reward_units <= reward_units`))
+    .addColumn('finder_reward_units', sql`numeric(40,0)`, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`finder_reward_units >= 0 AND finder_reward_units <= reward_units`),
+    )
     .addColumn('capacity_bytes', sql`numeric(40,0)`, (c) => c.notNull().defaultTo(0))
     .addColumn('transaction_id', 'bigint', (c) => c.references('ledger_transactions.id'))
     .addUniqueConstraint('blocks_height_key', ['pool', 'height'])
@@ -108,10 +123,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('settled_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('settlements_pkey', ['pool', 'day'])
-    .addCheckConstraint(
-      'settlements_whole',
-      sql`status <> 'SETTLEMENT' OR credited_units + fee_units + withheld_units + remainder_units = revenue_units`,
-    )
+    .addCheckConstraint('settlements_whole', sql`status <> 'SETTLEMENT' OR credited_units + fee_units + withheld_units + remainder_units = revenue_units`)
     .execute();
 
   await db.schema

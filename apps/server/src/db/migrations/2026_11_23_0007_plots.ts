@@ -18,7 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('filename_prefix', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('size_bytes', sql`numeric(40,0)`, (c) => c.notNull().defaultTo(0))
     .addColumn('file_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('signing', 'text', (c) => c.notNull().defaultTo('UNSIGNED').check(sql`signing IN ('signed', 'UNSIGNED', 'BANNED')`))
+    .addColumn('signing', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('UNSIGNED')
+        .check(sql`signing IN ('signed', 'UNSIGNED', 'BANNED')`),
+    )
     .addColumn('bind_address', 'text')
     .addColumn('bind_status', 'text', (c) => c.check(sql`bind_status IN ('BIND_SENT', 'CONFIRMED', 'UNBIND_AUDITING', 'UNBIND_SENT', 'UNBIND')`))
     .addColumn('flag', 'text', (c) => c.check(sql`flag IN ('TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE')`))

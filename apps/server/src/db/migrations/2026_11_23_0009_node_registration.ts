@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  * registered by one user of a pool at a time.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE plots ADD COLUMN post_status text CHECK (post_status IN ('REGISTER', 'WAITING_POET', 'REGISTERED', 'NOT_REGISTERED', 'PoST_DONE', 'PoST_TIMEOUT', 'PoST_FAILED', 'MALICIOUS', 'WAITING_FOR_POINTS'))`.execute(db);
+  await sql`ALTER TABLE plots ADD COLUMN post_status text CHECK (post_status IN ('REGISTER', 'WAITING_POET', 'REGISTERED', 'NOT_REGISTERED', 'PoST_DONE', 'PoST_TIMEOUT', 'PoST_FAILED', 'MALICIOUS', 'WAITING_FOR_POINTS'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE plots ADD COLUMN post_updated_at timestamptz`.execute(db);
   await sql`CREATE UNIQUE INDEX plots_registered_key ON plots (pool, plot_id) WHERE post_status IS NOT NULL`.execute(db);
 }

@@ -10,7 +10,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('admin_audit')
     // 'admin': a back-office user (admin_id set); 'cli': `npm run platter -- …` on the server.
-    .addColumn('actor', 'text', (c) => c.notNull().defaultTo('admin').check(sql`actor IN ('admin', 'cli')`))
+    .addColumn('actor', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('admin')
+        .check(sql`actor IN ('admin', 'cli')`),
+    )
     .addColumn('before', 'jsonb')
     .addColumn('after', 'jsonb')
     .addColumn('ip', 'text')

@@ -21,7 +21,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`CREATE INDEX plots_review_idx ON plots (bind_status, id) WHERE bind_status = 'UNBIND_AUDITING' OR review = 'pending'`.execute(db);
 
-  await db.schema.alterTable('exports').addColumn('scope', 'text', (c) => c.notNull().defaultTo('user').check(sql`scope IN ('user', 'admin')`)).execute();
+  await db.schema
+    .alterTable('exports')
+    .addColumn('scope', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('user')
+        .check(sql`scope IN ('user', 'admin')`),
+    )
+    .execute();
   await db.schema.alterTable('exports').addColumn('expires_at', 'timestamptz').execute();
   await sql`ALTER TABLE exports DROP CONSTRAINT exports_status_check`.execute(db);
   await sql`ALTER TABLE exports ADD CONSTRAINT exports_status_check CHECK (status IN ('pending', 'ready', 'failed', 'expired'))`.execute(db);

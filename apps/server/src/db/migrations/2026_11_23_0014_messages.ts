@@ -17,7 +17,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('title', 'jsonb', (c) => c.notNull())
     .addColumn('content', 'jsonb', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status IN ('running', 'done')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('running')
+        .check(sql`status IN ('running', 'done')`),
+    )
     // 'all': the users registered when it was sent (id <= until_user_id), walked in id order.
     .addColumn('until_user_id', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('cursor_user_id', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -35,7 +40,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type IN ('account', 'asset', 'mining', 'system', 'other')`))
     .addColumn('title', 'jsonb', (c) => c.notNull())
     .addColumn('content', 'jsonb', (c) => c.notNull())
-    .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(2).check(sql`status IN (1, 2)`))
+    .addColumn('status', 'smallint', (c) =>
+      c
+        .notNull()
+        .defaultTo(2)
+        .check(sql`status IN (1, 2)`),
+    )
     .addColumn('notice_id', 'bigint', (c) => c.references('inmail_notices.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('read_at', 'timestamptz')

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE pool_configs ADD COLUMN payout_threshold_units numeric(40,0) NOT NULL DEFAULT 0, ADD COLUMN withdraw_fee_units numeric(40,0) NOT NULL DEFAULT 0`.execute(db);
+  await sql`ALTER TABLE pool_configs ADD COLUMN payout_threshold_units numeric(40,0) NOT NULL DEFAULT 0, ADD COLUMN withdraw_fee_units numeric(40,0) NOT NULL DEFAULT 0`.execute(
+    db,
+  );
   await sql`
     UPDATE pool_configs c SET payout_threshold_units = k.min_payout_units, withdraw_fee_units = k.withdraw_fee_units
     FROM pools p JOIN coins k ON k.type = p.coin WHERE p.type = c.pool`.execute(db);

@@ -18,7 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('farmed_at', 'timestamptz', (c) => c.notNull())
     // The coin the latest absorb pays to the pool's target: what must arrive and be buried.
     .addColumn('arrival_coin_id', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('claimed').check(sql`status IN ('claimed', 'booked', 'lost')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('claimed')
+        .check(sql`status IN ('claimed', 'booked', 'lost')`),
+    )
     // What arrived at the target (booked), the block it was booked as.
     .addColumn('arrived_amount', sql`numeric(40,0)`)
     .addColumn('block_id', 'bigint')

@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE balance_adjustments ADD CONSTRAINT balance_adjustments_not_beneficiary CHECK (decided_by IS NULL OR decided_by <> user_id) NOT VALID`.execute(db);
-  await sql`ALTER TABLE balance_adjustments ADD CONSTRAINT balance_adjustments_own_reviewed CHECK (user_id <> requested_by OR status <> 'posted' OR decided_by IS NOT NULL) NOT VALID`.execute(db);
+  await sql`ALTER TABLE balance_adjustments ADD CONSTRAINT balance_adjustments_own_reviewed CHECK (user_id <> requested_by OR status <> 'posted' OR decided_by IS NOT NULL) NOT VALID`.execute(
+    db,
+  );
   await sql`CREATE INDEX balance_adjustments_unreviewed_idx ON balance_adjustments (coin, created_at) WHERE status = 'posted' AND decided_by IS NULL`.execute(db);
 }
 

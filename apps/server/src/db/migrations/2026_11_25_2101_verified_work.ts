@@ -14,7 +14,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE pool_configs ADD COLUMN trusted_proxy boolean NOT NULL DEFAULT false,
     ADD COLUMN plausibility_tolerance_bp integer NOT NULL DEFAULT 5000 CHECK (plausibility_tolerance_bp BETWEEN 0 AND 1000000)`.execute(db);
-  await sql`ALTER TABLE miner_keys ADD COLUMN issued_by bigint REFERENCES users(id), ADD COLUMN operator_issued boolean NOT NULL DEFAULT false, ADD COLUMN label text NOT NULL DEFAULT ''`.execute(db);
+  await sql`ALTER TABLE miner_keys ADD COLUMN issued_by bigint REFERENCES users(id), ADD COLUMN operator_issued boolean NOT NULL DEFAULT false, ADD COLUMN label text NOT NULL DEFAULT ''`.execute(
+    db,
+  );
   // One key a user made per pool; operator-issued keys are counted apart.
   await sql`DROP INDEX miner_keys_active_key`.execute(db);
   await sql`CREATE UNIQUE INDEX miner_keys_active_key ON miner_keys (user_id, pool) WHERE revoked_at IS NULL AND NOT operator_issued`.execute(db);

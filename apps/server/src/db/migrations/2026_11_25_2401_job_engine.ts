@@ -9,7 +9,9 @@ import PgBoss from 'pg-boss';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // pg-boss wraps its plan in BEGIN … COMMIT; the migration already runs in a transaction.
-  const plan = PgBoss.getConstructionPlans('pgboss').replace(/^\s*BEGIN;/, '').replace(/COMMIT;\s*$/, '');
+  const plan = PgBoss.getConstructionPlans('pgboss')
+    .replace(/^\s*BEGIN;/, '')
+    .replace(/COMMIT;\s*$/, '');
   await sql.raw(plan).execute(db);
   // What the operator sees per job (`npm run platter -- jobs`, /admin/jobs): one row per job name,
   // written by the worker after each run.

@@ -18,5 +18,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await rename(db, RENAMED.map(([from, to]) => [to, from] as const));
+  await rename(
+    db,
+    RENAMED.map(([from, to]) => [to, from] as const),
+  );
 }

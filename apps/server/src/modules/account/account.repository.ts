@@ -84,7 +84,11 @@ export function accountRepository(db: Db) {
       await db.updateTable('users').set({ nickname }).where('id', '=', id).execute();
     },
     async setLastLogin(id: string) {
-      await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set({ last_login_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
 
     // --- e-mailed one-time links ---
@@ -92,13 +96,7 @@ export function accountRepository(db: Db) {
       await db.insertInto('account_tokens').values(token).execute();
     },
     async takeToken(tokenHash: string, purpose: 'activate' | 'reset') {
-      return db
-        .selectFrom('account_tokens')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .where('purpose', '=', purpose)
-        .forUpdate()
-        .executeTakeFirst();
+      return db.selectFrom('account_tokens').selectAll().where('token_hash', '=', tokenHash).where('purpose', '=', purpose).forUpdate().executeTakeFirst();
     },
     /** Marks the user's live links of a purpose used (the one just used, and any older ones). */
     async useTokens(userId: string, purpose: 'activate' | 'reset') {

@@ -59,7 +59,11 @@ export function accountRoutes(app: ZodApp, deps: Deps): void {
     '/api/user/requestsession',
     {
       config: limits.captcha,
-      schema: { tags: ['account'], summary: 'A graphic-code session for the sign-in, registration and forgot-password forms', response: { 200: envelopeSchema(captchaSessionSchema) } },
+      schema: {
+        tags: ['account'],
+        summary: 'A graphic-code session for the sign-in, registration and forgot-password forms',
+        response: { 200: envelopeSchema(captchaSessionSchema) },
+      },
     },
     async (request) => ok(request, { session: deps.captcha.newSession() }),
   );
@@ -103,7 +107,12 @@ export function accountRoutes(app: ZodApp, deps: Deps): void {
     '/api/user/activate',
     {
       config: limits.auth,
-      schema: { tags: ['account'], summary: 'Activates the account of an e-mailed link (24 hours, once): 227 failed, 229 expired', body: activateBody, response: { 200: envelopeSchema(activateAnswer) } },
+      schema: {
+        tags: ['account'],
+        summary: 'Activates the account of an e-mailed link (24 hours, once): 227 failed, 229 expired',
+        body: activateBody,
+        response: { 200: envelopeSchema(activateAnswer) },
+      },
     },
     async (request) => ok(request, await accounts.activate(request.body.token)),
   );
@@ -161,7 +170,14 @@ export function accountRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/user/wechatstate',
-    { config: limits.auth, schema: { tags: ['account'], summary: 'A new OAuth state for WeChat sign-in (kept in an HttpOnly cookie; wechatlogin must return it)', response: { 200: envelopeSchema(wechatStateSchema) } } },
+    {
+      config: limits.auth,
+      schema: {
+        tags: ['account'],
+        summary: 'A new OAuth state for WeChat sign-in (kept in an HttpOnly cookie; wechatlogin must return it)',
+        response: { 200: envelopeSchema(wechatStateSchema) },
+      },
+    },
     async (request, reply) => {
       const state = newWechatState();
       reply.setCookie(WECHAT_STATE_COOKIE, state, { path: '/api/user', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, maxAge: WECHAT_STATE_TTL_S });
@@ -173,7 +189,12 @@ export function accountRoutes(app: ZodApp, deps: Deps): void {
     '/api/user/wechatlogin',
     {
       config: limits.auth,
-      schema: { tags: ['account'], summary: 'Sign-in with a WeChat OAuth code (1047 unless WeChat is configured)', body: wechatLoginBody, response: { 200: envelopeSchema(signedInSchema) } },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign-in with a WeChat OAuth code (1047 unless WeChat is configured)',
+        body: wechatLoginBody,
+        response: { 200: envelopeSchema(signedInSchema) },
+      },
     },
     async (request, reply) => {
       const kept = request.cookies[WECHAT_STATE_COOKIE];
@@ -186,7 +207,13 @@ export function accountRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/user/socialproviders',
-    { schema: { tags: ['account'], summary: 'Which messenger sign-ins are enabled (and the Telegram bot for the widget)', response: { 200: envelopeSchema(socialProvidersSchema) } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Which messenger sign-ins are enabled (and the Telegram bot for the widget)',
+        response: { 200: envelopeSchema(socialProvidersSchema) },
+      },
+    },
     async (request) => ok(request, deps.socialProviders()),
   );
 
@@ -194,7 +221,12 @@ export function accountRoutes(app: ZodApp, deps: Deps): void {
     '/api/user/forgotpassword',
     {
       config: limits.auth,
-      schema: { tags: ['account'], summary: 'Mails a password-reset link (1 hour, once); answers the same for known and unknown addresses', body: forgotPasswordBody, response: { 200: nothing } },
+      schema: {
+        tags: ['account'],
+        summary: 'Mails a password-reset link (1 hour, once); answers the same for known and unknown addresses',
+        body: forgotPasswordBody,
+        response: { 200: nothing },
+      },
     },
     async (request) => {
       await accounts.forgotPassword(request.body, request.lang);

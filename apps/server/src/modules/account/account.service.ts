@@ -1,13 +1,4 @@
-import {
-  ACCOUNT_LINK_PATHS,
-  AppError,
-  countryByCode,
-  isLang,
-  type Lang,
-  type LoginBody,
-  type LoginMethod,
-  type TelegramAuth,
-} from '@platter/domain';
+import { ACCOUNT_LINK_PATHS, AppError, countryByCode, isLang, type Lang, type LoginBody, type LoginMethod, type TelegramAuth } from '@platter/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { createHash, randomBytes, randomInt } from 'node:crypto';

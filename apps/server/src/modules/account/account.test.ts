@@ -178,7 +178,12 @@ describe('activation', () => {
     const b = browser(app);
     await register(b, 'too-late@example.com');
     const token = tokenIn(mail.last('too-late@example.com'), '/register/activate');
-    await db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('purpose', '=', 'activate').where('used_at', 'is', null).execute();
+    await db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('purpose', '=', 'activate')
+      .where('used_at', 'is', null)
+      .execute();
     expect((await b.post('/api/user/activate', { token })).code).toBe(229);
     expect(await userRow('too-late@example.com')).toMatchObject({ status: 'pending', activated_at: null });
   });
@@ -301,7 +306,11 @@ describe('second factor at sign-in', () => {
   const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
   beforeAll(async () => {
     const userId = await activeUser(db, browser(app), mail, 'twofa@example.com');
-    await db.updateTable('users').set({ google_secret: secretBox(TEST_SECRET, 'totp').seal(secret) }).where('id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set({ google_secret: secretBox(TEST_SECRET, 'totp').seal(secret) })
+      .where('id', '=', userId)
+      .execute();
   });
 
   it('asks for the authenticator code (1030 with a challenge), then signs in with it', async () => {
@@ -456,7 +465,12 @@ describe('forgot and reset password', () => {
     await activeUser(db, b, mail, 'slow-reset@example.com');
     await b.post('/api/user/forgotpassword', { email: 'slow-reset@example.com', ...(await b.captcha()) });
     const token = tokenIn(mail.last('slow-reset@example.com'), '/request/reset');
-    await db.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1) }).where('purpose', '=', 'reset').where('used_at', 'is', null).execute();
+    await db
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('purpose', '=', 'reset')
+      .where('used_at', 'is', null)
+      .execute();
     const before = await userRow('slow-reset@example.com');
     expect((await b.post('/api/user/resetpassword', { token, password: 'fresh-pass1', confirm_password: 'fresh-pass1' })).code).toBe(229);
     const after = await userRow('slow-reset@example.com');
@@ -477,7 +491,10 @@ describe('brute force', () => {
     expect(answer.code).toBe(1050);
     expect(b.sessionId).toBeUndefined();
     // An hour later the account signs in again.
-    await db.updateTable('login_attempts').set({ created_at: new Date(Date.now() - 3601_000) }).execute();
+    await db
+      .updateTable('login_attempts')
+      .set({ created_at: new Date(Date.now() - 3601_000) })
+      .execute();
     expect((await loginByEmail(b, 'target@example.com')).code).toBe(200);
   }, 60_000);
 
@@ -512,8 +529,35 @@ describe('API documentation', () => {
   it('publishes every account, security and log call in the OpenAPI document', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
     const calls = {
-      get: ['/api/user/requestsession', '/api/user/verificationcode', '/api/user/socialproviders', '/api/security/requestsession', '/api/security/requestverify', '/api/security/sendphonecode', '/api/security/getgooglesecret', '/api/security/getsecurityverification', '/api/security/countries', '/api/log/login'],
-      post: ['/api/user/register', '/api/user/activate', '/api/user/login', '/api/user/login/verify', '/api/user/telegramlogin', '/api/user/forgotpassword', '/api/user/resetpassword', '/api/user/setaccount', '/api/user/nickname', '/api/security/prevalidationgooglesecret', '/api/security/bindgoogle', '/api/security/modifyphone', '/api/security/sendemailcode', '/api/security/ModifyPassword', '/api/security/bindtelegram'],
+      get: [
+        '/api/user/requestsession',
+        '/api/user/verificationcode',
+        '/api/user/socialproviders',
+        '/api/security/requestsession',
+        '/api/security/requestverify',
+        '/api/security/sendphonecode',
+        '/api/security/getgooglesecret',
+        '/api/security/getsecurityverification',
+        '/api/security/countries',
+        '/api/log/login',
+      ],
+      post: [
+        '/api/user/register',
+        '/api/user/activate',
+        '/api/user/login',
+        '/api/user/login/verify',
+        '/api/user/telegramlogin',
+        '/api/user/forgotpassword',
+        '/api/user/resetpassword',
+        '/api/user/setaccount',
+        '/api/user/nickname',
+        '/api/security/prevalidationgooglesecret',
+        '/api/security/bindgoogle',
+        '/api/security/modifyphone',
+        '/api/security/sendemailcode',
+        '/api/security/ModifyPassword',
+        '/api/security/bindtelegram',
+      ],
     };
     for (const [method, paths] of Object.entries(calls)) for (const path of paths) expect(doc.paths[path], `${method} ${path}`).toHaveProperty(method);
   });

@@ -125,7 +125,11 @@ export async function decideAdjustment(db: Db, by: Acting, body: DecideAdjustmen
     const amount = BigInt(row.amount);
     if (body.approve) {
       const transactionId = await post(trx, { id: row.id, userId: row.user_id, coin: row.coin, amount, reason: row.reason, by: by.id });
-      await trx.updateTable('balance_adjustments').set({ status: 'posted', decided_by: by.id, decided_at: sql`now()`, transaction_id: transactionId }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('balance_adjustments')
+        .set({ status: 'posted', decided_by: by.id, decided_at: sql`now()`, transaction_id: transactionId })
+        .where('id', '=', row.id)
+        .execute();
       await recordAudit(trx, by, {
         action: 'approve_adjustment',
         target: `user:${target.uid}`,
@@ -133,7 +137,11 @@ export async function decideAdjustment(db: Db, by: Acting, body: DecideAdjustmen
         after: { adjustment_id: row.id, status: 'posted', transaction_id: transactionId, coin: row.coin, amount: show(amount, coin.scale) },
       });
     } else {
-      await trx.updateTable('balance_adjustments').set({ status: 'rejected', decided_by: by.id, decided_at: sql`now()`, reject_reason: body.reason }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('balance_adjustments')
+        .set({ status: 'rejected', decided_by: by.id, decided_at: sql`now()`, reject_reason: body.reason })
+        .where('id', '=', row.id)
+        .execute();
       await recordAudit(trx, by, {
         action: 'reject_adjustment',
         target: `user:${target.uid}`,
@@ -163,7 +171,23 @@ export async function listAdjustments(db: Db, q: AdjustmentQuery & { id?: string
   if (q.id) base = base.where('b.id', '=', q.id);
   const { rows, total } = await paginate(base, q, (from) =>
     from
-      .select(['b.id', 'u.uid', 'u.email', 'b.coin', 'b.amount', 'c.scale', 'b.reason', 'b.status', 'r.uid as r_uid', 'r.email as r_email', 'd.email as d_email', 'b.decided_at', 'b.reject_reason', 'b.transaction_id', 'b.created_at'])
+      .select([
+        'b.id',
+        'u.uid',
+        'u.email',
+        'b.coin',
+        'b.amount',
+        'c.scale',
+        'b.reason',
+        'b.status',
+        'r.uid as r_uid',
+        'r.email as r_email',
+        'd.email as d_email',
+        'b.decided_at',
+        'b.reject_reason',
+        'b.transaction_id',
+        'b.created_at',
+      ])
       .orderBy(sql`b.status = 'pending'`, 'desc')
       .orderBy('b.id', 'desc'),
   );

@@ -49,7 +49,15 @@ export function adminRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/admin/findusers',
-    { config: support, schema: { tags, summary: 'Finds users by e-mail, account, uid or phone (by: any|email|account|uid|phone), with their bindings and available balances', querystring: findUsersQuery, response: { 200: envelopeSchema(adminUserPage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Finds users by e-mail, account, uid or phone (by: any|email|account|uid|phone), with their bindings and available balances',
+        querystring: findUsersQuery,
+        response: { 200: envelopeSchema(adminUserPage) },
+      },
+    },
     async (request) => ok(request, await findUsers(db, request.query)),
   );
 
@@ -61,7 +69,15 @@ export function adminRoutes(app: ZodApp, deps: Deps): void {
 
   app.post(
     '/api/admin/BanUser',
-    { config: admin, schema: { tags, summary: 'Bans a user: every session ends now and sign-in is refused (1032); back-office accounts lose their role first', body: banUserBody, response: { 200: nothing } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Bans a user: every session ends now and sign-in is refused (1032); back-office accounts lose their role first',
+        body: banUserBody,
+        response: { 200: nothing },
+      },
+    },
     async (request) => {
       await banUser(db, await requireRole(sessions, request, 'admin'), request.body.uid, request.body.reason);
       return ok(request, null);
@@ -97,7 +113,10 @@ export function adminRoutes(app: ZodApp, deps: Deps): void {
   );
   app.post(
     '/api/admin/setrole',
-    { config: admin, schema: { tags, summary: 'Gives a user the role user, support or admin; the last admin keeps the role (218)', body: setRoleBody, response: { 200: nothing } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Gives a user the role user, support or admin; the last admin keeps the role (218)', body: setRoleBody, response: { 200: nothing } },
+    },
     async (request) => {
       await setRole(db, await requireRole(sessions, request, 'admin'), { uid: request.body.uid }, request.body.role);
       return ok(request, null);
@@ -106,7 +125,15 @@ export function adminRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/admin/getauditlog',
-    { config: admin, schema: { tags, summary: 'The audit log, newest first: filters admin (uid, e-mail or cli), action, target and UTC days', querystring: auditLogQuery, response: { 200: envelopeSchema(auditLogPage) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'The audit log, newest first: filters admin (uid, e-mail or cli), action, target and UTC days',
+        querystring: auditLogQuery,
+        response: { 200: envelopeSchema(auditLogPage) },
+      },
+    },
     async (request) => ok(request, await auditLog(db, request.query)),
   );
   app.get(
@@ -121,7 +148,8 @@ export function adminRoutes(app: ZodApp, deps: Deps): void {
       config: admin,
       schema: {
         tags,
-        summary: 'Adjusts a user’s available balance (signed amount, reason required; idempotent on request_id): posted at once within ADJUST_APPROVAL_THRESHOLD, otherwise pending a second admin',
+        summary:
+          'Adjusts a user’s available balance (signed amount, reason required; idempotent on request_id): posted at once within ADJUST_APPROVAL_THRESHOLD, otherwise pending a second admin',
         body: updateBalanceBody,
         response: { 200: envelopeSchema(updateBalanceResultSchema) },
       },
@@ -130,12 +158,28 @@ export function adminRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/admin/getbalanceadjustments',
-    { config: admin, schema: { tags, summary: 'Balance adjustments (pending first), filtered by status and uid, with the approval threshold', querystring: adjustmentQuery, response: { 200: envelopeSchema(adjustmentPage) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Balance adjustments (pending first), filtered by status and uid, with the approval threshold',
+        querystring: adjustmentQuery,
+        response: { 200: envelopeSchema(adjustmentPage) },
+      },
+    },
     async (request) => ok(request, { ...(await listAdjustments(db, request.query)), threshold: deps.adjustApproval.threshold, window_hours: deps.adjustApproval.windowHours }),
   );
   app.post(
     '/api/admin/auditbalanceadjustment',
-    { config: admin, schema: { tags, summary: 'A second admin approves (posted now) or rejects (reason required) a pending adjustment; neither the requester nor the adjusted admin decides it (218)', body: decideAdjustmentBody, response: { 200: envelopeSchema(adjustmentSchema) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'A second admin approves (posted now) or rejects (reason required) a pending adjustment; neither the requester nor the adjusted admin decides it (218)',
+        body: decideAdjustmentBody,
+        response: { 200: envelopeSchema(adjustmentSchema) },
+      },
+    },
     async (request) => ok(request, await decideAdjustment(db, await requireRole(sessions, request, 'admin'), request.body)),
   );
 }

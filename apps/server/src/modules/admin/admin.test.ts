@@ -71,9 +71,14 @@ describe('users', () => {
       ['phone', '00001234'],
       ['any', '13800001234'],
     ] as const) {
-      const found = await support.get<{ list: { uid: string; email: string; phone: string; role: string }[]; total: number }>(`/api/admin/findusers?keyword=${encodeURIComponent(keyword)}&by=${by}`);
+      const found = await support.get<{ list: { uid: string; email: string; phone: string; role: string }[]; total: number }>(
+        `/api/admin/findusers?keyword=${encodeURIComponent(keyword)}&by=${by}`,
+      );
       expect(found.code, by).toBe(200);
-      expect(found.data.list.map((u) => u.uid), by).toEqual([playerUid]);
+      expect(
+        found.data.list.map((u) => u.uid),
+        by,
+      ).toEqual([playerUid]);
       expect(found.data.list[0]).toMatchObject({ email: 'player@example.com', phone: '+86 13800001234', role: 'user' });
     }
     expect((await admin.get<{ total: number }>('/api/admin/findusers?keyword=nobody-like-this&by=email')).data.total).toBe(0);
@@ -101,10 +106,13 @@ describe('users', () => {
   it('unbinds the phone, the authenticator, WeChat and Telegram, each audited with what was there', async () => {
     const id = (await db.selectFrom('users').select('id').where('uid', '=', playerUid).executeTakeFirstOrThrow()).id;
     await db.updateTable('users').set({ google_secret: 'sealed' }).where('id', '=', id).execute();
-    await db.insertInto('social_bindings').values([
-      { user_id: id, provider: 'wechat', subject: 'wx-open-id', display_name: 'Player WX' },
-      { user_id: id, provider: 'telegram', subject: '777', display_name: '@player' },
-    ]).execute();
+    await db
+      .insertInto('social_bindings')
+      .values([
+        { user_id: id, provider: 'wechat', subject: 'wx-open-id', display_name: 'Player WX' },
+        { user_id: id, provider: 'telegram', subject: '777', display_name: '@player' },
+      ])
+      .execute();
     expect((await admin.post('/api/admin/unbindphone', { uid: playerUid })).code).toBe(200);
     expect((await admin.post('/api/admin/unbindphone', { uid: playerUid })).code).toBe(1046);
     expect((await admin.post('/api/admin/UnBindGoogle', { uid: playerUid })).code).toBe(200);
@@ -117,7 +125,13 @@ describe('users', () => {
     expect(row).toMatchObject({ phone: null, google_secret: null });
     expect(row.security_changed_at).not.toBeNull();
     expect(await db.selectFrom('social_bindings').select('id').where('user_id', '=', id).execute()).toEqual([]);
-    const entries = await db.selectFrom('admin_audit').select(['action', 'before']).where('target', '=', `user:${playerUid}`).where('action', 'in', ['unbindphone', 'UbBindChannel']).orderBy('id').execute();
+    const entries = await db
+      .selectFrom('admin_audit')
+      .select(['action', 'before'])
+      .where('target', '=', `user:${playerUid}`)
+      .where('action', 'in', ['unbindphone', 'UbBindChannel'])
+      .orderBy('id')
+      .execute();
     expect(entries).toEqual([
       { action: 'unbindphone', before: { phone: '+86 13800001234', nationality: 'CN' } },
       { action: 'UbBindChannel', before: { telegram: '@player' } },
@@ -246,7 +260,11 @@ describe('balance adjustments', () => {
 
     const negative = await second.post<Result>('/api/admin/UpdateBalance', { uid, coin: 'CHIA', amount: '-150', reason: 'double credit', request_id: 'adjust-big-2' });
     expect(negative.data.status).toBe('pending');
-    const rejected = await admin.post<Row & { reject_reason: string }>('/api/admin/auditbalanceadjustment', { id: negative.data.adjustment_id, approve: false, reason: 'checked: not a double credit' });
+    const rejected = await admin.post<Row & { reject_reason: string }>('/api/admin/auditbalanceadjustment', {
+      id: negative.data.adjustment_id,
+      approve: false,
+      reason: 'checked: not a double credit',
+    });
     expect(rejected.data).toMatchObject({ status: 'rejected', reject_reason: 'checked: not a double credit', transaction_id: '' });
     expect(await available('credited@example.com')).toBe(290_000_000_000_000n.toString());
     const actions = (await db.selectFrom('admin_audit').select('action').where('target', '=', `user:${uid}`).orderBy('id').execute()).map((a) => a.action);
@@ -268,13 +286,14 @@ describe('balance adjustments', () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 
-  it('counts split adjustments together: a requester\'s and a target\'s unreviewed ones within the window share the threshold', async () => {
+  it("counts split adjustments together: a requester's and a target's unreviewed ones within the window share the threshold", async () => {
     const splitter = await signedInAs(app, db, 'splitter@example.com', 'admin');
     const other = await signedInAs(app, db, 'other-admin@example.com', 'admin');
     await createAdmin(db, 'split-a@example.com', 'user', PASSWORD);
     await createAdmin(db, 'split-b@example.com', 'user', PASSWORD);
     const [a, b] = [await uidOf('split-a@example.com'), await uidOf('split-b@example.com')];
-    const adjust = (by: Browser, target: string, amount: string, key: string) => by.post<Result>('/api/admin/UpdateBalance', { uid: target, coin: 'CHIA', amount, reason: 'split', request_id: key });
+    const adjust = (by: Browser, target: string, amount: string, key: string) =>
+      by.post<Result>('/api/admin/UpdateBalance', { uid: target, coin: 'CHIA', amount, reason: 'split', request_id: key });
     // Threshold 100: two of 40 post at once, the third would make 120 unreviewed.
     expect((await adjust(splitter, a, '40', 'adjust-split-1')).data.status).toBe('posted');
     expect((await adjust(splitter, a, '-40', 'adjust-split-2')).data.status).toBe('posted');
@@ -296,7 +315,7 @@ describe('balance adjustments', () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 
-  it('an admin\'s adjustment of their own balance always waits for a second admin', async () => {
+  it("an admin's adjustment of their own balance always waits for a second admin", async () => {
     const self = await signedInAs(app, db, 'self-paying@example.com', 'admin');
     const selfUid = await uidOf('self-paying@example.com');
     const own = await self.post<Result>('/api/admin/UpdateBalance', { uid: selfUid, coin: 'CHIA', amount: '1', reason: 'mine', request_id: 'adjust-self-1' });
@@ -309,7 +328,13 @@ describe('balance adjustments', () => {
 
   it('the beneficiary cannot approve an adjustment of their own balance; a third admin can', async () => {
     const payee = await signedInAs(app, db, 'payee-admin@example.com', 'admin');
-    const pending = await admin.post<Result>('/api/admin/UpdateBalance', { uid: await uidOf('payee-admin@example.com'), coin: 'CHIA', amount: '250', reason: 'bonus', request_id: 'adjust-payee-1' });
+    const pending = await admin.post<Result>('/api/admin/UpdateBalance', {
+      uid: await uidOf('payee-admin@example.com'),
+      coin: 'CHIA',
+      amount: '250',
+      reason: 'bonus',
+      request_id: 'adjust-payee-1',
+    });
     expect(pending.data.status).toBe('pending');
     expect((await payee.post('/api/admin/auditbalanceadjustment', { id: pending.data.adjustment_id, approve: true })).code).toBe(218);
     expect(await available('payee-admin@example.com')).toBe('0');

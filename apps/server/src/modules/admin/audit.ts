@@ -40,7 +40,15 @@ export async function recordAudit(db: Db, by: AuditBy, change: AuditChange): Pro
   const client_request_id = by === 'cli' ? null : (adminRequestContext.getStore()?.clientRequestId ?? null);
   await db
     .insertInto('admin_audit')
-    .values({ ...who, client_request_id, action: change.action, target: change.target, detail: JSON.stringify(change.detail ?? {}), before: json(change.before), after: json(change.after) })
+    .values({
+      ...who,
+      client_request_id,
+      action: change.action,
+      target: change.target,
+      detail: JSON.stringify(change.detail ?? {}),
+      before: json(change.before),
+      after: json(change.after),
+    })
     .execute();
 }
 

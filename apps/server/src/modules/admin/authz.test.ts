@@ -28,16 +28,20 @@ const LEGACY = `${ADMIN_PREFIX}test_write_by_admin_id`;
 
 beforeAll(async () => {
   ({ db } = await testDatabase());
-  app = await testApp(db, {}, {
-    extend: (a) => {
-      a.post(UNAUDITED, { config: { role: 'support' } }, async (request) => ok(request, null));
-      a.post(LEGACY, async (request) => {
-        const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'root@example.com').executeTakeFirstOrThrow()).id;
-        await audit(db, adminId, 'legacy_write', 'thing:1', { note: 'by id' });
-        return ok(request, null);
-      });
+  app = await testApp(
+    db,
+    {},
+    {
+      extend: (a) => {
+        a.post(UNAUDITED, { config: { role: 'support' } }, async (request) => ok(request, null));
+        a.post(LEGACY, async (request) => {
+          const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'root@example.com').executeTakeFirstOrThrow()).id;
+          await audit(db, adminId, 'legacy_write', 'thing:1', { note: 'by id' });
+          return ok(request, null);
+        });
+      },
     },
-  });
+  );
   roles.visitor = browser(app);
   roles.user = await signedInAs(app, db, 'member@example.com', 'user');
   roles.support = await signedInAs(app, db, 'support@example.com', 'support');
@@ -72,14 +76,35 @@ describe('authorisation matrix over every admin route', () => {
     const listed = new Set(app.adminRoutes.map((r) => `${r.method} ${r.url}`));
     expect(listed).toEqual(printedAdminRoutes());
     // The calls of this part, the wallet's and the pool's are all there.
-    for (const name of ['GET /api/admin/findusers', 'POST /api/admin/BanUser', 'POST /api/admin/UpdateBalance', 'POST /api/admin/updatewithdrawfee', 'POST /api/admin/updatepoolconfig', 'GET /api/admin/getauditlog']) {
+    for (const name of [
+      'GET /api/admin/findusers',
+      'POST /api/admin/BanUser',
+      'POST /api/admin/UpdateBalance',
+      'POST /api/admin/updatewithdrawfee',
+      'POST /api/admin/updatepoolconfig',
+      'GET /api/admin/getauditlog',
+    ]) {
       expect(listed).toContain(name);
     }
   });
 
   it('keeps balance changes, bans, roles, configuration and the audit log to admins', () => {
     const roleOf = (url: string) => app.adminRoutes.find((r) => r.url === `${ADMIN_PREFIX}${url}`)?.role;
-    for (const url of ['BanUser', 'UnbanUser', 'UpdateBalance', 'auditbalanceadjustment', 'updatewithdrawfee', 'updatepoolconfig', 'setrole', 'getauditlog', 'UnBindGoogle', 'unbindphone', 'UnBindWechat', 'UbBindChannel', 'ClearCache']) {
+    for (const url of [
+      'BanUser',
+      'UnbanUser',
+      'UpdateBalance',
+      'auditbalanceadjustment',
+      'updatewithdrawfee',
+      'updatepoolconfig',
+      'setrole',
+      'getauditlog',
+      'UnBindGoogle',
+      'unbindphone',
+      'UnBindWechat',
+      'UbBindChannel',
+      'ClearCache',
+    ]) {
       expect(roleOf(url), url).toBe('admin');
     }
     for (const url of ['findusers', 'withdraw', 'auditwithdrawbalance', 'getpoollist']) expect(roleOf(url), url).toBe('support');
@@ -109,10 +134,13 @@ describe('every admin write leaves an audit entry', () => {
     const uid = (await db.selectFrom('users').select('uid').where('email', '=', 'target@example.com').executeTakeFirstOrThrow()).uid;
     const id = (await db.selectFrom('users').select('id').where('uid', '=', uid).executeTakeFirstOrThrow()).id;
     await db.updateTable('users').set({ phone_code: '0044', phone: '7700900123', nationality: 'GB', google_secret: 'sealed' }).where('id', '=', id).execute();
-    await db.insertInto('social_bindings').values([
-      { user_id: id, provider: 'wechat', subject: 'wx', display_name: 'wx' },
-      { user_id: id, provider: 'telegram', subject: '42', display_name: '@t' },
-    ]).execute();
+    await db
+      .insertInto('social_bindings')
+      .values([
+        { user_id: id, provider: 'wechat', subject: 'wx', display_name: 'wx' },
+        { user_id: id, provider: 'telegram', subject: '42', display_name: '@t' },
+      ])
+      .execute();
     return {
       BanUser: { uid, reason: 'test' },
       UnbanUser: { uid },
@@ -144,7 +172,12 @@ describe('every admin write leaves an audit entry', () => {
       if (body !== undefined || name.startsWith('test_write_')) expect(code, name).toBe(200);
       // Whatever the call, an answer of success means an entry of this very request.
       if (code !== 200) continue;
-      const entries = await db.selectFrom('admin_audit as a').innerJoin('users as u', 'u.id', 'a.admin_id').select(['u.email', 'a.ip', 'a.action']).where('a.request_id', '=', String(res.headers['x-request-id'])).execute();
+      const entries = await db
+        .selectFrom('admin_audit as a')
+        .innerJoin('users as u', 'u.id', 'a.admin_id')
+        .select(['u.email', 'a.ip', 'a.action'])
+        .where('a.request_id', '=', String(res.headers['x-request-id']))
+        .execute();
       expect(entries.length, name).toBeGreaterThan(0);
       expect(entries[0], name).toMatchObject({ email: 'root@example.com', ip: expect.any(String) });
     }
@@ -156,25 +189,49 @@ describe('every admin write leaves an audit entry', () => {
     for (const entry of legacy) expect(entry).toEqual({ action: 'legacy_write', ip: expect.any(String), request_id: expect.any(String) });
   });
 
-  it('cannot be skipped from the client: request ids are the server\'s, the client\'s X-Request-Id is only noted', async () => {
+  it("cannot be skipped from the client: request ids are the server's, the client's X-Request-Id is only noted", async () => {
     const earlier = await db.selectFrom('admin_audit').select('request_id').where('request_id', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const spoofed = String(earlier.request_id);
-    const countOf = async () => Number((await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<string>().as('n')).where('action', '=', 'test_write_without_audit').executeTakeFirstOrThrow()).n);
+    const countOf = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('admin_audit')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('action', '=', 'test_write_without_audit')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await countOf();
     const res = await roles.admin.send('POST', UNAUDITED, {}, { headers: { 'x-request-id': spoofed } });
     expect(res.json<{ code: number }>().code).toBe(200);
     expect(res.headers['x-request-id']).not.toBe(spoofed);
     expect(await countOf()).toBe(before + 1);
-    const entry = await db.selectFrom('admin_audit').select(['request_id', 'client_request_id']).where('action', '=', 'test_write_without_audit').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const entry = await db
+      .selectFrom('admin_audit')
+      .select(['request_id', 'client_request_id'])
+      .where('action', '=', 'test_write_without_audit')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(entry).toEqual({ request_id: res.headers['x-request-id'], client_request_id: spoofed });
   });
 
   it('writes nothing for a refused or failed write', async () => {
-    const before = (await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await db
+        .selectFrom('admin_audit')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect((await roles.support.post('/api/admin/BanUser', { uid: '1' })).code).toBe(218);
     expect((await roles.admin.post('/api/admin/BanUser', { uid: '' })).code).toBe(216);
     expect((await roles.admin.post('/api/admin/BanUser', { uid: '00000000' })).code).toBe(1005);
-    const after = (await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const after = (
+      await db
+        .selectFrom('admin_audit')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(after).toBe(before);
   });
 });

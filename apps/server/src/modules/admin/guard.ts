@@ -63,7 +63,8 @@ export function registerAdminGuard(app: ZodApp, deps: { db: Db; sessions: Return
       await requireRole(deps.sessions, request, role);
     };
     // The rest of the request (hooks, handler) runs with its address and id at hand for the log.
-    const context: onRequestHookHandler = (request, _reply, done) => adminRequestContext.run({ ip: request.ip, requestId: request.id, clientRequestId: clientRequestId(request.raw) }, done);
+    const context: onRequestHookHandler = (request, _reply, done) =>
+      adminRequestContext.run({ ip: request.ip, requestId: request.id, clientRequestId: clientRequestId(request.raw) }, done);
     route.onRequest = [context, check, ...asArray(route.onRequest)];
     if (!write) return;
     const ensureAudited: onSendAsyncHookHandler = async (request, reply, payload) => {

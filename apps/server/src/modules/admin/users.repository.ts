@@ -32,22 +32,24 @@ export function adminUsersRepository(db: Db) {
         }
       });
       return paginate(base, q, (from) =>
-        from.select([
-          'u.id',
-          'u.uid',
-          'u.email',
-          'u.account',
-          'u.nickname',
-          'u.role',
-          'u.status',
-          'u.phone_code',
-          'u.phone',
-          sql<boolean>`u.google_secret IS NOT NULL`.as('google'),
-          sql<boolean>`EXISTS (SELECT 1 FROM social_bindings s WHERE s.user_id = u.id AND s.provider = 'wechat')`.as('wechat'),
-          sql<boolean>`EXISTS (SELECT 1 FROM social_bindings s WHERE s.user_id = u.id AND s.provider = 'telegram')`.as('telegram'),
-          'u.created_at',
-          'u.last_login_at',
-        ]).orderBy('u.id'),
+        from
+          .select([
+            'u.id',
+            'u.uid',
+            'u.email',
+            'u.account',
+            'u.nickname',
+            'u.role',
+            'u.status',
+            'u.phone_code',
+            'u.phone',
+            sql<boolean>`u.google_secret IS NOT NULL`.as('google'),
+            sql<boolean>`EXISTS (SELECT 1 FROM social_bindings s WHERE s.user_id = u.id AND s.provider = 'wechat')`.as('wechat'),
+            sql<boolean>`EXISTS (SELECT 1 FROM social_bindings s WHERE s.user_id = u.id AND s.provider = 'telegram')`.as('telegram'),
+            'u.created_at',
+            'u.last_login_at',
+          ])
+          .orderBy('u.id'),
       );
     },
 
@@ -65,7 +67,6 @@ export function adminUsersRepository(db: Db) {
         .execute();
     },
 
-
     /** Locks the user's row (by uid, or by e-mail in any case) for a change decided on what it holds. */
     async lock(by: { uid: string } | { email: string }) {
       return db
@@ -80,10 +81,19 @@ export function adminUsersRepository(db: Db) {
       await db.updateTable('users').set({ status }).where('id', '=', userId).execute();
     },
     async revokeSessions(userId: string) {
-      await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     async clearPhone(userId: string) {
-      await db.updateTable('users').set({ phone: null, phone_code: null, nationality: null, security_changed_at: sql`now()` }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ phone: null, phone_code: null, nationality: null, security_changed_at: sql`now()` })
+        .where('id', '=', userId)
+        .execute();
     },
     async clearGoogle(userId: string) {
       await db
@@ -100,7 +110,12 @@ export function adminUsersRepository(db: Db) {
         .where('provider', '=', provider)
         .returning(['subject', 'display_name'])
         .executeTakeFirst();
-      if (removed) await db.updateTable('users').set({ security_changed_at: sql`now()` }).where('id', '=', userId).execute();
+      if (removed)
+        await db
+          .updateTable('users')
+          .set({ security_changed_at: sql`now()` })
+          .where('id', '=', userId)
+          .execute();
       return removed;
     },
 
@@ -109,7 +124,12 @@ export function adminUsersRepository(db: Db) {
     },
     /** Admins who can sign in (a banned admin does not count). */
     async countActiveAdmins(): Promise<number> {
-      const row = await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('users')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('role', '=', 'admin')
+        .where('status', '=', 'active')
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     /** Serialises role changes (and the first admin's creation) so the last admin stays. */

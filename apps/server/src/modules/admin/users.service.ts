@@ -36,7 +36,11 @@ export async function findUsers(db: Db, q: FindUsersQuery): Promise<{ list: Admi
 }
 
 /** Runs `change` on the locked user `uid` with its audit entry, in one transaction. */
-async function onUser<T>(db: Db, uid: string, change: (trx: Db, user: NonNullable<Awaited<ReturnType<ReturnType<typeof adminUsersRepository>['lock']>>>) => Promise<T>): Promise<T> {
+async function onUser<T>(
+  db: Db,
+  uid: string,
+  change: (trx: Db, user: NonNullable<Awaited<ReturnType<ReturnType<typeof adminUsersRepository>['lock']>>>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const user = await adminUsersRepository(trx).lock({ uid });
     if (!user) throw new AppError('USER_NOT_EXIST');
@@ -105,14 +109,20 @@ export async function unbindSocial(db: Db, by: AuditBy, uid: string, provider: '
  * (a banned or unactivated one could not use it). The last active admin keeps the role: a
  * banned admin is no second admin. Changes are serialised.
  */
-export async function setRole(db: Db, by: AuditBy, target: { uid: string } | { email: string }, role: UserRole): Promise<{ uid: string; email: string; before: UserRole; after: UserRole }> {
+export async function setRole(
+  db: Db,
+  by: AuditBy,
+  target: { uid: string } | { email: string },
+  role: UserRole,
+): Promise<{ uid: string; email: string; before: UserRole; after: UserRole }> {
   return db.transaction().execute(async (trx) => {
     const repo = adminUsersRepository(trx);
     await repo.lockRoles();
     const user = await repo.lock(target);
     if (!user) throw new AppError('USER_NOT_EXIST');
     if (role !== 'user' && user.status !== 'active') throw new AppError('ACCESS_FORBIDDEN', { reason: 'account not active' });
-    if (user.role === 'admin' && user.status === 'active' && role !== 'admin' && (await repo.countActiveAdmins()) <= 1) throw new AppError('ACCESS_FORBIDDEN', { reason: 'last admin' });
+    if (user.role === 'admin' && user.status === 'active' && role !== 'admin' && (await repo.countActiveAdmins()) <= 1)
+      throw new AppError('ACCESS_FORBIDDEN', { reason: 'last admin' });
     if (user.role !== role) {
       await repo.setRole(user.id, role);
       await recordAudit(trx, by, { action: 'setrole', target: `user:${user.uid}`, before: { role: user.role }, after: { role } });

@@ -46,7 +46,16 @@ const send: Send = async (method, path, body) => {
 };
 
 async function joinedFarmer(seed: string) {
-  const farmer = simulatedFarmer({ seed, crypto, node: chiaDevnet(db, 'CHIA'), targetPuzzleHash: devnetTargetPuzzleHash(TEST_SECRET, 'chiapp'), poolUrl: 'http://localhost/chia/chiapp', send, k: 18, difficultyConstantFactor: 10_052_721_566_054n });
+  const farmer = simulatedFarmer({
+    seed,
+    crypto,
+    node: chiaDevnet(db, 'CHIA'),
+    targetPuzzleHash: devnetTargetPuzzleHash(TEST_SECRET, 'chiapp'),
+    poolUrl: 'http://localhost/chia/chiapp',
+    send,
+    k: 18,
+    difficultyConstantFactor: 10_052_721_566_054n,
+  });
   await farmer.setSingleton();
   expect((await farmer.postFarmer()).body).toHaveProperty('welcome_message');
   return farmer;
@@ -94,21 +103,35 @@ describe('binding a launcher', () => {
     const owner = await db.selectFrom('chia_farmers').select('user_id').where('launcher_id', '=', farmer.launcherId).executeTakeFirstOrThrow();
     expect(owner.user_id).not.toBeNull();
     // Signed with the plot NFT's owner key: the owner moves it.
-    expect(await bob.get(`/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${key}&signature=${farmer.signWithOwnerKey(message)}`)).toMatchObject({ code: 200, data: { bound: 'mine' } });
+    expect(await bob.get(`/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${key}&signature=${farmer.signWithOwnerKey(message)}`)).toMatchObject({
+      code: 200,
+      data: { bound: 'mine' },
+    });
     const moved = await db.selectFrom('chia_farmers').select('user_id').where('launcher_id', '=', farmer.launcherId).executeTakeFirstOrThrow();
     expect(moved.user_id).not.toBe(owner.user_id);
   });
 
   it('through the binding form: the binding data signed with the owner key, valid once and for 24 hours', async () => {
     const farmer = await joinedFarmer('binding-form');
-    const info = await bob.get<{ bind_data: { key: string; message: string; expires_at: number }; lookup: { bound: string } | null }>(`/api/chiapp/info?pool=chiapp&launcher_id=0x${farmer.launcherId}`);
+    const info = await bob.get<{ bind_data: { key: string; message: string; expires_at: number }; lookup: { bound: string } | null }>(
+      `/api/chiapp/info?pool=chiapp&launcher_id=0x${farmer.launcherId}`,
+    );
     expect(info.data.lookup?.bound).toBe('none');
     const { key, message, expires_at } = info.data.bind_data;
     expect(expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(24 * 3600 - 60);
     expect(message).toContain(`0x${farmer.launcherId}`);
 
     // Signed by another key: refused (11105); the data stays usable.
-    const stranger = simulatedFarmer({ seed: 'someone-else', crypto, node: chiaDevnet(db, 'CHIA'), targetPuzzleHash: '00'.repeat(32), poolUrl: '', send, k: 18, difficultyConstantFactor: 1n });
+    const stranger = simulatedFarmer({
+      seed: 'someone-else',
+      crypto,
+      node: chiaDevnet(db, 'CHIA'),
+      targetPuzzleHash: '00'.repeat(32),
+      poolUrl: '',
+      send,
+      k: 18,
+      difficultyConstantFactor: 1n,
+    });
     expect((await bob.get(`/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${key}&signature=${stranger.signWithOwnerKey(message)}`)).code).toBe(11105);
     // Alice cannot use Bob's binding data.
     expect((await alice.get(`/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${key}&signature=${farmer.signWithOwnerKey(message)}`)).code).toBe(11106);
@@ -118,14 +141,30 @@ describe('binding a launcher', () => {
 
     // Expired binding data is refused: fetched again it works.
     const again = await bob.get<{ bind_data: { key: string; message: string } }>(`/api/chiapp/info?pool=chiapp&launcher_id=0x${farmer.launcherId}`);
-    await db.updateTable('chia_bind_requests').set({ expires_at: new Date(Date.now() - 1000) }).where('key', '=', again.data.bind_data.key).execute();
-    expect((await bob.get(`/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${again.data.bind_data.key}&signature=${farmer.signWithOwnerKey(again.data.bind_data.message)}`)).code).toBe(11106);
+    await db
+      .updateTable('chia_bind_requests')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('key', '=', again.data.bind_data.key)
+      .execute();
+    expect(
+      (
+        await bob.get(
+          `/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${again.data.bind_data.key}&signature=${farmer.signWithOwnerKey(again.data.bind_data.message)}`,
+        )
+      ).code,
+    ).toBe(11106);
   });
 
   it('shows Not Joined with the leave time after the plot NFT leaves, and unbinds with dologout', async () => {
     const farmer = await joinedFarmer('leaver');
     const info = await alice.get<{ bind_data: { key: string; message: string } }>(`/api/chiapp/info?pool=chiapp&launcher_id=${farmer.launcherId}`);
-    expect((await alice.get(`/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${info.data.bind_data.key}&signature=${farmer.signWithOwnerKey(info.data.bind_data.message)}`)).code).toBe(200);
+    expect(
+      (
+        await alice.get(
+          `/api/chiapp/bind?pool=chiapp&launcher_id=${farmer.launcherId}&key=${info.data.bind_data.key}&signature=${farmer.signWithOwnerKey(info.data.bind_data.message)}`,
+        )
+      ).code,
+    ).toBe(200);
     await farmer.setSingleton({ state: SELF_POOLING, target_puzzle_hash: '44'.repeat(32) });
     const mine = await alice.get<{ launchers: { launcher_id: string; joined: boolean; leave_time: number | null }[] }>('/api/chiapp/info?pool=chiapp');
     const left = mine.data.launchers.find((l) => l.launcher_id === `0x${farmer.launcherId}`);

@@ -18,7 +18,8 @@ export function chiappRoutes(app: ZodApp, deps: { sessions: ReturnType<typeof se
     {
       schema: {
         tags,
-        summary: 'The user’s plot NFT launchers in a Chia PP pool: points, total points, estimated size, difficulty, joined or not; with launcher_id also that launcher and its binding data (valid 24 hours)',
+        summary:
+          'The user’s plot NFT launchers in a Chia PP pool: points, total points, estimated size, difficulty, joined or not; with launcher_id also that launcher and its binding data (valid 24 hours)',
         querystring: chiappInfoQuery,
         response: { 200: envelopeSchema(chiappInfoSchema) },
       },

@@ -82,7 +82,10 @@ export function chiappService(deps: { db: Db; crypto: ChiaPrimitives; pools: Map
      * link (usable ~25–30 minutes, and replayable by whoever holds it) or a message signed with
      * the authentication key binds a launcher bound to nobody, never takes one from its owner.
      */
-    async bind(userId: string, query: { pool: string; launcher_id: string; key?: string | undefined; signature?: string | undefined; login?: string | undefined }): Promise<ChiappLauncher> {
+    async bind(
+      userId: string,
+      query: { pool: string; launcher_id: string; key?: string | undefined; signature?: string | undefined; login?: string | undefined },
+    ): Promise<ChiappLauncher> {
       const entry = poolOf(query.pool);
       const farmer = await findFarmer(db, query.launcher_id);
       if (!farmer || farmer.pool !== query.pool) throw new AppError('BIND_NOT_FOUND');

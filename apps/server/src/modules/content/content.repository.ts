@@ -16,9 +16,18 @@ const bannerRow = (v: BannerValues) => ({ ...v, title: json(v.title) });
 
 export const bannerRepository = {
   insert: (db: Db, values: BannerValues, by: string) =>
-    db.insertInto('content_banners').values({ ...bannerRow(values), created_by: by }).returningAll().executeTakeFirstOrThrow(),
+    db
+      .insertInto('content_banners')
+      .values({ ...bannerRow(values), created_by: by })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
   update: (db: Db, id: string, values: BannerValues) =>
-    db.updateTable('content_banners').set({ ...bannerRow(values), updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirst(),
+    db
+      .updateTable('content_banners')
+      .set({ ...bannerRow(values), updated_at: sql`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst(),
   remove: (db: Db, id: string) => db.deleteFrom('content_banners').where('id', '=', id).returningAll().executeTakeFirst(),
   byId: (db: Db, id: string) => db.selectFrom('content_banners').selectAll().where('id', '=', id).executeTakeFirst(),
   page: (db: Db, page: number, count: number) =>
@@ -50,7 +59,11 @@ const articleRow = (v: ArticleValues) => ({ title: json(v.title), content: json(
 
 export const articleRepository = {
   insert: (db: Db, kind: ArticleKind, values: ArticleValues, by: string) =>
-    db.insertInto('content_articles').values({ ...articleRow(values), kind, created_by: by }).returningAll().executeTakeFirstOrThrow(),
+    db
+      .insertInto('content_articles')
+      .values({ ...articleRow(values), kind, created_by: by })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
   /** Updates an article of one of `kinds` (an announcement id never edits a help item); `kind` may move faq ⇄ tutorial. */
   update: (db: Db, id: string, kinds: readonly ArticleKind[], kind: ArticleKind, values: ArticleValues) =>
     db
@@ -62,8 +75,7 @@ export const articleRepository = {
       .executeTakeFirst(),
   remove: (db: Db, id: string, kinds: readonly ArticleKind[]) =>
     db.deleteFrom('content_articles').where('id', '=', id).where('kind', 'in', kinds).returningAll().executeTakeFirst(),
-  byId: (db: Db, id: string, kinds: readonly ArticleKind[]) =>
-    db.selectFrom('content_articles').selectAll().where('id', '=', id).where('kind', 'in', kinds).executeTakeFirst(),
+  byId: (db: Db, id: string, kinds: readonly ArticleKind[]) => db.selectFrom('content_articles').selectAll().where('id', '=', id).where('kind', 'in', kinds).executeTakeFirst(),
   /** Newest first for announcements; help items by their order, then newest. */
   page: (db: Db, kinds: readonly ArticleKind[], page: number, count: number) =>
     paginate(db.selectFrom('content_articles').where('kind', 'in', kinds), { page, count }, (q) =>
@@ -81,7 +93,12 @@ const downloadRow = (v: DownloadValues) => ({ ...v, name: json(v.name), descript
 export const downloadRepository = {
   insert: (db: Db, values: DownloadValues) => db.insertInto('content_downloads').values(downloadRow(values)).returningAll().executeTakeFirstOrThrow(),
   update: (db: Db, id: string, values: DownloadValues) =>
-    db.updateTable('content_downloads').set({ ...downloadRow(values), updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirst(),
+    db
+      .updateTable('content_downloads')
+      .set({ ...downloadRow(values), updated_at: sql`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst(),
   remove: (db: Db, id: string) => db.deleteFrom('content_downloads').where('id', '=', id).returningAll().executeTakeFirst(),
   byId: (db: Db, id: string) => db.selectFrom('content_downloads').selectAll().where('id', '=', id).executeTakeFirst(),
   /** The app first, then each coin's tools, each group in its order. */

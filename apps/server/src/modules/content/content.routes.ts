@@ -62,7 +62,9 @@ export function publicContentRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
   );
   app.get(
     '/api/notice/Content',
-    { schema: { tags, summary: 'One announcement with its sanitised HTML (212 when there is none)', querystring: contentIdQuery, response: { 200: envelopeSchema(articleSchema) } } },
+    {
+      schema: { tags, summary: 'One announcement with its sanitised HTML (212 when there is none)', querystring: contentIdQuery, response: { 200: envelopeSchema(articleSchema) } },
+    },
     async (request) => ok(request, await announcements.content(db, request.lang, request.query.id)),
   );
   app.get(
@@ -72,7 +74,14 @@ export function publicContentRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
   );
   app.get(
     '/api/help/Content',
-    { schema: { tags, summary: 'One help item with its sanitised HTML (212 when there is none)', querystring: contentIdQuery, response: { 200: envelopeSchema(helpArticleSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One help item with its sanitised HTML (212 when there is none)',
+        querystring: contentIdQuery,
+        response: { 200: envelopeSchema(helpArticleSchema) },
+      },
+    },
     async (request) => ok(request, await help.content(db, request.lang, request.query.id)),
   );
   app.get(
@@ -82,7 +91,14 @@ export function publicContentRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
   );
   app.get(
     '/api/help/document',
-    { schema: { tags, summary: 'The user agreement, privacy policy or support text (null until written)', querystring: documentQuery, response: { 200: envelopeSchema(documentSchema.nullable()) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The user agreement, privacy policy or support text (null until written)',
+        querystring: documentQuery,
+        response: { 200: envelopeSchema(documentSchema.nullable()) },
+      },
+    },
     async (request) => ok(request, await documents.show(db, request.lang, request.query.key)),
   );
 }
@@ -101,7 +117,10 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   // banners
   app.get(
     '/api/admin/BannerList',
-    { config: { role: 'support' }, schema: { tags, summary: 'Every banner with every language, in order', querystring: pagingQuery, response: { 200: envelopeSchema(bannerAdminPage) } } },
+    {
+      config: { role: 'support' },
+      schema: { tags, summary: 'Every banner with every language, in order', querystring: pagingQuery, response: { 200: envelopeSchema(bannerAdminPage) } },
+    },
     async (request) => {
       await staff(request);
       return ok(request, await banners.list(db, request.query));
@@ -109,12 +128,23 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   );
   app.post(
     '/api/admin/AddBanner',
-    { config: { role: 'support' }, schema: { tags, summary: 'Adds a banner: image URL, link, order, active window, caption per language', body: addBannerBody, response: { 200: envelopeSchema(bannerAdminSchema) } } },
+    {
+      config: { role: 'support' },
+      schema: {
+        tags,
+        summary: 'Adds a banner: image URL, link, order, active window, caption per language',
+        body: addBannerBody,
+        response: { 200: envelopeSchema(bannerAdminSchema) },
+      },
+    },
     async (request) => ok(request, await banners.add(db, await staff(request), request.body)),
   );
   app.post(
     '/api/admin/UpdateBanner',
-    { config: { role: 'support' }, schema: { tags, summary: 'Edits a banner (212 when there is none)', body: updateBannerBody, response: { 200: envelopeSchema(bannerAdminSchema) } } },
+    {
+      config: { role: 'support' },
+      schema: { tags, summary: 'Edits a banner (212 when there is none)', body: updateBannerBody, response: { 200: envelopeSchema(bannerAdminSchema) } },
+    },
     async (request) => ok(request, await banners.update(db, await staff(request), request.body)),
   );
   app.post(
@@ -129,7 +159,10 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   // announcements
   app.get(
     '/api/admin/getannouncementlist',
-    { config: { role: 'support' }, schema: { tags, summary: 'Announcements with every language, newest first', querystring: pagingQuery, response: { 200: envelopeSchema(announcementAdminPage) } } },
+    {
+      config: { role: 'support' },
+      schema: { tags, summary: 'Announcements with every language, newest first', querystring: pagingQuery, response: { 200: envelopeSchema(announcementAdminPage) } },
+    },
     async (request) => {
       await staff(request);
       return ok(request, await announcements.adminList(db, request.query));
@@ -137,7 +170,10 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/admin/getannouncementlistsome',
-    { config: { role: 'support' }, schema: { tags, summary: 'One announcement with every language (the editor)', querystring: contentIdQuery, response: { 200: envelopeSchema(announcementAdminSchema) } } },
+    {
+      config: { role: 'support' },
+      schema: { tags, summary: 'One announcement with every language (the editor)', querystring: contentIdQuery, response: { 200: envelopeSchema(announcementAdminSchema) } },
+    },
     async (request) => {
       await staff(request);
       return ok(request, await announcements.adminOne(db, request.query.id));
@@ -145,7 +181,15 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   );
   app.post(
     '/api/admin/addannouncement',
-    { config: { role: 'support' }, schema: { tags, summary: 'Posts an announcement: title and HTML per language (en required), sanitised', body: addAnnouncementBody, response: { 200: envelopeSchema(announcementAdminSchema) } } },
+    {
+      config: { role: 'support' },
+      schema: {
+        tags,
+        summary: 'Posts an announcement: title and HTML per language (en required), sanitised',
+        body: addAnnouncementBody,
+        response: { 200: envelopeSchema(announcementAdminSchema) },
+      },
+    },
     async (request) => ok(request, await announcements.add(db, await staff(request), request.body)),
   );
   app.post(
@@ -165,7 +209,10 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   // help items
   app.get(
     '/api/admin/GetHelpList',
-    { config: { role: 'support' }, schema: { tags, summary: 'Help items (or one type) with every language', querystring: helpListQuery, response: { 200: envelopeSchema(helpAdminPage) } } },
+    {
+      config: { role: 'support' },
+      schema: { tags, summary: 'Help items (or one type) with every language', querystring: helpListQuery, response: { 200: envelopeSchema(helpAdminPage) } },
+    },
     async (request) => {
       await staff(request);
       return ok(request, await help.adminList(db, request.query));
@@ -173,7 +220,10 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/admin/GetHelpListSome',
-    { config: { role: 'support' }, schema: { tags, summary: 'One help item with every language (the editor)', querystring: contentIdQuery, response: { 200: envelopeSchema(helpAdminSchema) } } },
+    {
+      config: { role: 'support' },
+      schema: { tags, summary: 'One help item with every language (the editor)', querystring: contentIdQuery, response: { 200: envelopeSchema(helpAdminSchema) } },
+    },
     async (request) => {
       await staff(request);
       return ok(request, await help.adminOne(db, request.query.id));
@@ -201,7 +251,10 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   // download centre
   app.get(
     '/api/admin/DownloadList',
-    { config: { role: 'support' }, schema: { tags, summary: 'Download-centre links with every language', querystring: pagingQuery, response: { 200: envelopeSchema(downloadAdminPage) } } },
+    {
+      config: { role: 'support' },
+      schema: { tags, summary: 'Download-centre links with every language', querystring: pagingQuery, response: { 200: envelopeSchema(downloadAdminPage) } },
+    },
     async (request) => {
       await staff(request);
       return ok(request, await downloads.adminList(db, request.query));
@@ -209,7 +262,10 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   );
   app.post(
     '/api/admin/AddDownload',
-    { config: { role: 'support' }, schema: { tags, summary: 'Adds a download link: the app, or a coin’s tool', body: addDownloadBody, response: { 200: envelopeSchema(downloadAdminSchema) } } },
+    {
+      config: { role: 'support' },
+      schema: { tags, summary: 'Adds a download link: the app, or a coin’s tool', body: addDownloadBody, response: { 200: envelopeSchema(downloadAdminSchema) } },
+    },
     async (request) => ok(request, await downloads.add(db, await staff(request), request.body)),
   );
   app.post(
@@ -229,7 +285,15 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   // the operator's texts
   app.get(
     '/api/admin/GetDocument',
-    { config: { role: 'support' }, schema: { tags, summary: 'The agreement, privacy or support text with every language (null until written)', querystring: documentQuery, response: { 200: envelopeSchema(documentAdminSchema.nullable()) } } },
+    {
+      config: { role: 'support' },
+      schema: {
+        tags,
+        summary: 'The agreement, privacy or support text with every language (null until written)',
+        querystring: documentQuery,
+        response: { 200: envelopeSchema(documentAdminSchema.nullable()) },
+      },
+    },
     async (request) => {
       await staff(request);
       return ok(request, await documents.adminOne(db, request.query.key));
@@ -237,7 +301,15 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   );
   app.post(
     '/api/admin/UpdateDocument',
-    { config: { role: 'support' }, schema: { tags, summary: 'Writes the agreement, privacy or support text (all languages at once)', body: updateDocumentBody, response: { 200: envelopeSchema(documentAdminSchema) } } },
+    {
+      config: { role: 'support' },
+      schema: {
+        tags,
+        summary: 'Writes the agreement, privacy or support text (all languages at once)',
+        body: updateDocumentBody,
+        response: { 200: envelopeSchema(documentAdminSchema) },
+      },
+    },
     async (request) => ok(request, await documents.save(db, await staff(request), request.body)),
   );
 }

@@ -90,7 +90,17 @@ function helpAdmin(row: ArticleRow): HelpAdmin {
 }
 
 function downloadAdmin(row: DownloadRow): DownloadAdmin {
-  return { id: row.id, kind: row.kind, coin: row.coin, name: row.name, description: row.description, url: row.url, version: row.version, sort: row.sort, updated_at: seconds(row.updated_at) };
+  return {
+    id: row.id,
+    kind: row.kind,
+    coin: row.coin,
+    name: row.name,
+    description: row.description,
+    url: row.url,
+    version: row.version,
+    sort: row.sort,
+    updated_at: seconds(row.updated_at),
+  };
 }
 
 function documentAdmin(row: DocumentRow): DocumentAdmin {
@@ -121,7 +131,15 @@ const page = <R, V>(result: { rows: R[]; total: number }, view: (row: R) => V) =
 // --- banners --------------------------------------------------------------------------------------
 
 function bannerValues(body: AddBannerBody) {
-  return { title: body.title, image_url: body.image_url, link_url: body.link_url, sort: body.sort, active: body.active, starts_at: dateOf(body.starts_at), ends_at: dateOf(body.ends_at) };
+  return {
+    title: body.title,
+    image_url: body.image_url,
+    link_url: body.link_url,
+    sort: body.sort,
+    active: body.active,
+    starts_at: dateOf(body.starts_at),
+    ends_at: dateOf(body.ends_at),
+  };
 }
 
 export const banners = {
@@ -135,14 +153,32 @@ export const banners = {
     return page(await bannerRepository.page(db, query.page, query.count), (row) => bannerAdmin(row, now));
   },
   add: (db: Db, adminId: string, body: AddBannerBody) =>
-    audited(db, adminId, 'AddBanner', (b: BannerAdmin) => `banner:${b.id}`, async (trx) => ({ before: null, after: bannerAdmin(await bannerRepository.insert(trx, bannerValues(body), adminId)) })),
+    audited(
+      db,
+      adminId,
+      'AddBanner',
+      (b: BannerAdmin) => `banner:${b.id}`,
+      async (trx) => ({ before: null, after: bannerAdmin(await bannerRepository.insert(trx, bannerValues(body), adminId)) }),
+    ),
   update: (db: Db, adminId: string, body: AddBannerBody & { id: string }) =>
-    audited(db, adminId, 'UpdateBanner', (b: BannerAdmin) => `banner:${b.id}`, async (trx) => {
-      const before = bannerAdmin(found(await bannerRepository.byId(trx, body.id)));
-      return { before, after: bannerAdmin(found(await bannerRepository.update(trx, body.id, bannerValues(body)))) };
-    }),
+    audited(
+      db,
+      adminId,
+      'UpdateBanner',
+      (b: BannerAdmin) => `banner:${b.id}`,
+      async (trx) => {
+        const before = bannerAdmin(found(await bannerRepository.byId(trx, body.id)));
+        return { before, after: bannerAdmin(found(await bannerRepository.update(trx, body.id, bannerValues(body)))) };
+      },
+    ),
   remove: (db: Db, adminId: string, id: string) =>
-    audited(db, adminId, 'RemoveBanner', () => `banner:${id}`, async (trx) => ({ before: bannerAdmin(found(await bannerRepository.remove(trx, id))), after: null })),
+    audited(
+      db,
+      adminId,
+      'RemoveBanner',
+      () => `banner:${id}`,
+      async (trx) => ({ before: bannerAdmin(found(await bannerRepository.remove(trx, id))), after: null }),
+    ),
 };
 
 // --- announcements ---------------------------------------------------------------------------------
@@ -169,17 +205,35 @@ export const announcements = {
     return articleAdmin(found(await articleRepository.byId(db, id, ANNOUNCEMENT)));
   },
   add: (db: Db, adminId: string, body: AnnouncementBody) =>
-    audited(db, adminId, 'addannouncement', (a: { id: string }) => `announcement:${a.id}`, async (trx) => ({
-      before: null,
-      after: articleAdmin(await articleRepository.insert(trx, 'announcement', articleValues(body), adminId)),
-    })),
+    audited(
+      db,
+      adminId,
+      'addannouncement',
+      (a: { id: string }) => `announcement:${a.id}`,
+      async (trx) => ({
+        before: null,
+        after: articleAdmin(await articleRepository.insert(trx, 'announcement', articleValues(body), adminId)),
+      }),
+    ),
   update: (db: Db, adminId: string, body: AnnouncementBody & { id: string }) =>
-    audited(db, adminId, 'updateannouncement', (a: { id: string }) => `announcement:${a.id}`, async (trx) => {
-      const before = articleAdmin(found(await articleRepository.byId(trx, body.id, ANNOUNCEMENT)));
-      return { before, after: articleAdmin(found(await articleRepository.update(trx, body.id, ANNOUNCEMENT, 'announcement', articleValues(body)))) };
-    }),
+    audited(
+      db,
+      adminId,
+      'updateannouncement',
+      (a: { id: string }) => `announcement:${a.id}`,
+      async (trx) => {
+        const before = articleAdmin(found(await articleRepository.byId(trx, body.id, ANNOUNCEMENT)));
+        return { before, after: articleAdmin(found(await articleRepository.update(trx, body.id, ANNOUNCEMENT, 'announcement', articleValues(body)))) };
+      },
+    ),
   remove: (db: Db, adminId: string, id: string) =>
-    audited(db, adminId, 'deleteannouncement', () => `announcement:${id}`, async (trx) => ({ before: articleAdmin(found(await articleRepository.remove(trx, id, ANNOUNCEMENT))), after: null })),
+    audited(
+      db,
+      adminId,
+      'deleteannouncement',
+      () => `announcement:${id}`,
+      async (trx) => ({ before: articleAdmin(found(await articleRepository.remove(trx, id, ANNOUNCEMENT))), after: null }),
+    ),
 };
 
 // --- help items ------------------------------------------------------------------------------------
@@ -205,14 +259,32 @@ export const help = {
     return helpAdmin(found(await articleRepository.byId(db, id, HELP)));
   },
   add: (db: Db, adminId: string, body: HelpBody) =>
-    audited(db, adminId, 'AddHelp', (h: HelpAdmin) => `help:${h.id}`, async (trx) => ({ before: null, after: helpAdmin(await articleRepository.insert(trx, body.type, articleValues(body), adminId)) })),
+    audited(
+      db,
+      adminId,
+      'AddHelp',
+      (h: HelpAdmin) => `help:${h.id}`,
+      async (trx) => ({ before: null, after: helpAdmin(await articleRepository.insert(trx, body.type, articleValues(body), adminId)) }),
+    ),
   update: (db: Db, adminId: string, body: HelpBody & { id: string }) =>
-    audited(db, adminId, 'UpdateHelp', (h: HelpAdmin) => `help:${h.id}`, async (trx) => {
-      const before = helpAdmin(found(await articleRepository.byId(trx, body.id, HELP)));
-      return { before, after: helpAdmin(found(await articleRepository.update(trx, body.id, HELP, body.type, articleValues(body)))) };
-    }),
+    audited(
+      db,
+      adminId,
+      'UpdateHelp',
+      (h: HelpAdmin) => `help:${h.id}`,
+      async (trx) => {
+        const before = helpAdmin(found(await articleRepository.byId(trx, body.id, HELP)));
+        return { before, after: helpAdmin(found(await articleRepository.update(trx, body.id, HELP, body.type, articleValues(body)))) };
+      },
+    ),
   remove: (db: Db, adminId: string, id: string) =>
-    audited(db, adminId, 'DeleteHelp', () => `help:${id}`, async (trx) => ({ before: helpAdmin(found(await articleRepository.remove(trx, id, HELP))), after: null })),
+    audited(
+      db,
+      adminId,
+      'DeleteHelp',
+      () => `help:${id}`,
+      async (trx) => ({ before: helpAdmin(found(await articleRepository.remove(trx, id, HELP))), after: null }),
+    ),
 };
 
 // --- download centre ---------------------------------------------------------------------------------
@@ -239,14 +311,32 @@ export const downloads = {
     return page(await downloadRepository.page(db, query.page, query.count), downloadAdmin);
   },
   add: (db: Db, adminId: string, body: DownloadBody) =>
-    audited(db, adminId, 'AddDownload', (d: DownloadAdmin) => `download:${d.id}`, async (trx) => ({ before: null, after: downloadAdmin(await downloadRepository.insert(trx, downloadValues(body))) })),
+    audited(
+      db,
+      adminId,
+      'AddDownload',
+      (d: DownloadAdmin) => `download:${d.id}`,
+      async (trx) => ({ before: null, after: downloadAdmin(await downloadRepository.insert(trx, downloadValues(body))) }),
+    ),
   update: (db: Db, adminId: string, body: DownloadBody & { id: string }) =>
-    audited(db, adminId, 'UpdateDownload', (d: DownloadAdmin) => `download:${d.id}`, async (trx) => {
-      const before = downloadAdmin(found(await downloadRepository.byId(trx, body.id)));
-      return { before, after: downloadAdmin(found(await downloadRepository.update(trx, body.id, downloadValues(body)))) };
-    }),
+    audited(
+      db,
+      adminId,
+      'UpdateDownload',
+      (d: DownloadAdmin) => `download:${d.id}`,
+      async (trx) => {
+        const before = downloadAdmin(found(await downloadRepository.byId(trx, body.id)));
+        return { before, after: downloadAdmin(found(await downloadRepository.update(trx, body.id, downloadValues(body)))) };
+      },
+    ),
   remove: (db: Db, adminId: string, id: string) =>
-    audited(db, adminId, 'RemoveDownload', () => `download:${id}`, async (trx) => ({ before: downloadAdmin(found(await downloadRepository.remove(trx, id))), after: null })),
+    audited(
+      db,
+      adminId,
+      'RemoveDownload',
+      () => `download:${id}`,
+      async (trx) => ({ before: downloadAdmin(found(await downloadRepository.remove(trx, id))), after: null }),
+    ),
 };
 
 // --- the operator's texts ------------------------------------------------------------------------------
@@ -263,9 +353,15 @@ export const documents = {
     return row ? documentAdmin(row) : null;
   },
   save: (db: Db, adminId: string, body: UpdateDocumentBody) =>
-    audited(db, adminId, 'UpdateDocument', () => `document:${body.key}`, async (trx) => {
-      const old = await documentRepository.byKey(trx, body.key);
-      const after = documentAdmin(await documentRepository.save(trx, body.key, body.title, sanitizeLocalizedHtml(body.content), adminId));
-      return { before: old ? documentAdmin(old) : null, after };
-    }),
+    audited(
+      db,
+      adminId,
+      'UpdateDocument',
+      () => `document:${body.key}`,
+      async (trx) => {
+        const old = await documentRepository.byKey(trx, body.key);
+        const after = documentAdmin(await documentRepository.save(trx, body.key, body.title, sanitizeLocalizedHtml(body.content), adminId));
+        return { before: old ? documentAdmin(old) : null, after };
+      },
+    ),
 };

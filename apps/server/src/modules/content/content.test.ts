@@ -94,7 +94,11 @@ describe('announcements', () => {
   it('are edited and deleted by staff, each change audited with before and after', async () => {
     const one = await support.get<{ title: { zh: string } }>(`/api/admin/getannouncementlistsome?id=${id}`);
     expect(one.data.title.zh).toBe('週一維護');
-    const edited = await support.post<{ title: { en: string } }>('/api/admin/updateannouncement', { id, title: text('Maintenance moved to Tuesday'), content: text('<p>Tuesday.</p>') });
+    const edited = await support.post<{ title: { en: string } }>('/api/admin/updateannouncement', {
+      id,
+      title: text('Maintenance moved to Tuesday'),
+      content: text('<p>Tuesday.</p>'),
+    });
     expect(edited.data.title.en).toBe('Maintenance moved to Tuesday');
     // zh was emptied by the edit: Chinese readers now get the English text.
     expect((await reader('zh').get<{ title: string; lang: string }>(`/api/notice/Content?id=${id}`)).data).toMatchObject({ title: 'Maintenance moved to Tuesday', lang: 'en' });
@@ -114,9 +118,18 @@ describe('announcements', () => {
 
 describe('help items', () => {
   it('are FAQ entries or tutorials, listed by type in their order, read in the reader’s language', async () => {
-    const second = await admin.post<{ id: string }>('/api/admin/AddHelp', { type: 'faq', sort: 2, title: text('How do I bind a plot?', '如何綁定？', 'Как привязать плот?'), content: text('<p>Sign.</p>', '<p>簽名。</p>') });
+    const second = await admin.post<{ id: string }>('/api/admin/AddHelp', {
+      type: 'faq',
+      sort: 2,
+      title: text('How do I bind a plot?', '如何綁定？', 'Как привязать плот?'),
+      content: text('<p>Sign.</p>', '<p>簽名。</p>'),
+    });
     const first = await admin.post<{ id: string }>('/api/admin/AddHelp', { type: 'faq', sort: 1, title: text('What is a pool?'), content: text('<p>Many farmers.</p>') });
-    const tutorial = await support.post<{ id: string }>('/api/admin/AddHelp', { type: 'tutorial', title: text('Set up the proxy tool'), content: text('<ol><li>Download</li></ol>') });
+    const tutorial = await support.post<{ id: string }>('/api/admin/AddHelp', {
+      type: 'tutorial',
+      title: text('Set up the proxy tool'),
+      content: text('<ol><li>Download</li></ol>'),
+    });
     expect([second.code, first.code, tutorial.code]).toEqual([200, 200, 200]);
 
     const faq = await reader('zh').get<{ list: { title: string; type: string }[]; total: number }>('/api/help/list?type=faq');
@@ -149,7 +162,8 @@ describe('help items', () => {
 describe('banners', () => {
   it('show on home only while active and inside their window, in order, with the caption in the reader’s language', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const add = (body: Record<string, unknown>) => admin.post<{ id: string; showing: boolean }>('/api/admin/AddBanner', { title: text('Banner'), image_url: '/banners/a.png', ...body });
+    const add = (body: Record<string, unknown>) =>
+      admin.post<{ id: string; showing: boolean }>('/api/admin/AddBanner', { title: text('Banner'), image_url: '/banners/a.png', ...body });
     const second = await add({ sort: 2, title: text('Second', '第二', 'Второй'), link_url: '/help/bulletin' });
     const first = await add({ sort: 1, title: text('First'), image_url: 'https://cdn.example.com/b.png', link_url: 'https://example.com/promo' });
     const future = await add({ starts_at: now + 3600 });
@@ -190,7 +204,13 @@ describe('banners', () => {
 describe('download centre and the operator’s texts', () => {
   it('lists the app and each coin’s tools, a tool needs its coin', async () => {
     expect((await admin.post('/api/admin/AddDownload', { kind: 'tool', name: text('Proxy'), url: 'https://example.com/proxy' })).code).toBe(207);
-    const tool = await admin.post<{ id: string; coin: string }>('/api/admin/AddDownload', { kind: 'tool', coin: 'chia', name: text('Proxy tool', '代理工具'), url: 'https://example.com/proxy.zip', version: '2.1' });
+    const tool = await admin.post<{ id: string; coin: string }>('/api/admin/AddDownload', {
+      kind: 'tool',
+      coin: 'chia',
+      name: text('Proxy tool', '代理工具'),
+      url: 'https://example.com/proxy.zip',
+      version: '2.1',
+    });
     expect(tool.data.coin).toBe('CHIA');
     await admin.post('/api/admin/AddDownload', { kind: 'app', coin: 'CHIA', name: text('Platter app'), description: text('Android and iOS'), url: 'https://example.com/app' });
     const zh = await reader('zh').get<{ kind: string; coin: string; name: string; description: string }[]>('/api/help/download');
@@ -207,7 +227,11 @@ describe('download centre and the operator’s texts', () => {
   it('serves the agreement, privacy and support texts once written, in the reader’s language', async () => {
     expect((await visitor.get('/api/help/document?key=agreement')).data).toBeNull();
     expect((await visitor.get('/api/help/document?key=cookies')).code).toBe(216);
-    await admin.post('/api/admin/UpdateDocument', { key: 'agreement', title: text('User agreement', '用戶協議', 'Соглашение'), content: text('<h2>Terms</h2>', '<h2>條款</h2>', '<h2>Условия</h2>') });
+    await admin.post('/api/admin/UpdateDocument', {
+      key: 'agreement',
+      title: text('User agreement', '用戶協議', 'Соглашение'),
+      content: text('<h2>Terms</h2>', '<h2>條款</h2>', '<h2>Условия</h2>'),
+    });
     await admin.post('/api/admin/UpdateDocument', { key: 'agreement', title: text('User agreement v2', '用戶協議 v2'), content: text('<h2>Terms v2</h2>', '<h2>條款 v2</h2>') });
     expect((await reader('zh').get('/api/help/document?key=agreement')).data).toMatchObject({ title: '用戶協議 v2', content: '<h2>條款 v2</h2>', lang: 'zh' });
     expect((await reader('ru').get('/api/help/document?key=agreement')).data).toMatchObject({ title: 'User agreement v2', lang: 'en' });
@@ -245,13 +269,19 @@ describe('the content back office’s door', () => {
   ];
 
   it('is closed to visitors (202) and ordinary users (218), and writes nothing for them', async () => {
-    const before = await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('admin_audit')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const [method, url, body] of calls) {
       const payload = method === 'GET' || method === 'DELETE' ? undefined : body;
       expect((await visitor.send(method as 'GET', url, payload)).json(), `${method} ${url}`).toMatchObject({ code: 202 });
       expect((await member.send(method as 'GET', url, payload)).json(), `${method} ${url}`).toMatchObject({ code: 218 });
     }
-    const after = await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('admin_audit')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 

@@ -57,7 +57,15 @@ function exportRoutes(app: ZodApp, deps: Deps, scope: ExportScope, who: (request
   );
   app.get(
     `${prefix}/GetDownloadStatus`,
-    { config, schema: { tags, summary: 'Status and progress (0 to 100) of an export; expired once its file is removed', querystring: downloadStatusQuery, response: { 200: envelopeSchema(listExportSchema) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Status and progress (0 to 100) of an export; expired once its file is removed',
+        querystring: downloadStatusQuery,
+        response: { 200: envelopeSchema(listExportSchema) },
+      },
+    },
     async (request) => ok(request, await listExportStatus(db, await who(request), scope, request.query.id)),
   );
   app.get(

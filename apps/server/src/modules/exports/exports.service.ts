@@ -44,7 +44,11 @@ export function toListExport(row: JobRow): ListExport {
 }
 
 /** Applies for an export of `list` with the list's filters (validated by the list's own query schema). */
-export async function applyListExport(db: Db, input: { userId: string; scope: ExportScope; list: string; format: 'csv' | 'xlsx'; filters: Record<string, unknown> }, now = new Date()): Promise<ListExport> {
+export async function applyListExport(
+  db: Db,
+  input: { userId: string; scope: ExportScope; list: string; format: 'csv' | 'xlsx'; filters: Record<string, unknown> },
+  now = new Date(),
+): Promise<ListExport> {
   const source = listOf(input.scope, input.list);
   const { list: _l, format: _f, page: _p, count: _c, t: _t, ...raw } = input.filters;
   const parsed = source.filters.safeParse(raw);
@@ -75,7 +79,13 @@ export async function applyListExport(db: Db, input: { userId: string; scope: Ex
 }
 
 async function ownJob(db: Db, userId: string, scope: ExportScope, id: string) {
-  const row = await db.selectFrom('exports').select([...JOB_COLUMNS, 'content', 'filters']).where('id', '=', id).where('user_id', '=', userId).where('scope', '=', scope).executeTakeFirst();
+  const row = await db
+    .selectFrom('exports')
+    .select([...JOB_COLUMNS, 'content', 'filters'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('scope', '=', scope)
+    .executeTakeFirst();
   if (!row) throw new AppError('TASK_NOT_FOUND');
   return row;
 }
@@ -106,7 +116,8 @@ function safeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
 }
 
-const cellText = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean));
+const cellText = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
 
 async function build(format: 'csv' | 'xlsx', header: readonly string[], rows: string[][]): Promise<Buffer> {
   const cells = rows.map((r) => r.map(safeCell));

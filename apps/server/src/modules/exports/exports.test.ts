@@ -84,10 +84,16 @@ describe('back-office exports', () => {
     const file = await download(admin, 'admin', job.id);
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="platter-plots-\d+\.csv"/);
-    const lines = file.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     const header = lines[0]?.split(',') ?? [];
     expect(header.slice(0, 4)).toEqual(['uid', 'email', 'pool', 'plot_id']);
-    const fromFile = lines.slice(1).map((l) => l.split(',')[3]).sort();
+    const fromFile = lines
+      .slice(1)
+      .map((l) => l.split(',')[3])
+      .sort();
     // The list itself, every page of it.
     const listed: string[] = [];
     for (let page = 1; page <= 2; page++) {
@@ -100,10 +106,27 @@ describe('back-office exports', () => {
 
   it('leaves an audit entry for the application and for each download: who, which list, filters and rows', async () => {
     const adminId = (await db.selectFrom('users').select('id').where('email', '=', 'export-admin@example.com').executeTakeFirstOrThrow()).id;
-    const entries = await db.selectFrom('admin_audit').select(['admin_id', 'action', 'detail', 'ip', 'request_id']).where('target', '=', `export:${job.id}`).orderBy('id').execute();
+    const entries = await db
+      .selectFrom('admin_audit')
+      .select(['admin_id', 'action', 'detail', 'ip', 'request_id'])
+      .where('target', '=', `export:${job.id}`)
+      .orderBy('id')
+      .execute();
     expect(entries).toEqual([
-      { admin_id: adminId, action: 'ApplyForDownload', detail: { list: 'plots', format: 'csv', filters: { pool: 'chia', uid: farmerUid } }, ip: expect.any(String), request_id: expect.any(String) },
-      { admin_id: adminId, action: 'DownloadExcel', detail: { list: 'plots', format: 'csv', filters: { pool: 'chia', uid: farmerUid }, rows: 230 }, ip: expect.any(String), request_id: expect.any(String) },
+      {
+        admin_id: adminId,
+        action: 'ApplyForDownload',
+        detail: { list: 'plots', format: 'csv', filters: { pool: 'chia', uid: farmerUid } },
+        ip: expect.any(String),
+        request_id: expect.any(String),
+      },
+      {
+        admin_id: adminId,
+        action: 'DownloadExcel',
+        detail: { list: 'plots', format: 'csv', filters: { pool: 'chia', uid: farmerUid }, rows: 230 },
+        ip: expect.any(String),
+        request_id: expect.any(String),
+      },
     ]);
     // Every download is one more entry; a user's export of their own data is not the back office's.
     await download(admin, 'admin', job.id);
@@ -134,17 +157,27 @@ describe('back-office exports', () => {
   });
 
   it('applies only by POST under CSRF: the spec’s GET answers 2007 and a cross-site POST 2002, neither creating an export', async () => {
-    const before = await db.selectFrom('exports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('exports')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const get = await admin.get('/api/admin/ApplyForDownload?list=machines&format=csv');
     expect(get).toMatchObject({ code: 2007 });
     expect((await farmer.get('/api/pool/ApplyForDownload?list=miner&format=xlsx')).code).toBe(2007);
     expect((await admin.post('/api/admin/ApplyForDownload', { list: 'machines', format: 'csv' }, { csrf: false })).code).toBe(2002);
-    const after = await db.selectFrom('exports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('exports')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('removes the file once it expires', async () => {
-    await db.updateTable('exports').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', job.id).execute();
+    await db
+      .updateTable('exports')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', job.id)
+      .execute();
     expect(await expireExports(db)).toBe(1);
     expect((await admin.get<Job>(`/api/admin/GetDownloadStatus?id=${job.id}`)).data.status).toBe('expired');
     expect((await download(admin, 'admin', job.id)).json()).toMatchObject({ code: 10006 });
@@ -164,7 +197,10 @@ describe('the flow (every user’s bill) and its export', () => {
     const applied = await admin.post<Job>('/api/admin/ApplyForDownload', { list: 'flow', format: 'csv', uid: farmerUid, coin: 'CHIA' });
     expect(applied.code).toBe(200);
     await ready(admin, 'admin', applied.data.id);
-    const lines = (await download(admin, 'admin', applied.data.id)).body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = (await download(admin, 'admin', applied.data.id)).body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('uid,email,time_utc,coin,kind,bucket,amount,counterparty,reference,memo');
     expect(lines.slice(1).map((l) => l.split(',').filter((_, i) => [0, 3, 4, 5, 6].includes(i)))).toEqual([[farmerUid, 'CHIA', 'adjustment', 'available', '1.5']]);
   });

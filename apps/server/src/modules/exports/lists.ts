@@ -118,13 +118,25 @@ const PLOT_COLUMNS = [
   time('confirmed_utc', 'confirmed_at'),
   time('last_seen_utc', 'last_seen'),
 ];
-const MINER_COLUMNS = [col('pool'), col('name'), col('version'), col('capacity_bytes', 'capacity'), col('hashrate'), col('line'), col('online'), time('last_seen_utc', 'last_seen'), col('shares_24h')];
+const MINER_COLUMNS = [
+  col('pool'),
+  col('name'),
+  col('version'),
+  col('capacity_bytes', 'capacity'),
+  col('hashrate'),
+  col('line'),
+  col('online'),
+  time('last_seen_utc', 'last_seen'),
+  col('shares_24h'),
+];
 const INCOME_COLUMNS = [col('day'), col('pool'), col('coin'), col('points'), col('capacity_bytes', 'capacity'), col('amount'), col('status')];
 
 const plotsOf = (view: 'plots' | 'bindings' | 'bind' | 'unbind'): ExportList => ({
   filters: withoutPaging(view === 'bind' || view === 'unbind' ? bindReviewQuery : adminPlotQuery),
   columns: PLOT_COLUMNS,
-  read: paged((ctx, _owner, f: Parameters<typeof adminPlots>[1], page, count) => adminPlots(ctx.db, { ...f, page, count }, view === 'bind' || view === 'unbind' ? (((f as { type?: string }).type ?? view) as 'bind' | 'unbind') : view)),
+  read: paged((ctx, _owner, f: Parameters<typeof adminPlots>[1], page, count) =>
+    adminPlots(ctx.db, { ...f, page, count }, view === 'bind' || view === 'unbind' ? (((f as { type?: string }).type ?? view) as 'bind' | 'unbind') : view),
+  ),
   stem: view === 'plots' ? 'plots' : view === 'bindings' ? 'bind-info' : view === 'bind' ? 'capacity-review' : 'capacity-unbind',
 });
 

@@ -63,7 +63,8 @@ describe('a user’s messages', () => {
   });
 
   it('pages the messages newest first and counts what the filter matches', async () => {
-    for (let i = 1; i <= 25; i++) await notifyUser(db, ids.alice as string, { type: i % 5 === 0 ? 'asset' : 'system', title: text(`Message ${i}`), content: text(`<p>Body ${i}</p>`) });
+    for (let i = 1; i <= 25; i++)
+      await notifyUser(db, ids.alice as string, { type: i % 5 === 0 ? 'asset' : 'system', title: text(`Message ${i}`), content: text(`<p>Body ${i}</p>`) });
     const first = await alice.get<Page>('/api/user/GetMessage?page=1&count=10&status=2&type=all');
     expect(first.code).toBe(200);
     expect(first.data.total).toBe(25);
@@ -132,7 +133,11 @@ describe('a user’s messages', () => {
     const [message] = (await bob.get<Page>('/api/user/GetMessage?count=1')).data.list;
     expect(message?.content).toBe('<p>Hi <a rel="noopener noreferrer" target="_blank">x</a> <a href="https://example.com" rel="noopener noreferrer" target="_blank">ok</a></p>');
     // A row written around the service (an old import, a manual fix) is cleaned when shown too.
-    await db.updateTable('inmail_messages').set({ content: JSON.stringify(text('<iframe src="https://evil"></iframe><p>kept</p>')) }).where('user_id', '=', ids.bob as string).execute();
+    await db
+      .updateTable('inmail_messages')
+      .set({ content: JSON.stringify(text('<iframe src="https://evil"></iframe><p>kept</p>')) })
+      .where('user_id', '=', ids.bob as string)
+      .execute();
     expect((await bob.get<Page>('/api/user/GetMessage?count=1')).data.list[0]?.content).toBe('<p>kept</p>');
     await bob.post('/api/user/SetMessageReadAll');
   });
@@ -185,7 +190,9 @@ describe('notifications from the back office', () => {
     // The process delivers it in the background; a second run beside it changes nothing (it skips a locked job).
     await runNoticeJobs(db);
     await expect.poll(async () => (await db.selectFrom('inmail_notices').select('status').where('id', '=', started.data.id).executeTakeFirstOrThrow()).status).toBe('done');
-    const list = await admin.get<{ list: { id: string; target: string; status: string; total: number; sent: number; admin: string; title: string }[]; total: number }>('/api/admin/GetNotificationList?page=1&count=10');
+    const list = await admin.get<{ list: { id: string; target: string; status: string; total: number; sent: number; admin: string; title: string }[]; total: number }>(
+      '/api/admin/GetNotificationList?page=1&count=10',
+    );
     expect(list.data.total).toBe(2);
     expect(list.data.list[0]).toMatchObject({ id: started.data.id, target: 'all', status: 'done', total: 4, sent: 4, admin: 'support@example.com', title: 'For everyone' });
     expect(list.data.list[1]).toMatchObject({ target: 'ids', status: 'done', total: 2, sent: 2, admin: 'admin@example.com' });

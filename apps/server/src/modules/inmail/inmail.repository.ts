@@ -47,7 +47,13 @@ export const inmailRepository = {
   async markRead(db: Db, userId: string, id: string): Promise<{ updated: number } | undefined> {
     const row = await db.selectFrom('inmail_messages').select('status').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (!row) return undefined;
-    const result = await db.updateTable('inmail_messages').set({ status: 1, read_at: new Date() }).where('id', '=', id).where('user_id', '=', userId).where('status', '=', 2).executeTakeFirst();
+    const result = await db
+      .updateTable('inmail_messages')
+      .set({ status: 1, read_at: new Date() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', '=', 2)
+      .executeTakeFirst();
     return { updated: Number(result.numUpdatedRows) };
   },
 
@@ -103,15 +109,7 @@ export const inmailRepository = {
   },
 
   async nextRecipients(trx: Db, after: string, until: string, limit: number): Promise<string[]> {
-    const rows = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '>', after)
-      .where('id', '<=', until)
-      .where('status', '<>', 'pending')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+    const rows = await trx.selectFrom('users').select('id').where('id', '>', after).where('id', '<=', until).where('status', '<>', 'pending').orderBy('id').limit(limit).execute();
     return rows.map((r) => r.id);
   },
 

@@ -51,7 +51,14 @@ export function inmailRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>): 
   );
   app.post(
     '/api/user/SetMessageReadAll',
-    { schema: { tags, summary: 'Marks every unread message read (of one type, if given)', body: setMessageReadAllBody.optional(), response: { 200: envelopeSchema(readResultSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Marks every unread message read (of one type, if given)',
+        body: setMessageReadAllBody.optional(),
+        response: { 200: envelopeSchema(readResultSchema) },
+      },
+    },
     async (request) => ok(request, await setMessageReadAll(db, await signedIn(request), request.body?.type ?? 'all')),
   );
 }
@@ -96,7 +103,15 @@ export function adminInmailRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/admin/GetNotificationList',
-    { config: support, schema: { tags, summary: 'The notifications sent, newest first, with each job’s progress (sent of total)', querystring: sentNotificationQuery, response: { 200: envelopeSchema(sentNotificationPage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'The notifications sent, newest first, with each job’s progress (sent of total)',
+        querystring: sentNotificationQuery,
+        response: { 200: envelopeSchema(sentNotificationPage) },
+      },
+    },
     async (request) => {
       await staff(request);
       return ok(request, await noticeList(db, request.query.page, request.query.count, request.lang));

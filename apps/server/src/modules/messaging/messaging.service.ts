@@ -44,12 +44,7 @@ export interface MessagingOverrides {
   telegram?: TelegramSender;
 }
 
-export async function createMessaging(options: {
-  config: Config;
-  db: Db;
-  logger: FastifyBaseLogger;
-  overrides?: MessagingOverrides;
-}): Promise<Messaging> {
+export async function createMessaging(options: { config: Config; db: Db; logger: FastifyBaseLogger; overrides?: MessagingOverrides }): Promise<Messaging> {
   const { config, db, logger } = options;
   // The mail catcher and the SMS mailbox stand in only with the development helpers on (config.ts).
   const development = devHelpers(config).enabled;

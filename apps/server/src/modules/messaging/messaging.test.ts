@@ -178,7 +178,9 @@ describe('SMS gateway adapter', () => {
 describe('Telegram Bot API adapter', () => {
   it('calls sendMessage with the chat id and text, and reports a refusal', async () => {
     const api = await recorder((body) =>
-      (JSON.parse(body) as { chat_id: string }).chat_id === '1' ? { status: 200, json: { ok: true, result: {} } } : { status: 403, json: { ok: false, description: 'Forbidden: bot was blocked by the user' } },
+      (JSON.parse(body) as { chat_id: string }).chat_id === '1'
+        ? { status: 200, json: { ok: true, result: {} } }
+        : { status: 403, json: { ok: false, description: 'Forbidden: bot was blocked by the user' } },
     );
     const bot = botApiSender('123:ABC', api.url);
     await bot.send('1', 'your code 654321');

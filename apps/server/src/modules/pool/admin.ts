@@ -19,7 +19,25 @@ export async function poolConfigs(db: Db): Promise<PoolConfigView[]> {
     .selectFrom('pools as p')
     .innerJoin('pool_configs as c', 'c.pool', 'p.type')
     .innerJoin('coins as k', 'k.type', 'p.coin')
-    .select(['p.type', 'p.coin', 'p.name', 'p.pool_type', 'p.enabled', 'c.mode', 'c.fee_bp', 'c.coop_ratio_bp', 'c.burn_coefficient_bp', 'c.payment_time', 'k.min_payout_units', 'k.withdraw_fee_units', 'c.withdraw_audit', 'k.scale', 'p.protocol', 'c.trusted_proxy', 'c.plausibility_tolerance_bp'])
+    .select([
+      'p.type',
+      'p.coin',
+      'p.name',
+      'p.pool_type',
+      'p.enabled',
+      'c.mode',
+      'c.fee_bp',
+      'c.coop_ratio_bp',
+      'c.burn_coefficient_bp',
+      'c.payment_time',
+      'k.min_payout_units',
+      'k.withdraw_fee_units',
+      'c.withdraw_audit',
+      'k.scale',
+      'p.protocol',
+      'c.trusted_proxy',
+      'c.plausibility_tolerance_bp',
+    ])
     .orderBy('p.sort')
     .execute();
   return rows.map((r) => ({
@@ -66,8 +84,18 @@ export async function updatePoolConfig(db: Db, by: AuditBy, body: UpdatePoolConf
       ...(body.payout_threshold !== undefined ? { min_payout_units: units(body.payout_threshold, coin.scale) } : {}),
       ...(body.withdraw_fee !== undefined ? { withdraw_fee_units: units(body.withdraw_fee, coin.scale) } : {}),
     };
-    if (Object.keys(coinChanges).length > 0) await trx.updateTable('coins').set({ ...coinChanges, updated_at: new Date() }).where('type', '=', coin.type).execute();
-    if (Object.keys(changes).length > 0) await trx.updateTable('pool_configs').set({ ...changes, updated_at: new Date() }).where('pool', '=', body.pool).execute();
+    if (Object.keys(coinChanges).length > 0)
+      await trx
+        .updateTable('coins')
+        .set({ ...coinChanges, updated_at: new Date() })
+        .where('type', '=', coin.type)
+        .execute();
+    if (Object.keys(changes).length > 0)
+      await trx
+        .updateTable('pool_configs')
+        .set({ ...changes, updated_at: new Date() })
+        .where('pool', '=', body.pool)
+        .execute();
     if (body.enabled !== undefined) await trx.updateTable('pools').set({ enabled: body.enabled, updated_at: new Date() }).where('type', '=', body.pool).execute();
   });
   const after = (await poolConfigs(db)).find((p) => p.pool === body.pool) as PoolConfigView;
@@ -82,7 +110,20 @@ export async function dailyReports(db: Db, query: { pool?: string; status?: stri
   if (query.status) base = base.where('s.status', '=', query.status as 'SETTLEMENT');
   const { rows, total } = await paginate(base, query, (from) =>
     from
-      .select(['s.pool', 's.day', 's.status', 's.revenue_units', 's.fee_units', 's.withheld_units', 's.remainder_units', 's.credited_units', 's.carried_in_units', 's.members', 's.settled_at', 'c.scale'])
+      .select([
+        's.pool',
+        's.day',
+        's.status',
+        's.revenue_units',
+        's.fee_units',
+        's.withheld_units',
+        's.remainder_units',
+        's.credited_units',
+        's.carried_in_units',
+        's.members',
+        's.settled_at',
+        'c.scale',
+      ])
       .orderBy('s.day', 'desc')
       .orderBy('s.pool'),
   );
@@ -110,7 +151,19 @@ export async function dailyReports(db: Db, query: { pool?: string; status?: stri
  */
 export async function assetsReports(db: Db, query: { coin?: string; page: number; count: number }) {
   const coinFilter = query.coin ? sql`AND p.coin = ${query.coin}` : sql``;
-  const days = await sql<{ day: string; coin: string; unit: string; scale: number; deposits: string; withdrawals: string; mining_income: string; fees: string; adjustments: string; user_balance: string; total: string }>`
+  const days = await sql<{
+    day: string;
+    coin: string;
+    unit: string;
+    scale: number;
+    deposits: string;
+    withdrawals: string;
+    mining_income: string;
+    fees: string;
+    adjustments: string;
+    user_balance: string;
+    total: string;
+  }>`
     WITH moves AS (
       SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, p.coin, t.kind, a.user_id, a.system_code, p.amount
       FROM ledger_postings p
@@ -157,7 +210,10 @@ export async function adminMiners(db: Db, query: { pool?: string; status?: 'onli
   if (query.uid) base = base.where('u.uid', '=', query.uid);
   if (query.name) base = base.where('m.name', 'ilike', `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const counts = await base
-    .select([sql<string>`count(*) FILTER (WHERE m.last_seen_at >= ${onlineSince})`.as('online'), sql<string>`count(*) FILTER (WHERE m.last_seen_at < ${onlineSince})`.as('offline')])
+    .select([
+      sql<string>`count(*) FILTER (WHERE m.last_seen_at >= ${onlineSince})`.as('online'),
+      sql<string>`count(*) FILTER (WHERE m.last_seen_at < ${onlineSince})`.as('offline'),
+    ])
     .executeTakeFirstOrThrow();
   if (query.status === 'online') base = base.where('m.last_seen_at', '>=', onlineSince);
   if (query.status === 'offline') base = base.where('m.last_seen_at', '<', onlineSince);
@@ -206,7 +262,18 @@ export async function adminIncome(db: Db, query: { pool?: string; uid?: string; 
  */
 export async function adminOpened(db: Db, query: { pool?: string; uid?: string; page: number; count: number }, now = new Date()) {
   const onlineSince = new Date(now.getTime() - MINER_ONLINE_SECONDS * 1000);
-  const opened = sql<{ uid: string; email: string; pool: string; coin: string; opened_at: Date; key_active: boolean; miners: string; online: string; last_seen: Date | null; total: string }>`
+  const opened = sql<{
+    uid: string;
+    email: string;
+    pool: string;
+    coin: string;
+    opened_at: Date;
+    key_active: boolean;
+    miners: string;
+    online: string;
+    last_seen: Date | null;
+    total: string;
+  }>`
     WITH openings AS (
       SELECT user_id, pool, min(created_at) AS opened_at, bool_or(revoked_at IS NULL) AS key_active FROM miner_keys GROUP BY user_id, pool
     ), farms AS (

@@ -22,7 +22,15 @@ export async function miningDetail(db: Db, userId: string, query: { pool: string
   const pool = await poolOf(db, query.pool);
   const today = utcDay(now);
   const first = utcDay(new Date(now.getTime() - (query.days - 1) * DAY_SECONDS * 1000));
-  const rows = await sql<{ day: string; shares: string; points: string; miners: string; amount_units: string | null; status: MiningDetail['status'] | null; settled: string | null }>`
+  const rows = await sql<{
+    day: string;
+    shares: string;
+    points: string;
+    miners: string;
+    amount_units: string | null;
+    status: MiningDetail['status'] | null;
+    settled: string | null;
+  }>`
     WITH days AS (
       SELECT day, count(*) AS shares, sum(difficulty) AS points, count(DISTINCT miner_id) AS miners
       FROM shares WHERE pool = ${query.pool} AND user_id = ${userId} AND day BETWEEN ${first}::date AND ${today}::date
@@ -37,7 +45,8 @@ export async function miningDetail(db: Db, userId: string, query: { pool: string
     ORDER BY 1 DESC`.execute(db);
   const list: MiningDetail[] = rows.rows.map((r) => {
     const elapsed = r.day === today ? Math.max(60, (now.getTime() - Date.parse(`${today}T00:00:00Z`)) / 1000) : DAY_SECONDS;
-    const status: MiningDetail['status'] = r.status ?? (r.day === today ? 'NOT_PENDING' : r.settled === 'SETTLEMENT' || r.settled === 'UNSETTLEMENT' ? 'UNSETTLEMENT' : 'SETTLEMENT_PENDING');
+    const status: MiningDetail['status'] =
+      r.status ?? (r.day === today ? 'NOT_PENDING' : r.settled === 'SETTLEMENT' || r.settled === 'UNSETTLEMENT' ? 'UNSETTLEMENT' : 'SETTLEMENT_PENDING');
     return {
       pool: query.pool,
       day: r.day,

@@ -31,7 +31,14 @@ export async function rotateKey(db: Db, userId: string, pool: string): Promise<{
   await enabledPool(db, pool);
   const { key, hint } = newKey();
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('miner_keys').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('pool', '=', pool).where('revoked_at', 'is', null).where('operator_issued', '=', false).execute();
+    await trx
+      .updateTable('miner_keys')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('pool', '=', pool)
+      .where('revoked_at', 'is', null)
+      .where('operator_issued', '=', false)
+      .execute();
     const row = await trx
       .insertInto('miner_keys')
       .values({ user_id: userId, pool, key_hash: hashKey(key), key_hint: hint })
@@ -55,7 +62,14 @@ export async function currentKey(db: Db, userId: string, pool: string): Promise<
 }
 
 export async function revokeKey(db: Db, userId: string, pool: string): Promise<void> {
-  await db.updateTable('miner_keys').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('pool', '=', pool).where('revoked_at', 'is', null).where('operator_issued', '=', false).execute();
+  await db
+    .updateTable('miner_keys')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('pool', '=', pool)
+    .where('revoked_at', 'is', null)
+    .where('operator_issued', '=', false)
+    .execute();
 }
 
 /** Who presented a key, and what the pool makes of its reports (issue 18). */

@@ -38,10 +38,7 @@ export async function listMiners(
   if (query.pool) base = base.where('pool', '=', query.pool);
   if (query.name) base = base.where('name', 'ilike', `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const counts = await base
-    .select([
-      sql<string>`count(*) FILTER (WHERE last_seen_at >= ${since})`.as('online'),
-      sql<string>`count(*) FILTER (WHERE last_seen_at < ${since})`.as('offline'),
-    ])
+    .select([sql<string>`count(*) FILTER (WHERE last_seen_at >= ${since})`.as('online'), sql<string>`count(*) FILTER (WHERE last_seen_at < ${since})`.as('offline')])
     .executeTakeFirstOrThrow();
   let filtered = base;
   if (query.status === 'online') filtered = filtered.where('last_seen_at', '>=', since);
@@ -79,12 +76,7 @@ export async function listMiners(
 
 /** Removes an offline miner (DELETE /api/pool/miner); an online one answers 11202. */
 export async function removeMiner(db: Db, userId: string, id: string, now = new Date()): Promise<void> {
-  const removed = await db
-    .deleteFrom('miners')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('last_seen_at', '<', onlineSince(now))
-    .executeTakeFirst();
+  const removed = await db.deleteFrom('miners').where('id', '=', id).where('user_id', '=', userId).where('last_seen_at', '<', onlineSince(now)).executeTakeFirst();
   if (Number(removed.numDeletedRows) === 1) return;
   const miner = await db.selectFrom('miners').select(['id']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   throw new AppError(miner ? 'MINER_ONLINE' : 'MINER_NOT_FOUND');
@@ -92,11 +84,6 @@ export async function removeMiner(db: Db, userId: string, id: string, now = new 
 
 /** Removes every offline miner of a pool (DELETE /api/pool/removeallofflineminers); answers how many. */
 export async function removeOfflineMiners(db: Db, userId: string, pool: string, now = new Date()): Promise<number> {
-  const removed = await db
-    .deleteFrom('miners')
-    .where('user_id', '=', userId)
-    .where('pool', '=', pool)
-    .where('last_seen_at', '<', onlineSince(now))
-    .executeTakeFirst();
+  const removed = await db.deleteFrom('miners').where('user_id', '=', userId).where('pool', '=', pool).where('last_seen_at', '<', onlineSince(now)).executeTakeFirst();
   return Number(removed.numDeletedRows);
 }

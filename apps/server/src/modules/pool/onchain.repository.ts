@@ -46,7 +46,15 @@ export async function insertReward(
 ): Promise<string | undefined> {
   const row = await trx
     .insertInto('onchain_rewards')
-    .values({ pool: reward.pool, reward_id: reward.rewardId, identity: reward.identity, user_id: reward.userId, height: reward.height, amount_units: reward.amount, fee_units: reward.fee })
+    .values({
+      pool: reward.pool,
+      reward_id: reward.rewardId,
+      identity: reward.identity,
+      user_id: reward.userId,
+      height: reward.height,
+      amount_units: reward.amount,
+      fee_units: reward.fee,
+    })
     .onConflict((oc) => oc.columns(['pool', 'reward_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -78,7 +86,12 @@ export async function markReversed(trx: Db, id: string): Promise<boolean> {
 export async function listRewards(db: Db, userId: string, pool: string, page: number, count: number) {
   const base = db.selectFrom('onchain_rewards').where('user_id', '=', userId).where('pool', '=', pool);
   const [rows, total] = await Promise.all([
-    base.select(['identity', 'reward_id', 'height', 'amount_units', 'fee_units', 'status', 'created_at']).orderBy('id', 'desc').limit(count).offset((page - 1) * count).execute(),
+    base
+      .select(['identity', 'reward_id', 'height', 'amount_units', 'fee_units', 'status', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(count)
+      .offset((page - 1) * count)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };

@@ -120,7 +120,9 @@ describe('on-chain rewards', () => {
     expect(await available(bobId, 'SPACEMESH')).toBe(0n);
     expect(await db.selectFrom('onchain_rewards').select('identity').execute()).toEqual([{ identity: node.id }]);
 
-    const shown = await alice.get<{ list: { identity: string; amount: string; fee: string; income: string; status: string }[]; total: number }>('/api/pool/identityrewards?pool=spacemesh');
+    const shown = await alice.get<{ list: { identity: string; amount: string; fee: string; income: string; status: string }[]; total: number }>(
+      '/api/pool/identityrewards?pool=spacemesh',
+    );
     expect(shown.data.total).toBe(1);
     expect(shown.data.list[0]).toMatchObject({ identity: node.id, amount: '12.5', status: 'credited' });
     expect(await checkLedger(db)).toEqual([]);

@@ -40,7 +40,11 @@ async function creditPool(db: Db, chains: ChainRegistry, pool: RewardPool, logge
   let credited = 0;
   if (confirmedHeight > 0) {
     const rewards = await adapter.identityRewards(from, confirmedHeight);
-    const owners = await provenIdentities(db, pool.pool, rewards.map((r) => r.identity));
+    const owners = await provenIdentities(
+      db,
+      pool.pool,
+      rewards.map((r) => r.identity),
+    );
     for (const reward of rewards) {
       const userId = owners.get(reward.identity);
       // An identity nobody registered with a proof: its reward is not the pool's to credit.
@@ -77,7 +81,12 @@ async function creditPool(db: Db, chains: ChainRegistry, pool: RewardPool, logge
             { account: { kind: 'user', userId: row.user_id, coin: pool.coin, bucket }, amount: -(amount - fee) },
           ];
           if (fee > 0n) postings.push({ account: { kind: 'system', code: 'fees', coin: pool.coin }, amount: -fee });
-          await postTransaction(trx, { kind: 'mining_income', reference: `${reference(pool.pool, row.reward_id)}:reorg`, memo: 'reward dropped by a chain reorganisation', postings });
+          await postTransaction(trx, {
+            kind: 'mining_income',
+            reference: `${reference(pool.pool, row.reward_id)}:reorg`,
+            memo: 'reward dropped by a chain reorganisation',
+            postings,
+          });
           return true;
         });
         if (undone) reversed++;

@@ -29,7 +29,18 @@ export async function holdImplausible(trx: Db, pool: { type: string; protocol: s
   if (outliers.length === 0) return 0;
   await trx
     .insertInto('share_outliers')
-    .values(outliers.map((o) => ({ pool: pool.type, day, user_id: o.user_id, miner_id: o.miner_id, points: o.points, bound_points: o.bound, capacity_bytes: o.capacity_bytes, hashrate: o.hashrate })))
+    .values(
+      outliers.map((o) => ({
+        pool: pool.type,
+        day,
+        user_id: o.user_id,
+        miner_id: o.miner_id,
+        points: o.points,
+        bound_points: o.bound,
+        capacity_bytes: o.capacity_bytes,
+        hashrate: o.hashrate,
+      })),
+    )
     .onConflict((oc) => oc.columns(['pool', 'day', 'miner_id']).doNothing())
     .execute();
   return outliers.length;
@@ -94,14 +105,24 @@ export async function listOutliers(db: Db, query: { pool?: string; status?: 'hel
 export async function reviewOutlier(db: Db, by: AuditBy, body: ReviewOutlierBody, now = new Date()): Promise<OutlierView['status']> {
   const adminId = by === 'cli' ? null : typeof by === 'string' ? by : by.id;
   return db.transaction().execute(async (trx) => {
-    const outlier = await trx.selectFrom('share_outliers').select(['pool', 'day', 'user_id', 'points', 'bound_points']).where('id', '=', body.id).where('status', '=', 'held').executeTakeFirst();
+    const outlier = await trx
+      .selectFrom('share_outliers')
+      .select(['pool', 'day', 'user_id', 'points', 'bound_points'])
+      .where('id', '=', body.id)
+      .where('status', '=', 'held')
+      .executeTakeFirst();
     if (!outlier) throw new AppError('INVALID_PARAMETER', { field: 'id' });
     const settlement = await trx.selectFrom('settlements').select('status').where('pool', '=', outlier.pool).where('day', '=', outlier.day).forUpdate().executeTakeFirst();
     const decided = settlement?.status === 'SETTLEMENT' || settlement?.status === 'UNSETTLEMENT';
     const status = body.decision === 'release' ? 'released' : 'refused';
     const countedDay = status === 'released' ? (decided ? utcDay(now) : outlier.day) : null;
     await trx.updateTable('share_outliers').set({ status, counted_day: countedDay, reviewed_by: adminId, reviewed_at: now }).where('id', '=', body.id).execute();
-    await recordAudit(trx, by, { action: body.decision === 'release' ? 'releaseoutlier' : 'refuseoutlier', target: `pool:${outlier.pool}`, before: { id: body.id, ...outlier, status: 'held' }, after: { status, counted_day: countedDay } });
+    await recordAudit(trx, by, {
+      action: body.decision === 'release' ? 'releaseoutlier' : 'refuseoutlier',
+      target: `pool:${outlier.pool}`,
+      before: { id: body.id, ...outlier, status: 'held' },
+      after: { status, counted_day: countedDay },
+    });
     return status;
   });
 }

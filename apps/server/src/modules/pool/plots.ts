@@ -69,7 +69,13 @@ export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, bo
   const id = await db.transaction().execute(async (trx) => {
     // Serialise a user's bindings so the limit holds under concurrent requests.
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    const taken = await trx.selectFrom('plots').select(['user_id']).where('pool', '=', body.pool).where('plot_id', '=', body.plot_id).where('bind_status', 'in', ACTIVE).executeTakeFirst();
+    const taken = await trx
+      .selectFrom('plots')
+      .select(['user_id'])
+      .where('pool', '=', body.pool)
+      .where('plot_id', '=', body.plot_id)
+      .where('bind_status', 'in', ACTIVE)
+      .executeTakeFirst();
     if (taken) throw new AppError('BIND_EXISTS');
     const { n } = await trx
       .selectFrom('plots')
@@ -104,7 +110,11 @@ export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, bo
       .returning('id')
       .executeTakeFirst();
     if (seen) return seen.id;
-    const row = await trx.insertInto('plots').values({ user_id: userId, pool: body.pool, plot_id: body.plot_id, ...binding }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('plots')
+      .values({ user_id: userId, pool: body.pool, plot_id: body.plot_id, ...binding })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   });
   return (await listPlots(db, userId, { page: 1, count: 1, id })).list[0] as Plot;
@@ -146,7 +156,12 @@ export async function confirmBindings(db: Db, chains: ChainRegistry, now = new D
     heights.set(row.coin, height);
     if (height >= Number(row.bind_height ?? 0) + row.confirmation) {
       const next = row.bind_status === 'BIND_SENT' ? { bind_status: 'CONFIRMED' as const, confirmed_at: now, flag: null } : { bind_status: 'UNBIND' as const };
-      const done = await db.updateTable('plots').set({ ...next, updated_at: now }).where('id', '=', row.id).where('bind_status', '=', row.bind_status).executeTakeFirst();
+      const done = await db
+        .updateTable('plots')
+        .set({ ...next, updated_at: now })
+        .where('id', '=', row.id)
+        .where('bind_status', '=', row.bind_status)
+        .executeTakeFirst();
       changed += Number(done.numUpdatedRows);
     } else if (row.bind_status === 'BIND_SENT' && row.bind_sent_at && now.getTime() - row.bind_sent_at.getTime() > BIND_DATA_SECONDS * 1000) {
       await db.updateTable('plots').set({ flag: 'TIMEOUT', updated_at: now }).where('id', '=', row.id).where('flag', 'is', null).execute();
@@ -256,7 +271,11 @@ function plotView(p: PlotRow): Plot {
  */
 export type AdminPlotView = 'plots' | 'bindings' | 'bind' | 'unbind';
 
-export async function adminPlots(db: Db, query: { pool?: string | undefined; uid?: string | undefined; plot_id?: string | undefined; status?: string | undefined; page: number; count: number }, view: AdminPlotView = 'plots') {
+export async function adminPlots(
+  db: Db,
+  query: { pool?: string | undefined; uid?: string | undefined; plot_id?: string | undefined; status?: string | undefined; page: number; count: number },
+  view: AdminPlotView = 'plots',
+) {
   let base = db.selectFrom('plots as p').innerJoin('users as u', 'u.id', 'p.user_id');
   if (view === 'bindings') base = base.where((eb) => eb.or([eb('p.bind_status', 'is not', null), eb('p.review', 'in', ['rejected', 'canceled'])]));
   else if (view === 'bind') base = base.where('p.bind_status', '=', 'BIND_SENT').where('p.review', '=', 'pending');
@@ -281,7 +300,10 @@ export async function adminPlots(db: Db, query: { pool?: string | undefined; uid
 
 /** The user's plots (GET /api/pool/GetPlots) with the counters of the plots page. */
 export async function listPlots(db: Db, userId: string, query: { pool?: string; status?: string; page: number; count: number; id?: string }) {
-  let base = db.selectFrom('plots').where('user_id', '=', userId).where((eb) => eb.or([eb('bind_status', 'is', null), eb('bind_status', '<>', 'UNBIND')]));
+  let base = db
+    .selectFrom('plots')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('bind_status', 'is', null), eb('bind_status', '<>', 'UNBIND')]));
   if (query.pool) base = base.where('pool', '=', query.pool);
   const counters = await base
     .select([
@@ -303,12 +325,7 @@ export async function listPlots(db: Db, userId: string, query: { pool?: string; 
   if (query.status === 'UNSIGNED') filtered = filtered.where('signing', '=', 'UNSIGNED');
   else if (query.status && ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'].includes(query.status)) filtered = filtered.where('flag', '=', query.status as PlotFlag);
   else if (query.status) filtered = filtered.where('bind_status', '=', query.status as BindStatus);
-  const { rows, total } = await paginate(filtered, query, (from) =>
-    from
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc'),
-  );
+  const { rows, total } = await paginate(filtered, query, (from) => from.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'));
   return {
     list: rows.map(plotView),
     total,

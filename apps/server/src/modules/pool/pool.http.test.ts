@@ -72,20 +72,30 @@ describe('a farmer’s pool over HTTP', () => {
     expect((await report(key, { shares: [{ miner: 'bad/name', difficulty: 1 }] })).code).toBe(216);
     // The same work as the pool's verified path (the OG proofs) writes it, for the pages below.
     const userId = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-    for (const [miner, difficulty, at] of [['rig-01', 500, now - 30], ['rig-02', 250, now], ['rig-03', 10, now]] as const) {
+    for (const [miner, difficulty, at] of [
+      ['rig-01', 500, now - 30],
+      ['rig-02', 250, now],
+      ['rig-03', 10, now],
+    ] as const) {
       await verifiedWork(db, { userId, pool: 'chia', miner, difficulty, at: new Date(at * 1000) });
     }
   });
 
   it('lists the miners with their state, and refuses to remove an online one', async () => {
-    const miners = await user.get<{ list: { id: string; name: string; online: boolean; line: string | null; shares_24h: number }[]; online: number; offline: number }>('/api/pool/miner?pool=chia&count=10');
+    const miners = await user.get<{ list: { id: string; name: string; online: boolean; line: string | null; shares_24h: number }[]; online: number; offline: number }>(
+      '/api/pool/miner?pool=chia&count=10',
+    );
     expect(miners.data).toMatchObject({ online: 3, offline: 0 });
     const rig1 = miners.data.list.find((m) => m.name === 'rig-01');
     expect(rig1).toMatchObject({ line: 'asia', shares_24h: 1, online: true });
     expect(miners.data.list.find((m) => m.name === 'rig-02')?.line).toBeNull();
     expect((await user.send('DELETE', `/api/pool/miner?id=${rig1?.id}`)).body).toContain('"code":11202');
 
-    await db.updateTable('miners').set({ last_seen_at: new Date(Date.now() - 3600_000) }).where('name', '=', 'rig-03').execute();
+    await db
+      .updateTable('miners')
+      .set({ last_seen_at: new Date(Date.now() - 3600_000) })
+      .where('name', '=', 'rig-03')
+      .execute();
     const offline = await user.get<{ list: { name: string }[]; total: number }>('/api/pool/miner?pool=chia&status=offline');
     expect(offline.data.list.map((m) => m.name)).toEqual(['rig-03']);
     expect((await user.send('DELETE', '/api/pool/removeallofflineminers?pool=chia')).body).toContain('"removed":1');
@@ -115,7 +125,9 @@ describe('a farmer’s pool over HTTP', () => {
 
   it('shows the day-by-day mining detail: today unsettled, the settled day with its income, and pages it', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const detail = await user.get<{ list: { day: string; shares: number; points: string; miners: number; amount: string; status: string }[]; total: number }>('/api/pool/miningdetail?pool=chia&days=60');
+    const detail = await user.get<{ list: { day: string; shares: number; points: string; miners: number; amount: string; status: string }[]; total: number }>(
+      '/api/pool/miningdetail?pool=chia&days=60',
+    );
     expect(detail.data.total).toBe(2);
     expect(detail.data.list[0]).toMatchObject({ day: today, shares: 3, points: '760', miners: 3, amount: '0', status: 'NOT_PENDING' });
     expect(detail.data.list[1]).toMatchObject({ day: '2026-11-01', shares: 1, points: '800', miners: 1, amount: '1.94', status: 'SETTLEMENT' });
@@ -155,7 +167,11 @@ describe('a farmer’s pool over HTTP', () => {
 
   it('shows public statistics and the block explorer to a visitor', async () => {
     const visitor = browser(app);
-    const home = await visitor.get<{ pools: { pool: string; blocks_7d: number; online_miners: number }[]; blocks: { height: string; finder: string }[]; ranking: { name: string }[] }>('/api/home/list');
+    const home = await visitor.get<{
+      pools: { pool: string; blocks_7d: number; online_miners: number }[];
+      blocks: { height: string; finder: string }[];
+      ranking: { name: string }[];
+    }>('/api/home/list');
     expect(home.code).toBe(200);
     expect(home.data.blocks[0]).toMatchObject({ height: '42', finder: 'far***@example.com' });
     expect(home.data.ranking[0]?.name).toBe('far***@example.com');
@@ -210,7 +226,9 @@ describe('the pool’s back office over HTTP', () => {
   });
 
   it('lists the pools users have opened: since the first key or miner, a live key, miners online of all; exports the list', async () => {
-    const opened = await support.get<{ list: { email: string; pool: string; key_active: boolean; miners: number; online: number; opened_at: number }[]; total: number }>('/api/admin/getopenedpools?pool=chia');
+    const opened = await support.get<{ list: { email: string; pool: string; key_active: boolean; miners: number; online: number; opened_at: number }[]; total: number }>(
+      '/api/admin/getopenedpools?pool=chia',
+    );
     expect(opened.code).toBe(200);
     expect(opened.data.list.find((o) => o.email === email)).toMatchObject({ pool: 'chia', key_active: true, miners: 2, online: 2 });
     const owner = await db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirstOrThrow();
@@ -291,7 +309,9 @@ describe('plots and their binding over HTTP', () => {
       ],
     });
     expect(answer).toMatchObject({ code: 200, data: { plots: 3 } });
-    const plots = await user.get<{ list: { plot_id: string; signing: string; flag: string | null; size: string; fingerprint: string | null }[]; counters: Record<string, number> }>('/api/pool/GetPlots?pool=chia&count=50');
+    const plots = await user.get<{ list: { plot_id: string; signing: string; flag: string | null; size: string; fingerprint: string | null }[]; counters: Record<string, number> }>(
+      '/api/pool/GetPlots?pool=chia&count=50',
+    );
     expect(plots.data.counters).toMatchObject({ UNBOUND: 1, DOUBLE: 1, UNSIGNED: 1, UNBIND_AUDITING: 1 });
     expect(plots.data.list.find((p) => p.plot_id === plotId)).toMatchObject({ signing: 'signed', flag: null, size: '108837086208', fingerprint: '1234567890' });
     expect(plots.data.list.find((p) => p.plot_id === otherPlot)?.flag).toBe('DOUBLE');
@@ -328,11 +348,15 @@ describe('Spacemesh-style node registration over HTTP', () => {
     expect((await loginByEmail(other, 'smesher@example.com')).code).toBe(200);
   });
 
-  const statusOf = async () => (await user.get<{ list: { plot_id: string; post_status: string | null }[] }>('/api/pool/GetPlots?pool=spacemesh')).data.list.find((p) => p.plot_id === node)?.post_status;
+  const statusOf = async () =>
+    (await user.get<{ list: { plot_id: string; post_status: string | null }[] }>('/api/pool/GetPlots?pool=spacemesh')).data.list.find((p) => p.plot_id === node)?.post_status;
   const reportStatus = async (status: string) => (await report(key, { nodes: [{ node_id: node, status }] })).data;
 
   it('registers a node with a pool that registers nodes, once per pool', async () => {
-    const registered = await user.post<{ plot_id: string; post_status: string; size: string }>('/api/pool/register', await signed(user, { pool: 'spacemesh', node_id: node, size: '4294967296' }));
+    const registered = await user.post<{ plot_id: string; post_status: string; size: string }>(
+      '/api/pool/register',
+      await signed(user, { pool: 'spacemesh', node_id: node, size: '4294967296' }),
+    );
     expect(registered.data).toMatchObject({ plot_id: node, post_status: 'REGISTER', size: '4294967296' });
     expect(await statusOf()).toBe('REGISTER');
     expect((await other.post('/api/pool/register', await signed(other, { pool: 'spacemesh', node_id: node }))).code).toBe(11103);
@@ -365,7 +389,16 @@ describe('Spacemesh-style node registration over HTTP', () => {
 describe('the pool trend over HTTP', () => {
   it('samples every pool hourly: a hashrate pool keeps its online miners’ hashrate, a capacity pool its capacity', async () => {
     const key = (await user.post<{ key: string }>('/api/pool/apikey', { pool: 'ironfish' })).data.key;
-    expect((await report(key, { miners: [{ name: 'gpu-1', hashrate: '1500000' }, { name: 'gpu-2', hashrate: '2500000' }] })).code).toBe(200);
+    expect(
+      (
+        await report(key, {
+          miners: [
+            { name: 'gpu-1', hashrate: '1500000' },
+            { name: 'gpu-2', hashrate: '2500000' },
+          ],
+        })
+      ).code,
+    ).toBe(200);
     expect(await samplePools(db)).toBeGreaterThan(0);
     const visitor = browser(app);
     const iron = await visitor.get<{ samples: { hashrate: string; miners: number }[] }>('/api/datastatistics/pool?pool=ironfish&days=1');

@@ -123,30 +123,45 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/pool/apikey',
-    { schema: { tags, summary: 'The active miner API key of a pool (its hint only), or null', querystring: poolOnlyQuery, response: { 200: envelopeSchema(minerKeySchema.nullable()) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The active miner API key of a pool (its hint only), or null',
+        querystring: poolOnlyQuery,
+        response: { 200: envelopeSchema(minerKeySchema.nullable()) },
+      },
+    },
     async (request) => ok(request, await currentKey(db, await signedIn(request), request.query.pool)),
   );
   app.post(
     '/api/pool/apikey',
     {
       config: deps.limits.auth,
-      schema: { tags, summary: 'Makes a new miner API key for a pool, revoking the old one; the key is shown this once', body: poolOnlyQuery, response: { 200: envelopeSchema(minerKeySchema) } },
+      schema: {
+        tags,
+        summary: 'Makes a new miner API key for a pool, revoking the old one; the key is shown this once',
+        body: poolOnlyQuery,
+        response: { 200: envelopeSchema(minerKeySchema) },
+      },
     },
     async (request) => ok(request, await rotateKey(db, await signedIn(request), request.body.pool)),
   );
-  app.delete(
-    '/api/pool/apikey',
-    { schema: { tags, summary: 'Revokes the miner API key of a pool', querystring: poolOnlyQuery, response: { 200: nothing } } },
-    async (request) => {
-      await revokeKey(db, await signedIn(request), request.query.pool);
-      return ok(request, null);
-    },
-  );
+  app.delete('/api/pool/apikey', { schema: { tags, summary: 'Revokes the miner API key of a pool', querystring: poolOnlyQuery, response: { 200: nothing } } }, async (request) => {
+    await revokeKey(db, await signedIn(request), request.query.pool);
+    return ok(request, null);
+  });
 
   for (const url of ['/api/pool/miner', '/api/dashboard/miner']) {
     app.get(
       url,
-      { schema: { tags, summary: 'The user’s miners: online or offline, capacity or hashrate, line, version', querystring: minerQuery, response: { 200: envelopeSchema(minerPage) } } },
+      {
+        schema: {
+          tags,
+          summary: 'The user’s miners: online or offline, capacity or hashrate, line, version',
+          querystring: minerQuery,
+          response: { 200: envelopeSchema(minerPage) },
+        },
+      },
       async (request) => ok(request, await listMiners(db, await signedIn(request), request.query)),
     );
   }
@@ -160,40 +175,92 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
   );
   app.delete(
     '/api/pool/removeallofflineminers',
-    { schema: { tags, summary: 'Removes every offline miner of a pool', querystring: removeOfflineQuery, response: { 200: envelopeSchema(z.object({ removed: z.number().int() })) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Removes every offline miner of a pool',
+        querystring: removeOfflineQuery,
+        response: { 200: envelopeSchema(z.object({ removed: z.number().int() })) },
+      },
+    },
     async (request) => ok(request, { removed: await removeOfflineMiners(db, await signedIn(request), request.query.pool) }),
   );
 
   for (const url of ['/api/pool/GetPlots', '/api/dashboard/GetPlots']) {
     app.get(
       url,
-      { schema: { tags, summary: 'The user’s plots with binding state, signing and the counters (bound, TIMEOUT, UNBOUND, NOTJOIN, NOTBURN, DOUBLE, unsigned)', querystring: plotQuery, response: { 200: envelopeSchema(plotPage) } } },
+      {
+        schema: {
+          tags,
+          summary: 'The user’s plots with binding state, signing and the counters (bound, TIMEOUT, UNBOUND, NOTJOIN, NOTBURN, DOUBLE, unsigned)',
+          querystring: plotQuery,
+          response: { 200: envelopeSchema(plotPage) },
+        },
+      },
       async (request) => ok(request, await listPlots(db, await signedIn(request), request.query)),
     );
   }
   app.get(
     '/api/pool/binddata',
-    { schema: { tags, summary: 'The message the binding address’s wallet must sign to bind a plot; valid 24 hours', querystring: bindDataQuery, response: { 200: envelopeSchema(bindDataSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The message the binding address’s wallet must sign to bind a plot; valid 24 hours',
+        querystring: bindDataQuery,
+        response: { 200: envelopeSchema(bindDataSchema) },
+      },
+    },
     async (request) => ok(request, await bindData(db, await signedIn(request), request.query)),
   );
   app.post(
     '/api/pool/bind',
-    { config: deps.limits.auth, schema: { tags, summary: 'Binds a plot with the signed binding message (11101-11106); BIND_SENT until the back office approves it and the chain confirms it', body: bindBody, response: { 200: envelopeSchema(plotSchema) } } },
+    {
+      config: deps.limits.auth,
+      schema: {
+        tags,
+        summary: 'Binds a plot with the signed binding message (11101-11106); BIND_SENT until the back office approves it and the chain confirms it',
+        body: bindBody,
+        response: { 200: envelopeSchema(plotSchema) },
+      },
+    },
     async (request) => ok(request, await bindPlot(db, deps.chains, await signedIn(request), request.body, new Date(), { review: deps.bindReview ?? true })),
   );
   app.get(
     '/api/pool/registerdata',
-    { schema: { tags, summary: 'The message an identity’s key must sign to register with the pool, and the signature scheme (Spacemesh: ed25519; Autonomys: sr25519)', querystring: registerDataQuery, response: { 200: envelopeSchema(registerDataSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The message an identity’s key must sign to register with the pool, and the signature scheme (Spacemesh: ed25519; Autonomys: sr25519)',
+        querystring: registerDataQuery,
+        response: { 200: envelopeSchema(registerDataSchema) },
+      },
+    },
     async (request) => ok(request, await registerData(db, await signedIn(request), request.query)),
   );
   app.get(
     '/api/pool/identityrewards',
-    { schema: { tags, summary: 'What the chain paid the user’s registered identities in the pool, less the pool fee, as credited', querystring: identityRewardQuery, response: { 200: envelopeSchema(identityRewardPage) } } },
+    {
+      schema: {
+        tags,
+        summary: 'What the chain paid the user’s registered identities in the pool, less the pool fee, as credited',
+        querystring: identityRewardQuery,
+        response: { 200: envelopeSchema(identityRewardPage) },
+      },
+    },
     async (request) => ok(request, await identityRewards(db, await signedIn(request), request.query)),
   );
   app.post(
     '/api/pool/register',
-    { config: deps.limits.auth, schema: { tags, summary: 'Registers an identity (Spacemesh node id, Autonomys reward key) with its pool, signed by the identity’s key (REGISTER); again after a timeout, failure or refusal (11101, 11103, 11105)', body: registerNodeBody, response: { 200: envelopeSchema(plotSchema) } } },
+    {
+      config: deps.limits.auth,
+      schema: {
+        tags,
+        summary:
+          'Registers an identity (Spacemesh node id, Autonomys reward key) with its pool, signed by the identity’s key (REGISTER); again after a timeout, failure or refusal (11101, 11103, 11105)',
+        body: registerNodeBody,
+        response: { 200: envelopeSchema(plotSchema) },
+      },
+    },
     async (request) => ok(request, await registerNode(db, await signedIn(request), request.body)),
   );
   app.post(
@@ -223,13 +290,27 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
   for (const url of ['/api/pool/miningdetail', '/api/dashboard/MiningDetail']) {
     app.get(
       url,
-      { schema: { tags, summary: 'The user’s days in a pool: shares, points, average capacity, miners, income and settlement status', querystring: miningDetailQuery, response: { 200: envelopeSchema(miningDetailPage) } } },
+      {
+        schema: {
+          tags,
+          summary: 'The user’s days in a pool: shares, points, average capacity, miners, income and settlement status',
+          querystring: miningDetailQuery,
+          response: { 200: envelopeSchema(miningDetailPage) },
+        },
+      },
       async (request) => ok(request, await miningDetail(db, await signedIn(request), request.query)),
     );
   }
   app.get(
     '/api/pool/detail',
-    { schema: { tags, summary: 'One pool: live figures and its terms (fee, payment time, payout threshold, withdrawal fee)', querystring: poolOnlyQuery, response: { 200: envelopeSchema(poolDetailSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One pool: live figures and its terms (fee, payment time, payout threshold, withdrawal fee)',
+        querystring: poolOnlyQuery,
+        response: { 200: envelopeSchema(poolDetailSchema) },
+      },
+    },
     async (request) => {
       await signedIn(request);
       return ok(request, await poolDetail(db, request.query.pool));
@@ -237,7 +318,14 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/dashboard/BindLog',
-    { schema: { tags: ['dashboard'], summary: 'The user’s binding records of every state, finished unbindings included', querystring: incomeQuery, response: { 200: envelopeSchema(bindLogPage) } } },
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The user’s binding records of every state, finished unbindings included',
+        querystring: incomeQuery,
+        response: { 200: envelopeSchema(bindLogPage) },
+      },
+    },
     async (request) => ok(request, await bindLog(db, await signedIn(request), request.query)),
   );
 
@@ -248,7 +336,14 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/dashboard/summary',
-    { schema: { tags: ['dashboard'], summary: 'The user’s figures of one pool: miners, capacity, points, income, balances', querystring: summaryQuery, response: { 200: envelopeSchema(dashboardSummarySchema) } } },
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The user’s figures of one pool: miners, capacity, points, income, balances',
+        querystring: summaryQuery,
+        response: { 200: envelopeSchema(dashboardSummarySchema) },
+      },
+    },
     async (request) => {
       const userId = await signedIn(request);
       await poolOf(db, request.query.pool);
@@ -261,7 +356,14 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
 export function devnetSignRoutes(app: ZodApp, deps: Pick<Deps, 'db'> & { secret: string }): void {
   app.post(
     '/api/dev/devnet/sign',
-    { schema: { tags: ['dev'], summary: 'Development only: the devnet wallet of `address` signs `message` (plot binding)', body: devnetSignBody, response: { 200: envelopeSchema(z.object({ signature: z.string() })) } } },
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Development only: the devnet wallet of `address` signs `message` (plot binding)',
+        body: devnetSignBody,
+        response: { 200: envelopeSchema(z.object({ signature: z.string() })) },
+      },
+    },
     async (request) => {
       const pool = await deps.db.selectFrom('pools').select('coin').where('type', '=', request.body.pool).executeTakeFirst();
       if (!pool) throw new AppError('POOL_NOT_FOUND');
@@ -329,17 +431,36 @@ export function adminPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>
   );
   app.post(
     '/api/admin/updatepoolconfig',
-    { config: { role: 'admin' }, schema: { tags, summary: 'Edits a pool’s configuration (fee, mode, ratios, payment time, threshold, withdrawal fee and audit, open or closed); audited', body: updatePoolConfigBody, response: { 200: envelopeSchema(poolConfigSchema) } } },
+    {
+      config: { role: 'admin' },
+      schema: {
+        tags,
+        summary: 'Edits a pool’s configuration (fee, mode, ratios, payment time, threshold, withdrawal fee and audit, open or closed); audited',
+        body: updatePoolConfigBody,
+        response: { 200: envelopeSchema(poolConfigSchema) },
+      },
+    },
     async (request) => ok(request, await updatePoolConfig(db, await requireRole(sessions, request, 'admin'), request.body)),
   );
   app.get(
     '/api/admin/getdailyreports',
-    { config: support, schema: { tags, summary: 'Mining daily reports: each pool-day’s settlement', querystring: dailyReportQuery, response: { 200: envelopeSchema(dailyReportPage) } } },
+    {
+      config: support,
+      schema: { tags, summary: 'Mining daily reports: each pool-day’s settlement', querystring: dailyReportQuery, response: { 200: envelopeSchema(dailyReportPage) } },
+    },
     async (request) => ok(request, await dailyReports(db, request.query)),
   );
   app.get(
     '/api/admin/getassertdailyreports',
-    { config: support, schema: { tags, summary: 'Assets daily reports: deposits, withdrawals, mining income, fees, adjustments and users’ total per coin and day', querystring: assetsReportQuery, response: { 200: envelopeSchema(assetsReportPage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Assets daily reports: deposits, withdrawals, mining income, fees, adjustments and users’ total per coin and day',
+        querystring: assetsReportQuery,
+        response: { 200: envelopeSchema(assetsReportPage) },
+      },
+    },
     async (request) => ok(request, await assetsReports(db, request.query)),
   );
   app.get(
@@ -349,22 +470,49 @@ export function adminPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db' | 'sessions'>
   );
   app.get(
     '/api/admin/getopenedpools',
-    { config: support, schema: { tags, summary: 'The pools users have opened (openned): since when, live key, miners online and offline', querystring: adminOpenedQuery, response: { 200: envelopeSchema(adminOpenedPage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'The pools users have opened (openned): since when, live key, miners online and offline',
+        querystring: adminOpenedQuery,
+        response: { 200: envelopeSchema(adminOpenedPage) },
+      },
+    },
     async (request) => ok(request, await adminOpened(db, request.query)),
   );
   app.get(
     '/api/admin/GetPlots',
-    { config: support, schema: { tags, summary: 'Every user’s plots (filters pool, uid, plot id, state)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
+    {
+      config: support,
+      schema: { tags, summary: 'Every user’s plots (filters pool, uid, plot id, state)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } },
+    },
     async (request) => ok(request, await adminPlots(db, request.query)),
   );
   app.get(
     '/api/admin/getbindplotterlogs',
-    { config: support, schema: { tags, summary: 'Binding records of every state, finished unbindings included (bind_info)', querystring: adminPlotQuery, response: { 200: envelopeSchema(adminPlotPage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Binding records of every state, finished unbindings included (bind_info)',
+        querystring: adminPlotQuery,
+        response: { 200: envelopeSchema(adminPlotPage) },
+      },
+    },
     async (request) => ok(request, await adminPlots(db, request.query, 'bindings')),
   );
   app.get(
     '/api/admin/miningdetail',
-    { config: support, schema: { tags, summary: 'Every user’s daily income records (points, capacity, amount, status)', querystring: adminIncomeQuery, response: { 200: envelopeSchema(adminIncomePage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Every user’s daily income records (points, capacity, amount, status)',
+        querystring: adminIncomeQuery,
+        response: { 200: envelopeSchema(adminIncomePage) },
+      },
+    },
     async (request) => ok(request, await adminIncome(db, request.query)),
   );
 }

@@ -28,7 +28,17 @@ export async function issueProxyKey(db: Db, by: AuditBy, body: IssueProxyKeyBody
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
     const admin = adminId ? await trx.selectFrom('users').select('email').where('id', '=', adminId).executeTakeFirst() : undefined;
-    const view: ProxyKeyView = { id: row.id, pool: body.pool, uid: user.uid, email: user.email, label: body.label, hint, issued_by: admin?.email ?? null, created_at: seconds(row.created_at), revoked_at: null };
+    const view: ProxyKeyView = {
+      id: row.id,
+      pool: body.pool,
+      uid: user.uid,
+      email: user.email,
+      label: body.label,
+      hint,
+      issued_by: admin?.email ?? null,
+      created_at: seconds(row.created_at),
+      revoked_at: null,
+    };
     await recordAudit(trx, by, { action: 'issueproxykey', target: `pool:${body.pool}`, after: view });
     return { ...view, key };
   });

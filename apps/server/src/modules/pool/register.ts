@@ -1,4 +1,14 @@
-import { AppError, identityRegistrationMessage, identityScheme, mayRegister, postTransitionAllowed, type Plot, type PostStatus, type RegisterNodeBody, type ReportBody } from '@platter/domain';
+import {
+  AppError,
+  identityRegistrationMessage,
+  identityScheme,
+  mayRegister,
+  postTransitionAllowed,
+  type Plot,
+  type PostStatus,
+  type RegisterNodeBody,
+  type ReportBody,
+} from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { verifyIdentitySignature } from './identity.ts';
@@ -62,7 +72,14 @@ export async function registerNode(db: Db, userId: string, body: RegisterNodeBod
       // The node may already be known from the proxy tool's inventory: that row becomes the registration.
       const updated = await trx
         .updateTable('plots')
-        .set({ post_status: 'REGISTER', post_updated_at: now, updated_at: now, signing: 'signed', identity_signature: body.signature, ...(body.size !== '0' ? { size_bytes: body.size } : {}) })
+        .set({
+          post_status: 'REGISTER',
+          post_updated_at: now,
+          updated_at: now,
+          signing: 'signed',
+          identity_signature: body.signature,
+          ...(body.size !== '0' ? { size_bytes: body.size } : {}),
+        })
         .where('user_id', '=', userId)
         .where('pool', '=', body.pool)
         .where('plot_id', '=', body.node_id)
@@ -72,7 +89,17 @@ export async function registerNode(db: Db, userId: string, body: RegisterNodeBod
       if (updated) return updated.id;
       const inserted = await trx
         .insertInto('plots')
-        .values({ user_id: userId, pool: body.pool, plot_id: body.node_id, size_bytes: body.size, signing: 'signed', post_status: 'REGISTER', post_updated_at: now, last_seen_at: null, identity_signature: body.signature })
+        .values({
+          user_id: userId,
+          pool: body.pool,
+          plot_id: body.node_id,
+          size_bytes: body.size,
+          signing: 'signed',
+          post_status: 'REGISTER',
+          post_updated_at: now,
+          last_seen_at: null,
+          identity_signature: body.signature,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return inserted.id;
@@ -99,7 +126,11 @@ export async function recordNodeStatuses(trx: Db, owner: { userId: string; pool:
     .select(['id', 'plot_id', 'post_status'])
     .where('user_id', '=', owner.userId)
     .where('pool', '=', owner.pool)
-    .where('plot_id', 'in', nodes.map((n) => n.node_id))
+    .where(
+      'plot_id',
+      'in',
+      nodes.map((n) => n.node_id),
+    )
     .where('post_status', 'is not', null)
     .forUpdate()
     .execute();
@@ -108,7 +139,11 @@ export async function recordNodeStatuses(trx: Db, owner: { userId: string; pool:
   for (const node of nodes) {
     const row = statusOf.get(node.node_id);
     if (!row || !row.post_status || !postTransitionAllowed(row.post_status, node.status)) continue;
-    await trx.updateTable('plots').set({ post_status: node.status as PostStatus, post_updated_at: now, updated_at: now, last_seen_at: now }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('plots')
+      .set({ post_status: node.status as PostStatus, post_updated_at: now, updated_at: now, last_seen_at: now })
+      .where('id', '=', row.id)
+      .execute();
     statusOf.set(node.node_id, { ...row, post_status: node.status });
     moved++;
   }

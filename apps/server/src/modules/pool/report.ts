@@ -32,7 +32,8 @@ export async function ingestReport(
   const inTime = body.shares.filter((s) => s.at === undefined || (s.at >= nowS - SHARE_MAX_AGE_SECONDS && s.at <= nowS + 60));
   const rejected = body.shares.length - inTime.length;
   const earns =
-    owner.protocol !== undefined && evidenceEarns('proxy-report', { protocol: owner.protocol, trustedProxy: owner.trustedProxy === true, keyIssuer: owner.operatorIssued ? 'operator' : 'user' });
+    owner.protocol !== undefined &&
+    evidenceEarns('proxy-report', { protocol: owner.protocol, trustedProxy: owner.trustedProxy === true, keyIssuer: owner.operatorIssued ? 'operator' : 'user' });
   const fresh = earns ? inTime : [];
   const unverified = inTime.length - fresh.length;
 

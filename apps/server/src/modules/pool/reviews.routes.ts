@@ -25,7 +25,15 @@ export function reviewRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/admin/getauditingbindplotter',
-    { config: support, schema: { tags, summary: 'What waits for review, oldest first: bindings (type bind: BIND_SENT, not reviewed) or unbindings (type unbind: UNBIND_AUDITING)', querystring: bindReviewQuery, response: { 200: envelopeSchema(bindReviewPage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'What waits for review, oldest first: bindings (type bind: BIND_SENT, not reviewed) or unbindings (type unbind: UNBIND_AUDITING)',
+        querystring: bindReviewQuery,
+        response: { 200: envelopeSchema(bindReviewPage) },
+      },
+    },
     async (request) => {
       await reviewer(request);
       const { type, ...query } = request.query;
@@ -34,17 +42,41 @@ export function reviewRoutes(app: ZodApp, deps: Deps): void {
   );
   app.post(
     '/api/admin/auditbindplotter',
-    { config: support, schema: { tags, summary: 'Approves bindings (the chain confirmation then makes them CONFIRMED), or rejects them with a reason (required); audited', body: auditBindBody, response: { 200: envelopeSchema(bindReviewResult) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Approves bindings (the chain confirmation then makes them CONFIRMED), or rejects them with a reason (required); audited',
+        body: auditBindBody,
+        response: { 200: envelopeSchema(bindReviewResult) },
+      },
+    },
     async (request) => ok(request, await reviewBindings(db, chains, await reviewer(request), request.body.ids, request.body.approve, request.body.reason)),
   );
   app.post(
     '/api/admin/auditunbindplotter',
-    { config: support, schema: { tags, summary: 'Approves unbindings (UNBIND_AUDITING → UNBIND_SENT → UNBIND), or rejects them with a reason (required: the binding stays); audited', body: auditBindBody, response: { 200: envelopeSchema(bindReviewResult) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Approves unbindings (UNBIND_AUDITING → UNBIND_SENT → UNBIND), or rejects them with a reason (required: the binding stays); audited',
+        body: auditBindBody,
+        response: { 200: envelopeSchema(bindReviewResult) },
+      },
+    },
     async (request) => ok(request, await reviewUnbindings(db, chains, await reviewer(request), request.body.ids, request.body.approve, request.body.reason)),
   );
   app.post(
     '/api/admin/auditcancelbindplotter',
-    { config: support, schema: { tags, summary: 'Cancels bindings not confirmed yet (BIND_SENT) with a reason (required), e.g. at the user’s request; audited', body: auditCancelBindBody, response: { 200: envelopeSchema(bindReviewResult) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Cancels bindings not confirmed yet (BIND_SENT) with a reason (required), e.g. at the user’s request; audited',
+        body: auditCancelBindBody,
+        response: { 200: envelopeSchema(bindReviewResult) },
+      },
+    },
     async (request) => ok(request, await cancelBindings(db, chains, await reviewer(request), request.body.ids, request.body.reason)),
   );
 }

@@ -42,7 +42,13 @@ beforeAll(async () => {
 async function bind(plot: string): Promise<string> {
   const data = await farmer.get<{ message: string }>(`/api/pool/binddata?pool=chia&plot_id=${plot}&address=${address}`);
   const sig = await farmer.post<{ signature: string }>('/api/dev/devnet/sign', { pool: 'chia', address, message: data.data.message });
-  const bound = await farmer.post<{ id: string; bind_status: string; review: string }>('/api/pool/bind', { pool: 'chia', plot_id: plot, address, message: data.data.message, signature: sig.data.signature });
+  const bound = await farmer.post<{ id: string; bind_status: string; review: string }>('/api/pool/bind', {
+    pool: 'chia',
+    plot_id: plot,
+    address,
+    message: data.data.message,
+    signature: sig.data.signature,
+  });
   expect(bound.data).toMatchObject({ bind_status: 'BIND_SENT', review: 'pending' });
   return bound.data.id;
 }
@@ -57,7 +63,8 @@ async function confirmAfterBlocks(): Promise<number> {
   return confirmBindings(db, chains);
 }
 
-const auditsOf = (id: string) => db.selectFrom('admin_audit').select(['admin_id', 'action', 'before', 'after', 'detail']).where('target', '=', `plots:${id}`).orderBy('id').execute();
+const auditsOf = (id: string) =>
+  db.selectFrom('admin_audit').select(['admin_id', 'action', 'before', 'after', 'detail']).where('target', '=', `plots:${id}`).orderBy('id').execute();
 
 describe('capacity binding review', () => {
   const plotA = '1'.repeat(64);
@@ -92,7 +99,11 @@ describe('capacity binding review', () => {
     expect(await farmerPlot(plotA)).toMatchObject({ bind_status: 'CONFIRMED', review: 'approved' });
     const audits = await auditsOf(idA);
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ action: 'auditbindplotter:approve', before: { bind_status: 'BIND_SENT', review: 'pending' }, after: { bind_status: 'BIND_SENT', review: 'approved' } });
+    expect(audits[0]).toMatchObject({
+      action: 'auditbindplotter:approve',
+      before: { bind_status: 'BIND_SENT', review: 'pending' },
+      after: { bind_status: 'BIND_SENT', review: 'approved' },
+    });
     // A second decision on a decided item changes nothing.
     expect((await admin.post<Result>('/api/admin/auditbindplotter', { ids: [idA], approve: false, reason: 'late' })).data.skipped).toEqual([{ id: idA, code: 201 }]);
   });

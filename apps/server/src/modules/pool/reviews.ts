@@ -66,7 +66,11 @@ async function decideOne(db: Db, by: AuditBy, id: string, decision: Decision, re
       action: ACTIONS[decision],
       target: `plots:${id}`,
       before: { bind_status: before.bind_status, review: before.review, bind_address: before.bind_address },
-      after: { bind_status: change.bind_status === undefined ? before.bind_status : change.bind_status, review: change.review, bind_address: change.bind_address === undefined ? before.bind_address : change.bind_address },
+      after: {
+        bind_status: change.bind_status === undefined ? before.bind_status : change.bind_status,
+        review: change.review,
+        bind_address: change.bind_address === undefined ? before.bind_address : change.bind_address,
+      },
       detail: { pool: before.pool, plot_id: before.plot_id, user_id: before.user_id, reason },
     });
     return true;

@@ -21,12 +21,28 @@ export function verificationAdminRoutes(app: ZodApp, deps: { db: Db; sessions: R
 
   app.get(
     '/api/admin/proxykeys',
-    { config: support, schema: { tags, summary: 'Miner keys the operator issued to its trusted proxies (never the keys themselves)', querystring: proxyKeyQuery, response: { 200: envelopeSchema(proxyKeyPage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Miner keys the operator issued to its trusted proxies (never the keys themselves)',
+        querystring: proxyKeyQuery,
+        response: { 200: envelopeSchema(proxyKeyPage) },
+      },
+    },
     async (request) => ok(request, await proxyKeys(db, request.query)),
   );
   app.post(
     '/api/admin/issueproxykey',
-    { config: admin, schema: { tags, summary: 'Issues a key to a proxy the operator runs for a user’s miners on a trusted-proxy pool; the key is answered once; audited', body: issueProxyKeyBody, response: { 200: envelopeSchema(proxyKeySchema) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Issues a key to a proxy the operator runs for a user’s miners on a trusted-proxy pool; the key is answered once; audited',
+        body: issueProxyKeyBody,
+        response: { 200: envelopeSchema(proxyKeySchema) },
+      },
+    },
     async (request) => ok(request, await issueProxyKey(db, await requireRole(sessions, request, 'admin'), request.body)),
   );
   app.post(
@@ -39,12 +55,28 @@ export function verificationAdminRoutes(app: ZodApp, deps: { db: Db; sessions: R
   );
   app.get(
     '/api/admin/outliers',
-    { config: support, schema: { tags, summary: 'Miners whose day of points exceeded what their capacity or hashrate could produce, held from settlement until reviewed', querystring: outlierQuery, response: { 200: envelopeSchema(outlierPage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Miners whose day of points exceeded what their capacity or hashrate could produce, held from settlement until reviewed',
+        querystring: outlierQuery,
+        response: { 200: envelopeSchema(outlierPage) },
+      },
+    },
     async (request) => ok(request, await listOutliers(db, request.query)),
   );
   app.post(
     '/api/admin/reviewoutlier',
-    { config: admin, schema: { tags, summary: 'Releases a held outlier (its points count in the next settlement) or refuses it (never counted); audited', body: reviewOutlierBody, response: { 200: envelopeSchema(z.object({ status: z.string() })) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Releases a held outlier (its points count in the next settlement) or refuses it (never counted); audited',
+        body: reviewOutlierBody,
+        response: { 200: envelopeSchema(z.object({ status: z.string() })) },
+      },
+    },
     async (request) => ok(request, { status: await reviewOutlier(db, await requireRole(sessions, request, 'admin'), request.body) }),
   );
 }

@@ -209,7 +209,10 @@ describe('trusted-proxy keys from the back office (issue 18)', () => {
     expect((await report(own.key, farmReport('rig', 10n, 10n, at, false))).data).toMatchObject({ shares: 0, unverified: 1 });
     expect((await report(issued.key, farmReport('rig', 10n, 10n, at, false))).code).toBe(200);
 
-    const listed = await admin.get<{ list: { id: string; uid: string; label: string; hint: string; key?: string; issued_by: string | null; revoked_at: number | null }[]; total: number }>('/api/admin/proxykeys?pool=mass');
+    const listed = await admin.get<{
+      list: { id: string; uid: string; label: string; hint: string; key?: string; issued_by: string | null; revoked_at: number | null }[];
+      total: number;
+    }>('/api/admin/proxykeys?pool=mass');
     const mine = listed.data.list.find((k) => k.id === issued.id);
     expect(mine).toMatchObject({ uid, label: 'mass-proxy.example', issued_by: 'operator@example.com', revoked_at: null });
     expect(mine?.key).toBeUndefined();

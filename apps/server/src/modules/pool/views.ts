@@ -44,23 +44,26 @@ async function points24h(db: Db, now: Date, filter: { pool?: string; userId?: st
 }
 
 /** A settled day's record as the API shows it. */
-export function incomeRecordOf(r: { pool: string; coin: string; unit: string; day: string; points: string; capacity_bytes: string; amount_units: string; status: 'SETTLEMENT' | 'UNSETTLEMENT'; scale: number }): IncomeRecord {
+export function incomeRecordOf(r: {
+  pool: string;
+  coin: string;
+  unit: string;
+  day: string;
+  points: string;
+  capacity_bytes: string;
+  amount_units: string;
+  status: 'SETTLEMENT' | 'UNSETTLEMENT';
+  scale: number;
+}): IncomeRecord {
   return { pool: r.pool, coin: r.coin, unit: r.unit, day: r.day, points: r.points, capacity: r.capacity_bytes, amount: show(BigInt(r.amount_units), r.scale), status: r.status };
 }
 
 /** The user's income records, newest day first: settled days, and today's (NOT_PENDING). */
 export async function incomeRecords(db: Db, userId: string, query: { pool?: string; page: number; count: number }, now = new Date()) {
-  let base = db
-    .selectFrom('settlement_credits as s')
-    .innerJoin('pools as p', 'p.type', 's.pool')
-    .innerJoin('coins as c', 'c.type', 'p.coin')
-    .where('s.user_id', '=', userId);
+  let base = db.selectFrom('settlement_credits as s').innerJoin('pools as p', 'p.type', 's.pool').innerJoin('coins as c', 'c.type', 'p.coin').where('s.user_id', '=', userId);
   if (query.pool) base = base.where('s.pool', '=', query.pool);
   const { rows, total } = await paginate(base, query, (from) =>
-    from
-      .select(['s.pool', 's.day', 's.points', 's.capacity_bytes', 's.amount_units', 's.status', 'p.coin', 'c.unit', 'c.scale'])
-      .orderBy('s.day', 'desc')
-      .orderBy('s.pool'),
+    from.select(['s.pool', 's.day', 's.points', 's.capacity_bytes', 's.amount_units', 's.status', 'p.coin', 'c.unit', 'c.scale']).orderBy('s.day', 'desc').orderBy('s.pool'),
   );
   const list: IncomeRecord[] = rows.map(incomeRecordOf);
   // Today is not settled yet: its points so far, as a NOT_PENDING record on the first page.
@@ -298,7 +301,16 @@ export async function samplePools(db: Db, now = new Date()): Promise<number> {
   const inserted = await db
     .insertInto('pool_samples')
     .values(stats.map((s) => ({ pool: s.pool, at: hour, capacity_bytes: s.capacity, hashrate: s.hashrate, miners: s.online_miners, users: s.online_users })))
-    .onConflict((oc) => oc.columns(['pool', 'at']).doUpdateSet((eb) => ({ capacity_bytes: eb.ref('excluded.capacity_bytes'), hashrate: eb.ref('excluded.hashrate'), miners: eb.ref('excluded.miners'), users: eb.ref('excluded.users') })))
+    .onConflict((oc) =>
+      oc
+        .columns(['pool', 'at'])
+        .doUpdateSet((eb) => ({
+          capacity_bytes: eb.ref('excluded.capacity_bytes'),
+          hashrate: eb.ref('excluded.hashrate'),
+          miners: eb.ref('excluded.miners'),
+          users: eb.ref('excluded.users'),
+        })),
+    )
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n);
 }

@@ -31,11 +31,19 @@ export function securityRepository(db: Db) {
       return db.selectFrom('users').select(SECURITY_COLUMNS).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
     },
     async markSecurityChanged(userId: string) {
-      await db.updateTable('users').set({ security_changed_at: sql`now()` }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ security_changed_at: sql`now()` })
+        .where('id', '=', userId)
+        .execute();
     },
     /** A new password: the withdrawal lock starts, and reset links already mailed stop working. */
     async setPassword(userId: string, passwordHash: string) {
-      await db.updateTable('users').set({ password_hash: passwordHash, security_changed_at: sql`now()` }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, security_changed_at: sql`now()` })
+        .where('id', '=', userId)
+        .execute();
       await db
         .updateTable('account_tokens')
         .set({ used_at: sql`now()` })
@@ -69,7 +77,12 @@ export function securityRepository(db: Db) {
     async lockSensitive(userId: string, until: Date) {
       await db.updateTable('users').set({ security_locked_until: until }).where('id', '=', userId).execute();
       await db.deleteFrom('security_failures').where('user_id', '=', userId).execute();
-      await db.updateTable('verification_codes').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      await db
+        .updateTable('verification_codes')
+        .set({ used_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
     },
 
     // --- authenticator ---
@@ -98,11 +111,7 @@ export function securityRepository(db: Db) {
         .execute();
     },
     async clearPendingGoogle(userId: string) {
-      await db
-        .updateTable('users')
-        .set({ google_pending_secret: null, google_pending_expires_at: null, google_pending_attempts: 0 })
-        .where('id', '=', userId)
-        .execute();
+      await db.updateTable('users').set({ google_pending_secret: null, google_pending_expires_at: null, google_pending_attempts: 0 }).where('id', '=', userId).execute();
     },
     async bindGoogle(userId: string, sealedSecret: string, step: number) {
       await db
@@ -119,7 +128,11 @@ export function securityRepository(db: Db) {
         .execute();
     },
     async unbindGoogle(userId: string) {
-      await db.updateTable('users').set({ google_secret: null, google_last_step: null, security_changed_at: sql`now()` }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ google_secret: null, google_last_step: null, security_changed_at: sql`now()` })
+        .where('id', '=', userId)
+        .execute();
     },
 
     // --- phone ---
@@ -179,7 +192,11 @@ export function securityRepository(db: Db) {
         .execute();
     },
     async useCode(id: string) {
-      await db.updateTable('verification_codes').set({ used_at: sql`now()` }).where('id', '=', id).execute();
+      await db
+        .updateTable('verification_codes')
+        .set({ used_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

@@ -134,7 +134,11 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
     {
       config: limits.auth,
       preHandler: sameSiteOnly,
-      schema: { tags, summary: 'A new pending authenticator secret (10 minutes) with its otpauth URL and QR code; 1016 when one is bound', response: { 200: envelopeSchema(googleSecretSchema) } },
+      schema: {
+        tags,
+        summary: 'A new pending authenticator secret (10 minutes) with its otpauth URL and QR code; 1016 when one is bound',
+        response: { 200: envelopeSchema(googleSecretSchema) },
+      },
     },
     async (request) => {
       const user = await requireUser(deps.sessions, request);
@@ -182,7 +186,12 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
     '/api/security/unbindgoogle',
     {
       config: limits.auth,
-      schema: { tags, summary: 'Unbinds the authenticator: the unbind_google codes (its own code included); withdrawals lock 24 h', body: unbindGoogleBody, response: { 200: nothing } },
+      schema: {
+        tags,
+        summary: 'Unbinds the authenticator: the unbind_google codes (its own code included); withdrawals lock 24 h',
+        body: unbindGoogleBody,
+        response: { 200: nothing },
+      },
     },
     async (request) => {
       const user = await requireUser(deps.sessions, request);
@@ -197,7 +206,8 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
       config: limits.auth,
       schema: {
         tags,
-        summary: 'Binds or changes the phone: the new phone’s sms_code plus the change_phone codes (e-mail, authenticator when bound); 1003 taken, 1026 same number; withdrawals lock 24 h',
+        summary:
+          'Binds or changes the phone: the new phone’s sms_code plus the change_phone codes (e-mail, authenticator when bound); 1003 taken, 1026 same number; withdrawals lock 24 h',
         body: modifyPhoneBody,
         response: { 200: nothing },
       },
@@ -260,8 +270,18 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/security/countries',
-    { schema: { tags, summary: 'Countries for nationality and phone: english_name, chinese_name, country_code, phone_code', response: { 200: envelopeSchema(z.array(countrySchema)) } } },
-    async (request) => ok(request, COUNTRIES.map((c) => ({ ...c }))),
+    {
+      schema: {
+        tags,
+        summary: 'Countries for nationality and phone: english_name, chinese_name, country_code, phone_code',
+        response: { 200: envelopeSchema(z.array(countrySchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        COUNTRIES.map((c) => ({ ...c })),
+      ),
   );
 
   app.get(
@@ -283,13 +303,9 @@ export function securityRoutes(app: ZodApp, deps: Deps): void {
     },
   );
 
-  app.post(
-    '/api/security/sessions/endothers',
-    { schema: { tags, summary: 'Ends every session of the user but this one', response: { 200: nothing } } },
-    async (request) => {
-      const user = await requireUser(deps.sessions, request);
-      await deps.sessions.closeOthersOfUser(user.user_id, request.cookies[SESSION_COOKIE]);
-      return ok(request, null);
-    },
-  );
+  app.post('/api/security/sessions/endothers', { schema: { tags, summary: 'Ends every session of the user but this one', response: { 200: nothing } } }, async (request) => {
+    const user = await requireUser(deps.sessions, request);
+    await deps.sessions.closeOthersOfUser(user.user_id, request.cookies[SESSION_COOKIE]);
+    return ok(request, null);
+  });
 }

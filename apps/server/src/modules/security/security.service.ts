@@ -92,8 +92,7 @@ export function securityService(deps: Deps) {
   const { db } = deps;
   const box = secretBox(deps.secret, 'totp');
   const codeHash = keyedHash(deps.secret, 'verification-code');
-  const codeDigest = (userId: string, action: string, channel: string, target: string, code: string) =>
-    codeHash(`${userId}:${action}:${channel}:${target}:${code}`);
+  const codeDigest = (userId: string, action: string, channel: string, target: string, code: string) => codeHash(`${userId}:${action}:${channel}:${target}:${code}`);
 
   async function userOrFail(userId: string) {
     const user = await securityRepository(db).user(userId);
@@ -248,12 +247,7 @@ export function securityService(deps: Deps) {
     await notice(userId, change, client.ip);
   }
 
-  async function sendCode(
-    userId: string,
-    action: SecurityAction,
-    channel: CodeChannel,
-    options: { newPhone?: { nationality: string; phone: string } } = {},
-  ): Promise<CodeSent> {
+  async function sendCode(userId: string, action: SecurityAction, channel: CodeChannel, options: { newPhone?: { nationality: string; phone: string } } = {}): Promise<CodeSent> {
     const user = await userOrFail(userId);
     assertUnlocked(user);
     const lang: Lang = isLang(user.language) ? user.language : 'en';

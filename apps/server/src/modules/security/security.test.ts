@@ -88,7 +88,13 @@ async function failsWith(promise: Promise<unknown>, name: string): Promise<AppEr
 describe('signed out', () => {
   it('answers 202 to every security call', async () => {
     const b = browser(app);
-    for (const url of ['/api/security/getsecurityverification?action=withdraw', '/api/security/getgooglesecret', '/api/security/sendphonecode?action=withdraw', '/api/security/requestsession', '/api/log/login']) {
+    for (const url of [
+      '/api/security/getsecurityverification?action=withdraw',
+      '/api/security/getgooglesecret',
+      '/api/security/sendphonecode?action=withdraw',
+      '/api/security/requestsession',
+      '/api/log/login',
+    ]) {
       expect((await b.get(url)).code, url).toBe(202);
     }
     expect((await b.post('/api/security/ModifyPassword', { old_password: 'a', new_password: 'abcdef1', confirm_password: 'abcdef1' })).code).toBe(202);
@@ -206,7 +212,13 @@ describe('authenticator, phone and security level', () => {
     const emailCodeValue = await emailCode(b, email, 'change_phone');
 
     await db.updateTable('users').set({ google_last_step: null }).where('id', '=', userId).execute();
-    const wrong = await b.post('/api/security/modifyphone', { nationality: 'US', phone: '2025550100', sms_code: smsCode === '000000' ? '000001' : '000000', email_code: emailCodeValue, google_code: await totp(secret, 1) });
+    const wrong = await b.post('/api/security/modifyphone', {
+      nationality: 'US',
+      phone: '2025550100',
+      sms_code: smsCode === '000000' ? '000001' : '000000',
+      email_code: emailCodeValue,
+      google_code: await totp(secret, 1),
+    });
     expect(wrong.code).toBe(1014);
     expect((await userRow(userId)).phone).toBeNull();
     const noGoogle = await b.post('/api/security/modifyphone', { nationality: 'US', phone: '2025550100', sms_code: smsCode, email_code: emailCodeValue });
@@ -214,7 +226,13 @@ describe('authenticator, phone and security level', () => {
 
     await db.updateTable('users').set({ google_last_step: null }).where('id', '=', userId).execute();
     // The failed check used the right e-mail code up: a fresh one.
-    const done = await b.post('/api/security/modifyphone', { nationality: 'us', phone: '202 555 0100', sms_code: smsCode, email_code: await emailCode(b, email, 'change_phone'), google_code: await totp(secret) });
+    const done = await b.post('/api/security/modifyphone', {
+      nationality: 'us',
+      phone: '202 555 0100',
+      sms_code: smsCode,
+      email_code: await emailCode(b, email, 'change_phone'),
+      google_code: await totp(secret),
+    });
     expect(done.code).toBe(200);
     expect(await userRow(userId)).toMatchObject({ nationality: 'US', phone_code: '001', phone: '2025550100' });
     expect((await b.get('/api/user/info')).data).toMatchObject({ sms: true, phone: '+1 202*****00', nationality: 'US', phone_code: '001', security_level: 'high' });
@@ -246,7 +264,11 @@ describe('authenticator, phone and security level', () => {
   it('expires codes after 10 minutes and after 5 wrong tries', async () => {
     await db.updateTable('users').set({ google_last_step: null }).where('id', '=', userId).execute();
     const value = await emailCode(b, email, 'watcher');
-    await db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1) }).where('action', '=', 'watcher').execute();
+    await db
+      .updateTable('verification_codes')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('action', '=', 'watcher')
+      .execute();
     await failsWith(service.verifySecurity(userId, 'watcher', { email_code: value, sms_code: '123456', google_code: await totp(secret) }), 'VERIFICATION_CODE_EXPIRED');
     const fresh = await emailCode(b, email, 'watcher');
     const wrong = fresh === '000000' ? '000001' : '000000';
@@ -294,7 +316,11 @@ describe('change password', () => {
 
     const locked = await failsWith(assertWithdrawalAllowed(db, userId), 'WITHDRAW_LOCKED');
     expect((locked.data as { until: number }).until).toBeGreaterThan(Date.now() / 1000 + 23.9 * 3600);
-    await db.updateTable('users').set({ security_changed_at: new Date(Date.now() - 24 * 3600_000 - 1000) }).where('id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set({ security_changed_at: new Date(Date.now() - 24 * 3600_000 - 1000) })
+      .where('id', '=', userId)
+      .execute();
     await assertWithdrawalAllowed(db, userId);
   });
 });
@@ -346,10 +372,16 @@ describe('codes per target and day', () => {
   it('refuses the 11th code to one address in a day (1023)', async () => {
     const { b } = await signedInUser('chatty@example.com');
     for (let i = 0; i < 10; i++) {
-      await db.updateTable('message_log').set({ created_at: new Date(Date.now() - 3600_000) }).execute();
+      await db
+        .updateTable('message_log')
+        .set({ created_at: new Date(Date.now() - 3600_000) })
+        .execute();
       expect((await b.post<Envelope<unknown>>('/api/security/sendemailcode', { action: 'withdraw' })).code).toBe(200);
     }
-    await db.updateTable('message_log').set({ created_at: new Date(Date.now() - 3600_000) }).execute();
+    await db
+      .updateTable('message_log')
+      .set({ created_at: new Date(Date.now() - 3600_000) })
+      .execute();
     expect((await b.post('/api/security/sendemailcode', { action: 'withdraw' })).code).toBe(1023);
   });
 });

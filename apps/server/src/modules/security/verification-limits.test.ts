@@ -60,7 +60,10 @@ describe('security verification', () => {
     const { b, userId, secret } = await withAuthenticator(email);
     for (let i = 0; i < 4; i++) {
       const code = await emailCode(b, email, 'unbind_google');
-      const answer = await b.post('/api/security/unbindgoogle', i % 2 ? { email_code: wrongOf(code), google_code: await totp(secret) } : { email_code: code, google_code: '123456' });
+      const answer = await b.post(
+        '/api/security/unbindgoogle',
+        i % 2 ? { email_code: wrongOf(code), google_code: await totp(secret) } : { email_code: code, google_code: '123456' },
+      );
       expect(answer.code, `attempt ${i + 1}`).toBe(i % 2 ? 1013 : 1015);
     }
     const code = await emailCode(b, email, 'unbind_google');
@@ -74,7 +77,11 @@ describe('security verification', () => {
     expect((await userRow(userId)).google_secret).not.toBeNull();
 
     // After the lock: the count starts again and the right codes work.
-    await db.updateTable('users').set({ security_locked_until: new Date(Date.now() - 1000) }).where('id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set({ security_locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', userId)
+      .execute();
     const fresh = await emailCode(b, email, 'unbind_google');
     expect((await b.post('/api/security/unbindgoogle', { email_code: fresh, google_code: await totp(secret) })).code).toBe(200);
   });

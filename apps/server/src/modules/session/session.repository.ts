@@ -50,16 +50,36 @@ export function sessionRepository(db: Db) {
         .execute();
     },
     async revokeOfUser(userId: string, idHash: string) {
-      await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('id_hash', '=', idHash).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('id_hash', '=', idHash)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     async touch(idHash: string) {
-      await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id_hash', '=', idHash).execute();
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: sql`now()` })
+        .where('id_hash', '=', idHash)
+        .execute();
     },
     async revoke(idHash: string) {
-      await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id_hash', '=', idHash).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: sql`now()` })
+        .where('id_hash', '=', idHash)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     async revokeAllOfUser(userId: string) {
-      await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     async revokeAllOfUserExcept(userId: string, keepIdHash: string) {
       await db

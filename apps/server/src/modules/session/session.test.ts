@@ -29,7 +29,10 @@ describe('session lifetime', () => {
     await lastSeen(email, 100);
     expect((await b.get('/api/user/info')).code).toBe(200);
     // That request counted as use: another 100 minutes later it is still alive.
-    await db.updateTable('sessions').set({ last_seen_at: sql<Date>`last_seen_at - interval '100 minutes'` }).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<Date>`last_seen_at - interval '100 minutes'` })
+      .execute();
     expect((await b.get('/api/user/info')).code).toBe(200);
     await lastSeen(email, 121);
     expect((await b.get('/api/user/info')).code).toBe(202);
@@ -38,7 +41,10 @@ describe('session lifetime', () => {
   it('still ends every session 7 days after sign-in, however busy', async () => {
     const email = 'busy@example.com';
     const b = await signedInUser(app, db, mail, email);
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await b.get('/api/user/info')).code).toBe(202);
   });
 });
@@ -55,7 +61,9 @@ describe('sessions in the security centre', () => {
   it('lists the live sessions, ends one, then every other', async () => {
     const email = 'many@example.com';
     const laptop = await signedInUser(app, db, mail, email);
-    const phone = browser(app, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1' } });
+    const phone = browser(app, {
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1' },
+    });
     const tablet = browser(app);
     expect((await loginByEmail(phone, email)).code).toBe(200);
     expect((await loginByEmail(tablet, email)).code).toBe(200);

@@ -1,12 +1,4 @@
-import {
-  errorMessageByName,
-  formatAmount,
-  LANGS,
-  type CoinSetting,
-  type Lang,
-  type PoolInfo,
-  type ServerLine,
-} from '@platter/domain';
+import { errorMessageByName, formatAmount, LANGS, type CoinSetting, type Lang, type PoolInfo, type ServerLine } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import type { CoinRow, PoolRow } from '../../db/schema.ts';
 import { settingRepository } from './setting.repository.ts';

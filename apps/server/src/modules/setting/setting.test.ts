@@ -23,7 +23,21 @@ describe('GET /api/setting/coin', () => {
     expect(body.data.map((c) => c.type)).toEqual(COIN_SEEDS.map((c) => c.type));
     const chia = body.data.find((c) => c.type === 'CHIA');
     expect(chia).toMatchObject({ unit: 'XCH', min_transfer_value: '0.1', scale: 12, capacity_base: 1024, closed: false });
-    for (const field of ['type', 'confirmation', 'closed', 'market', 'min_transfer_value', 'capacity_unit', 'full_name', 'arith', 'unit', 'icon', 'merge_pool', 'scale', 'capacity_scale']) {
+    for (const field of [
+      'type',
+      'confirmation',
+      'closed',
+      'market',
+      'min_transfer_value',
+      'capacity_unit',
+      'full_name',
+      'arith',
+      'unit',
+      'icon',
+      'merge_pool',
+      'scale',
+      'capacity_scale',
+    ]) {
       expect(chia, field).toHaveProperty(field);
     }
   });

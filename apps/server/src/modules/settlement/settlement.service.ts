@@ -45,18 +45,21 @@ export interface SettleOutcome {
   ran: boolean;
 }
 
-function view(row: {
-  pool: string;
-  day: string;
-  status: SettlementStatus;
-  revenue_units: string;
-  fee_units: string;
-  withheld_units: string;
-  remainder_units: string;
-  credited_units: string;
-  carried_in_units: string;
-  members: number;
-}, scale: number): Settlement {
+function view(
+  row: {
+    pool: string;
+    day: string;
+    status: SettlementStatus;
+    revenue_units: string;
+    fee_units: string;
+    withheld_units: string;
+    remainder_units: string;
+    credited_units: string;
+    carried_in_units: string;
+    members: number;
+  },
+  scale: number,
+): Settlement {
   return {
     pool: row.pool,
     day: row.day,
@@ -101,7 +104,11 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // is being decided is filed under it before its blocks are read, or under the next open
     // day once it is decided — never under a day that has already counted its blocks.
     await lockPoolDays(trx, pool);
-    await trx.insertInto('settlements').values({ pool, day, status: 'SETTLEMENT_PENDING' }).onConflict((oc) => oc.columns(['pool', 'day']).doNothing()).execute();
+    await trx
+      .insertInto('settlements')
+      .values({ pool, day, status: 'SETTLEMENT_PENDING' })
+      .onConflict((oc) => oc.columns(['pool', 'day']).doNothing())
+      .execute();
     const row = await trx.selectFrom('settlements').selectAll().where('pool', '=', pool).where('day', '=', day).forUpdate().executeTakeFirstOrThrow();
     if (row.status === 'SETTLEMENT' || row.status === 'UNSETTLEMENT') return { settlement: view(row, coin.scale), ran: false };
 
@@ -173,7 +180,16 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     }
     // Shared today: the earlier days' pots are used up. Else they stay waiting with this one's.
     if (sharers && carries.length > 0) {
-      await trx.updateTable('settlements').set({ carried_into: day }).where('pool', '=', pool).where('day', 'in', carries.map((c) => c.day)).execute();
+      await trx
+        .updateTable('settlements')
+        .set({ carried_into: day })
+        .where('pool', '=', pool)
+        .where(
+          'day',
+          'in',
+          carries.map((c) => c.day),
+        )
+        .execute();
     }
 
     // A day whose pot paid no one is unsettled (its pot carried on), whatever the finders got.
@@ -272,17 +288,16 @@ export async function applyCredits(db: Db, pool: string, day: string, options: {
   let moved = 0;
   for (let chunk = 0; chunk < (options.chunks ?? Infinity); chunk++) {
     const step = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('settlements')
-        .select(['status', 'credits_applied_at'])
-        .where('pool', '=', pool)
-        .where('day', '=', day)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await trx.selectFrom('settlements').select(['status', 'credits_applied_at']).where('pool', '=', pool).where('day', '=', day).forUpdate().executeTakeFirst();
       if (!row || (row.status !== 'SETTLEMENT' && row.status !== 'UNSETTLEMENT') || row.credits_applied_at) return null;
       const next = await trx.selectFrom('settlement_batches').select('seq').where('pool', '=', pool).where('day', '=', day).orderBy('seq').limit(1).executeTakeFirst();
       if (!next) {
-        await trx.updateTable('settlements').set({ credits_applied_at: options.now ?? new Date() }).where('pool', '=', pool).where('day', '=', day).execute();
+        await trx
+          .updateTable('settlements')
+          .set({ credits_applied_at: options.now ?? new Date() })
+          .where('pool', '=', pool)
+          .where('day', '=', day)
+          .execute();
         return null;
       }
       // The batch's income records, balances and postings in one call of a few set-based

@@ -112,7 +112,13 @@ describe('the daily settlement', () => {
     for (const user of users) await farm(user.id, 'lhd', 40, at);
     await recordBlock(db, { pool: 'lhd', height: 12, foundAt: at, finderUserId: null, finderMinerId: null, reward: parseAmount('3', 8) });
     // A child process starts the settlement and is killed while it holds the day's lock.
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', `
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `
       const { createDb } = await import(${JSON.stringify(new URL('../../db/database.ts', import.meta.url).pathname)});
       const { db } = createDb(${JSON.stringify(databaseUrl)}, 1);
       await db.transaction().execute(async (trx) => {
@@ -120,7 +126,10 @@ describe('the daily settlement', () => {
         await trx.selectFrom('settlements').selectAll().where('pool', '=', 'lhd').forUpdate().execute();
         console.log('LOCKED');
         await new Promise(() => {});
-      });`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      });`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('LOCKED') && resolve());
       child.on('exit', (code) => reject(new Error(`the child exited early (${code})`)));
@@ -141,7 +150,10 @@ describe('the daily settlement', () => {
 describe('the set-based split', () => {
   it('credits every member exactly as the domain’s settlePoolDay, over random days', async () => {
     // Repeated point counts make ties in the odd units' order (the lower user id first).
-    const member = fc.record({ points: fc.oneof(fc.constantFrom(1n, 3n, 250n, 999n), fc.bigInt({ min: 0n, max: 400n }), fc.bigInt({ min: 0n, max: 10n ** 12n })), finder: fc.option(fc.bigInt({ min: 1n, max: 10n ** 12n }), { freq: 4 }) });
+    const member = fc.record({
+      points: fc.oneof(fc.constantFrom(1n, 3n, 250n, 999n), fc.bigInt({ min: 0n, max: 400n }), fc.bigInt({ min: 0n, max: 10n ** 12n })),
+      finder: fc.option(fc.bigInt({ min: 1n, max: 10n ** 12n }), { freq: 4 }),
+    });
     const day = fc.record({
       members: fc.array(member, { maxLength: 40 }),
       // Finders without points of the day (a block found, its farm gone since).
@@ -237,7 +249,20 @@ describe('crediting a settled day’s members', () => {
     // A batch moved out of clearing by hand (without its records) is what the check reports.
     const { coin } = await db.selectFrom('pools').select('coin').where('type', '=', 'chia').executeTakeFirstOrThrow();
     expect(await db.selectFrom('settlement_batches').select('seq').where('pool', '=', 'chia').where('day', '=', '2026-11-24').execute()).toEqual([]);
-    await db.insertInto('settlement_batches').values({ pool: 'chia', day: '2026-11-24', seq: 9, user_ids: [users[0]?.id ?? ''], points: ['1'], capacity_bytes: ['0'], amount_units: ['5'], statuses: ['SETTLEMENT'], total_units: '5' }).execute();
+    await db
+      .insertInto('settlement_batches')
+      .values({
+        pool: 'chia',
+        day: '2026-11-24',
+        seq: 9,
+        user_ids: [users[0]?.id ?? ''],
+        points: ['1'],
+        capacity_bytes: ['0'],
+        amount_units: ['5'],
+        statuses: ['SETTLEMENT'],
+        total_units: '5',
+      })
+      .execute();
     expect((await checkLedger(db)).map((p) => p.kind)).toEqual(['clearing-mismatch']);
     await db.deleteFrom('settlement_batches').where('pool', '=', 'chia').where('day', '=', '2026-11-24').execute();
     expect(coin).toBe('CHIA');
@@ -255,7 +280,12 @@ describe('crediting a settled day’s members', () => {
     for (const user of users) {
       expect((await balances(user.id)).available).toBe(BigInt(recorded.find((r) => r.user_id === user.id)?.amount_units ?? -1));
     }
-    const row = await db.selectFrom('settlements').select(['credits_applied_at', 'credits_applied_until']).where('pool', '=', 'chiavip').where('day', '=', '2026-11-25').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('settlements')
+      .select(['credits_applied_at', 'credits_applied_until'])
+      .where('pool', '=', 'chiavip')
+      .where('day', '=', '2026-11-25')
+      .executeTakeFirstOrThrow();
     expect(row.credits_applied_at).not.toBeNull();
     expect(row.credits_applied_until).toBe(users.at(-1)?.id);
     expect(await checkLedger(db)).toEqual([]);
@@ -318,7 +348,12 @@ describe('crediting a settled day’s members', () => {
       // Nothing of the batch moved: no record, no balance, the batch still owed.
       expect(await credited(users)).toEqual([0n, 0n, 0n]);
       expect(await records('chiavip', day)).toEqual([]);
-      await db.updateTable('settlement_batches').set({ user_ids: original.user_ids, amount_units: original.amount_units, total_units: original.total_units }).where('pool', '=', 'chiavip').where('day', '=', day).execute();
+      await db
+        .updateTable('settlement_batches')
+        .set({ user_ids: original.user_ids, amount_units: original.amount_units, total_units: original.total_units })
+        .where('pool', '=', 'chiavip')
+        .where('day', '=', day)
+        .execute();
       expect(await checkLedger(db)).toEqual([]);
     }
     expect(await applyCredits(db, 'chiavip', day)).toBe(3);
@@ -351,7 +386,9 @@ describe('crediting a settled day’s members', () => {
     // Rows nothing refers to can go (each check reads only its own table's columns).
     await expect(db.deleteFrom('users').where('id', '=', other.id).execute()).resolves.toEqual([expect.objectContaining({ numDeletedRows: 1n })]);
     await db.insertInto('settlements').values({ pool: 'bhd', day: '2026-01-02', status: 'NOT_PENDING' }).execute();
-    await expect(db.deleteFrom('settlements').where('pool', '=', 'bhd').where('day', '=', '2026-01-02').execute()).resolves.toEqual([expect.objectContaining({ numDeletedRows: 1n })]);
+    await expect(db.deleteFrom('settlements').where('pool', '=', 'bhd').where('day', '=', '2026-01-02').execute()).resolves.toEqual([
+      expect.objectContaining({ numDeletedRows: 1n }),
+    ]);
   });
 });
 
@@ -364,7 +401,18 @@ describe('the first reports of a new day', () => {
         const user = users[i % 3] as { id: string };
         const when = Math.floor(at.getTime() / 1000);
         // A trusted proxy's reports (operator-issued key, mode on): the ones that write shares.
-        return ingestReport(db, { userId: user.id, pool: 'mass', protocol: 'trusted-proxy', trustedProxy: true, operatorIssued: true }, { miners: [{ name: `rig-${i}`, version: '1', capacity: '1', hashrate: '0' }], shares: [{ miner: `rig-${i}`, difficulty: 10 + i, at: when }, { miner: `rig-${i}`, difficulty: 1, at: when }] }, at);
+        return ingestReport(
+          db,
+          { userId: user.id, pool: 'mass', protocol: 'trusted-proxy', trustedProxy: true, operatorIssued: true },
+          {
+            miners: [{ name: `rig-${i}`, version: '1', capacity: '1', hashrate: '0' }],
+            shares: [
+              { miner: `rig-${i}`, difficulty: 10 + i, at: when },
+              { miner: `rig-${i}`, difficulty: 1, at: when },
+            ],
+          },
+          at,
+        );
       }),
     );
     const kept = await sql<{ user_id: string; points: string; n: string }>`

@@ -14,7 +14,12 @@ export function socialRepository(db: Db) {
     },
     /** False when the user or the messenger account is bound already (unique constraints). */
     async insert(binding: { user_id: string; provider: SocialProviderName; subject: string; display_name: string }): Promise<boolean> {
-      const row = await db.insertInto('social_bindings').values(binding).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+      const row = await db
+        .insertInto('social_bindings')
+        .values(binding)
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
       return row !== undefined;
     },
     /** Records a used login payload; false when it was used before. Expired records are swept on the way. */

@@ -25,6 +25,8 @@ describe('Telegram Login Widget check', () => {
     await expect(provider.verify(signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 - 301 }))).rejects.toMatchObject({ errorName: 'TIMESTAMP_ERROR' });
     await expect(provider.verify(signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 + 3600 }))).rejects.toMatchObject({ errorName: 'TIMESTAMP_ERROR' });
     await expect(provider.verify({ ...signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 }), id: 8 })).rejects.toMatchObject({ errorName: 'SOCIAL_LOGIN_FAILED' });
-    await expect(telegramProvider({ botToken: undefined }).verify(signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 }))).rejects.toMatchObject({ errorName: 'SOCIAL_LOGIN_DISABLED' });
+    await expect(telegramProvider({ botToken: undefined }).verify(signed({ id: 7, first_name: 'Ann', auth_date: now / 1000 }))).rejects.toMatchObject({
+      errorName: 'SOCIAL_LOGIN_DISABLED',
+    });
   });
 });

@@ -25,11 +25,7 @@ export function telegramHash(botToken: string, data: Record<string, unknown>): s
   return createHmac('sha256', secret).update(telegramDataCheckString(data)).digest('hex');
 }
 
-export function telegramProvider(options: {
-  botToken: string | undefined;
-  maxAgeSeconds?: number;
-  now?: () => number;
-}): SocialLoginProvider<TelegramAuth> {
+export function telegramProvider(options: { botToken: string | undefined; maxAgeSeconds?: number; now?: () => number }): SocialLoginProvider<TelegramAuth> {
   const now = options.now ?? (() => Date.now());
   const maxAge = options.maxAgeSeconds ?? TELEGRAM_AUTH_MAX_AGE_S;
   return {

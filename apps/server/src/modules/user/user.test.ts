@@ -47,7 +47,10 @@ describe('GET /api/user/info', () => {
   });
 
   it('carries redirect_url and the role for admins and support', async () => {
-    for (const [email, role] of [['boss@example.com', 'admin'], ['helper@example.com', 'support']] as const) {
+    for (const [email, role] of [
+      ['boss@example.com', 'admin'],
+      ['helper@example.com', 'support'],
+    ] as const) {
       const { cookie } = await signedIn(email, role);
       const res = await app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie } });
       expect(res.json<{ data: { redirect_url?: string; role?: string } }>().data).toMatchObject({ redirect_url: '/admin', role });
@@ -86,7 +89,12 @@ describe('POST /api/user/SetLanguage', () => {
     const headers = await csrfHeaders(app);
     const mismatch = await app.inject({ method: 'POST', url: '/api/user/SetLanguage', headers: { ...headers, 'x-csrf-token': 'other.value' }, payload: { language: 'ru' } });
     expect(mismatch.json<{ code: number }>().code).toBe(2002);
-    const forged = await app.inject({ method: 'POST', url: '/api/user/SetLanguage', headers: { cookie: 'platter_csrf=abc.def', 'x-csrf-token': 'abc.def' }, payload: { language: 'ru' } });
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/user/SetLanguage',
+      headers: { cookie: 'platter_csrf=abc.def', 'x-csrf-token': 'abc.def' },
+      payload: { language: 'ru' },
+    });
     expect(forged.json<{ code: number }>().code).toBe(2002);
   });
 

@@ -24,11 +24,7 @@ export async function addressBelongsToMainnet(db: Db, coin: CoinRules, address: 
  * to it (not yet sent), and — while it is an Auto Pay recipient — its ratio's part of the
  * user's pending earnings of its coin, which the next run would pay to it.
  */
-async function pendingIncome(
-  db: Db,
-  userId: string,
-  addresses: readonly { id: string; coin: string; auto_pay: boolean; ratio: number }[],
-): Promise<Map<string, bigint>> {
+async function pendingIncome(db: Db, userId: string, addresses: readonly { id: string; coin: string; auto_pay: boolean; ratio: number }[]): Promise<Map<string, bigint>> {
   if (addresses.length === 0) return new Map();
   const rows = await db
     .selectFrom('withdrawals')
@@ -89,13 +85,7 @@ export async function addAddress(trx: Db, userId: string, input: { coin: string;
   if (input.memo && !coin.memoSupported) throw new AppError('INVALID_PARAMETER', { field: 'memo' });
   // Serialise additions per user so the limit holds under concurrent requests.
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-  const live = await trx
-    .selectFrom('withdraw_addresses')
-    .select(['address'])
-    .where('user_id', '=', userId)
-    .where('coin', '=', coin.type)
-    .where('deleted_at', 'is', null)
-    .execute();
+  const live = await trx.selectFrom('withdraw_addresses').select(['address']).where('user_id', '=', userId).where('coin', '=', coin.type).where('deleted_at', 'is', null).execute();
   if (live.some((a) => a.address === input.address)) throw new AppError('ADDRESS_EXISTS');
   if (live.length >= MAX_WITHDRAW_ADDRESSES) throw new AppError('TOO_MANY_ADDRESSES');
   const row = await trx
@@ -107,13 +97,7 @@ export async function addAddress(trx: Db, userId: string, input: { coin: string;
 }
 
 export async function updateRemark(db: Db, userId: string, id: string, remark: string): Promise<void> {
-  const result = await db
-    .updateTable('withdraw_addresses')
-    .set({ remark })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const result = await db.updateTable('withdraw_addresses').set({ remark }).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
 }
 
@@ -131,6 +115,10 @@ export async function deleteAddress(db: Db, userId: string, id: string): Promise
     const pending = (await pendingIncome(trx, userId, [address])).get(id) ?? 0n;
     if (pending > 0n) throw new AppError('ADDRESS_HAS_PENDING_INCOME');
     // Soft delete: withdrawals keep pointing at the address they went to.
-    await trx.updateTable('withdraw_addresses').set({ deleted_at: sql`now()`, auto_pay: false, ratio: 0 }).where('id', '=', id).execute();
+    await trx
+      .updateTable('withdraw_addresses')
+      .set({ deleted_at: sql`now()`, auto_pay: false, ratio: 0 })
+      .where('id', '=', id)
+      .execute();
   });
 }

@@ -66,12 +66,7 @@ export async function setAutoPay(trx: Db, userId: string, body: SetAutoPayBody):
       .execute();
     if (owned.length !== ids.length) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
   }
-  await trx
-    .updateTable('withdraw_addresses')
-    .set({ auto_pay: false, ratio: 0, min_pay: 0n })
-    .where('user_id', '=', userId)
-    .where('coin', '=', coin.type)
-    .execute();
+  await trx.updateTable('withdraw_addresses').set({ auto_pay: false, ratio: 0, min_pay: 0n }).where('user_id', '=', userId).where('coin', '=', coin.type).execute();
   for (const r of body.recipients) {
     await trx
       .updateTable('withdraw_addresses')
@@ -103,7 +98,9 @@ export async function incomeBuckets(trx: Db, coin: string, userIds: readonly str
   const autoPay = new Set(
     userIds.length === 0
       ? []
-      : (await trx.selectFrom('auto_pay_settings').select('user_id').where('coin', '=', coin).where('enabled', '=', true).where('user_id', 'in', userIds).execute()).map((s) => s.user_id),
+      : (await trx.selectFrom('auto_pay_settings').select('user_id').where('coin', '=', coin).where('enabled', '=', true).where('user_id', 'in', userIds).execute()).map(
+          (s) => s.user_id,
+        ),
   );
   return (userId) => (autoPay.has(userId) ? 'pending_earnings' : 'available');
 }
@@ -131,13 +128,7 @@ export type AutoPayResult = { userId: string; coin: string; outcome: AutoPayOutc
 export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: string, coinType: string, now: Date): Promise<AutoPayResult | undefined> {
   const coin = await coinRules(db, coinType);
   return db.transaction().execute(async (trx) => {
-    const setting = await trx
-      .selectFrom('auto_pay_settings')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('coin', '=', coin.type)
-      .forUpdate()
-      .executeTakeFirst();
+    const setting = await trx.selectFrom('auto_pay_settings').selectAll().where('user_id', '=', userId).where('coin', '=', coin.type).forUpdate().executeTakeFirst();
     if (!setting?.enabled) return undefined;
     if (setting.last_run_at && now.getTime() - setting.last_run_at.getTime() < DAY_MS) return undefined;
     const outcome = await planRun(trx, schedule, userId, coin, now);

@@ -17,12 +17,7 @@ import { coinRules, show } from '../coins/coins.ts';
 export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: string, coinType: string) {
   const coin = await coinRules(db, coinType);
   if (coin.closed) throw new AppError('DEPOSIT_CLOSED');
-  const existing = await db
-    .selectFrom('deposit_addresses')
-    .select('address')
-    .where('user_id', '=', userId)
-    .where('coin', '=', coin.type)
-    .executeTakeFirst();
+  const existing = await db.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).where('coin', '=', coin.type).executeTakeFirst();
   if (existing) return { coin: coin.type, address: existing.address, confirmation: coin.confirmation };
   let address: string;
   try {
@@ -30,13 +25,12 @@ export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: str
   } catch {
     throw new AppError('DEPOSIT_ADDRESS_UNAVAILABLE');
   }
-  await db.insertInto('deposit_addresses').values({ user_id: userId, coin: coin.type, address }).onConflict((oc) => oc.doNothing()).execute();
-  const row = await db
-    .selectFrom('deposit_addresses')
-    .select('address')
-    .where('user_id', '=', userId)
-    .where('coin', '=', coin.type)
-    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('deposit_addresses')
+    .values({ user_id: userId, coin: coin.type, address })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const row = await db.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).where('coin', '=', coin.type).executeTakeFirstOrThrow();
   return { coin: coin.type, address: row.address, confirmation: coin.confirmation };
 }
 
@@ -152,7 +146,11 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
           { account: { kind: 'user', userId: deposit.user_id, coin: deposit.coin, bucket: 'available' }, amount: BigInt(deposit.amount) },
         ],
       });
-      await trx.updateTable('deposits').set({ status: 'credited', transaction_id: transactionId, credited_at: sql`now()` }).where('id', '=', id).execute();
+      await trx
+        .updateTable('deposits')
+        .set({ status: 'credited', transaction_id: transactionId, credited_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
       return true;
     });
     if (done) credited++;
@@ -174,11 +172,7 @@ export async function depositLog(
 ): Promise<{ list: Deposit[]; total: number }> {
   let base = db.selectFrom('deposits').where('user_id', '=', userId);
   if (query.coin) base = base.where('coin', '=', query.coin);
-  const { rows, total } = await paginate(base, query, (from) =>
-    from
-      .selectAll()
-      .orderBy('id', 'desc'),
-  );
+  const { rows, total } = await paginate(base, query, (from) => from.selectAll().orderBy('id', 'desc'));
   const coins = new Map<string, { scale: number; confirmation: number; tip: number }>();
   for (const coin of new Set(rows.map((r) => r.coin))) {
     const rules = await coinRules(db, coin);

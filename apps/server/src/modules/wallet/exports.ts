@@ -22,7 +22,9 @@ const asJob = (job: Awaited<ReturnType<typeof listExportStatus>>): ExportJob => 
 
 export async function applyExport(db: Db, userId: string, input: { kind: 'asset' | 'withdraw'; format: 'csv' | 'xlsx' } & Filters): Promise<ExportJob> {
   const filters = input.kind === 'asset' ? { coin: input.coin, start: input.start, end: input.end } : { coin: input.coin };
-  return asJob(await applyListExport(db, { userId, scope: 'user', list: input.kind, format: input.format, filters: JSON.parse(JSON.stringify(filters)) as Record<string, unknown> }));
+  return asJob(
+    await applyListExport(db, { userId, scope: 'user', list: input.kind, format: input.format, filters: JSON.parse(JSON.stringify(filters)) as Record<string, unknown> }),
+  );
 }
 
 export async function exportStatus(db: Db, userId: string, id: string): Promise<ExportJob> {

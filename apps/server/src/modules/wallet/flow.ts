@@ -20,7 +20,15 @@ export async function adminFlow(db: Db, q: Pick<AssetLogQuery, 'coin' | 'kind' |
 export function adminFlowRoutes(app: ZodApp, deps: { db: Db }): void {
   app.get(
     '/api/admin/asset',
-    { config: { role: 'support' }, schema: { tags: ['admin'], summary: 'Every user’s bill (the flow), newest first, filtered by uid, coin, kind and time', querystring: adminFlowQuery, response: { 200: envelopeSchema(adminFlowPage) } } },
+    {
+      config: { role: 'support' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every user’s bill (the flow), newest first, filtered by uid, coin, kind and time',
+        querystring: adminFlowQuery,
+        response: { 200: envelopeSchema(adminFlowPage) },
+      },
+    },
     // Support staff read it too; the back-office guard checks the role.
     async (request) => ok(request, await adminFlow(deps.db, request.query)),
   );

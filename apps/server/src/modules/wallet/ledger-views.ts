@@ -161,14 +161,31 @@ export async function* assetLogAll(db: Db, userId: string, filter: LogFilter, ch
 }
 
 export async function countAssetLog(db: Db, userId: string, filter: LogFilter): Promise<number> {
-  return Number((await billRows(db, userId, filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await billRows(db, userId, filter)
+        .select(sql<string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 /** The other user of a transfer as its counterpart sees them: masked e-mail, else the UID. */
 const counterparty = (email: string | null, uid: string | null) => (email ? maskEmail(email) : (uid ?? ''));
 
 export function toLogItem(
-  r: { id: string; coin: string; amount: string; bucket: string; kind: string; reference: string | null; memo: string; created_at: Date; cp_email: string | null; cp_uid: string | null },
+  r: {
+    id: string;
+    coin: string;
+    amount: string;
+    bucket: string;
+    kind: string;
+    reference: string | null;
+    memo: string;
+    created_at: Date;
+    cp_email: string | null;
+    cp_uid: string | null;
+  },
   scales: Map<string, number>,
 ): AssetLogItem {
   return {

@@ -36,13 +36,14 @@ export async function reconcileWallet(db: Db, chains: ChainRegistry, coin: strin
     .where('status', '=', 'pending')
     .executeTakeFirstOrThrow();
   const pendingDeposits = BigInt(pending.total);
-  const stray = await db.selectFrom('unowned_transfers').select(sql<string>`coalesce(sum(amount), 0)`.as('total')).where('coin', '=', coin).executeTakeFirstOrThrow();
+  const stray = await db
+    .selectFrom('unowned_transfers')
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
+    .where('coin', '=', coin)
+    .executeTakeFirstOrThrow();
   const unowned = BigInt(stray.total);
   const difference = wallet - ledger - pendingDeposits - unowned;
-  await db
-    .insertInto('wallet_reconciliations')
-    .values({ coin, wallet_balance: wallet, ledger_balance: ledger, pending_deposits: pendingDeposits, unowned, difference })
-    .execute();
+  await db.insertInto('wallet_reconciliations').values({ coin, wallet_balance: wallet, ledger_balance: ledger, pending_deposits: pendingDeposits, unowned, difference }).execute();
   return { coin, wallet, ledger, pendingDeposits, unowned, difference };
 }
 
@@ -59,11 +60,5 @@ export async function reconcileWallets(db: Db, chains: ChainRegistry): Promise<W
 
 /** The latest check per coin, for the operator. */
 export async function latestReconciliations(db: Db) {
-  return db
-    .selectFrom('wallet_reconciliations')
-    .selectAll()
-    .distinctOn('coin')
-    .orderBy('coin')
-    .orderBy('checked_at', 'desc')
-    .execute();
+  return db.selectFrom('wallet_reconciliations').selectAll().distinctOn('coin').orderBy('coin').orderBy('checked_at', 'desc').execute();
 }

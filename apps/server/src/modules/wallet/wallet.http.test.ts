@@ -93,7 +93,11 @@ describe('a user’s wallet over HTTP', () => {
     expect(missing).toMatchObject({ code: 231, data: { missing: ['email'] } });
     expect((await user.get<{ enabled: boolean }>('/api/user/GetAutoWithdrawAddresses?coin=CHIA')).data.enabled).toBe(false);
     // During the lock after a security change, even with the code.
-    await db.updateTable('users').set({ security_changed_at: new Date(Date.now() - 3600_000) }).where('email', '=', userEmail).execute();
+    await db
+      .updateTable('users')
+      .set({ security_changed_at: new Date(Date.now() - 3600_000) })
+      .where('email', '=', userEmail)
+      .execute();
     const locked = await user.post('/api/user/SetAutoWithdrawAddress', { ...body, email_code: await emailCode(user, userEmail, 'autopay') });
     expect(locked.code).toBe(1038);
     await db.updateTable('users').set({ security_changed_at: null }).where('email', '=', userEmail).execute();
@@ -102,7 +106,11 @@ describe('a user’s wallet over HTTP', () => {
     expect((await user.get<{ enabled: boolean }>('/api/user/GetAutoWithdrawAddresses?coin=CHIA')).data).toMatchObject({ enabled: true, last_run_at: null, last_outcome: null });
     // A run during the lock after a security change skips; the GET call says when and why.
     const { id: userId } = await db.selectFrom('users').select('id').where('email', '=', userEmail).executeTakeFirstOrThrow();
-    await db.updateTable('users').set({ security_changed_at: new Date(Date.now() - 3600_000) }).where('id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set({ security_changed_at: new Date(Date.now() - 3600_000) })
+      .where('id', '=', userId)
+      .execute();
     const ranAt = new Date();
     expect((await runAutoPayFor(db, parseSchedule('17:00', '+00:00', 0), userId, 'CHIA', ranAt))?.outcome).toBe('security_locked');
     await db.updateTable('users').set({ security_changed_at: null }).where('id', '=', userId).execute();
@@ -185,15 +193,21 @@ describe('a user’s wallet over HTTP', () => {
     expect((await user.post('/api/log/ApplyForDownload', { kind: 'asset', format: 'xlsx' })).code).toBe(2005);
     // The application kicks a background build; the user polls the status until it is ready.
     await runPendingExports({ db, chains: devnetRegistry(db, TEST_SECRET) });
-    const status = await vi.waitFor(async () => {
-      const polled = await user.get<{ status: string; progress: number; rows: number }>(`/api/log/GetDownloadStatus?id=${applied.data.id}`);
-      expect(polled.data).toMatchObject({ status: 'ready', progress: 100 });
-      return polled;
-    }, { timeout: 10_000, interval: 50 });
+    const status = await vi.waitFor(
+      async () => {
+        const polled = await user.get<{ status: string; progress: number; rows: number }>(`/api/log/GetDownloadStatus?id=${applied.data.id}`);
+        expect(polled.data).toMatchObject({ status: 'ready', progress: 100 });
+        return polled;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const file = await user.send('GET', `/api/log/DownloadExcel?id=${applied.data.id}`);
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="platter-bill-\d+\.csv"/);
-    const lines = file.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('time_utc,coin,kind,bucket,amount,counterparty,reference,memo');
     expect(lines.some((l) => /,CHIA,deposit,available,12\.5,/.test(l))).toBe(true);
     expect(lines.some((l) => /,CHIA,adjustment,available,0\.5,/.test(l))).toBe(true);

@@ -68,19 +68,39 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/assets/totalassets',
-    { schema: { tags, summary: 'Per coin: available, withdrawing, frozen, mortgage, pending earnings, finance, total, total earnings; and the currency block', response: { 200: envelopeSchema(totalAssetsSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Per coin: available, withdrawing, frozen, mortgage, pending earnings, finance, total, total earnings; and the currency block',
+        response: { 200: envelopeSchema(totalAssetsSchema) },
+      },
+    },
     async (request) => ok(request, await totalAssets(db, await signedIn(request))),
   );
 
   app.get(
     '/api/assets/miningincome',
-    { schema: { tags, summary: 'Mining income per coin: last 24 hours, total, pending (Auto Pay)', querystring: miningIncomeQuery, response: { 200: envelopeSchema(miningIncomeSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mining income per coin: last 24 hours, total, pending (Auto Pay)',
+        querystring: miningIncomeQuery,
+        response: { 200: envelopeSchema(miningIncomeSchema) },
+      },
+    },
     async (request) => ok(request, await miningIncome(db, await signedIn(request), request.query.coin)),
   );
 
   app.get(
     '/api/assets/rechargeaddress',
-    { schema: { tags, summary: 'The user’s deposit address for a coin (created on first request)', querystring: rechargeAddressQuery, response: { 200: envelopeSchema(rechargeAddressSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The user’s deposit address for a coin (created on first request)',
+        querystring: rechargeAddressQuery,
+        response: { 200: envelopeSchema(rechargeAddressSchema) },
+      },
+    },
     async (request) => ok(request, await rechargeAddress(db, chains, await signedIn(request), request.query.coin)),
   );
 
@@ -100,7 +120,12 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
     '/api/user/addwithdrawaddress',
     {
       config: limits.auth,
-      schema: { tags, summary: 'Adds an address (format checked per coin; security verification `address`); 10202 too many, 10203 exists', body: addWithdrawAddressBody, response: { 200: idSchema } },
+      schema: {
+        tags,
+        summary: 'Adds an address (format checked per coin; security verification `address`); 10202 too many, 10203 exists',
+        body: addWithdrawAddressBody,
+        response: { 200: idSchema },
+      },
     },
     async (request) => ok(request, await wallet.addAddress(await signedIn(request), request.body)),
   );
@@ -141,20 +166,40 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
     '/api/assets/transfer',
     {
       config: limits.auth,
-      schema: { tags, summary: 'Internal transfer to another user by e-mail or uid: real time, free (security verification `transfer`; idempotent on request_id)', body: transferBody, response: { 200: envelopeSchema(transferResultSchema) } },
+      schema: {
+        tags,
+        summary: 'Internal transfer to another user by e-mail or uid: real time, free (security verification `transfer`; idempotent on request_id)',
+        body: transferBody,
+        response: { 200: envelopeSchema(transferResultSchema) },
+      },
     },
     async (request) => ok(request, await wallet.transfer(await signedIn(request), request.body)),
   );
 
   app.get(
     '/api/user/GetAutoWithdrawAddresses',
-    { schema: { tags, summary: 'Auto Pay of a coin: on/off and the recipients with ratios (basis points) and minimum pay', querystring: autoPayQuery, response: { 200: envelopeSchema(autoPaySchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Auto Pay of a coin: on/off and the recipients with ratios (basis points) and minimum pay',
+        querystring: autoPayQuery,
+        response: { 200: envelopeSchema(autoPaySchema) },
+      },
+    },
     async (request) => ok(request, await getAutoPay(db, await signedIn(request), request.query.coin)),
   );
 
   app.post(
     '/api/user/SetAutoWithdrawAddress',
-    { schema: { tags, summary: 'Sets Auto Pay: ratios must total 10000 (100 %) when on; on needs the security verification `autopay` and is refused (1038) during the 24-hour lock after a security change; off moves pending income to the available balance', body: setAutoPayBody, response: { 200: nothing } } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Sets Auto Pay: ratios must total 10000 (100 %) when on; on needs the security verification `autopay` and is refused (1038) during the 24-hour lock after a security change; off moves pending income to the available balance',
+        body: setAutoPayBody,
+        response: { 200: nothing },
+      },
+    },
     async (request) => {
       await wallet.setAutoPay(await signedIn(request), request.body);
       return ok(request, null);
@@ -163,13 +208,27 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/log/asset',
-    { schema: { tags: ['log'], summary: 'The bill: every change to the user’s balances, newest first (count 1 to 200)', querystring: assetLogQuery, response: { 200: envelopeSchema(assetLogPage) } } },
+    {
+      schema: {
+        tags: ['log'],
+        summary: 'The bill: every change to the user’s balances, newest first (count 1 to 200)',
+        querystring: assetLogQuery,
+        response: { 200: envelopeSchema(assetLogPage) },
+      },
+    },
     async (request) => ok(request, await assetLog(db, await signedIn(request), request.query)),
   );
 
   app.post(
     '/api/log/ApplyForDownload',
-    { schema: { tags: ['log'], summary: 'Applies for an export of the bill or the withdrawals as CSV or XLSX (once every ten minutes: 2005)', body: applyExportBody, response: { 200: envelopeSchema(exportSchema) } } },
+    {
+      schema: {
+        tags: ['log'],
+        summary: 'Applies for an export of the bill or the withdrawals as CSV or XLSX (once every ten minutes: 2005)',
+        body: applyExportBody,
+        response: { 200: envelopeSchema(exportSchema) },
+      },
+    },
     async (request) => {
       const job = await applyExport(db, await signedIn(request), request.body);
       deps.kickExports?.();
@@ -188,11 +247,7 @@ export function walletRoutes(app: ZodApp, deps: Deps): void {
     { schema: { tags: ['log'], summary: 'The finished export file (CSV or XLSX); 2006 while it is not ready', querystring: exportStatusQuery } },
     async (request, reply) => {
       const file = await exportFile(db, await signedIn(request), request.query.id);
-      return reply
-        .header('content-type', file.type)
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .header('cache-control', 'no-store')
-        .send(file.content);
+      return reply.header('content-type', file.type).header('content-disposition', `attachment; filename="${file.name}"`).header('cache-control', 'no-store').send(file.content);
     },
   );
 }
@@ -217,7 +272,14 @@ export function adminWalletRoutes(app: ZodApp, deps: Deps): void {
 export function devnetRoutes(app: ZodApp, deps: { db: Db; devnet: DevnetRegistry; kickWorker?: () => void }): void {
   app.post(
     '/api/dev/devnet/send',
-    { schema: { tags: ['dev'], summary: 'Development only: a transfer into any address on the simulated chain (e.g. your deposit address)', body: devnetSendBody, response: { 200: envelopeSchema(devnetSendSchema) } } },
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Development only: a transfer into any address on the simulated chain (e.g. your deposit address)',
+        body: devnetSendBody,
+        response: { 200: envelopeSchema(devnetSendSchema) },
+      },
+    },
     async (request) => {
       const coin = await coinRules(deps.db, request.body.coin);
       const sent = await deps.devnet.receive(coin.type, request.body.address, units(request.body.amount, coin.scale));
@@ -226,4 +288,3 @@ export function devnetRoutes(app: ZodApp, deps: { db: Db; devnet: DevnetRegistry
     },
   );
 }
-

@@ -1,12 +1,4 @@
-import {
-  AppError,
-  type AddWithdrawAddressBody,
-  type SecurityAction,
-  type SecurityCodes,
-  type SetAutoPayBody,
-  type TransferBody,
-  type WithdrawBody,
-} from '@platter/domain';
+import { AppError, type AddWithdrawAddressBody, type SecurityAction, type SecurityCodes, type SetAutoPayBody, type TransferBody, type WithdrawBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
@@ -122,8 +114,17 @@ export function walletService(deps: WalletDeps) {
       const coin = await coinRules(db, coinType);
       const feeUnits = units(fee, coin.scale);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('coins').set({ withdraw_fee_units: feeUnits.toString(), updated_at: sql`now()` }).where('type', '=', coin.type).execute();
-        await recordAudit(trx, by, { action: 'updatewithdrawfee', target: `coin:${coin.type}`, before: { fee: show(coin.withdrawFee, coin.scale) }, after: { fee: show(feeUnits, coin.scale) } });
+        await trx
+          .updateTable('coins')
+          .set({ withdraw_fee_units: feeUnits.toString(), updated_at: sql`now()` })
+          .where('type', '=', coin.type)
+          .execute();
+        await recordAudit(trx, by, {
+          action: 'updatewithdrawfee',
+          target: `coin:${coin.type}`,
+          before: { fee: show(coin.withdrawFee, coin.scale) },
+          after: { fee: show(feeUnits, coin.scale) },
+        });
       });
     },
   };

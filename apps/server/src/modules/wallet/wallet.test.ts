@@ -110,7 +110,14 @@ describe('address book', () => {
   it('refuses a one-character typo of a valid address of every coin before it enters the book (its checksum), and takes the address itself', async () => {
     const user = await buildUser(db);
     const coins = await db.selectFrom('coins').select(['type']).where('closed', '=', false).orderBy('sort').execute();
-    const alphabet = (address: string) => (/^[0-9a-f]{64}$/.test(address) ? '0123456789abcdef' : address.startsWith('S-') ? '23456789ABCDEFGHJKLMNPQRSTUVWXYZ' : /^[a-z]+1/.test(address) ? 'qpzry9x8gf2tvdw0s3jn54khce6mua7l' : '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
+    const alphabet = (address: string) =>
+      /^[0-9a-f]{64}$/.test(address)
+        ? '0123456789abcdef'
+        : address.startsWith('S-')
+          ? '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
+          : /^[a-z]+1/.test(address)
+            ? 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
+            : '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
     for (const { type } of coins) {
       const address = devnetAddress('elsewhere', type, 'typo');
       // A changed character in the middle, inside the address's own alphabet (what a person mistypes).
@@ -204,9 +211,17 @@ describe('withdrawals', () => {
     const user = await buildUser(db);
     await fund(user.id, XCH('5'));
     const { id: addressId } = await newAddress(user.id);
-    await db.updateTable('users').set({ security_changed_at: sql`now() - interval '23 hours'` }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('users')
+      .set({ security_changed_at: sql`now() - interval '23 hours'` })
+      .where('id', '=', user.id)
+      .execute();
     await expectCode(wallet.withdraw(user.id, { coin: 'CHIA', address_id: addressId, amount: '1', request_id: 'req-locked-1' }), 'WITHDRAW_LOCKED');
-    await db.updateTable('users').set({ security_changed_at: sql`now() - interval '25 hours'` }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('users')
+      .set({ security_changed_at: sql`now() - interval '25 hours'` })
+      .where('id', '=', user.id)
+      .execute();
     await wallet.withdraw(user.id, { coin: 'CHIA', address_id: addressId, amount: '1', request_id: 'req-locked-2' });
   });
 
@@ -318,7 +333,11 @@ describe('transfers', () => {
     await expectCode(wallet.transfer(alice.id, { ...body, amount: '0.01', request_id: 'transfer-small' }), 'TRANSFER_BELOW_MIN');
     await expectCode(wallet.transfer(alice.id, { ...body, to: 'nobody@example.com', request_id: 'transfer-nobody' }), 'USER_NOT_EXIST');
     await expectCode(wallet.transfer(alice.id, { ...body, amount: '2', request_id: 'transfer-more' }), 'BALANCE_INSUFFICIENT');
-    await db.updateTable('users').set({ security_changed_at: sql`now() - interval '1 hour'` }).where('id', '=', alice.id).execute();
+    await db
+      .updateTable('users')
+      .set({ security_changed_at: sql`now() - interval '1 hour'` })
+      .where('id', '=', alice.id)
+      .execute();
     await expectCode(wallet.transfer(alice.id, { ...body, amount: '0.1', request_id: 'transfer-locked' }), 'WITHDRAW_LOCKED');
     const bill = await assetLog(db, bob.id, { page: 1, count: 10 });
     expect(bill.list.map((i) => [i.kind, i.amount])).toEqual([['transfer_in', '1.5']]);
@@ -338,7 +357,6 @@ describe('transfers', () => {
     expect((await assetLog(db, bob.id, { kind: 'transfer_out', page: 1, count: 10 })).total).toBe(0);
     expect((await assetLog(db, alice.id, { kind: 'deposit', page: 1, count: 10 })).list.every((i) => i.counterparty === '')).toBe(true);
   });
-
 });
 
 async function poolBlock(amount: bigint) {
@@ -358,7 +376,14 @@ describe('Auto Pay', () => {
     const user = await buildUser(db);
     const a = await newAddress(user.id, 'auto-a');
     const b = await newAddress(user.id, 'auto-b');
-    await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: true, recipients: [{ address_id: a.id, ratio: 7000, min_pay: '0' }, { address_id: b.id, ratio: 3000, min_pay: '1' }] });
+    await wallet.setAutoPay(user.id, {
+      coin: 'CHIA',
+      enabled: true,
+      recipients: [
+        { address_id: a.id, ratio: 7000, min_pay: '0' },
+        { address_id: b.id, ratio: 3000, min_pay: '1' },
+      ],
+    });
     await poolBlock(XCH('10'));
     await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('2'), 'settlement:test'));
     const now = new Date();
@@ -402,7 +427,11 @@ describe('Auto Pay during the 24-hour security lock (issue 17)', () => {
   it('pays nothing and records why; income stays pending and is paid by the first run after the lock', async () => {
     const { user } = await autoPayUser('locked', [10000], '0.5');
     const now = new Date();
-    await db.updateTable('users').set({ security_changed_at: new Date(now.getTime() - 3600_000) }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('users')
+      .set({ security_changed_at: new Date(now.getTime() - 3600_000) })
+      .where('id', '=', user.id)
+      .execute();
     expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', now))?.outcome).toBe('security_locked');
     expect(await db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect((await userBalances(db, user.id, 'CHIA')).get('CHIA')?.pending_earnings).toBe(XCH('0.5'));
@@ -512,7 +541,14 @@ describe('the ledger under random sequences of wallet operations', () => {
             case 'approve':
             case 'reject': {
               const open = await db.selectFrom('withdrawals').select('id').where('status', '=', 'AUDITING').limit(3).execute();
-              await auditWithdrawals(db, schedule, users[0]?.id ?? '', open.map((r) => r.id), o.t === 'approve', 'no');
+              await auditWithdrawals(
+                db,
+                schedule,
+                users[0]?.id ?? '',
+                open.map((r) => r.id),
+                o.t === 'approve',
+                'no',
+              );
               break;
             }
             case 'send':

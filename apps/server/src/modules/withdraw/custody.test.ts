@@ -101,7 +101,12 @@ describe('custody against a Chia-like wallet', () => {
     expect(await trackSent(db, chains)).toEqual({ confirmed: 1, failed: 0 });
     expect((await row(w.id)).status).toBe('SENT');
     expect(sendsTo(w.address)).toHaveLength(1);
-    const chainFee = await db.selectFrom('ledger_transactions').select(['kind', 'reference']).where('kind', '=', 'withdrawal_chain_fee').where('reference', '=', `withdrawal:${w.id}`).execute();
+    const chainFee = await db
+      .selectFrom('ledger_transactions')
+      .select(['kind', 'reference'])
+      .where('kind', '=', 'withdrawal_chain_fee')
+      .where('reference', '=', `withdrawal:${w.id}`)
+      .execute();
     expect(chainFee).toHaveLength(1);
     expect(await checkLedger(db)).toEqual([]);
   });
@@ -163,7 +168,7 @@ describe('custody against a Chia-like wallet', () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 
-  it('credits farming rewards and claimed clawbacks to a user\'s deposit address, keeps coins to no user\'s address for the operator, and reconciles the wallet with the ledger', async () => {
+  it("credits farming rewards and claimed clawbacks to a user's deposit address, keeps coins to no user's address for the operator, and reconciles the wallet with the ledger", async () => {
     const user = await buildUser(db);
     const { address } = await rechargeAddress(db, chains, user.id, 'CHIA');
     fake.receive({ type: TX.COINBASE_REWARD, to: address, amount: XCH('0.25'), height: fake.height });

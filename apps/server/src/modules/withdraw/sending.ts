@@ -72,7 +72,12 @@ async function accepted(db: Db, id: string, sent: Sent): Promise<boolean> {
   });
 }
 
-async function setState(db: Db, id: string, from: readonly Locked['status'][], change: { status: 'SEND_UNKNOWN' | 'FAILED' | 'SENT_PENDING'; reason: string; clearSending?: boolean }) {
+async function setState(
+  db: Db,
+  id: string,
+  from: readonly Locked['status'][],
+  change: { status: 'SEND_UNKNOWN' | 'FAILED' | 'SENT_PENDING'; reason: string; clearSending?: boolean },
+) {
   await db
     .updateTable('withdrawals')
     .set({ status: change.status, reason: change.reason.slice(0, 500), updated_at: sql`now()`, ...(change.clearSending ? { sending_at: null } : {}) })
@@ -96,7 +101,12 @@ export async function sendWithdrawal(db: Db, chains: ChainRegistry, id: string):
     const w = await lockWithdrawal(trx, id);
     // A TXID means the wallet accepted it already (a resend after FAILED clears it).
     if (!w || w.status !== 'SENT_PENDING' || w.txid !== '') return undefined;
-    if (!w.sending_at) await trx.updateTable('withdrawals').set({ sending_at: sql`now()` }).where('id', '=', id).execute();
+    if (!w.sending_at)
+      await trx
+        .updateTable('withdrawals')
+        .set({ sending_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     return { w, attempted: w.sending_at !== null };
   });
   if (!claimed) return 'skipped';
@@ -161,7 +171,15 @@ async function sendFailed(db: Db, id: string, error: string, options: { ourClaim
       const status = options.ourClaim ? 'FAILED' : 'SEND_UNKNOWN';
       await trx
         .updateTable('withdrawals')
-        .set({ status, send_attempts: attempts, last_send_error: lastError, next_send_at: null, reason: `gave up after ${attempts} attempts: ${error}`.slice(0, 500), updated_at: sql`now()`, ...clear })
+        .set({
+          status,
+          send_attempts: attempts,
+          last_send_error: lastError,
+          next_send_at: null,
+          reason: `gave up after ${attempts} attempts: ${error}`.slice(0, 500),
+          updated_at: sql`now()`,
+          ...clear,
+        })
         .where('id', '=', id)
         .execute();
       return status === 'FAILED' ? 'failed' : 'unknown';
@@ -216,14 +234,7 @@ export async function sendDue(db: Db, chains: ChainRegistry, now = new Date()): 
  * user gets the TXID then), FAILED when the chain rejected it.
  */
 export async function trackSent(db: Db, chains: ChainRegistry): Promise<{ confirmed: number; failed: number }> {
-  const open = await db
-    .selectFrom('withdrawals')
-    .select(['id', 'coin', 'txid'])
-    .where('status', '=', 'SENT_PENDING')
-    .where('txid', '<>', '')
-    .orderBy('id')
-    .limit(500)
-    .execute();
+  const open = await db.selectFrom('withdrawals').select(['id', 'coin', 'txid']).where('status', '=', 'SENT_PENDING').where('txid', '<>', '').orderBy('id').limit(500).execute();
   const outcome = { confirmed: 0, failed: 0 };
   for (const row of open) {
     const coin = await coinRules(db, row.coin);

@@ -8,7 +8,22 @@ import type { WithdrawalsTable } from '../wallet/wallet.schema.ts';
  * what the ledger moves) are the service's (withdraw.service.ts, sending.ts).
  */
 
-export const WITHDRAWAL_COLUMNS = ['id', 'coin', 'amount', 'fee', 'received', 'address', 'memo', 'status', 'source', 'reason', 'txid', 'batch', 'created_at', 'updated_at'] as const;
+export const WITHDRAWAL_COLUMNS = [
+  'id',
+  'coin',
+  'amount',
+  'fee',
+  'received',
+  'address',
+  'memo',
+  'status',
+  'source',
+  'reason',
+  'txid',
+  'batch',
+  'created_at',
+  'updated_at',
+] as const;
 
 export type WithdrawalRow = {
   id: string;

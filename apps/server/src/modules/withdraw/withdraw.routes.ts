@@ -63,13 +63,24 @@ export function adminWithdrawRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/admin/withdraw',
-    { config: support, schema: { tags, summary: 'Withdrawals of every user, filtered by coin, status, uid and review batch', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Withdrawals of every user, filtered by coin, status, uid and review batch',
+        querystring: adminWithdrawQuery,
+        response: { 200: envelopeSchema(adminWithdrawPage) },
+      },
+    },
     async (request) => ok(request, await adminWithdrawals(db, request.query)),
   );
 
   app.get(
     '/api/admin/getauditingwithdrawlogs',
-    { config: support, schema: { tags, summary: 'Withdrawals waiting for review (AUDITING), oldest first', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } } },
+    {
+      config: support,
+      schema: { tags, summary: 'Withdrawals waiting for review (AUDITING), oldest first', querystring: adminWithdrawQuery, response: { 200: envelopeSchema(adminWithdrawPage) } },
+    },
     async (request) => ok(request, await adminWithdrawals(db, request.query, true)),
   );
 
@@ -77,13 +88,24 @@ export function adminWithdrawRoutes(app: ZodApp, deps: Deps): void {
 
   app.post(
     '/api/admin/auditwithdrawbalance',
-    { config: support, schema: { tags, summary: 'Approves a withdrawal, or rejects it with a reason (required)', body: auditWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    {
+      config: support,
+      schema: { tags, summary: 'Approves a withdrawal, or rejects it with a reason (required)', body: auditWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } },
+    },
     async (request) => ok(request, await review(request, [request.body.id], request.body.approve, request.body.reason)),
   );
 
   app.post(
     '/api/admin/auditbatchwithdrawbalance',
-    { config: support, schema: { tags, summary: 'Approves or rejects many withdrawals; each is done or skipped with its code', body: auditBatchWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Approves or rejects many withdrawals; each is done or skipped with its code',
+        body: auditBatchWithdrawBody,
+        response: { 200: envelopeSchema(auditResultSchema) },
+      },
+    },
     async (request) => ok(request, await review(request, request.body.ids, request.body.approve, request.body.reason)),
   );
 
@@ -91,13 +113,24 @@ export function adminWithdrawRoutes(app: ZodApp, deps: Deps): void {
 
   app.post(
     '/api/admin/auditcancelwithdrawbalance',
-    { config: support, schema: { tags, summary: 'Cancels a withdrawal that has not started sending (a user’s request through support); funds return', body: auditCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Cancels a withdrawal that has not started sending (a user’s request through support); funds return',
+        body: auditCancelWithdrawBody,
+        response: { 200: envelopeSchema(auditResultSchema) },
+      },
+    },
     async (request) => ok(request, await cancel(request, [request.body.id], request.body.reason)),
   );
 
   app.post(
     '/api/admin/auditbatchcancelwithdrawbalance',
-    { config: support, schema: { tags, summary: 'Cancels many withdrawals that have not started sending', body: auditBatchCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } } },
+    {
+      config: support,
+      schema: { tags, summary: 'Cancels many withdrawals that have not started sending', body: auditBatchCancelWithdrawBody, response: { 200: envelopeSchema(auditResultSchema) } },
+    },
     async (request) => ok(request, await cancel(request, request.body.ids, request.body.reason)),
   );
 }

@@ -1,12 +1,4 @@
-import {
-  AppError,
-  operatorCanCancel,
-  quoteWithdrawal,
-  reviewBatchOf,
-  userCanCancel,
-  type Withdrawal,
-  type WithdrawStatus,
-} from '@platter/domain';
+import { AppError, operatorCanCancel, quoteWithdrawal, reviewBatchOf, userCanCancel, type Withdrawal, type WithdrawStatus } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { placeHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
@@ -106,19 +98,19 @@ export async function openWithdrawal(
 ): Promise<{ id: string }> {
   await assertWithdrawalAllowed(trx, input.userId, input.sendAfter);
   const row = await withdrawRepository.insert(trx, {
-      user_id: input.userId,
-      coin: input.coin,
-      address_id: input.address.id,
-      address: input.address.address,
-      memo: input.address.memo,
-      amount: input.amount,
-      fee: input.fee,
-      received: input.amount - input.fee,
-      activation_units: input.activation ?? 0n,
-      status: input.status,
-      source: input.source ?? 'user',
-      batch: input.batch,
-      ...(input.sendAfter ? { send_after: input.sendAfter, reviewed_at: input.sendAfter } : {}),
+    user_id: input.userId,
+    coin: input.coin,
+    address_id: input.address.id,
+    address: input.address.address,
+    memo: input.address.memo,
+    amount: input.amount,
+    fee: input.fee,
+    received: input.amount - input.fee,
+    activation_units: input.activation ?? 0n,
+    status: input.status,
+    source: input.source ?? 'user',
+    batch: input.batch,
+    ...(input.sendAfter ? { send_after: input.sendAfter, reviewed_at: input.sendAfter } : {}),
   });
   const { holdId } = await placeHold(trx, {
     userId: input.userId,
@@ -196,12 +188,7 @@ export type AuditOutcome = { done: string[]; skipped: { id: string; code: number
  * batch) and writes the operator's audit entry for it in that same transaction: a change is
  * never committed without its entry, and a skipped id (not changed) gets none.
  */
-async function eachLocked(
-  db: Db,
-  ids: readonly string[],
-  by: AuditBy,
-  step: (trx: Db, w: Locked) => Promise<AuditChange>,
-): Promise<AuditOutcome> {
+async function eachLocked(db: Db, ids: readonly string[], by: AuditBy, step: (trx: Db, w: Locked) => Promise<AuditChange>): Promise<AuditOutcome> {
   const outcome: AuditOutcome = { done: [], skipped: [] };
   for (const id of [...new Set(ids)].sort((a, b) => Number(BigInt(a) - BigInt(b)))) {
     try {

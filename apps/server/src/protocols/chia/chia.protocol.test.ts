@@ -133,7 +133,12 @@ describe('POST /farmer and GET /farmer', () => {
     expect(got.body).toEqual({ authentication_public_key: `0x${f.authenticationPublicKey}`, payout_instructions: f.payoutInstructions, current_difficulty: 10, current_points: 0 });
     expect((await f.getFarmer(currentAuthenticationToken(Date.now()) + 6n)).body).toEqual(error(12));
     expect((await farmer('stranger').getFarmer()).body).toEqual(error(10));
-    const res = await httpSender(baseUrl)('GET', `/farmer?${farmer('stranger').loginQuery().replace(/launcher_id=0x[0-9a-f]+/, `launcher_id=0x${f.launcherId}`)}`);
+    const res = await httpSender(baseUrl)(
+      'GET',
+      `/farmer?${farmer('stranger')
+        .loginQuery()
+        .replace(/launcher_id=0x[0-9a-f]+/, `launcher_id=0x${f.launcherId}`)}`,
+    );
     expect(res.body).toEqual(error(7));
   });
 
@@ -181,7 +186,7 @@ describe('POST /partial', () => {
     expect((await send(f.partialBody(sp, { ...pos, poolContractPuzzleHash: '22'.repeat(32) }))).body).toEqual(error(9));
     expect((await send(f.partialBody({ ...sp, spHash: '33'.repeat(32) }, pos))).body).toEqual(error(3));
     // A proof with one bit flipped is not a proof (4).
-    const flipped = pos.proof.slice(0, -1) + ((parseInt(pos.proof.slice(-1), 16) ^ 1).toString(16));
+    const flipped = pos.proof.slice(0, -1) + (parseInt(pos.proof.slice(-1), 16) ^ 1).toString(16);
     expect((await send(f.partialBody(sp, { ...pos, proof: flipped }))).body).toEqual(error(4));
     // A proof for another signage point's challenge (4).
     const other = await node.signagePoint();
@@ -219,7 +224,11 @@ describe('difficulty', () => {
     const first = await goodProof(f, 100n);
     expect((await f.sendPartial(f.partialBody(first.sp, first.pos))).body).toEqual({ new_difficulty: 100 });
     // That partial was four hours ago (and confirmed since): the next one comes after a long silence.
-    await db.updateTable('chia_partials').set({ received_at: new Date(Date.now() - 4 * 3600_000), status: 'confirmed' }).where('launcher_id', '=', f.launcherId).execute();
+    await db
+      .updateTable('chia_partials')
+      .set({ received_at: new Date(Date.now() - 4 * 3600_000), status: 'confirmed' })
+      .where('launcher_id', '=', f.launcherId)
+      .execute();
     const second = await goodProof(f, 100n);
     expect((await f.sendPartial(f.partialBody(second.sp, second.pos))).body).toEqual({ new_difficulty: 20 });
     // Right after a change the difficulty holds (a partial at another difficulty is among the recent ones).
@@ -259,7 +268,11 @@ describe('moving between this install’s Chia pools', () => {
     expect((await moved.postFarmer()).body).toMatchObject({ welcome_message: expect.any(String) });
     const row = await db.selectFrom('chia_farmers').select(['pool', 'user_id', 'miner_id', 'is_pool_member']).where('launcher_id', '=', f.launcherId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ pool: 'chiavip', user_id: user.id, is_pool_member: true });
-    const miner = await db.selectFrom('miners').select(['pool', 'user_id']).where('id', '=', row.miner_id ?? '0').executeTakeFirstOrThrow();
+    const miner = await db
+      .selectFrom('miners')
+      .select(['pool', 'user_id'])
+      .where('id', '=', row.miner_id ?? '0')
+      .executeTakeFirstOrThrow();
     expect(miner).toEqual({ pool: 'chiavip', user_id: user.id });
     // chiavip knows it now (GET /farmer answers, a second join is 11); chiapp no longer does (10).
     expect((await moved.getFarmer()).body).toMatchObject({ current_difficulty: expect.any(Number) });
@@ -321,7 +334,12 @@ describe('plot filter', () => {
       if (((input[0] as number) & 0xc0) === 0x40) found = { sp, pos: good.pos };
     }
     if (!found) throw new Error('no proof between the two filters');
-    const setHeight = (height: number) => db.insertInto('devnet_chain').values({ coin: 'CHIA', height: String(height) }).onConflict((oc) => oc.column('coin').doUpdateSet({ height: String(height) })).execute();
+    const setHeight = (height: number) =>
+      db
+        .insertInto('devnet_chain')
+        .values({ coin: 'CHIA', height: String(height) })
+        .onConflict((oc) => oc.column('coin').doUpdateSet({ height: String(height) }))
+        .execute();
     await setHeight(999);
     expect((await httpSender(`${url}/before`)('POST', '/partial', f.partialBody(found.sp, found.pos))).body).toEqual(error(4));
     await setHeight(1000);
@@ -364,11 +382,19 @@ describe('GET /farmer current_points', () => {
     const midnight = Date.parse(`${utcDay(new Date())}T00:00:00Z`);
     const rows = await db.selectFrom('chia_partials').select(['id']).where('launcher_id', '=', f.launcherId).orderBy('id').execute();
     // The first: received and confirmed three days ago, a day settled since (paid).
-    await db.updateTable('chia_partials').set({ received_at: new Date(midnight - 3 * 86_400_000 + 3_600_000), confirmed_at: new Date(midnight - 3 * 86_400_000 + 3_900_000) }).where('id', '=', rows[0]?.id ?? '').execute();
+    await db
+      .updateTable('chia_partials')
+      .set({ received_at: new Date(midnight - 3 * 86_400_000 + 3_600_000), confirmed_at: new Date(midnight - 3 * 86_400_000 + 3_900_000) })
+      .where('id', '=', rows[0]?.id ?? '')
+      .execute();
     const paidDay = utcDay(new Date(midnight - 3 * 86_400_000));
     await db.insertInto('settlements').values({ pool: 'chiapp', day: paidDay, status: 'SETTLEMENT' }).execute();
     // The second: received a minute before midnight, confirmed after it (today's share, not paid yet).
-    await db.updateTable('chia_partials').set({ received_at: new Date(midnight - 60_000) }).where('id', '=', rows[1]?.id ?? '').execute();
+    await db
+      .updateTable('chia_partials')
+      .set({ received_at: new Date(midnight - 60_000) })
+      .where('id', '=', rows[1]?.id ?? '')
+      .execute();
     expect((await f.getFarmer()).body).toMatchObject({ current_points: 10 });
   });
 });
@@ -422,7 +448,13 @@ describe('confirmation and points', () => {
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000 + 600_000);
     const { settlement } = await settleDay(db, 'chiapp', today, tomorrow);
     expect(settlement.status).toBe('SETTLEMENT');
-    const credit = await db.selectFrom('settlement_credits').selectAll().where('pool', '=', 'chiapp').where('day', '=', today).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const credit = await db
+      .selectFrom('settlement_credits')
+      .selectAll()
+      .where('pool', '=', 'chiapp')
+      .where('day', '=', today)
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(credit.points).toBe(points.toString());
     const balance = (await userBalances(db, user.id, 'CHIA')).get('CHIA');
     // The only member: the whole 2 XCH less the fee on 1.75 (the finder’s 0.25 is not shared).
@@ -449,7 +481,15 @@ describe('pool rewards on a real chain', () => {
         if (!coin || arrivals.get(coin)?.status !== 'unclaimed') return Promise.resolve([]);
         absorbs++;
         arrivals.set(coin, { status: 'waiting' });
-        return Promise.resolve([{ coinId: coin, height: coin === 'ab'.repeat(32) ? 812_345 : 812_400, amount: parseAmount('1.75', 12), timestamp: 1_763_000_000, arrivalCoinId: `${absorbs}`.padStart(64, '0') }]);
+        return Promise.resolve([
+          {
+            coinId: coin,
+            height: coin === 'ab'.repeat(32) ? 812_345 : 812_400,
+            amount: parseAmount('1.75', 12),
+            timestamp: 1_763_000_000,
+            arrivalCoinId: `${absorbs}`.padStart(64, '0'),
+          },
+        ]);
       },
       claimOutcome: (claim) => Promise.resolve(arrivals.get(claim.coinId) ?? { status: 'lost' }),
     };
@@ -507,4 +547,3 @@ describe('pool rewards on a real chain', () => {
     expect(asked).not.toContain(gone.launcherId);
   });
 });
-

@@ -107,12 +107,7 @@ export async function insertFarmer(db: Db, farmer: JoiningFarmer): Promise<boole
  * stays (the same plot NFT, the same owner), under a miner of that user in the new pool.
  * False when the record is no longer in `fromPool` (a racing join moved it first).
  */
-export async function moveFarmer(
-  db: Db,
-  fromPool: string,
-  farmer: JoiningFarmer,
-  now: Date,
-): Promise<boolean> {
+export async function moveFarmer(db: Db, fromPool: string, farmer: JoiningFarmer, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('chia_farmers')
@@ -154,7 +149,14 @@ export async function updateSingleton(db: Db, launcherId: string, tip: string, t
       owner_public_key: state.owner_pubkey,
       is_pool_member: isPoolMember,
       left_at: isPoolMember ? null : eb.fn.coalesce('left_at', sql<Date>`${now}::timestamptz`),
-      joined_at: isPoolMember ? eb.case().when('is_pool_member', '=', false).then(sql<Date>`${now}::timestamptz`).else(eb.ref('joined_at')).end() : eb.ref('joined_at'),
+      joined_at: isPoolMember
+        ? eb
+            .case()
+            .when('is_pool_member', '=', false)
+            .then(sql<Date>`${now}::timestamptz`)
+            .else(eb.ref('joined_at'))
+            .end()
+        : eb.ref('joined_at'),
       updated_at: now,
     }))
     .where('launcher_id', '=', launcherId)
@@ -311,7 +313,13 @@ export async function confirmedProofs(db: Db, hashes: string[], since: string): 
 }
 
 export async function rejectPartial(db: Db, partial: PendingPartial, reason: string, now: Date): Promise<void> {
-  await db.updateTable('chia_partials').set({ status: 'rejected', reason, confirmed_at: now }).where('day', '=', partial.day).where('id', '=', partial.id).where('status', '=', 'pending').execute();
+  await db
+    .updateTable('chia_partials')
+    .set({ status: 'rejected', reason, confirmed_at: now })
+    .where('day', '=', partial.day)
+    .where('id', '=', partial.id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /**

@@ -104,23 +104,25 @@ export function chiaPoolRoutes(app: FastifyInstance, deps: { service: ChiaPoolSe
       });
 
       // Counted accepted, or refused by the protocol's error code (platter_chia_partials_*).
-      scope.post('/partial', async (request) => countedPartial(service.settings.pool, async () => {
-        const received = Date.now();
-        const body = parse(postPartialRequestSchema, request.body);
-        const p = body.payload;
-        return service.postPartial(
-          {
-            launcherId: hex(p.launcher_id),
-            authenticationToken: p.authentication_token,
-            proofOfSpace: proofFields(p.proof_of_space),
-            spHash: hex(p.sp_hash),
-            endOfSubSlot: p.end_of_sub_slot,
-            harvesterId: hex(p.harvester_id),
-          },
-          hex(body.aggregate_signature),
-          received,
-        );
-      }));
+      scope.post('/partial', async (request) =>
+        countedPartial(service.settings.pool, async () => {
+          const received = Date.now();
+          const body = parse(postPartialRequestSchema, request.body);
+          const p = body.payload;
+          return service.postPartial(
+            {
+              launcherId: hex(p.launcher_id),
+              authenticationToken: p.authentication_token,
+              proofOfSpace: proofFields(p.proof_of_space),
+              spHash: hex(p.sp_hash),
+              endOfSubSlot: p.end_of_sub_slot,
+              harvesterId: hex(p.harvester_id),
+            },
+            hex(body.aggregate_signature),
+            received,
+          );
+        }),
+      );
 
       // The farmer's login link: a valid signature opens the web app, which binds the launcher.
       scope.get('/login', async (request, reply) => {

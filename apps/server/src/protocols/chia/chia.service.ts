@@ -235,7 +235,8 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       if (payload.suggestedDifficulty !== null) {
         const suggested = payload.suggestedDifficulty;
         response.suggested_difficulty = suggested !== farmer.difficulty && suggested >= settings.minDifficulty;
-        if (response.suggested_difficulty) await scheduleUpdate(db, farmer.launcherId, { difficulty: suggested.toString() }, new Date(now() + FARMER_UPDATE_COOLDOWN_SECONDS * 1000));
+        if (response.suggested_difficulty)
+          await scheduleUpdate(db, farmer.launcherId, { difficulty: suggested.toString() }, new Date(now() + FARMER_UPDATE_COOLDOWN_SECONDS * 1000));
       }
       return response;
     },
@@ -255,17 +256,21 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
       const difficulty = farmer.difficulty;
       await proofs.check({ pos, spHash: payload.spHash, endOfSubSlot: payload.endOfSubSlot, receivedMs, difficulty });
       // The adjustment looks at the farmer's partials before this one (silence is measured up to now).
-      const recent = await insertPartial(db, {
-        launcherId: farmer.launcherId,
-        pool: settings.pool,
-        receivedAt: new Date(receivedMs),
-        difficulty,
-        spHash: payload.spHash,
-        endOfSubSlot: payload.endOfSubSlot,
-        posHash: crypto.proofOfSpaceHash(pos),
-        harvesterId: payload.harvesterId,
-        plotSize: pos.size,
-      }, NUMBER_OF_PARTIALS_TARGET);
+      const recent = await insertPartial(
+        db,
+        {
+          launcherId: farmer.launcherId,
+          pool: settings.pool,
+          receivedAt: new Date(receivedMs),
+          difficulty,
+          spHash: payload.spHash,
+          endOfSubSlot: payload.endOfSubSlot,
+          posHash: crypto.proofOfSpaceHash(pos),
+          harvesterId: payload.harvesterId,
+          plotSize: pos.size,
+        },
+        NUMBER_OF_PARTIALS_TARGET,
+      );
       const next = nextDifficulty({ recent, current: difficulty, now: Math.floor(receivedMs / 1000), minimum: settings.minDifficulty });
       if (next !== difficulty) await setDifficulty(db, farmer.launcherId, next);
       return { new_difficulty: Number(next) };

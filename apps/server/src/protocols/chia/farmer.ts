@@ -54,7 +54,14 @@ export function devPlotAnswers(plot: {
     const challenge = calculatePosChallenge(plot.plotId, bytes(sp.challengeHash), bytes(sp.spHash));
     made ??= createDevPlot(plot.plotId, plot.k);
     return made.proofsFor(challenge).map((proof) => {
-      const pos: ProofOfSpaceFields = { challenge: hex(challenge), poolPublicKey: plot.poolPublicKey, poolContractPuzzleHash: plot.poolContractPuzzleHash, plotPublicKey: plot.plotPublicKey, size: plot.k, proof: hex(proof.proof) };
+      const pos: ProofOfSpaceFields = {
+        challenge: hex(challenge),
+        poolPublicKey: plot.poolPublicKey,
+        poolContractPuzzleHash: plot.poolContractPuzzleHash,
+        plotPublicKey: plot.plotPublicKey,
+        size: plot.k,
+        proof: hex(proof.proof),
+      };
       const required = plot.crypto.requiredIterations(hex(proof.quality), plot.k, difficulty, sp.spHash, plot.difficultyConstantFactor);
       return { pos, good: required < ITERS_LIMIT };
     });
@@ -103,7 +110,15 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
   const harvesterId = hex(seeded(seed, 'harvester'));
   const delayTime = options.delayTime ?? 604_800;
   const p2 = crypto.p2SingletonPuzzleHash(launcherId, delayTime, delayPuzzleHash);
-  const answers = devPlotAnswers({ crypto, plotId: calculatePlotIdPh(bytes(p2), bytes(plotPk)), k: options.k, difficultyConstantFactor: options.difficultyConstantFactor, poolPublicKey: null, poolContractPuzzleHash: p2, plotPublicKey: plotPk });
+  const answers = devPlotAnswers({
+    crypto,
+    plotId: calculatePlotIdPh(bytes(p2), bytes(plotPk)),
+    k: options.k,
+    difficultyConstantFactor: options.difficultyConstantFactor,
+    poolPublicKey: null,
+    poolContractPuzzleHash: p2,
+    plotPublicKey: plotPk,
+  });
   const token = () => currentAuthenticationToken(now());
 
   const state = (overrides: Partial<PoolState> = {}): PoolState => ({
@@ -116,7 +131,10 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
     ...overrides,
   });
 
-  function signFarmer(kind: 'post' | 'put', payload: { authentication_public_key: string | null; payout_instructions: string | null; suggested_difficulty: number | null; authentication_token?: bigint }) {
+  function signFarmer(
+    kind: 'post' | 'put',
+    payload: { authentication_public_key: string | null; payout_instructions: string | null; suggested_difficulty: number | null; authentication_token?: bigint },
+  ) {
     const authenticationToken = payload.authentication_token ?? token();
     const hash = crypto.farmerPayloadHash(kind, {
       launcherId,
@@ -153,7 +171,13 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
     },
     /** Points the plot NFT at the pool on the chain (or elsewhere, with state overrides). */
     setSingleton: (overrides: Partial<PoolState> = {}, extra: { delayTime?: number; tipHeight?: number } = {}) =>
-      node.setSingleton({ launcherId, delayTime: extra.delayTime ?? delayTime, delayPuzzleHash, state: state(overrides), ...(extra.tipHeight !== undefined ? { tipHeight: extra.tipHeight } : {}) }),
+      node.setSingleton({
+        launcherId,
+        delayTime: extra.delayTime ?? delayTime,
+        delayPuzzleHash,
+        state: state(overrides),
+        ...(extra.tipHeight !== undefined ? { tipHeight: extra.tipHeight } : {}),
+      }),
     postFarmer: (overrides: { suggested_difficulty?: number | null; payout_instructions?: string; authentication_token?: bigint; signWith?: 'owner' | 'auth' } = {}) => {
       const body = signFarmer('post', {
         authentication_public_key: hex(skToPk(authSk)),
@@ -167,7 +191,15 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
       return send('POST', '/farmer', body);
     },
     putFarmer: (changes: { authentication_public_key?: string | null; payout_instructions?: string | null; suggested_difficulty?: number | null }) =>
-      send('PUT', '/farmer', signFarmer('put', { authentication_public_key: changes.authentication_public_key ?? null, payout_instructions: changes.payout_instructions ?? null, suggested_difficulty: changes.suggested_difficulty ?? null })),
+      send(
+        'PUT',
+        '/farmer',
+        signFarmer('put', {
+          authentication_public_key: changes.authentication_public_key ?? null,
+          payout_instructions: changes.payout_instructions ?? null,
+          suggested_difficulty: changes.suggested_difficulty ?? null,
+        }),
+      ),
     /** A new authentication key (the owner authorises it with PUT /farmer). */
     rotateAuthenticationKey(label: string) {
       authSk = keyGen(seeded(seed, `auth:${label}`));
@@ -185,7 +217,14 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
     proofsFor: answers,
     /** The signed partial body for a proof (tamper with the result to test the pool's checks). */
     partialBody(sp: SignagePointOrEos, pos: ProofOfSpaceFields, overrides: { authentication_token?: bigint; signWith?: 'auth' | 'plot-only' } = {}) {
-      const payload: PartialPayloadFields = { launcherId, authenticationToken: overrides.authentication_token ?? token(), proofOfSpace: pos, spHash: sp.spHash, endOfSubSlot: sp.endOfSubSlot, harvesterId };
+      const payload: PartialPayloadFields = {
+        launcherId,
+        authenticationToken: overrides.authentication_token ?? token(),
+        proofOfSpace: pos,
+        spHash: sp.spHash,
+        endOfSubSlot: sp.endOfSubSlot,
+        harvesterId,
+      };
       const message = bytes(crypto.partialPayloadHash(payload));
       const signatures = overrides.signWith === 'plot-only' ? [sign(plotSk, message)] : [sign(plotSk, message), sign(authSk, message)];
       return {

@@ -93,7 +93,11 @@ describe('the Chia OG pool’s proofs of space', () => {
     expect((await send('POST', '/proof', f.proofBody(sp, pos))).body).toEqual({ points: 10, new_difficulty: 10 });
     const shares = await sharesOf(user.id);
     expect(shares).toEqual([{ pool: 'chia', difficulty: '10', miner_id: expect.any(String) }]);
-    const miner = await db.selectFrom('miners').select(['name', 'pool', 'version']).where('id', '=', shares[0]?.miner_id ?? '0').executeTakeFirstOrThrow();
+    const miner = await db
+      .selectFrom('miners')
+      .select(['name', 'pool', 'version'])
+      .where('id', '=', shares[0]?.miner_id ?? '0')
+      .executeTakeFirstOrThrow();
     expect(miner).toEqual({ name: 'rig-01', pool: 'chia', version: 'chia-og' });
   }, 180_000);
 
@@ -160,7 +164,18 @@ describe('the Chia OG pool’s proofs of space', () => {
       db,
       chain: node,
       crypto,
-      settings: { pool: 'chia', farmerPublicKey, poolPublicKey, minDifficulty: 10n, defaultDifficulty: 10n, partialTimeLimit: 25, signagePointRetryMs: 0, minK: K, plotFilterBits: 8, difficultyConstantFactor: FACTOR },
+      settings: {
+        pool: 'chia',
+        farmerPublicKey,
+        poolPublicKey,
+        minDifficulty: 10n,
+        defaultDifficulty: 10n,
+        partialTimeLimit: 25,
+        signagePointRetryMs: 0,
+        minK: K,
+        plotFilterBits: 8,
+        difficultyConstantFactor: FACTOR,
+      },
     });
     const app = Fastify();
     chiaOgRoutes(app, { db, service, prefix: '/api/miner/og/chia' });
@@ -198,7 +213,13 @@ describe('the Chia OG pool’s proofs of space', () => {
     const { settlement } = await settleDay(db, 'chia', today, new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000 + 600_000));
     // 30 points are under Chia's minimum capacity: the day is recorded with the member's points.
     expect(settlement.day).toBe(today);
-    const credit = await db.selectFrom('settlement_credits').select('points').where('pool', '=', 'chia').where('day', '=', today).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const credit = await db
+      .selectFrom('settlement_credits')
+      .select('points')
+      .where('pool', '=', 'chia')
+      .where('day', '=', today)
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(credit.points).toBe('30');
     expect(await checkLedger(db)).toEqual([]);
   }, 180_000);

@@ -35,7 +35,15 @@ export function simulatedOgFarmer(options: OgFarmerOptions) {
   const plotPublicKey = crypto.ogPlotPublicKey(localPublicKey, options.farmerPublicKey);
   const poolPublicKey = options.poolPublicKey.replace(/^0x/i, '').toLowerCase();
   const plotId = calculatePlotIdPk(bytes(poolPublicKey), bytes(plotPublicKey));
-  const answers = devPlotAnswers({ crypto, plotId, k: options.k, difficultyConstantFactor: options.difficultyConstantFactor, poolPublicKey, poolContractPuzzleHash: null, plotPublicKey });
+  const answers = devPlotAnswers({
+    crypto,
+    plotId,
+    k: options.k,
+    difficultyConstantFactor: options.difficultyConstantFactor,
+    poolPublicKey,
+    poolContractPuzzleHash: null,
+    plotPublicKey,
+  });
 
   return {
     localPublicKey,

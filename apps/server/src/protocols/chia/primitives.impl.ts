@@ -54,7 +54,13 @@ export async function chiaPrimitives(options: { blsThreads?: number } = {}): Pro
       if (kind === 'post') {
         return hex(postFarmerPayloadHash({ ...common, authentication_public_key: bytes(p.authenticationPublicKey ?? ''), payout_instructions: p.payoutInstructions ?? '' }));
       }
-      return hex(putFarmerPayloadHash({ ...common, authentication_public_key: p.authenticationPublicKey === null ? null : bytes(p.authenticationPublicKey), payout_instructions: p.payoutInstructions }));
+      return hex(
+        putFarmerPayloadHash({
+          ...common,
+          authentication_public_key: p.authenticationPublicKey === null ? null : bytes(p.authenticationPublicKey),
+          payout_instructions: p.payoutInstructions,
+        }),
+      );
     },
     partialPayloadHash: (p: PartialPayloadFields) =>
       hex(
@@ -96,4 +102,3 @@ export async function chiaPrimitives(options: { blsThreads?: number } = {}): Pro
     close: () => pool.close(),
   };
 }
-

@@ -29,9 +29,7 @@ export interface FarmerPayloadFields {
   suggestedDifficulty: bigint | null;
 }
 
-export type PlotCheck =
-  | { ok: true; quality: string }
-  | { ok: false; reason: 'size' | 'challenge' | 'filter' | 'proof' | 'keys' };
+export type PlotCheck = { ok: true; quality: string } | { ok: false; reason: 'size' | 'challenge' | 'filter' | 'proof' | 'keys' };
 
 export interface ChiaPrimitives {
   /** sha256 of AuthenticationPayload(method, launcher_id, target_puzzle_hash, token) in streamable form. */

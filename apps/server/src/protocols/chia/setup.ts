@@ -52,9 +52,20 @@ export function devnetTargetPuzzleHash(secret: string, pool: string): string {
 }
 
 /** One protocol endpoint per pool of the Chia pool protocol v1 (chiapp, chiavip, chia_test). */
-export function chiaPools(deps: { config: Config; db: Db; secret: string; crypto: ChiaPrimitives; sleep?: (ms: number) => Promise<void>; now?: () => number }): Map<string, ChiaPoolEntry> {
+export function chiaPools(deps: {
+  config: Config;
+  db: Db;
+  secret: string;
+  crypto: ChiaPrimitives;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}): Map<string, ChiaPoolEntry> {
   const { config, db, secret, crypto } = deps;
-  const devnetRules: { minK: number; plotFilterBits: number | ((height: number) => number); difficultyConstantFactor: bigint } = { minK: config.devnetChiaMinK, plotFilterBits: config.devnetChiaPlotFilterBits, difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor) };
+  const devnetRules: { minK: number; plotFilterBits: number | ((height: number) => number); difficultyConstantFactor: bigint } = {
+    minK: config.devnetChiaMinK,
+    plotFilterBits: config.devnetChiaPlotFilterBits,
+    difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor),
+  };
   const entries = new Map<string, ChiaPoolEntry>();
   for (const seed of POOL_SEEDS.filter((p) => p.protocol === 'chia-pool-v1')) {
     const prefix = `${config.chiaPoolPath}/${seed.type}`;
@@ -130,7 +141,15 @@ export interface ChiaOgEntry {
  * keys from CHIA_OG_KEYS, or on the devnet derived from the secret. A real chain's pool without
  * keys is left out (no plot can be made for it).
  */
-export function chiaOgPools(deps: { config: Config; db: Db; secret: string; crypto: ChiaPrimitives; pp: Map<string, ChiaPoolEntry>; now?: () => number; sleep?: (ms: number) => Promise<void> }): ChiaOgEntry[] {
+export function chiaOgPools(deps: {
+  config: Config;
+  db: Db;
+  secret: string;
+  crypto: ChiaPrimitives;
+  pp: Map<string, ChiaPoolEntry>;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}): ChiaOgEntry[] {
   const { config, db, crypto } = deps;
   const entries: ChiaOgEntry[] = [];
   for (const seed of POOL_SEEDS.filter((p) => p.protocol === 'chia-og')) {
@@ -138,7 +157,9 @@ export function chiaOgPools(deps: { config: Config; db: Db; secret: string; cryp
     if (!pp) continue;
     const configured = config.chiaOgKeys?.[seed.type];
     const derived = pp.devnet ? devnetOgSecretKeys(deps.secret, seed.type) : undefined;
-    const keys = configured ?? (derived ? { farmerPublicKey: Buffer.from(skToPk(derived.farmer)).toString('hex'), poolPublicKey: Buffer.from(skToPk(derived.pool)).toString('hex') } : undefined);
+    const keys =
+      configured ??
+      (derived ? { farmerPublicKey: Buffer.from(skToPk(derived.farmer)).toString('hex'), poolPublicKey: Buffer.from(skToPk(derived.pool)).toString('hex') } : undefined);
     if (!keys) continue;
     const rules = pp.service.settings;
     const service = chiaOgService({

@@ -54,7 +54,8 @@ export async function connectMiner(host: string, port: number, subscribe: { publ
       const message = JSON.parse(line) as StratumMessage;
       received.push(message);
       if (message.method === 'mining.set_target') target = BigInt(`0x${String(message.body?.['target'])}`);
-      if (message.method === 'mining.notify') work = { miningRequestId: Number(message.body?.['miningRequestId']), header: Buffer.from(String(message.body?.['header']), 'hex'), target };
+      if (message.method === 'mining.notify')
+        work = { miningRequestId: Number(message.body?.['miningRequestId']), header: Buffer.from(String(message.body?.['header']), 'hex'), target };
       for (const waiter of [...waiters]) {
         if (waiter.method === message.method && received.length - 1 >= waiter.from) {
           waiters.splice(waiters.indexOf(waiter), 1);
@@ -102,7 +103,8 @@ export async function connectMiner(host: string, port: number, subscribe: { publ
       const id = send('mining.submit', { miningRequestId, randomness });
       for (;;) {
         const answer = await next('mining.submitted');
-        if (answer.body?.['id'] === id) return { result: answer.body['result'] === true, ...(typeof answer.body['message'] === 'string' ? { message: answer.body['message'] } : {}) };
+        if (answer.body?.['id'] === id)
+          return { result: answer.body['result'] === true, ...(typeof answer.body['message'] === 'string' ? { message: answer.body['message'] } : {}) };
       }
     },
     search(start, maxHashes, wanted) {

@@ -15,7 +15,16 @@ export interface PowJob {
   createdAt: Date;
 }
 
-const toJob = (r: { id: string; pool: string; height: string; header: PowHeader; network_target: string; share_difficulty: string; reward_units: string; created_at: Date }): PowJob => ({
+const toJob = (r: {
+  id: string;
+  pool: string;
+  height: string;
+  header: PowHeader;
+  network_target: string;
+  share_difficulty: string;
+  reward_units: string;
+  created_at: Date;
+}): PowJob => ({
   id: r.id,
   pool: r.pool,
   height: Number(r.height),
@@ -91,7 +100,9 @@ export async function takeSolution(
       .executeTakeFirst();
     if (!taken) return false;
     await sql`INSERT INTO shares (day, pool, user_id, miner_id, difficulty, created_at)
-      VALUES (${solution.day}::date, ${solution.job.pool}, ${solution.userId}::bigint, ${solution.minerId}::bigint, ${solution.job.shareDifficulty.toString()}::bigint, ${solution.now})`.execute(trx);
+      VALUES (${solution.day}::date, ${solution.job.pool}, ${solution.userId}::bigint, ${solution.minerId}::bigint, ${solution.job.shareDifficulty.toString()}::bigint, ${solution.now})`.execute(
+      trx,
+    );
     return true;
   });
 }

@@ -37,7 +37,15 @@ beforeAll(async () => {
   const user = await buildUser(db);
   userId = user.id;
   ({ key } = await rotateKey(db, userId, 'ironfish'));
-  stratum = await startStratum({ db, chains: devnet, shareDifficulty: SHARE_DIFFICULTY, host: '127.0.0.1', port: 0, logger: pino({ level: 'silent' }) as FastifyBaseLogger, pollMs: 60_000 });
+  stratum = await startStratum({
+    db,
+    chains: devnet,
+    shareDifficulty: SHARE_DIFFICULTY,
+    host: '127.0.0.1',
+    port: 0,
+    logger: pino({ level: 'silent' }) as FastifyBaseLogger,
+    pollMs: 60_000,
+  });
 });
 
 afterAll(async () => {
@@ -121,7 +129,11 @@ describe('Iron Fish stratum', () => {
     expect(await m.submit(work.miningRequestId, found.randomness)).toEqual({ result: true });
     const shares = await sharesOf(userId);
     expect(shares.map((s) => s.difficulty)).toEqual([SHARE_DIFFICULTY.toString()]);
-    const row = await db.selectFrom('miners').select(['id', 'name']).where('id', '=', shares[0]?.miner_id ?? '0').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('miners')
+      .select(['id', 'name'])
+      .where('id', '=', shares[0]?.miner_id ?? '0')
+      .executeTakeFirstOrThrow();
     expect(row.name).toBe('rig-02');
 
     expect(await m.submit(work.miningRequestId, found.randomness)).toEqual({ result: false, message: 'duplicate share' });
@@ -169,15 +181,27 @@ describe('Iron Fish stratum', () => {
     const template = await adapter.powTemplate?.();
     if (!template) throw new Error('no template');
     // A job whose network target any hash meets (the devnet's own is far harder).
-    const job = await insertJob(db, { pool: 'ironfish', height: template.height, header: template.header, networkTarget: targetFromDifficulty(1n), shareDifficulty: 1n, reward: template.reward });
+    const job = await insertJob(db, {
+      pool: 'ironfish',
+      height: template.height,
+      header: template.header,
+      networkTarget: targetFromDifficulty(1n),
+      shareDifficulty: 1n,
+      reward: template.reward,
+    });
     const graffiti = graffitiHex('platter.test');
-    const outcome = await submitSolution({ db, chains: devnet, shareDifficulty: 1n }, { userId, pool: 'ironfish', minerName: 'rig-05', jobId: job.id, graffiti, randomness: '00000000000000aa' });
+    const outcome = await submitSolution(
+      { db, chains: devnet, shareDifficulty: 1n },
+      { userId, pool: 'ironfish', minerName: 'rig-05', jobId: job.id, graffiti, randomness: '00000000000000aa' },
+    );
     expect(outcome).toEqual({ accepted: true, block: true, difficulty: 1n });
     expect(await adapter.height()).toBe(template.height + 1);
     const block = await db.selectFrom('blocks').select(['height', 'reward_units', 'finder_user_id', 'day']).where('pool', '=', 'ironfish').executeTakeFirstOrThrow();
     expect(block).toMatchObject({ height: String(template.height + 1), reward_units: template.reward.toString(), finder_user_id: userId, day: utcDay(new Date()) });
     // The same solution again: a replay.
-    expect(await submitSolution({ db, chains: devnet, shareDifficulty: 1n }, { userId, pool: 'ironfish', minerName: 'rig-05', jobId: job.id, graffiti, randomness: '00000000000000aa' })).toEqual({ accepted: false, reason: 'stale job' });
+    expect(
+      await submitSolution({ db, chains: devnet, shareDifficulty: 1n }, { userId, pool: 'ironfish', minerName: 'rig-05', jobId: job.id, graffiti, randomness: '00000000000000aa' }),
+    ).toEqual({ accepted: false, reason: 'stale job' });
     expect(await checkLedger(db)).toEqual([]);
   });
 });

@@ -148,10 +148,12 @@ export async function startStratum(options: PowContext & { host: string; port: n
       client.buffer = lines.pop() ?? '';
       for (const line of lines) {
         if (line.trim() === '') continue;
-        queue = queue.then(() => onMessage(client, line)).catch((error: unknown) => {
-          logger.error({ err: error }, 'stratum: message failed');
-          disconnect(client, 'server error');
-        });
+        queue = queue
+          .then(() => onMessage(client, line))
+          .catch((error: unknown) => {
+            logger.error({ err: error }, 'stratum: message failed');
+            disconnect(client, 'server error');
+          });
       }
     });
     socket.on('close', () => clients.delete(client));

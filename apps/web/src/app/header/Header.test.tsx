@@ -157,7 +157,7 @@ describe('registration link (spec doc 2 §4)', () => {
     expect(document.querySelector('[data-testid="api-toast"]')).toBeNull();
   });
 
-  it("shows the modal when the check fails", async () => {
+  it('shows the modal when the check fails', async () => {
     await renderApp('/', { 'GET /api/user/checkRegister': { status: 500, statusText: 'Internal Server Error' } });
     await click(await waitFor(() => byTestId('register-button')));
     await waitFor(() => byTestId('register-unavailable'), 5000);

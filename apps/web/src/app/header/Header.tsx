@@ -23,9 +23,7 @@ import { UserMenu } from './UserMenu.tsx';
 export function Header() {
   const isMobile = useIsMobile();
   const scrolled = useScrolled();
-  const className = ['header', scrolled ? 'header--scrolled' : '', isMobile ? 'header--mobile' : 'header--desktop']
-    .filter(Boolean)
-    .join(' ');
+  const className = ['header', scrolled ? 'header--scrolled' : '', isMobile ? 'header--mobile' : 'header--desktop'].filter(Boolean).join(' ');
   return (
     <header className={className} data-testid="header" data-scrolled={scrolled}>
       <div className="header__inner">{isMobile ? <MobileBar /> : <DesktopBar />}</div>
@@ -102,14 +100,7 @@ function SearchButton() {
   const { t } = useTranslation();
   const openAddressQuery = useAddressQuery();
   return (
-    <Button
-      type="text"
-      shape="circle"
-      icon={<SearchOutlined className="header__icon" />}
-      aria-label={t('nav.search')}
-      data-testid="header-search"
-      onClick={openAddressQuery}
-    />
+    <Button type="text" shape="circle" icon={<SearchOutlined className="header__icon" />} aria-label={t('nav.search')} data-testid="header-search" onClick={openAddressQuery} />
   );
 }
 

@@ -86,7 +86,10 @@ describe('sign-in', () => {
   });
 
   it('offers the Telegram sign-in only when a bot is configured', async () => {
-    await renderApp('/request', loginRoutes({ 'GET /api/user/socialproviders': ok({ telegram: { enabled: true, bot_name: 'platter_bot' }, wechat: { enabled: false, app_id: '' } }) }));
+    await renderApp(
+      '/request',
+      loginRoutes({ 'GET /api/user/socialproviders': ok({ telegram: { enabled: true, bot_name: 'platter_bot' }, wechat: { enabled: false, app_id: '' } }) }),
+    );
     await waitFor(() => byTestId('login-telegram'));
     cleanup();
     await renderApp('/request', loginRoutes({}));
@@ -129,7 +132,12 @@ describe('registration', () => {
     await click(byTestId('register-submit') as HTMLElement);
     await waitFor(() => byTestId('register-done'));
     expect(byTestId('register-done')?.textContent).toContain('bob@example.com');
-    expect(calls.find((c) => c.url.pathname === '/api/user/register')?.body).toMatchObject({ email: 'bob@example.com', agreement: true, session: 'captcha-session', captcha: 'ab12' });
+    expect(calls.find((c) => c.url.pathname === '/api/user/register')?.body).toMatchObject({
+      email: 'bob@example.com',
+      agreement: true,
+      session: 'captcha-session',
+      captcha: 'ab12',
+    });
     // Outside production the dev mailbox answers: the page links there.
     await waitFor(() => byTestId('dev-mailbox-link'));
     expect(byTestId('dev-mailbox-link')?.getAttribute('href')).toBe('/dev/mailbox?to=bob%40example.com');
@@ -192,7 +200,11 @@ describe('activation and password reset', () => {
     await waitFor(() => byTestId('reset-failed'));
     expect(byTestId('reset-failed')?.textContent).toBe('Password reset failed');
     expect(byTestId('reset-forgot-link')?.getAttribute('href')).toBe('/request/forgot');
-    expect(calls.find((c) => c.url.pathname === '/api/user/resetpassword')?.body).toEqual({ token: 'tok-2-0123456789abcdefghij', password: 'new-pass1', confirm_password: 'new-pass1' });
+    expect(calls.find((c) => c.url.pathname === '/api/user/resetpassword')?.body).toEqual({
+      token: 'tok-2-0123456789abcdefghij',
+      password: 'new-pass1',
+      confirm_password: 'new-pass1',
+    });
   });
 
   it('says a link without a usable token has failed before any password is typed', async () => {

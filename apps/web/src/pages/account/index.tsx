@@ -20,18 +20,7 @@ import { useRegisterAction } from '../../app/session.tsx';
 import { CodeInput } from '../../components/SecurityVerification.tsx';
 import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
 import { PhoneFields } from './countries.tsx';
-import {
-  AccountCard,
-  CaptchaField,
-  DevMailboxLink,
-  fieldErrors,
-  NewPasswordFields,
-  setErrors,
-  SubmitButton,
-  TelegramWidget,
-  useCaptcha,
-  useFinishSignIn,
-} from './shared.tsx';
+import { AccountCard, CaptchaField, DevMailboxLink, fieldErrors, NewPasswordFields, setErrors, SubmitButton, TelegramWidget, useCaptcha, useFinishSignIn } from './shared.tsx';
 
 type Method = 'email' | 'account' | 'phone';
 

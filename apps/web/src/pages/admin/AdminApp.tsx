@@ -35,18 +35,24 @@ export function AdminApp() {
 }
 
 /** The built back-office pages by their ADMIN_ROUTES key; the others are 'not yet open'. */
-const ADMIN_PAGES = { ...WALLET_ADMIN_PAGES, ...POOL_ADMIN_PAGES, ...PLOTS_ADMIN_PAGES, ...REVIEW_ADMIN_PAGES, ...FLOW_ADMIN_PAGES, ...ADMIN_CORE_PAGES, ...CONTENT_ADMIN_PAGES, ...INMAIL_ADMIN_PAGES, ...VERIFICATION_ADMIN_PAGES };
+const ADMIN_PAGES = {
+  ...WALLET_ADMIN_PAGES,
+  ...POOL_ADMIN_PAGES,
+  ...PLOTS_ADMIN_PAGES,
+  ...REVIEW_ADMIN_PAGES,
+  ...FLOW_ADMIN_PAGES,
+  ...ADMIN_CORE_PAGES,
+  ...CONTENT_ADMIN_PAGES,
+  ...INMAIL_ADMIN_PAGES,
+  ...VERIFICATION_ADMIN_PAGES,
+};
 
 function AdminRoutes() {
   const { t } = useTranslation();
   return (
     <Routes>
       {ADMIN_ROUTES.map((route) => (
-        <Route
-          key={route.path}
-          path={route.path}
-          element={ADMIN_PAGES[route.key]?.() ?? <NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />}
-        />
+        <Route key={route.path} path={route.path} element={ADMIN_PAGES[route.key]?.() ?? <NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />} />
       ))}
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -78,7 +78,12 @@ function Adjustments() {
       render: (a) => {
         if (a.status !== 'pending') return null;
         // Neither the requester nor the adjusted admin decides it.
-        if (a.requested_by_uid === me || a.uid === me) return <Typography.Text type="secondary" data-testid={`adjustment-own-${a.id}`}>{t('adminCore.adjustments.own')}</Typography.Text>;
+        if (a.requested_by_uid === me || a.uid === me)
+          return (
+            <Typography.Text type="secondary" data-testid={`adjustment-own-${a.id}`}>
+              {t('adminCore.adjustments.own')}
+            </Typography.Text>
+          );
         return (
           <Space>
             <Popconfirm

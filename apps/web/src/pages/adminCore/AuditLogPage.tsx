@@ -54,12 +54,20 @@ function AuditLog() {
 
   const columns: Column<AuditEntry>[] = [
     { key: 'time', title: t('adminCore.audit.time'), render: (e) => <span className="admin-core-nowrap">{formatTime(e.time)}</span> },
-    { key: 'admin', title: t('adminCore.audit.admin'), render: (e) => (e.actor === 'cli' ? <span data-testid={`audit-cli-${e.id}`}>{t('adminCore.audit.cli')}</span> : <UserCell uid={e.admin_uid} email={e.admin_email} />) },
+    {
+      key: 'admin',
+      title: t('adminCore.audit.admin'),
+      render: (e) => (e.actor === 'cli' ? <span data-testid={`audit-cli-${e.id}`}>{t('adminCore.audit.cli')}</span> : <UserCell uid={e.admin_uid} email={e.admin_email} />),
+    },
     { key: 'action', title: t('adminCore.audit.action'), render: (e) => <span data-testid={`audit-action-${e.id}`}>{e.action}</span> },
     { key: 'target', title: t('adminCore.audit.target'), render: (e) => <span data-testid={`audit-target-${e.id}`}>{e.target || '—'}</span> },
     { key: 'before', title: t('adminCore.audit.before'), render: (e) => <Change value={e.before} testId={`audit-before-${e.id}`} /> },
     { key: 'after', title: t('adminCore.audit.after'), render: (e) => <Change value={e.after} testId={`audit-after-${e.id}`} /> },
-    { key: 'detail', title: t('adminCore.audit.detail'), render: (e) => <Change value={e.detail && Object.keys(e.detail).length > 0 ? e.detail : null} testId={`audit-detail-${e.id}`} /> },
+    {
+      key: 'detail',
+      title: t('adminCore.audit.detail'),
+      render: (e) => <Change value={e.detail && Object.keys(e.detail).length > 0 ? e.detail : null} testId={`audit-detail-${e.id}`} />,
+    },
     { key: 'ip', title: t('adminCore.audit.ip'), render: (e) => e.ip || '—' },
   ];
 
@@ -69,7 +77,15 @@ function AuditLog() {
         {t('adminCore.audit.intro')}
       </Typography.Text>
       <div className="admin-core-toolbar">
-        <Input.Search allowClear className="admin-core-filter admin-core-filter--text" placeholder={t('adminCore.audit.adminFilter')} aria-label={t('adminCore.audit.adminFilter')} onSearch={filter('admin')} maxLength={254} data-testid="audit-filter-admin" />
+        <Input.Search
+          allowClear
+          className="admin-core-filter admin-core-filter--text"
+          placeholder={t('adminCore.audit.adminFilter')}
+          aria-label={t('adminCore.audit.adminFilter')}
+          onSearch={filter('admin')}
+          maxLength={254}
+          data-testid="audit-filter-admin"
+        />
         <Select
           value={filters.action}
           onChange={filter('action')}
@@ -79,11 +95,38 @@ function AuditLog() {
           aria-label={t('adminCore.audit.action')}
           loading={actions.isPending}
           data-testid="audit-filter-action"
-          options={[{ value: '', label: t('adminCore.audit.allActions') }, ...(actions.data ?? []).map((a) => ({ value: a, label: <span data-testid={`audit-filter-action-option-${a}`}>{a}</span> }))]}
+          options={[
+            { value: '', label: t('adminCore.audit.allActions') },
+            ...(actions.data ?? []).map((a) => ({ value: a, label: <span data-testid={`audit-filter-action-option-${a}`}>{a}</span> })),
+          ]}
         />
-        <Input.Search allowClear className="admin-core-filter admin-core-filter--text" placeholder={t('adminCore.audit.targetFilter')} aria-label={t('adminCore.audit.targetFilter')} onSearch={filter('target')} maxLength={128} data-testid="audit-filter-target" />
-        <Input type="date" className="admin-core-filter admin-core-filter--date" aria-label={t('adminCore.audit.from')} value={filters.from} onChange={(e) => filter('from')(e.target.value)} data-testid="audit-filter-from" prefix={<span className="admin-core-muted">{t('adminCore.audit.from')}</span>} />
-        <Input type="date" className="admin-core-filter admin-core-filter--date" aria-label={t('adminCore.audit.to')} value={filters.to} onChange={(e) => filter('to')(e.target.value)} data-testid="audit-filter-to" prefix={<span className="admin-core-muted">{t('adminCore.audit.to')}</span>} />
+        <Input.Search
+          allowClear
+          className="admin-core-filter admin-core-filter--text"
+          placeholder={t('adminCore.audit.targetFilter')}
+          aria-label={t('adminCore.audit.targetFilter')}
+          onSearch={filter('target')}
+          maxLength={128}
+          data-testid="audit-filter-target"
+        />
+        <Input
+          type="date"
+          className="admin-core-filter admin-core-filter--date"
+          aria-label={t('adminCore.audit.from')}
+          value={filters.from}
+          onChange={(e) => filter('from')(e.target.value)}
+          data-testid="audit-filter-from"
+          prefix={<span className="admin-core-muted">{t('adminCore.audit.from')}</span>}
+        />
+        <Input
+          type="date"
+          className="admin-core-filter admin-core-filter--date"
+          aria-label={t('adminCore.audit.to')}
+          value={filters.to}
+          onChange={(e) => filter('to')(e.target.value)}
+          data-testid="audit-filter-to"
+          prefix={<span className="admin-core-muted">{t('adminCore.audit.to')}</span>}
+        />
       </div>
       <ResponsiveTable
         testId="audit-table"

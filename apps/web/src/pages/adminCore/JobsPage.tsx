@@ -50,7 +50,11 @@ function Jobs() {
     },
     { key: 'next', title: t('adminCore.jobs.nextRun'), render: (j) => when(j.next_run_at) },
     { key: 'failures', title: t('adminCore.jobs.failures'), align: 'right', render: (j) => (j.failures > 0 ? <Typography.Text type="danger">{j.failures}</Typography.Text> : 0) },
-    { key: 'error', title: t('adminCore.jobs.lastError'), render: (j) => (j.last_error ? <Typography.Text type="secondary">{`${when(j.last_error_at)}: ${j.last_error}`}</Typography.Text> : '-') },
+    {
+      key: 'error',
+      title: t('adminCore.jobs.lastError'),
+      render: (j) => (j.last_error ? <Typography.Text type="secondary">{`${when(j.last_error_at)}: ${j.last_error}`}</Typography.Text> : '-'),
+    },
     {
       key: 'actions',
       title: '',
@@ -61,5 +65,16 @@ function Jobs() {
       ),
     },
   ];
-  return <ResponsiveTable testId="jobs-list" rowTestId="job" rowKey={(j) => j.name} rows={jobs.data} loading={jobs.isPending} failed={jobs.isError} columns={columns} pagination={false} />;
+  return (
+    <ResponsiveTable
+      testId="jobs-list"
+      rowTestId="job"
+      rowKey={(j) => j.name}
+      rows={jobs.data}
+      loading={jobs.isPending}
+      failed={jobs.isError}
+      columns={columns}
+      pagination={false}
+    />
+  );
 }

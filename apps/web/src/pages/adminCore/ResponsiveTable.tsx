@@ -53,7 +53,13 @@ export function ResponsiveTable<T extends object>(props: {
       <Spin spinning={props.loading}>
         {rows.length === 0 ? <Empty description={empty} /> : null}
         {rows.map((row) => (
-          <Card key={props.rowKey(row)} size="small" className="admin-core-card" data-testid={`${props.rowTestId}-${props.rowKey(row)}`} title={props.cardTitle ? props.cardTitle(row) : first?.render(row)}>
+          <Card
+            key={props.rowKey(row)}
+            size="small"
+            className="admin-core-card"
+            data-testid={`${props.rowTestId}-${props.rowKey(row)}`}
+            title={props.cardTitle ? props.cardTitle(row) : first?.render(row)}
+          >
             <dl className="admin-core-card__fields">
               {(props.cardTitle ? props.columns : rest).map((c) => (
                 <div key={c.key} className="admin-core-card__field">

@@ -94,7 +94,16 @@ function Roles() {
         </Form>
         <Typography.Text type="secondary">{t('adminCore.roles.help')}</Typography.Text>
       </Card>
-      <ResponsiveTable testId="staff-table" rowTestId="staff-row" rowKey={(s) => s.uid} rows={staff.data} loading={staff.isFetching} failed={staff.isError} columns={columns} pagination={false} />
+      <ResponsiveTable
+        testId="staff-table"
+        rowTestId="staff-row"
+        rowKey={(s) => s.uid}
+        rows={staff.data}
+        loading={staff.isFetching}
+        failed={staff.isError}
+        columns={columns}
+        pagination={false}
+      />
     </>
   );
 }

@@ -67,7 +67,12 @@ describe('balance adjustments', { timeout: 15_000 }, () => {
   it('offers approval of another admin’s adjustment of someone else’s balance only; a rejection sends its reason', async () => {
     as('admin');
     const mock = mockFetch({
-      'GET /api/admin/getbalanceadjustments': ok({ list: [adjustment('1', 'me-1'), adjustment('2', 'other'), { ...adjustment('3', 'other'), uid: 'me-1' }], total: 3, threshold: '1000', window_hours: 24 }),
+      'GET /api/admin/getbalanceadjustments': ok({
+        list: [adjustment('1', 'me-1'), adjustment('2', 'other'), { ...adjustment('3', 'other'), uid: 'me-1' }],
+        total: 3,
+        threshold: '1000',
+        window_hours: 24,
+      }),
       'POST /api/admin/auditbalanceadjustment': ok({ ...adjustment('2', 'other'), status: 'rejected' }),
     });
     vi.stubGlobal('fetch', mock.fetch);

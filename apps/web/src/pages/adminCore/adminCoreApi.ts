@@ -1,14 +1,4 @@
-import type {
-  Adjustment,
-  AdjustmentStatus,
-  AdminUser,
-  AuditEntry,
-  FindUserField,
-  JobOverview,
-  Staff,
-  UpdateBalanceResult,
-  UserRole,
-} from '@platter/domain';
+import type { Adjustment, AdjustmentStatus, AdminUser, AuditEntry, FindUserField, JobOverview, Staff, UpdateBalanceResult, UserRole } from '@platter/domain';
 import { api, dataOf, type ApiAnswer, type QueryValue } from '../../api/index.ts';
 
 /**
@@ -52,7 +42,10 @@ export const fetchAuditLog = (query: Record<string, QueryValue>) => read(api.get
 export const fetchAuditActions = () => read(api.get<string[]>('/api/admin/getauditactions'), 'audit actions');
 
 export const fetchAdjustments = (status: AdjustmentStatus | '', page: number) =>
-  read(api.get<Page<Adjustment> & { threshold: string; window_hours: number }>('/api/admin/getbalanceadjustments', { query: sent({ status, page, count: PAGE_SIZE }) }), 'adjustments');
+  read(
+    api.get<Page<Adjustment> & { threshold: string; window_hours: number }>('/api/admin/getbalanceadjustments', { query: sent({ status, page, count: PAGE_SIZE }) }),
+    'adjustments',
+  );
 
 /** The user calls that take only the uid. */
 export type UserAction = 'UnbanUser' | 'UnBindWechat' | 'unbindphone' | 'UnBindGoogle' | 'UbBindChannel';

@@ -28,11 +28,7 @@ export function CenterRoutes() {
   return (
     <Routes>
       {CENTER_ROUTES.map((route) =>
-        route.path === '' ? (
-          <Route key="index" index element={page(route.feature)} />
-        ) : (
-          <Route key={route.path} path={route.path} element={page(route.feature)} />
-        ),
+        route.path === '' ? <Route key="index" index element={page(route.feature)} /> : <Route key={route.path} path={route.path} element={page(route.feature)} />,
       )}
       <Route path="*" element={<NotFound />} />
     </Routes>

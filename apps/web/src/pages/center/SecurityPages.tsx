@@ -43,7 +43,11 @@ export function SecurityPage() {
       <PageHeading title={t('security.title')}>
         {t('security.levelLabel')} <LevelTag level={info.security_level} />
       </PageHeading>
-      {lockedUntil ? <p className="security-lock" data-testid="withdraw-locked">{t('security.withdrawLocked', { time: formatDateTime(lockedUntil) })}</p> : null}
+      {lockedUntil ? (
+        <p className="security-lock" data-testid="withdraw-locked">
+          {t('security.withdrawLocked', { time: formatDateTime(lockedUntil) })}
+        </p>
+      ) : null}
       <div className="security-list">
         <SecurityItem
           title={t('security.password')}
@@ -122,11 +126,25 @@ export function SecurityPage() {
       {open === 'password' ? <ChangePasswordDialog google={info.goole_auth} onClose={() => setOpen(null)} /> : null}
       {open === 'google' ? <BindGoogleDialog onClose={() => setOpen(null)} /> : null}
       {open === 'unbindGoogle' ? (
-        <VerifiedAction action="unbind_google" path="/api/security/unbindgoogle" title={t('security.unbindGoogle')} done={t('security.googleUnbound')} onClose={() => setOpen(null)} danger />
+        <VerifiedAction
+          action="unbind_google"
+          path="/api/security/unbindgoogle"
+          title={t('security.unbindGoogle')}
+          done={t('security.googleUnbound')}
+          onClose={() => setOpen(null)}
+          danger
+        />
       ) : null}
       {open === 'phone' ? <PhoneDialog current={info.phone} onClose={closePhone} /> : null}
       {open === 'unbindTelegram' ? (
-        <VerifiedAction action="unbind_telegram" path="/api/security/unbindtelegram" title={t('security.unbindTelegram')} done={t('security.telegramUnbound')} onClose={() => setOpen(null)} danger />
+        <VerifiedAction
+          action="unbind_telegram"
+          path="/api/security/unbindtelegram"
+          title={t('security.unbindTelegram')}
+          done={t('security.telegramUnbound')}
+          onClose={() => setOpen(null)}
+          danger
+        />
       ) : null}
       {telegramData ? (
         <VerifiedAction

@@ -47,7 +47,11 @@ export function SessionsCard() {
             data-current={row.current ? 'true' : 'false'}
             actions={
               row.current
-                ? [<Tag key="current" color="green">{t('security.thisDevice')}</Tag>]
+                ? [
+                    <Tag key="current" color="green">
+                      {t('security.thisDevice')}
+                    </Tag>,
+                  ]
                 : [
                     <Button key="end" size="small" onClick={() => void end('/api/security/sessions/end', { id: row.id }, t('security.sessionEnded'))} data-testid="session-end">
                       {t('security.endSession')}

@@ -1,11 +1,4 @@
-import {
-  modifyPasswordBody,
-  modifyPhoneBody,
-  prevalidateGoogleBody,
-  sendPhoneCodeQuery,
-  type SecurityAction,
-  type SecurityCodes,
-} from '@platter/domain';
+import { modifyPasswordBody, modifyPhoneBody, prevalidateGoogleBody, sendPhoneCodeQuery, type SecurityAction, type SecurityCodes } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Steps, Typography } from 'antd';
 import { useState } from 'react';
@@ -249,12 +242,7 @@ export function PhoneDialog({ current, onClose }: { current: string; onClose: ()
         {current ? <p className="security-item__hint">{t('security.currentPhone', { phone: current })}</p> : null}
         <PhoneFields phoneLabel={t('security.newPhone')} testIds={['phone-nationality', 'phone-number']} />
         <Form.Item name="sms_code" label={sentTo ? `${t('verify.newPhone')} (${sentTo})` : t('verify.newPhone')}>
-          <SendCodeInput
-            left={countdown.left}
-            onSend={() => void sendToNewPhone()}
-            inputTestId="phone-sms-code"
-            sendTestId="phone-sms-send"
-          />
+          <SendCodeInput left={countdown.left} onSend={() => void sendToNewPhone()} inputTestId="phone-sms-code" sendTestId="phone-sms-send" />
         </Form.Item>
         <SecurityVerification action="change_phone" value={codes} onChange={setCodes} />
         <p className="security-item__hint">{t('security.lockNotice')}</p>

@@ -80,7 +80,12 @@ export function ChiaPpPage() {
   const [signature, setSignature] = useState('');
   const [error, setError] = useState<string | null>(null);
   const info = useQuery({ queryKey: chiappKeys.info(pool), queryFn: () => fetchChiappInfo(pool), refetchInterval: 30_000 });
-  const lookup = useQuery({ queryKey: chiappKeys.lookup(pool, lookupId), queryFn: () => fetchChiappInfo(pool, lookupId), enabled: /^(0x)?[0-9a-fA-F]{64}$/.test(lookupId), staleTime: Infinity });
+  const lookup = useQuery({
+    queryKey: chiappKeys.lookup(pool, lookupId),
+    queryFn: () => fetchChiappInfo(pool, lookupId),
+    enabled: /^(0x)?[0-9a-fA-F]{64}$/.test(lookupId),
+    staleTime: Infinity,
+  });
   const launchers = info.data?.launchers ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: chiappKeys.all });
 
@@ -107,7 +112,13 @@ export function ChiaPpPage() {
   };
 
   const action = (l: ChiappLauncher) => (
-    <Popconfirm title={t('chiapp.unbindConfirm')} okText={t('chiapp.yes')} cancelText={t('chiapp.no')} onConfirm={() => unbind(l.launcher_id)} okButtonProps={{ 'data-testid': 'chiapp-unbind-confirm' }}>
+    <Popconfirm
+      title={t('chiapp.unbindConfirm')}
+      okText={t('chiapp.yes')}
+      cancelText={t('chiapp.no')}
+      onConfirm={() => unbind(l.launcher_id)}
+      okButtonProps={{ 'data-testid': 'chiapp-unbind-confirm' }}
+    >
       <Button size="small" data-testid={`chiapp-unbind-${l.launcher_id}`}>
         {t('chiapp.unbind')}
       </Button>
@@ -115,7 +126,15 @@ export function ChiaPpPage() {
   );
 
   const columns: TableColumnsType<ChiappLauncher> = [
-    { key: 'id', title: t('chiapp.launcherId'), render: (_, l) => <span className="chiapp__mono" title={l.launcher_id}>{middleEllipsis(l.launcher_id, 10)}</span> },
+    {
+      key: 'id',
+      title: t('chiapp.launcherId'),
+      render: (_, l) => (
+        <span className="chiapp__mono" title={l.launcher_id}>
+          {middleEllipsis(l.launcher_id, 10)}
+        </span>
+      ),
+    },
     { key: 'joined', title: t('chiapp.state'), render: (_, l) => <JoinedTag launcher={l} /> },
     { key: 'points', title: t('chiapp.points'), align: 'right', render: (_, l) => <span data-testid={`chiapp-points-${l.launcher_id}`}>{points(l.points)}</span> },
     { key: 'total', title: t('chiapp.totalPoints'), align: 'right', render: (_, l) => points(l.total_points) },
@@ -124,7 +143,15 @@ export function ChiaPpPage() {
     { key: 'unissued', title: t('chiapp.unissued'), align: 'right', render: (_, l) => points(l.unissued) },
     { key: 'leave', title: t('chiapp.leaveTime'), render: (_, l) => (l.leave_time ? formatTime(l.leave_time) : '—') },
     { key: 'poolName', title: t('chiapp.poolName'), render: (_, l) => l.pool_name || '—' },
-    { key: 'wallet', title: t('chiapp.walletNode'), render: (_, l) => <span className="chiapp__mono" title={l.wallet_node}>{middleEllipsis(l.wallet_node, 8)}</span> },
+    {
+      key: 'wallet',
+      title: t('chiapp.walletNode'),
+      render: (_, l) => (
+        <span className="chiapp__mono" title={l.wallet_node}>
+          {middleEllipsis(l.wallet_node, 8)}
+        </span>
+      ),
+    },
     { key: 'actions', title: '', render: (_, l) => action(l) },
   ];
 
@@ -186,7 +213,13 @@ export function ChiaPpPage() {
         <div className="wallet-cards" data-testid="chiapp-cards">
           {launchers.length === 0 ? <Typography.Text type="secondary">{t('chiapp.noLaunchers')}</Typography.Text> : null}
           {launchers.map((l) => (
-            <Card key={l.launcher_id} size="small" data-testid={`chiapp-row-${l.launcher_id}`} title={<span className="chiapp__mono">{middleEllipsis(l.launcher_id, 8)}</span>} extra={action(l)}>
+            <Card
+              key={l.launcher_id}
+              size="small"
+              data-testid={`chiapp-row-${l.launcher_id}`}
+              title={<span className="chiapp__mono">{middleEllipsis(l.launcher_id, 8)}</span>}
+              extra={action(l)}
+            >
               <JoinedTag launcher={l} />
               <LauncherFigures launcher={l} />
             </Card>

@@ -44,7 +44,9 @@ const summary = (id: string, title: string): ArticleSummary => ({ id, title, sum
 
 describe('announcements', () => {
   it('lists the announcements with their dates and links each to its page', async () => {
-    await renderAt('/help/bulletin', '/help/bulletin', <BulletinPage />, { 'GET /api/notice/list': ok({ list: [summary('2', 'Maintenance'), summary('1', 'BHD is open')], total: 2 }) });
+    await renderAt('/help/bulletin', '/help/bulletin', <BulletinPage />, {
+      'GET /api/notice/list': ok({ list: [summary('2', 'Maintenance'), summary('1', 'BHD is open')], total: 2 }),
+    });
     await waitFor(() => byTestId('notice-list'));
     expect(byTestId('notice-list-item-2')?.textContent).toContain('Maintenance');
     expect(byTestId('notice-list-item-2')?.textContent).toContain('About Maintenance');
@@ -99,9 +101,22 @@ describe('home banners and the download centre', () => {
   });
 
   it('groups the app and each coin’s tools', async () => {
-    const item = (id: string, kind: 'app' | 'tool', coin: string, name: string): Download => ({ id, kind, coin, name, description: '', url: `https://example.com/${id}`, version: '1.0' });
+    const item = (id: string, kind: 'app' | 'tool', coin: string, name: string): Download => ({
+      id,
+      kind,
+      coin,
+      name,
+      description: '',
+      url: `https://example.com/${id}`,
+      version: '1.0',
+    });
     await renderAt('/help/download', '/help/download', <DownloadCentrePage />, {
-      'GET /api/help/download': ok([item('1', 'app', '', 'Platter app'), item('2', 'tool', 'CHIA', 'Proxy'), item('3', 'tool', 'CHIA', 'Plotter'), item('4', 'tool', 'BHD', 'Miner')]),
+      'GET /api/help/download': ok([
+        item('1', 'app', '', 'Platter app'),
+        item('2', 'tool', 'CHIA', 'Proxy'),
+        item('3', 'tool', 'CHIA', 'Plotter'),
+        item('4', 'tool', 'BHD', 'Miner'),
+      ]),
     });
     await waitFor(() => byTestId('download-group-app'));
     expect(byTestId('download-group-CHIA')?.textContent).toContain('CHIA tools');

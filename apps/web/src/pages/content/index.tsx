@@ -30,11 +30,23 @@ export function BulletinPage() {
   return (
     <div className="page page--narrow" data-testid="bulletin-page">
       {id ? (
-        <ArticleView queryKey={contentKeys.public('notice', id)} fetchItem={() => fetchNotice(id)} backTo={ROUTES.bulletin} backLabel={t('content.bulletin.back')} testId="notice" />
+        <ArticleView
+          queryKey={contentKeys.public('notice', id)}
+          fetchItem={() => fetchNotice(id)}
+          backTo={ROUTES.bulletin}
+          backLabel={t('content.bulletin.back')}
+          testId="notice"
+        />
       ) : (
         <>
           <PageHeading title={t('content.bulletin.title')}>{t('content.bulletin.subtitle')}</PageHeading>
-          <ArticleList queryKey={['content', 'public', 'notices']} fetchPage={fetchNotices} hrefOf={(a) => `${ROUTES.bulletin}?id=${a.id}`} empty={t('content.bulletin.empty')} testId="notice-list" />
+          <ArticleList
+            queryKey={['content', 'public', 'notices']}
+            fetchPage={fetchNotices}
+            hrefOf={(a) => `${ROUTES.bulletin}?id=${a.id}`}
+            empty={t('content.bulletin.empty')}
+            testId="notice-list"
+          />
         </>
       )}
     </div>

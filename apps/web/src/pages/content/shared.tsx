@@ -48,7 +48,13 @@ interface Summary {
  * A paged list of articles as cards (they read the same on a phone): the title links to
  * `?id=`, with the date and the beginning of the text.
  */
-export function ArticleList<T extends Summary>(props: { queryKey: readonly unknown[]; fetchPage: (page: number) => Promise<Page<T>>; hrefOf: (item: T) => string; empty: string; testId: string }) {
+export function ArticleList<T extends Summary>(props: {
+  queryKey: readonly unknown[];
+  fetchPage: (page: number) => Promise<Page<T>>;
+  hrefOf: (item: T) => string;
+  empty: string;
+  testId: string;
+}) {
   const [page, setPage] = useState(1);
   const lang = useLang();
   const query = useQuery({ queryKey: [...props.queryKey, lang, page], queryFn: () => props.fetchPage(page), placeholderData: keepPreviousData });

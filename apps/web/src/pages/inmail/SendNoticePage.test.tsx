@@ -16,7 +16,10 @@ describe('send_notice', () => {
   });
 
   it('checks the form with the server’s schema: an empty language is required, nothing is sent', { timeout: 30_000 }, async () => {
-    const { calls } = await renderApp('/admin/send_notice', { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin' }), 'GET /api/admin/GetNotificationList': ok({ list: [], total: 0 }) });
+    const { calls } = await renderApp('/admin/send_notice', {
+      'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin' }),
+      'GET /api/admin/GetNotificationList': ok({ list: [], total: 0 }),
+    });
     await waitFor(() => byTestId('send-notice-page'));
     await act(async () => {
       const box = byTestId('notice-ids') as HTMLTextAreaElement;

@@ -31,7 +31,14 @@ interface Values {
 
 /** uids typed into the box: separated by commas, spaces or new lines. */
 export function parseUids(text: string): string[] {
-  return [...new Set(text.split(/[\s,;，、]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;，、]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
@@ -99,7 +106,13 @@ export function SendNoticePage() {
       const answer = values.target === 'all' ? await sendNotification(common) : await sendNotificationIds({ ...common, ids });
       if ('code' in answer && answer.code === 200) {
         const data = answer.data as { total?: number; sent?: number };
-        void message.success({ content: <span data-testid="notice-sent">{values.target === 'all' ? t('inmail.admin.started', { count: data.total ?? 0 }) : t('inmail.admin.sentTo', { count: data.sent ?? 0 })}</span> });
+        void message.success({
+          content: (
+            <span data-testid="notice-sent">
+              {values.target === 'all' ? t('inmail.admin.started', { count: data.total ?? 0 }) : t('inmail.admin.sentTo', { count: data.sent ?? 0 })}
+            </span>
+          ),
+        });
         const empty = { en: '', zh: '', ru: '' };
         form.setFieldsValue({ ids: '', title: empty, content: empty });
       }

@@ -40,8 +40,7 @@ export const setMessageRead = (id: string) => api.post<{ updated: number }>('/ap
 export const setMessageReadAll = () => api.post<{ updated: number }>('/api/user/SetMessageReadAll', { type: 'all' }, { userTriggered: true });
 
 export type NoticeForm = Omit<SendNotificationBody, 'type'> & { type: MessageType };
-export const sendNotification = (body: NoticeForm): Promise<ApiAnswer<{ id: string; total: number }>> =>
-  api.post('/api/admin/SendNotification', body, { userTriggered: true });
+export const sendNotification = (body: NoticeForm): Promise<ApiAnswer<{ id: string; total: number }>> => api.post('/api/admin/SendNotification', body, { userTriggered: true });
 export const sendNotificationIds = (body: NoticeForm & { ids: string[] }): Promise<ApiAnswer<{ id: string; sent: number }>> =>
   api.post('/api/admin/SendNotificationIds', body, { userTriggered: true });
 

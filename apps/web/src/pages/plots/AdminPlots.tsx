@@ -37,7 +37,9 @@ export function AdminPlotsPage({ bindings }: { bindings: boolean }) {
     bindings
       ? { key: 'sent', title: t('poolPlots.admin.sent'), render: (_, p) => (p.bind_sent_at ? formatTime(p.bind_sent_at) : t('poolPlots.none')) }
       : { key: 'seen', title: t('poolPlots.lastSeen'), render: (_, p) => (p.last_seen ? formatTime(p.last_seen) : t('poolPlots.none')) },
-    ...(bindings ? [{ key: 'confirmed', title: t('poolPlots.admin.confirmed'), render: (_: unknown, p: AdminPlot) => (p.confirmed_at ? formatTime(p.confirmed_at) : t('poolPlots.none')) }] : []),
+    ...(bindings
+      ? [{ key: 'confirmed', title: t('poolPlots.admin.confirmed'), render: (_: unknown, p: AdminPlot) => (p.confirmed_at ? formatTime(p.confirmed_at) : t('poolPlots.none')) }]
+      : []),
   ];
 
   return (
@@ -75,7 +77,12 @@ export function AdminPlotsPage({ bindings }: { bindings: boolean }) {
         >
           {t('poolPlots.admin.search')}
         </Button>
-        <ExportButton scope="admin" list={bindings ? 'bind_info' : 'plots'} filters={{ pool, status: status || undefined, uid: applied.uid || undefined, plot_id: applied.plotId || undefined }} testId={`${prefix}-export`} />
+        <ExportButton
+          scope="admin"
+          list={bindings ? 'bind_info' : 'plots'}
+          filters={{ pool, status: status || undefined, uid: applied.uid || undefined, plot_id: applied.plotId || undefined }}
+          testId={`${prefix}-export`}
+        />
       </Space>
       <Table
         rowKey="id"

@@ -36,7 +36,11 @@ const counters = { bound: 1, BIND_SENT: 0, UNBIND_AUDITING: 0, TIMEOUT: 0, UNBOU
 function routes(extra: Record<string, ReturnType<typeof ok>> = {}) {
   return mockFetch({
     'GET /api/setting/pool': ok([{ type: 'chia', coin: 'CHIA', pool_type: 'ECO', name: 'Chia', auto_withdraw: true, share_type: 'PPLNS', protocol: 'chia-og' }]),
-    'GET /api/pool/GetPlots': ok({ list: [plot({}), plot({ id: '2', plot_id: 'b'.repeat(64), bind_status: null, flag: 'UNBOUND', signing: 'UNSIGNED', bind_address: null })], total: 2, counters }),
+    'GET /api/pool/GetPlots': ok({
+      list: [plot({}), plot({ id: '2', plot_id: 'b'.repeat(64), bind_status: null, flag: 'UNBOUND', signing: 'UNSIGNED', bind_address: null })],
+      total: 2,
+      counters,
+    }),
     'GET /api/dev/mailbox': ok([]),
     ...extra,
   });
@@ -56,7 +60,7 @@ describe('the plots panel', () => {
   it('shows the counters, the unsigned warning and each plot’s state', async () => {
     await open(routes());
     expect(byTestId('plots-counter-UNBOUND')?.textContent).toBe('1');
-    expect(byTestId('plots-counter-size')?.textContent).toBe('101.36 GiB') // 108,837,086,208 bytes, truncated;
+    expect(byTestId('plots-counter-size')?.textContent).toBe('101.36 GiB'); // 108,837,086,208 bytes, truncated;
     expect(byTestId('plots-unsigned-warning')?.textContent).toContain('1');
     expect(byTestId('plot-bind-1')?.getAttribute('data-status')).toBe('CONFIRMED');
     expect(byTestId('plot-flag-2')?.getAttribute('data-flag')).toBe('UNBOUND');
@@ -98,11 +102,16 @@ describe('the plots panel', () => {
   it('registers a Spacemesh-style node by its id with its key’s signature of the pool’s message, and shows its status and rewards', async () => {
     const node = 'AB'.repeat(32);
     const mock = routes({
-      'GET /api/setting/pool': ok([{ type: 'spacemesh', coin: 'SPACEMESH', pool_type: 'ECO', name: 'Spacemesh', auto_withdraw: true, share_type: 'PPLNS', protocol: 'onchain-reward' }]),
+      'GET /api/setting/pool': ok([
+        { type: 'spacemesh', coin: 'SPACEMESH', pool_type: 'ECO', name: 'Spacemesh', auto_withdraw: true, share_type: 'PPLNS', protocol: 'onchain-reward' },
+      ]),
       'GET /api/pool/GetPlots': ok({ list: [plot({ id: '2', pool: 'spacemesh', bind_status: null, bind_address: null, post_status: 'WAITING_POET' })], total: 1, counters }),
       'POST /api/pool/register': ok(plot({ id: '4', pool: 'spacemesh', bind_status: null, post_status: 'REGISTER' })),
       'GET /api/pool/registerdata': ok({ message: 'Platter pool registration\npool: spacemesh', scheme: 'ed25519' }),
-      'GET /api/pool/identityrewards': ok({ list: [{ identity: 'cd'.repeat(32), reward_id: 'r1', height: 120, amount: '12.5', fee: '0.25', income: '12.25', status: 'credited', created_at: 1_790_000_000 }], total: 1 }),
+      'GET /api/pool/identityrewards': ok({
+        list: [{ identity: 'cd'.repeat(32), reward_id: 'r1', height: 120, amount: '12.5', fee: '0.25', income: '12.25', status: 'credited', created_at: 1_790_000_000 }],
+        total: 1,
+      }),
     });
     await open(mock, 'spacemesh');
     expect(byTestId('plot-post-2')?.getAttribute('data-status')).toBe('WAITING_POET');

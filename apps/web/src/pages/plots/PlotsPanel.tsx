@@ -84,12 +84,24 @@ export function PlotStateTags({ plot }: { plot: Plot }) {
 /** The columns every plot table shares: id, states, signing, size, files, binding address. */
 export function plotColumns<T extends Plot>(t: TFunction, size: (bytes: string) => string): TableColumnsType<T> {
   return [
-    { key: 'id', title: t('poolPlots.plotId'), render: (_, p) => <span className="plots__id" title={p.plot_id}>{middleEllipsis(p.plot_id, 8)}</span> },
+    {
+      key: 'id',
+      title: t('poolPlots.plotId'),
+      render: (_, p) => (
+        <span className="plots__id" title={p.plot_id}>
+          {middleEllipsis(p.plot_id, 8)}
+        </span>
+      ),
+    },
     { key: 'state', title: t('poolPlots.bindStatus'), render: (_, p) => <PlotStateTags plot={p} /> },
     { key: 'signing', title: t('poolPlots.signing'), render: (_, p) => <Tag color={STATE_COLOR[p.signing]}>{t(`poolPlots.state.${p.signing}`)}</Tag> },
     { key: 'size', title: t('poolPlots.size'), align: 'right', render: (_, p) => <span className="wallet-amount">{size(p.size)}</span> },
     { key: 'files', title: t('poolPlots.files'), align: 'right', render: (_, p) => p.file_count },
-    { key: 'address', title: t('poolPlots.bindAddress'), render: (_, p) => (p.bind_address ? <span title={p.bind_address}>{middleEllipsis(p.bind_address)}</span> : t('poolPlots.none')) },
+    {
+      key: 'address',
+      title: t('poolPlots.bindAddress'),
+      render: (_, p) => (p.bind_address ? <span title={p.bind_address}>{middleEllipsis(p.bind_address)}</span> : t('poolPlots.none')),
+    },
   ];
 }
 
@@ -132,7 +144,13 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
 
   const actions = (plot: Plot) =>
     plot.bind_status === 'CONFIRMED' ? (
-      <Popconfirm title={t('poolPlots.unbindConfirm')} okText={t('wallet.yes')} cancelText={t('wallet.no')} onConfirm={() => unbind(plot.id)} okButtonProps={{ 'data-testid': 'plot-unbind-confirm' }}>
+      <Popconfirm
+        title={t('poolPlots.unbindConfirm')}
+        okText={t('wallet.yes')}
+        cancelText={t('wallet.no')}
+        onConfirm={() => unbind(plot.id)}
+        okButtonProps={{ 'data-testid': 'plot-unbind-confirm' }}
+      >
         <Button size="small" data-testid={`plot-unbind-${plot.id}`}>
           {t('poolPlots.unbind')}
         </Button>
@@ -150,16 +168,16 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
     <div className="plots" data-testid="plots-panel">
       <div className="wallet-toolbar">
         {poolLocked ? null : (
-        <Select
-          value={pool}
-          onChange={(value) => {
-            setPool(value);
-            setPage(1);
-          }}
-          data-testid="plots-pool"
-          className="plots__select"
-          options={pools.map((p) => ({ value: p.type, label: <span data-testid={`plots-pool-option-${p.type}`}>{p.name}</span> }))}
-        />
+          <Select
+            value={pool}
+            onChange={(value) => {
+              setPool(value);
+              setPage(1);
+            }}
+            data-testid="plots-pool"
+            className="plots__select"
+            options={pools.map((p) => ({ value: p.type, label: <span data-testid={`plots-pool-option-${p.type}`}>{p.name}</span> }))}
+          />
         )}
         <Select
           value={status}
@@ -169,7 +187,11 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
           }}
           data-testid="plots-status"
           className="plots__select"
-          options={[{ value: '', label: t('poolPlots.allStates') }, ...COUNTERS.filter((c) => c !== 'bound').map((c) => ({ value: c, label: t(`poolPlots.counter.${c}`) })), { value: 'CONFIRMED', label: t('poolPlots.state.CONFIRMED') }]}
+          options={[
+            { value: '', label: t('poolPlots.allStates') },
+            ...COUNTERS.filter((c) => c !== 'bound').map((c) => ({ value: c, label: t(`poolPlots.counter.${c}`) })),
+            { value: 'CONFIRMED', label: t('poolPlots.state.CONFIRMED') },
+          ]}
         />
         <Button type="primary" onClick={() => setBinding(true)} data-testid={nodes ? 'plots-register-open' : 'plots-bind-open'}>
           {nodes ? t('poolPlots.register.open') : t('poolPlots.bind.open')}
@@ -189,7 +211,9 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
           </div>
         </div>
       ) : null}
-      {counters && counters.UNSIGNED > 0 ? <Alert type="warning" showIcon className="wallet-gap" data-testid="plots-unsigned-warning" title={t('poolPlots.unsignedWarning', { count: counters.UNSIGNED })} /> : null}
+      {counters && counters.UNSIGNED > 0 ? (
+        <Alert type="warning" showIcon className="wallet-gap" data-testid="plots-unsigned-warning" title={t('poolPlots.unsignedWarning', { count: counters.UNSIGNED })} />
+      ) : null}
       {screens.md === false ? (
         <div className="wallet-cards" data-testid="plots-cards">
           {(plots.data?.list ?? []).length === 0 ? <Typography.Text type="secondary">{t('wallet.noData')}</Typography.Text> : null}
@@ -337,7 +361,14 @@ function RegisterDialog({ pool, onClose }: { pool: string; onClose: () => void }
                 help={signature !== '' && !signatureValid ? t('poolPlots.register.signatureInvalid') : undefined}
                 validateStatus={signature !== '' && !signatureValid ? 'error' : undefined}
               >
-                <Input.TextArea value={signature} onChange={(e) => setSignature(e.target.value)} rows={3} autoComplete="off" spellCheck={false} data-testid="plots-register-signature" />
+                <Input.TextArea
+                  value={signature}
+                  onChange={(e) => setSignature(e.target.value)}
+                  rows={3}
+                  autoComplete="off"
+                  spellCheck={false}
+                  data-testid="plots-register-signature"
+                />
               </Form.Item>
             </>
           ) : null}

@@ -25,14 +25,24 @@ export const fetchPlots = (query: { pool?: string; status?: string; page: number
 export const fetchBindData = (query: { pool: string; plot_id: string; address: string }) =>
   api.get<{ message: string; expires_at: number }>('/api/pool/binddata', { query, userTriggered: true });
 
-export const bindPlot = (body: { pool: string; plot_id: string; address: string; message: string; signature: string }) => api.post<Plot>('/api/pool/bind', body, { userTriggered: true });
+export const bindPlot = (body: { pool: string; plot_id: string; address: string; message: string; signature: string }) =>
+  api.post<Plot>('/api/pool/bind', body, { userTriggered: true });
 
 export const fetchRegisterData = (query: { pool: string; node_id: string }) =>
   api.get<{ message: string; scheme: 'ed25519' | 'sr25519' }>('/api/pool/registerdata', { query, userTriggered: true });
 
 export const registerNode = (body: { pool: string; node_id: string; signature: string }) => api.post<Plot>('/api/pool/register', body, { userTriggered: true });
 
-export type IdentityReward = { identity: string; reward_id: string; height: number; amount: string; fee: string; income: string; status: 'credited' | 'reversed'; created_at: number };
+export type IdentityReward = {
+  identity: string;
+  reward_id: string;
+  height: number;
+  amount: string;
+  fee: string;
+  income: string;
+  status: 'credited' | 'reversed';
+  created_at: number;
+};
 export const fetchIdentityRewards = (query: { pool: string; page: number; count: number }) =>
   read(api.get<{ list: IdentityReward[]; total: number }>('/api/pool/identityrewards', { query }), 'identity rewards');
 

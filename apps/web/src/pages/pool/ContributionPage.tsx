@@ -34,9 +34,27 @@ export function ContributionPage() {
 
   const columns: TableColumnsType<MiningDetail> = [
     { key: 'day', title: t('poolUser.income.day'), render: (_, r) => <span className="pool-nowrap">{r.day}</span> },
-    { key: 'shares', title: t('poolUser.contribution.shares'), align: 'right', render: (_, r) => <span className="pool-amount" data-testid={`contribution-shares-${r.day}`}>{r.shares.toLocaleString(i18n.language)}</span> },
+    {
+      key: 'shares',
+      title: t('poolUser.contribution.shares'),
+      align: 'right',
+      render: (_, r) => (
+        <span className="pool-amount" data-testid={`contribution-shares-${r.day}`}>
+          {r.shares.toLocaleString(i18n.language)}
+        </span>
+      ),
+    },
     { key: 'miners', title: t('poolUser.contribution.miners'), align: 'right', render: (_, r) => <span className="pool-amount">{r.miners}</span> },
-    { key: 'points', title: t('poolUser.income.points'), align: 'right', render: (_, r) => <span className="pool-amount" data-testid={`contribution-points-${r.day}`}>{pointsText(r.points)}</span> },
+    {
+      key: 'points',
+      title: t('poolUser.income.points'),
+      align: 'right',
+      render: (_, r) => (
+        <span className="pool-amount" data-testid={`contribution-points-${r.day}`}>
+          {pointsText(r.points)}
+        </span>
+      ),
+    },
     { key: 'capacity', title: t('poolUser.income.capacity'), align: 'right', render: (_, r) => <span className="pool-amount">{capacityOf(r)}</span> },
   ];
 

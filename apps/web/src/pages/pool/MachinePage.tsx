@@ -36,10 +36,12 @@ export function MachinePage() {
   const offline = miners.data?.offline ?? 0;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['pool', 'miners'] });
-  const change = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const change =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   /** Runs a removal; `action` answers the text of what was done, or null when nothing was. */
   const runRemoval = async (action: () => Promise<string | null>) => {
@@ -87,21 +89,57 @@ export function MachinePage() {
         </Button>
       </Popconfirm>
     );
-  const lineLabel = (line: string | null) =>
-    !line ? '—' : (SERVER_LINE_CODES as readonly string[]).includes(line) ? t(`poolUser.line.${line}`) : line;
+  const lineLabel = (line: string | null) => (!line ? '—' : (SERVER_LINE_CODES as readonly string[]).includes(line) ? t(`poolUser.line.${line}`) : line);
   const power = (miner: Miner) => (hashrate ? hashrateText(miner.hashrate) : capacityText(miner.capacity, base));
 
   const columns: TableColumnsType<Miner> = [
-    { key: 'name', title: t('poolUser.machine.name'), render: (_, m) => <span className="pool-strong" data-testid={`miner-name-${m.id}`}>{m.name}</span> },
+    {
+      key: 'name',
+      title: t('poolUser.machine.name'),
+      render: (_, m) => (
+        <span className="pool-strong" data-testid={`miner-name-${m.id}`}>
+          {m.name}
+        </span>
+      ),
+    },
     { key: 'state', title: t('poolUser.machine.state'), render: (_, m) => stateTag(m) },
-    { key: 'capacity', title: t('poolUser.machine.capacity'), align: 'right', render: (_, m) => <span className="pool-amount" data-testid={`miner-capacity-${m.id}`}>{capacityText(m.capacity, base)}</span> },
+    {
+      key: 'capacity',
+      title: t('poolUser.machine.capacity'),
+      align: 'right',
+      render: (_, m) => (
+        <span className="pool-amount" data-testid={`miner-capacity-${m.id}`}>
+          {capacityText(m.capacity, base)}
+        </span>
+      ),
+    },
     ...(hashrate
-      ? [{ key: 'hashrate', title: t('poolUser.machine.hashrate'), align: 'right' as const, render: (_: unknown, m: Miner) => <span className="pool-amount" data-testid={`miner-hashrate-${m.id}`}>{hashrateText(m.hashrate)}</span> }]
+      ? [
+          {
+            key: 'hashrate',
+            title: t('poolUser.machine.hashrate'),
+            align: 'right' as const,
+            render: (_: unknown, m: Miner) => (
+              <span className="pool-amount" data-testid={`miner-hashrate-${m.id}`}>
+                {hashrateText(m.hashrate)}
+              </span>
+            ),
+          },
+        ]
       : []),
     { key: 'line', title: t('poolUser.machine.line'), render: (_, m) => lineLabel(m.line) },
     { key: 'version', title: t('poolUser.machine.version'), render: (_, m) => m.version || '—' },
     { key: 'lastSeen', title: t('poolUser.machine.lastSeen'), render: (_, m) => <span className="pool-nowrap">{formatDateTime(m.last_seen)}</span> },
-    { key: 'shares', title: t('poolUser.machine.shares'), align: 'right', render: (_, m) => <span className="pool-amount" data-testid={`miner-shares-${m.id}`}>{m.shares_24h}</span> },
+    {
+      key: 'shares',
+      title: t('poolUser.machine.shares'),
+      align: 'right',
+      render: (_, m) => (
+        <span className="pool-amount" data-testid={`miner-shares-${m.id}`}>
+          {m.shares_24h}
+        </span>
+      ),
+    },
     { key: 'actions', title: '', render: (_, m) => removeButton(m) },
   ];
 
@@ -153,31 +191,31 @@ export function MachinePage() {
         empty={t('poolUser.noMiners')}
         paging={{ page, pageSize: PAGE_SIZE, total: miners.data?.total ?? 0, onChange: setPage }}
         card={(m) => (
-    <Card size="small" title={<span data-testid={`miner-name-${m.id}`}>{m.name}</span>} extra={stateTag(m)}>
-      <dl className="pool-figures pool-figures--two">
-        <div>
-          <dt>{t(hashrate ? 'poolUser.machine.hashrate' : 'poolUser.machine.capacity')}</dt>
-          <dd className="pool-amount">{power(m)}</dd>
-        </div>
-        <div>
-          <dt>{t('poolUser.machine.shares')}</dt>
-          <dd className="pool-amount">{m.shares_24h}</dd>
-        </div>
-        <div>
-          <dt>{t('poolUser.machine.line')}</dt>
-          <dd>{lineLabel(m.line)}</dd>
-        </div>
-        <div>
-          <dt>{t('poolUser.machine.version')}</dt>
-          <dd>{m.version || '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('poolUser.machine.lastSeen')}</dt>
-          <dd>{formatDateTime(m.last_seen)}</dd>
-        </div>
-        <div>{removeButton(m)}</div>
-      </dl>
-    </Card>
+          <Card size="small" title={<span data-testid={`miner-name-${m.id}`}>{m.name}</span>} extra={stateTag(m)}>
+            <dl className="pool-figures pool-figures--two">
+              <div>
+                <dt>{t(hashrate ? 'poolUser.machine.hashrate' : 'poolUser.machine.capacity')}</dt>
+                <dd className="pool-amount">{power(m)}</dd>
+              </div>
+              <div>
+                <dt>{t('poolUser.machine.shares')}</dt>
+                <dd className="pool-amount">{m.shares_24h}</dd>
+              </div>
+              <div>
+                <dt>{t('poolUser.machine.line')}</dt>
+                <dd>{lineLabel(m.line)}</dd>
+              </div>
+              <div>
+                <dt>{t('poolUser.machine.version')}</dt>
+                <dd>{m.version || '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('poolUser.machine.lastSeen')}</dt>
+                <dd>{formatDateTime(m.last_seen)}</dd>
+              </div>
+              <div>{removeButton(m)}</div>
+            </dl>
+          </Card>
         )}
       />
       <section className="pool-gap" data-testid="machine-plots">

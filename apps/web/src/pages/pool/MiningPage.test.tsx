@@ -64,10 +64,7 @@ describe('the dashboard', () => {
   });
 
   it('shows a hashrate coin’s reported hashrate and charts its points', async () => {
-    await dashboard(
-      { 'GET /api/dashboard/summary': ok(summaryOf('ironfish', { coin: 'IRONFISH', unit: 'IRON', hashrate: '12500000' })) },
-      '/center/mining?pool=ironfish',
-    );
+    await dashboard({ 'GET /api/dashboard/summary': ok(summaryOf('ironfish', { coin: 'IRONFISH', unit: 'IRON', hashrate: '12500000' })) }, '/center/mining?pool=ironfish');
     await waitFor(() => byTestId('mining-hashrate'));
     expect(byTestId('mining-hashrate')?.textContent).toBe('12.50 MH/s');
     expect(byTestId('mining-capacity')).toBeNull();

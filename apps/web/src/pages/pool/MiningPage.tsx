@@ -52,11 +52,7 @@ export function MiningPage() {
           )
         }
       >
-        {share.data ? (
-          <HourlyChart hours={hourlySeries(share.data, 24)} metric={metric} base={base} testId="mining-chart" />
-        ) : (
-          <Skeleton active paragraph={{ rows: 4 }} />
-        )}
+        {share.data ? <HourlyChart hours={hourlySeries(share.data, 24)} metric={metric} base={base} testId="mining-chart" /> : <Skeleton active paragraph={{ rows: 4 }} />}
       </Card>
       <div className="pool-grid">
         {pool ? <ApiKeyCard pool={pool} /> : null}

@@ -41,12 +41,7 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
       </div>
       <nav className="pool-nav" aria-label={t('poolUser.navLabel')}>
         {SECTIONS.map((s) => (
-          <NavLink
-            key={s}
-            to={`/center/${s}${search}`}
-            className={s === section ? 'pool-nav__item pool-nav__item--active' : 'pool-nav__item'}
-            data-testid={`pool-nav-${s}`}
-          >
+          <NavLink key={s} to={`/center/${s}${search}`} className={s === section ? 'pool-nav__item pool-nav__item--active' : 'pool-nav__item'} data-testid={`pool-nav-${s}`}>
             {t(`poolUser.${s}.nav`)}
           </NavLink>
         ))}
@@ -56,7 +51,9 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
           </NavLink>
         ) : null}
       </nav>
-      {protocol === 'trusted-proxy' ? <Alert type="info" showIcon className="pool-head__notice" message={t('verification.trustedProxyNotice')} data-testid="pool-trusted-proxy" /> : null}
+      {protocol === 'trusted-proxy' ? (
+        <Alert type="info" showIcon className="pool-head__notice" message={t('verification.trustedProxyNotice')} data-testid="pool-trusted-proxy" />
+      ) : null}
     </div>
   );
 }

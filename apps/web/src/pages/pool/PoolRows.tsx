@@ -57,9 +57,7 @@ export function PoolRows<T extends object>(props: {
       locale={{ emptyText: props.empty }}
       onRow={(row) => ({ 'data-testid': `${props.rowTestId}-${props.rowKey(row)}` }) as HTMLAttributes<HTMLElement>}
       pagination={
-        paging
-          ? { current: paging.page, pageSize: paging.pageSize, total: paging.total, onChange: paging.onChange, showSizeChanger: false, hideOnSinglePage: true }
-          : false
+        paging ? { current: paging.page, pageSize: paging.pageSize, total: paging.total, onChange: paging.onChange, showSizeChanger: false, hideOnSinglePage: true } : false
       }
     />
   );

@@ -36,8 +36,7 @@ export const fetchUserPools = () => read(api.get<string[]>('/api/dashboard/pooll
 
 export const fetchSummary = (pool: string) => read(api.get<DashboardSummary>('/api/dashboard/summary', { query: { pool } }), 'summary');
 
-export const fetchShareSeries = (pool: string, hours: number) =>
-  read(api.get<ShareSeries>('/api/pool/share', { query: { pool, hours } }), 'share series');
+export const fetchShareSeries = (pool: string, hours: number) => read(api.get<ShareSeries>('/api/pool/share', { query: { pool, hours } }), 'share series');
 
 /** The active key's hint, or null when the pool has none. */
 export const fetchApiKey = async (pool: string): Promise<MinerKey | null> => {
@@ -54,14 +53,12 @@ export const fetchMiners = (filter: MinerFilter) => read(api.get<MinerPage>('/ap
 
 export const deleteMiner = (id: string) => api.delete<null>('/api/pool/miner', undefined, { query: { id }, userTriggered: true });
 
-export const removeOfflineMiners = (pool: string) =>
-  api.delete<{ removed: number }>('/api/pool/removeallofflineminers', undefined, { query: { pool }, userTriggered: true });
+export const removeOfflineMiners = (pool: string) => api.delete<{ removed: number }>('/api/pool/removeallofflineminers', undefined, { query: { pool }, userTriggered: true });
 
 /** One page of income records; the income chart and the contribution table show the first. */
 export const INCOME_PAGE_SIZE = 15;
 
-export const fetchIncome = (pool: string, page: number, count: number) =>
-  read(api.get<Page<IncomeRecord>>('/api/pool/Income', { query: { pool, page, count } }), 'income');
+export const fetchIncome = (pool: string, page: number, count: number) => read(api.get<Page<IncomeRecord>>('/api/pool/Income', { query: { pool, page, count } }), 'income');
 
 /** The income records of a page (disabled until the pool is known). */
 export const incomeQuery = (pool: string | undefined, page: number) =>

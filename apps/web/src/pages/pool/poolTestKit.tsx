@@ -59,7 +59,11 @@ export const registry: Record<string, Responder> = {
   'GET /api/setting/pool': ok(POOL_SEEDS),
   'GET /api/dashboard/poollist': ok(['chia', 'chiapp']),
   // The panels these pages carry: plots (miners page) and server lines (dashboard).
-  'GET /api/pool/GetPlots': ok({ list: [], total: 0, counters: { bound: 0, BIND_SENT: 0, UNBIND_AUDITING: 0, TIMEOUT: 0, UNBOUND: 0, NOTJOIN: 0, NOTBURN: 0, DOUBLE: 0, UNSIGNED: 0, size: '0' } }),
+  'GET /api/pool/GetPlots': ok({
+    list: [],
+    total: 0,
+    counters: { bound: 0, BIND_SENT: 0, UNBIND_AUDITING: 0, TIMEOUT: 0, UNBOUND: 0, NOTJOIN: 0, NOTBURN: 0, DOUBLE: 0, UNSIGNED: 0, size: '0' },
+  }),
   'GET /api/setting/lines': ok([]),
   'GET /api/dev/mailbox': ok([]),
 };

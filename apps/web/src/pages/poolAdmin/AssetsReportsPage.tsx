@@ -30,13 +30,7 @@ export function AssetsDailyReportsPage() {
         <CoinFilter value={filters.coin} onChange={filter('coin')} testId="assets-report-filter-coin" />
         <ExportButton scope="admin" list="assets_daily_reports" filters={filters} />
       </div>
-      <PagedTable
-        list={list}
-        testId="assets-report-table"
-        rowTestId="assets-report-row"
-        rowKey={reportId}
-        columns={columns}
-      />
+      <PagedTable list={list} testId="assets-report-table" rowTestId="assets-report-row" rowKey={reportId} columns={columns} />
     </div>
   );
 }

@@ -40,13 +40,7 @@ function DailyReportsTab() {
         />
         <ExportButton scope="admin" list="mining_daily_reports" filters={filters} />
       </div>
-      <PagedTable
-        list={list}
-        testId="daily-report-table"
-        rowTestId="daily-report-row"
-        rowKey={reportId}
-        columns={columns}
-      />
+      <PagedTable list={list} testId="daily-report-table" rowTestId="daily-report-row" rowKey={reportId} columns={columns} />
     </>
   );
 }

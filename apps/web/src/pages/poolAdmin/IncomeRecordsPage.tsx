@@ -24,12 +24,37 @@ export function IncomeRecordsPage({ view }: { view: IncomeView }) {
   const { filters, filter } = list;
 
   const cell = {
-    capacity: { key: 'capacity', title: t('poolAdmin.income.capacity'), align: 'right', render: (_, r) => <span className="pool-admin-amount" data-testid={`${prefix}-capacity-${recordId(r)}`}>{capacityText(r.capacity, coinOf(r.pool).base)}</span> },
-    points: { key: 'points', title: t('poolAdmin.income.points'), align: 'right', render: (_, r) => <span className="pool-admin-amount" data-testid={`${prefix}-points-${recordId(r)}`}>{pointsText(r.points)}</span> },
-    amount: { key: 'amount', title: t('poolAdmin.income.amount'), align: 'right', render: (_, r) => <Amount value={r.amount} unit={r.unit} testId={`${prefix}-amount-${recordId(r)}`} /> },
+    capacity: {
+      key: 'capacity',
+      title: t('poolAdmin.income.capacity'),
+      align: 'right',
+      render: (_, r) => (
+        <span className="pool-admin-amount" data-testid={`${prefix}-capacity-${recordId(r)}`}>
+          {capacityText(r.capacity, coinOf(r.pool).base)}
+        </span>
+      ),
+    },
+    points: {
+      key: 'points',
+      title: t('poolAdmin.income.points'),
+      align: 'right',
+      render: (_, r) => (
+        <span className="pool-admin-amount" data-testid={`${prefix}-points-${recordId(r)}`}>
+          {pointsText(r.points)}
+        </span>
+      ),
+    },
+    amount: {
+      key: 'amount',
+      title: t('poolAdmin.income.amount'),
+      align: 'right',
+      render: (_, r) => <Amount value={r.amount} unit={r.unit} testId={`${prefix}-amount-${recordId(r)}`} />,
+    },
     status: { key: 'status', title: t('poolAdmin.col.status'), render: (_, r) => <SettlementTag status={r.status} testId={`${prefix}-status-${recordId(r)}`} /> },
   } satisfies Record<string, TableColumnsType<AdminIncome>[number]>;
-  const figures = { mining_info: [cell.capacity, cell.points, cell.status], income_info: [cell.amount, cell.status, cell.capacity], contribution: [cell.points, cell.capacity] }[view];
+  const figures = { mining_info: [cell.capacity, cell.points, cell.status], income_info: [cell.amount, cell.status, cell.capacity], contribution: [cell.points, cell.capacity] }[
+    view
+  ];
 
   const columns: TableColumnsType<AdminIncome> = [
     { key: 'day', title: t('poolAdmin.col.day'), render: (_, r) => <span className="pool-admin-nowrap">{r.day}</span> },
@@ -55,13 +80,7 @@ export function IncomeRecordsPage({ view }: { view: IncomeView }) {
         />
         <ExportButton scope="admin" list={view} filters={filters} />
       </div>
-      <PagedTable
-        list={list}
-        testId={`${prefix}-table`}
-        rowTestId={`${prefix}-row`}
-        rowKey={recordId}
-        columns={columns}
-      />
+      <PagedTable list={list} testId={`${prefix}-table`} rowTestId={`${prefix}-row`} rowKey={recordId} columns={columns} />
     </div>
   );
 }

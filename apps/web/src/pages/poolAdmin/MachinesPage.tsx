@@ -78,13 +78,7 @@ export function AdminMachinesPage() {
       <Typography.Text type="secondary" className="pool-admin-counts" data-testid="machines-counts">
         {t('poolAdmin.machines.counts', { online: list.result.data?.online ?? 0, offline: list.result.data?.offline ?? 0 })}
       </Typography.Text>
-      <PagedTable
-        list={list}
-        testId="machines-table"
-        rowTestId="machine-row"
-        rowKey={(m) => m.id}
-        columns={columns}
-      />
+      <PagedTable list={list} testId="machines-table" rowTestId="machine-row" rowKey={(m) => m.id} columns={columns} />
     </div>
   );
 }

@@ -98,10 +98,12 @@ function PoolConfigDialog(props: { config: PoolConfigView; scale: number | null;
   const [busy, setBusy] = useState(false);
   const current = fieldsOf(config);
 
-  const set = <K extends keyof ConfigFields>(name: K) => (value: ConfigFields[K]) => {
-    setFields((old) => ({ ...old, [name]: value }));
-    setIssues((old) => ({ ...old, [name]: undefined }));
-  };
+  const set =
+    <K extends keyof ConfigFields>(name: K) =>
+    (value: ConfigFields[K]) => {
+      setFields((old) => ({ ...old, [name]: value }));
+      setIssues((old) => ({ ...old, [name]: undefined }));
+    };
 
   const submit = async () => {
     const checked = configChange(config, fields, props.scale, {

@@ -61,5 +61,4 @@ export type ListPath = (typeof LIST_PATHS)[keyof typeof LIST_PATHS];
 
 export const fetchList = <T>(path: ListPath, query: ListQuery) => read(api.get<T>(path, { query: sent(query) }), path);
 
-export const updatePoolConfig = (body: UpdatePoolConfigBody) =>
-  api.post<PoolConfigView>('/api/admin/updatepoolconfig', body, { userTriggered: true });
+export const updatePoolConfig = (body: UpdatePoolConfigBody) => api.post<PoolConfigView>('/api/admin/updatepoolconfig', body, { userTriggered: true });

@@ -44,9 +44,7 @@ export async function renderWithQuery(ui: ReactElement) {
 
 /** The calls made to `path`, each one's query as an object (without the cache-busting _t). */
 export function queriesTo(calls: { method: string; url: URL }[], path: string): Record<string, string>[] {
-  return calls
-    .filter((c) => c.method === 'GET' && c.url.pathname === path)
-    .map((c) => Object.fromEntries([...c.url.searchParams].filter(([name]) => name !== '_t')));
+  return calls.filter((c) => c.method === 'GET' && c.url.pathname === path).map((c) => Object.fromEntries([...c.url.searchParams].filter(([name]) => name !== '_t')));
 }
 
 /** Opens an antd Select by its test id and picks the option with that test id. */

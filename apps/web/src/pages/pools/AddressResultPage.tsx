@@ -49,7 +49,12 @@ export function AddressResultPage() {
       </div>
       {state === 'loading' ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {state === 'failed' ? (
-        <Result status="warning" title={t('poolPublic.address.failed')} extra={<Button onClick={() => void result.refetch()}>{t('poolPublic.address.retry')}</Button>} data-testid="address-result-failed" />
+        <Result
+          status="warning"
+          title={t('poolPublic.address.failed')}
+          extra={<Button onClick={() => void result.refetch()}>{t('poolPublic.address.retry')}</Button>}
+          data-testid="address-result-failed"
+        />
       ) : null}
       {state === 'unknown' ? (
         <Result

@@ -32,7 +32,17 @@ const plot = (id: string): AdminPlot => ({
   email: `farmer${id}@example.com`,
 });
 
-const job = (status: ListExport['status'], progress: number): ListExport => ({ id: '5', list: 'capacity_review', format: 'xlsx', status, progress, rows: 1, created_at: 1, next_allowed_at: 601, expires_at: status === 'ready' ? 86_401 : null });
+const job = (status: ListExport['status'], progress: number): ListExport => ({
+  id: '5',
+  list: 'capacity_review',
+  format: 'xlsx',
+  status,
+  progress,
+  rows: 1,
+  created_at: 1,
+  next_allowed_at: 601,
+  expires_at: status === 'ready' ? 86_401 : null,
+});
 
 afterEach(() => {
   cleanup();

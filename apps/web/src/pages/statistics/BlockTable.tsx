@@ -36,9 +36,15 @@ export function BlockTable({
       key: 'height',
       title: t('poolPublic.blocks.height'),
       headline: true,
-      render: (block) => <span className="pool-number" data-testid={`${testId}-height-${block.id}`}>#{block.height}</span>,
+      render: (block) => (
+        <span className="pool-number" data-testid={`${testId}-height-${block.id}`}>
+          #{block.height}
+        </span>
+      ),
     },
-    ...(poolNames ? [{ key: 'pool', title: t('poolPublic.blocks.pool'), render: (block: Block) => <span className="pool-name">{poolNames.get(block.pool) ?? block.pool.toUpperCase()}</span> }] : []),
+    ...(poolNames
+      ? [{ key: 'pool', title: t('poolPublic.blocks.pool'), render: (block: Block) => <span className="pool-name">{poolNames.get(block.pool) ?? block.pool.toUpperCase()}</span> }]
+      : []),
     { key: 'time', title: t('poolPublic.blocks.time'), render: (block) => <span className="pool-number">{formatTime(block.time)}</span> },
     { key: 'finder', title: t('poolPublic.blocks.finder'), render: (block) => <span className="pool-name">{block.finder}</span> },
     {
@@ -53,7 +59,14 @@ export function BlockTable({
     },
     ...(poolNames
       ? []
-      : [{ key: 'capacity', title: t('poolPublic.blocks.capacity'), align: 'right' as const, render: (block: Block) => <span className="pool-number">{formatBytes(block.capacity, ruleOf(block.coin))}</span> }]),
+      : [
+          {
+            key: 'capacity',
+            title: t('poolPublic.blocks.capacity'),
+            align: 'right' as const,
+            render: (block: Block) => <span className="pool-number">{formatBytes(block.capacity, ruleOf(block.coin))}</span>,
+          },
+        ]),
   ];
   return (
     <DataTable

@@ -105,16 +105,35 @@ function TrendCharts({ trend, days, rule, testId }: { trend: Trend; days: number
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={samples} margin={{ top: 8, right: 4, bottom: 0, left: 4 }}>
             <CartesianGrid stroke={token.colorBorderSecondary} strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="time" type="number" scale="time" domain={['dataMin', 'dataMax']} ticks={dayTicks(samples.map((sample) => sample.time), days)} tickFormatter={(v: number) => trendTick(v, days)} tick={axis} stroke={token.colorBorder} minTickGap={24} />
+            <XAxis
+              dataKey="time"
+              type="number"
+              scale="time"
+              domain={['dataMin', 'dataMax']}
+              ticks={dayTicks(
+                samples.map((sample) => sample.time),
+                days,
+              )}
+              tickFormatter={(v: number) => trendTick(v, days)}
+              tick={axis}
+              stroke={token.colorBorder}
+              minTickGap={24}
+            />
             <YAxis yAxisId="capacity" tickFormatter={(v: number) => powerText(v, 1)} tick={axis} stroke={token.colorBorder} width={76} />
             <YAxis yAxisId="miners" orientation="right" allowDecimals={false} tick={axis} stroke={token.colorBorder} width={36} />
-            <Tooltip
-              {...tooltip}
-              labelFormatter={(v) => tooltipTime(Number(v))}
-              formatter={(value, name) => (name === capacityName ? powerText(Number(value)) : String(value))}
-            />
+            <Tooltip {...tooltip} labelFormatter={(v) => tooltipTime(Number(v))} formatter={(value, name) => (name === capacityName ? powerText(Number(value)) : String(value))} />
             <Legend wrapperStyle={{ fontSize: 12, color: token.colorTextSecondary }} />
-            <Area yAxisId="capacity" dataKey="capacity" name={capacityName} type="monotone" stroke={token.colorPrimary} fill={token.colorPrimary} fillOpacity={0.18} strokeWidth={2} isAnimationActive={false} />
+            <Area
+              yAxisId="capacity"
+              dataKey="capacity"
+              name={capacityName}
+              type="monotone"
+              stroke={token.colorPrimary}
+              fill={token.colorPrimary}
+              fillOpacity={0.18}
+              strokeWidth={2}
+              isAnimationActive={false}
+            />
             <Line yAxisId="miners" dataKey="miners" name={minersName} type="stepAfter" stroke={token.colorWarning} dot={false} strokeWidth={2} isAnimationActive={false} />
           </ComposedChart>
         </ResponsiveContainer>

@@ -1,4 +1,15 @@
-import { addressResultSchema, blockPage, homeListSchema, poolStatSchema, trendSchema, type AddressResult, type Block, type HomeList, type PoolStat, type Trend } from '@platter/domain';
+import {
+  addressResultSchema,
+  blockPage,
+  homeListSchema,
+  poolStatSchema,
+  trendSchema,
+  type AddressResult,
+  type Block,
+  type HomeList,
+  type PoolStat,
+  type Trend,
+} from '@platter/domain';
 import { z } from 'zod';
 import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
 
@@ -36,7 +47,8 @@ export const fetchPoolStatistics = (): Promise<PoolStat[]> => parsed(api.get('/a
 export const fetchBlocks = (pool: string, page: number, count: number): Promise<{ list: Block[]; total: number }> =>
   parsed(api.get('/api/datastatistics/block', { ...QUIET, query: { pool, page, count } }), blockPage, 'blocks');
 
-export const fetchTrend = (pool: string, days: number): Promise<Trend> => parsed(api.get('/api/datastatistics/pool', { ...QUIET, query: { pool, days } }), trendSchema, 'pool trend');
+export const fetchTrend = (pool: string, days: number): Promise<Trend> =>
+  parsed(api.get('/api/datastatistics/pool', { ...QUIET, query: { pool, days } }), trendSchema, 'pool trend');
 
 /** The farmer paid to `address` in the pool's coin, or null when the address is unknown. */
 export const fetchAddressResult = (pool: string, address: string): Promise<AddressResult | null> =>

@@ -35,7 +35,18 @@ export function poolStat(pool: string, overrides: Partial<PoolStat> = {}): PoolS
 }
 
 export function block(id: string, overrides: Partial<Block> = {}): Block {
-  return { id, pool: 'chia', coin: 'CHIA', unit: 'XCH', height: String(1000 + Number(id)), time: 1_700_000_000, reward: '2', capacity: String(TIB), finder: 'd***@example.com', ...overrides };
+  return {
+    id,
+    pool: 'chia',
+    coin: 'CHIA',
+    unit: 'XCH',
+    height: String(1000 + Number(id)),
+    time: 1_700_000_000,
+    reward: '2',
+    capacity: String(TIB),
+    finder: 'd***@example.com',
+    ...overrides,
+  };
 }
 
 /** The registries every page reads (coins for units and bases, pools for the pools page). */

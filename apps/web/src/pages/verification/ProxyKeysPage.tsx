@@ -81,7 +81,19 @@ export function ProxyKeysPage() {
           {t('verification.keys.issue')}
         </Button>
       </Form>
-      {issued ? <Alert type="success" showIcon className="pool-admin-toolbar" message={t('verification.keys.issued')} description={<Typography.Text copyable code data-testid="proxy-key-issued">{issued}</Typography.Text>} /> : null}
+      {issued ? (
+        <Alert
+          type="success"
+          showIcon
+          className="pool-admin-toolbar"
+          message={t('verification.keys.issued')}
+          description={
+            <Typography.Text copyable code data-testid="proxy-key-issued">
+              {issued}
+            </Typography.Text>
+          }
+        />
+      ) : null}
       <div className="pool-admin-toolbar">
         <PoolFilter value={list.filters.pool} onChange={list.filter('pool')} testId="proxy-keys-filter-pool" />
       </div>

@@ -37,7 +37,15 @@ export function AddressBookPage() {
 
   const columns: TableColumnsType<WithdrawAddress> = [
     { key: 'coin', title: t('wallet.assets.coin'), render: (_, a) => unitOf(a.coin) },
-    { key: 'address', title: t('wallet.address.address'), render: (_, a) => <span className="wallet-address-cell" data-testid={`address-text-${a.id}`}>{a.address}</span> },
+    {
+      key: 'address',
+      title: t('wallet.address.address'),
+      render: (_, a) => (
+        <span className="wallet-address-cell" data-testid={`address-text-${a.id}`}>
+          {a.address}
+        </span>
+      ),
+    },
     { key: 'remark', title: t('wallet.address.remark'), render: (_, a) => <span data-testid={`address-remark-${a.id}`}>{a.remark || '—'}</span> },
     { key: 'memo', title: t('wallet.address.memo'), render: (_, a) => a.memo || '—' },
     { key: 'created', title: t('wallet.list.time'), render: (_, a) => formatTime(a.created_at) },
@@ -157,12 +165,25 @@ function AddAddressDialog({ currencies, initialCoin, onClose }: { currencies: Cu
       destroyOnHidden
       modalRender={(node) => <div data-testid="address-dialog-add">{node}</div>}
       footer={
-        <DialogFooter cancel={t('wallet.cancel')} submit={t('wallet.save')} onClose={onClose} onSubmit={() => void submit()} busy={busy} ready={ready} testId="address-add-submit" />
+        <DialogFooter
+          cancel={t('wallet.cancel')}
+          submit={t('wallet.save')}
+          onClose={onClose}
+          onSubmit={() => void submit()}
+          busy={busy}
+          ready={ready}
+          testId="address-add-submit"
+        />
       }
     >
       <Form layout="vertical" requiredMark={false}>
         <Form.Item label={t('wallet.assets.coin')} required>
-          <Select value={coin} onChange={setCoin} data-testid="address-add-coin" options={currencies.map((c) => ({ value: c.type, label: <span data-testid={`address-add-coin-option-${c.type}`}>{c.unit}</span> }))} />
+          <Select
+            value={coin}
+            onChange={setCoin}
+            data-testid="address-add-coin"
+            options={currencies.map((c) => ({ value: c.type, label: <span data-testid={`address-add-coin-option-${c.type}`}>{c.unit}</span> }))}
+          />
         </Form.Item>
         <Form.Item
           label={t('wallet.address.address')}

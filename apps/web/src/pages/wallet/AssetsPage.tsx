@@ -114,9 +114,7 @@ export function AssetsPage() {
           <ExportButton scope="pool" list="totalassets" filters={{}} />
         </Space>
       </div>
-      {withdrawLocked(assets.data) ? (
-        <Alert type="warning" showIcon className="wallet-gap" title={t('wallet.withdraw.locked')} data-testid="assets-withdraw-locked" />
-      ) : null}
+      {withdrawLocked(assets.data) ? <Alert type="warning" showIcon className="wallet-gap" title={t('wallet.withdraw.locked')} data-testid="assets-withdraw-locked" /> : null}
       {assets.isError ? <Alert type="error" showIcon className="wallet-gap" title={t('wallet.loadFailed')} /> : null}
       {screens.md === false ? (
         <div className="wallet-cards" data-testid="assets-cards">

@@ -44,9 +44,7 @@ function linesOf(setting: AutoPay, addresses: WithdrawAddress[]): Record<string,
   const lines: Record<string, Line> = {};
   for (const address of addresses) {
     const recipient = setting.recipients.find((r) => r.address_id === address.id);
-    lines[address.id] = recipient
-      ? { included: true, percent: percentOfRatio(recipient.ratio), minPay: recipient.min_pay }
-      : { included: false, percent: '', minPay: '0' };
+    lines[address.id] = recipient ? { included: true, percent: percentOfRatio(recipient.ratio), minPay: recipient.min_pay } : { included: false, percent: '', minPay: '0' };
   }
   return lines;
 }
@@ -96,7 +94,9 @@ export function AutoPayPanel({ currencies, initialCoin }: { currencies: Currency
           onSaved={() => setSaved(true)}
         />
       ) : null}
-      {saved ? <Alert type="success" showIcon closable className="wallet-gap" title={t('wallet.autopay.saved')} data-testid="autopay-saved" onClose={() => setSaved(false)} /> : null}
+      {saved ? (
+        <Alert type="success" showIcon closable className="wallet-gap" title={t('wallet.autopay.saved')} data-testid="autopay-saved" onClose={() => setSaved(false)} />
+      ) : null}
     </Card>
   );
 }
@@ -162,9 +162,7 @@ function AutoPayForm({
             : t('wallet.autopay.neverRun')}
         </Typography.Text>
       </Space>
-      {book.length === 0 ? (
-        <Alert type="info" showIcon className="wallet-gap" title={t('wallet.autopay.noAddress', { unit })} data-testid="autopay-no-address" />
-      ) : null}
+      {book.length === 0 ? <Alert type="info" showIcon className="wallet-gap" title={t('wallet.autopay.noAddress', { unit })} data-testid="autopay-no-address" /> : null}
       <div className="autopay__lines">
         {book.map((address) => {
           const line = lines[address.id] ?? { included: false, percent: '', minPay: '0' };

@@ -52,7 +52,12 @@ export function BalanceAdjustment({ uid }: { uid?: string } = {}) {
           data-testid="balance-adjust-result"
           data-transaction={adjusted.transactionId}
           data-status={adjusted.pending ? 'pending' : 'posted'}
-          title={t(adjusted.pending ? 'walletAdmin.adjust.pending' : 'walletAdmin.adjust.done', { amount: adjusted.amount, unit: adjusted.unit, uid: adjusted.uid, id: adjusted.transactionId })}
+          title={t(adjusted.pending ? 'walletAdmin.adjust.pending' : 'walletAdmin.adjust.done', {
+            amount: adjusted.amount,
+            unit: adjusted.unit,
+            uid: adjusted.uid,
+            id: adjusted.transactionId,
+          })}
         />
       ) : null}
     </>
@@ -92,8 +97,7 @@ function BalanceAdjustDialog({ uid, onClose, onAdjusted }: { uid?: string; onClo
       if ('code' in answer && answer.code === 200) {
         transactionId = answer.data.transaction_id;
         pending = answer.data.status === 'pending';
-      }
-      else if ('code' in answer) setRefused(answer.code);
+      } else if ('code' in answer) setRefused(answer.code);
       return answer;
     });
     if (done) onAdjusted({ uid: checked.data.uid, amount: signed(checked.data.amount), unit: currency?.unit ?? coin, transactionId, pending });
@@ -133,14 +137,26 @@ function BalanceAdjustDialog({ uid, onClose, onAdjusted }: { uid?: string; onClo
           />
         </Form.Item>
         <Form.Item label={t('walletAdmin.adjust.amount')} required extra={t('walletAdmin.adjust.amountHelp')} {...item('amount')}>
-          <Input value={fields.amount} onChange={(e) => set('amount')(e.target.value)} inputMode="decimal" suffix={<span>{currency?.unit}</span>} data-testid="balance-adjust-amount" />
+          <Input
+            value={fields.amount}
+            onChange={(e) => set('amount')(e.target.value)}
+            inputMode="decimal"
+            suffix={<span>{currency?.unit}</span>}
+            data-testid="balance-adjust-amount"
+          />
         </Form.Item>
         <Form.Item label={t('walletAdmin.adjust.reason')} required {...item('reason')}>
           <Input.TextArea value={fields.reason} onChange={(e) => set('reason')(e.target.value)} maxLength={200} showCount data-testid="balance-adjust-reason" />
         </Form.Item>
       </Form>
       {refused !== null ? (
-        <Alert type="error" showIcon data-testid="balance-adjust-refused" data-code={refused} title={`${errorMessage(refused, currentLang()) ?? t('walletAdmin.adjust.refused')} (${refused})`} />
+        <Alert
+          type="error"
+          showIcon
+          data-testid="balance-adjust-refused"
+          data-code={refused}
+          title={`${errorMessage(refused, currentLang()) ?? t('walletAdmin.adjust.refused')} (${refused})`}
+        />
       ) : null}
     </Modal>
   );

@@ -10,8 +10,27 @@ import { byTestId, cleanup, click, render, waitFor } from '../../test/render.tsx
 import { BillPage } from './BillPage.tsx';
 import { chia } from './testCurrencies.ts';
 
-const row = (id: string, kind: string, amount: string, counterparty = ''): AssetLogItem => ({ id, coin: 'CHIA', kind, amount, bucket: 'available', reference: '', memo: '', counterparty, created_at: 1 });
-const job = (status: ExportJob['status'], progress: number): ExportJob => ({ id: '9', kind: 'asset', format: 'csv', status, progress, rows: 2, created_at: 1, next_allowed_at: 601 });
+const row = (id: string, kind: string, amount: string, counterparty = ''): AssetLogItem => ({
+  id,
+  coin: 'CHIA',
+  kind,
+  amount,
+  bucket: 'available',
+  reference: '',
+  memo: '',
+  counterparty,
+  created_at: 1,
+});
+const job = (status: ExportJob['status'], progress: number): ExportJob => ({
+  id: '9',
+  kind: 'asset',
+  format: 'csv',
+  status,
+  progress,
+  rows: 2,
+  created_at: 1,
+  next_allowed_at: 601,
+});
 
 afterEach(() => {
   void i18n.changeLanguage('en');

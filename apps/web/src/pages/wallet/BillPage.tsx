@@ -34,7 +34,9 @@ export function BillPage() {
   const kindLabel = (kind: string) => ((ASSET_LOG_KINDS as readonly string[]).includes(kind) ? t(`wallet.kind.${kind}`) : kind);
   // A transfer names the other user (masked e-mail or UID) on both sides.
   const kindText = (row: AssetLogItem) =>
-    row.counterparty ? `${kindLabel(row.kind)} · ${t(row.amount.startsWith('-') ? 'wallet.bill.transferTo' : 'wallet.bill.transferFrom', { who: row.counterparty })}` : kindLabel(row.kind);
+    row.counterparty
+      ? `${kindLabel(row.kind)} · ${t(row.amount.startsWith('-') ? 'wallet.bill.transferTo' : 'wallet.bill.transferFrom', { who: row.counterparty })}`
+      : kindLabel(row.kind);
   // One transaction moves several balances (a withdrawal: available → withdrawing): each row names its own.
   const bucketLabel = (bucket: string) => ((USER_BUCKETS as readonly string[]).includes(bucket) ? t(`wallet.bucket.${bucket}`) : bucket);
 
@@ -76,7 +78,10 @@ export function BillPage() {
           onChange={filter(setKind)}
           data-testid="bill-filter-kind"
           popupMatchSelectWidth={false}
-          options={[{ value: '', label: t('wallet.bill.allKinds') }, ...ASSET_LOG_KINDS.map((k) => ({ value: k, label: <span data-testid={`bill-kind-option-${k}`}>{t(`wallet.kind.${k}`)}</span> }))]}
+          options={[
+            { value: '', label: t('wallet.bill.allKinds') },
+            ...ASSET_LOG_KINDS.map((k) => ({ value: k, label: <span data-testid={`bill-kind-option-${k}`}>{t(`wallet.kind.${k}`)}</span> })),
+          ]}
         />
         <BillExport coin={coin} />
       </div>
@@ -151,7 +156,7 @@ function BillExport({ coin }: { coin: string }) {
     }
   };
 
-  const status = jobId === null ? null : job.data?.status ?? 'pending';
+  const status = jobId === null ? null : (job.data?.status ?? 'pending');
   return (
     <>
       <Space.Compact>

@@ -20,7 +20,14 @@ export function DepositDialog({ currency, onClose }: { currency: CurrencyEntry; 
   const deposits = useQuery({ queryKey: walletKeys.deposits(coin), queryFn: () => fetchDeposits(coin), refetchInterval: 2000 });
   const devHelpers = useQuery({ queryKey: walletKeys.devHelpers, queryFn: () => fetchDevHelpers().catch(() => false), staleTime: Infinity });
   return (
-    <Modal open title={t('wallet.deposit.title', { coin: currency.unit })} onCancel={onClose} footer={null} destroyOnHidden modalRender={(node) => <div data-testid="deposit-dialog">{node}</div>}>
+    <Modal
+      open
+      title={t('wallet.deposit.title', { coin: currency.unit })}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      modalRender={(node) => <div data-testid="deposit-dialog">{node}</div>}
+    >
       {address.isPending ? (
         <Spin />
       ) : address.data ? (

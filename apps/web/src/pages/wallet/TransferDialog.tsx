@@ -71,7 +71,15 @@ export function TransferDialog({
       destroyOnHidden
       modalRender={(node) => <div data-testid="transfer-dialog">{node}</div>}
       footer={
-        <DialogFooter cancel={t('wallet.cancel')} submit={t('wallet.transfer.submit')} onClose={onClose} onSubmit={() => void submit()} busy={busy} ready={ready} testId="transfer-submit" />
+        <DialogFooter
+          cancel={t('wallet.cancel')}
+          submit={t('wallet.transfer.submit')}
+          onClose={onClose}
+          onSubmit={() => void submit()}
+          busy={busy}
+          ready={ready}
+          testId="transfer-submit"
+        />
       }
     >
       {locked ? <Alert type="warning" showIcon className="wallet-gap" title={t('wallet.withdraw.locked')} data-testid="transfer-dialog-locked" /> : null}

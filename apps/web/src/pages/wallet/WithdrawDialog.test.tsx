@@ -10,7 +10,6 @@ import { byTestId, cleanup, click, render, typeInto, waitFor } from '../../test/
 import { ar, chia } from './testCurrencies.ts';
 import { WithdrawDialog } from './WithdrawDialog.tsx';
 
-
 const address = (over: Partial<WithdrawAddress> = {}): WithdrawAddress => ({
   id: '7',
   coin: 'CHIA',

@@ -23,17 +23,7 @@ export function newRequestId(): string {
  * the amount with the minimum, the fee and the live 'actual received', the AR activation-fee
  * and memo warnings, the 24-hour lock, and the security verification.
  */
-export function WithdrawDialog({
-  currency,
-  available,
-  locked,
-  onClose,
-}: {
-  currency: CurrencyEntry;
-  available: string;
-  locked: boolean;
-  onClose: () => void;
-}) {
+export function WithdrawDialog({ currency, available, locked, onClose }: { currency: CurrencyEntry; available: string; locked: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const coin = currency.type;
   const addresses = useQuery({ queryKey: walletKeys.addresses(coin), queryFn: () => fetchAddresses(coin) });
@@ -50,10 +40,7 @@ export function WithdrawDialog({
   const chosenId = addressId ?? onlyAddress;
   const address = addresses.data?.find((a) => a.id === chosenId);
   const activationDue = address !== undefined && !address.activated && parseAmount(currency.activation_fee, currency.scale) > 0n;
-  const preview = useMemo(
-    () => previewWithdrawal(amount, currency, available, address?.activated ?? true),
-    [amount, currency, available, address],
-  );
+  const preview = useMemo(() => previewWithdrawal(amount, currency, available, address?.activated ?? true), [amount, currency, available, address]);
   const ready = !locked && address !== undefined && preview.state === 'ok' && codesComplete(methods, codes);
 
   const submit = async () => {
@@ -73,7 +60,15 @@ export function WithdrawDialog({
       destroyOnHidden
       modalRender={(node) => <div data-testid="withdraw-dialog">{node}</div>}
       footer={
-        <DialogFooter cancel={t('wallet.cancel')} submit={t('wallet.withdraw.submit')} onClose={onClose} onSubmit={() => void submit()} busy={busy} ready={ready} testId="withdraw-submit" />
+        <DialogFooter
+          cancel={t('wallet.cancel')}
+          submit={t('wallet.withdraw.submit')}
+          onClose={onClose}
+          onSubmit={() => void submit()}
+          busy={busy}
+          ready={ready}
+          testId="withdraw-submit"
+        />
       }
     >
       {locked ? <Alert type="warning" showIcon className="wallet-gap" title={t('wallet.withdraw.locked')} data-testid="withdraw-dialog-locked" /> : null}
@@ -120,8 +115,8 @@ export function WithdrawDialog({
           required
           extra={
             <span data-testid="withdraw-limits">
-              {t('wallet.withdraw.available', { amount: available, unit: currency.unit })} · {t('wallet.withdraw.minimum', { amount: currency.min_withdraw, unit: currency.unit })} ·{' '}
-              {t('wallet.withdraw.fee', { amount: currency.withdraw_fee, unit: currency.unit })}
+              {t('wallet.withdraw.available', { amount: available, unit: currency.unit })} · {t('wallet.withdraw.minimum', { amount: currency.min_withdraw, unit: currency.unit })}{' '}
+              · {t('wallet.withdraw.fee', { amount: currency.withdraw_fee, unit: currency.unit })}
             </span>
           }
           validateStatus={preview.state === 'invalid' || preview.state === 'error' ? 'error' : undefined}

@@ -39,7 +39,11 @@ export function WithdrawFeeCard() {
         </span>
       ),
     },
-    ...(phone ? [] : [{ key: 'min', title: t('walletAdmin.fee.minWithdraw'), render: (_: unknown, c: CurrencyEntry) => <span className="wallet-amount">{`${c.min_withdraw} ${c.unit}`}</span> }]),
+    ...(phone
+      ? []
+      : [
+          { key: 'min', title: t('walletAdmin.fee.minWithdraw'), render: (_: unknown, c: CurrencyEntry) => <span className="wallet-amount">{`${c.min_withdraw} ${c.unit}`}</span> },
+        ]),
     {
       key: 'edit',
       title: '',

@@ -46,7 +46,11 @@ export function WithdrawalList() {
           <Tag color={STATUS_COLOR[w.status]} data-testid={`withdrawal-status-${w.id}`} data-status={w.status}>
             {t(`wallet.status.${w.status}`)}
           </Tag>
-          {w.reason ? <Typography.Text type="secondary" className="wallet-small">{w.reason}</Typography.Text> : null}
+          {w.reason ? (
+            <Typography.Text type="secondary" className="wallet-small">
+              {w.reason}
+            </Typography.Text>
+          ) : null}
         </span>
       ),
     },

@@ -11,12 +11,7 @@ export type FormCheck<T> = { ok: true; data: T } | { ok: false; issues: Record<s
  * in the interface language. `amount` names the field holding coins, checked against the
  * coin's decimals too (the server would refuse more decimals than the coin has).
  */
-export function checkForm<S extends z.ZodType>(
-  schema: S,
-  values: Record<string, string>,
-  requiredText: string,
-  amount?: { field: string; scale: number },
-): FormCheck<z.output<S>> {
+export function checkForm<S extends z.ZodType>(schema: S, values: Record<string, string>, requiredText: string, amount?: { field: string; scale: number }): FormCheck<z.output<S>> {
   const parsed = schema.safeParse(values);
   const issues = parsed.success ? {} : fieldErrors(parsed.error);
   if (amount && !issues[amount.field] && !isAmount(values[amount.field] ?? '', amount.scale)) {

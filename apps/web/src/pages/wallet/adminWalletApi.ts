@@ -24,11 +24,8 @@ export async function fetchSendPending(): Promise<Page<AdminWithdrawal>> {
   return data;
 }
 
-export const cancelBatch = (ids: string[], reason: string) =>
-  api.post<AuditResult>('/api/admin/auditbatchcancelwithdrawbalance', { ids, reason }, { userTriggered: true });
+export const cancelBatch = (ids: string[], reason: string) => api.post<AuditResult>('/api/admin/auditbatchcancelwithdrawbalance', { ids, reason }, { userTriggered: true });
 
-export const updateWithdrawFee = (coin: string, fee: string) =>
-  api.post<null>('/api/admin/updatewithdrawfee', { coin, fee }, { userTriggered: true });
+export const updateWithdrawFee = (coin: string, fee: string) => api.post<null>('/api/admin/updatewithdrawfee', { coin, fee }, { userTriggered: true });
 
-export const adjustBalance = (body: BalanceAdjustment) =>
-  api.post<UpdateBalanceResult>('/api/admin/UpdateBalance', body, { userTriggered: true });
+export const adjustBalance = (body: BalanceAdjustment) => api.post<UpdateBalanceResult>('/api/admin/UpdateBalance', body, { userTriggered: true });

@@ -52,21 +52,26 @@ export const fetchTotalAssets = () => read(api.get<TotalAssets>('/api/assets/tot
 export const fetchRechargeAddress = (coin: string) =>
   read(api.get<{ coin: string; address: string; confirmation: number }>('/api/assets/rechargeaddress', { query: { coin } }), 'deposit address');
 
-export type DepositRow = { id: string; coin: string; amount: string; txid: string; confirmations: number; required: number; status: 'pending' | 'credited' | 'dropped'; created_at: number };
-export const fetchDeposits = (coin: string) =>
-  read(api.get<Page<DepositRow>>('/api/log/recharge', { query: { coin: coin || undefined, page: 1, count: 10 } }), 'deposits');
+export type DepositRow = {
+  id: string;
+  coin: string;
+  amount: string;
+  txid: string;
+  confirmations: number;
+  required: number;
+  status: 'pending' | 'credited' | 'dropped';
+  created_at: number;
+};
+export const fetchDeposits = (coin: string) => read(api.get<Page<DepositRow>>('/api/log/recharge', { query: { coin: coin || undefined, page: 1, count: 10 } }), 'deposits');
 
-export const fetchAddresses = (coin: string) =>
-  read(api.get<WithdrawAddress[]>('/api/user/withdrawaddresses', { query: { coin: coin || undefined } }), 'addresses');
+export const fetchAddresses = (coin: string) => read(api.get<WithdrawAddress[]>('/api/user/withdrawaddresses', { query: { coin: coin || undefined } }), 'addresses');
 
-export const fetchWithdrawals = (page: number, count = 10) =>
-  read(api.get<Page<Withdrawal>>('/api/log/withdraw', { query: { page, count } }), 'withdrawals');
+export const fetchWithdrawals = (page: number, count = 10) => read(api.get<Page<Withdrawal>>('/api/log/withdraw', { query: { page, count } }), 'withdrawals');
 
 export const addAddress = (body: { coin: string; address: string; remark: string; memo: string } & SecurityCodes) =>
   api.post<WithdrawAddress>('/api/user/addwithdrawaddress', body, { userTriggered: true });
 
-export const updateRemark = (id: string, remark: string) =>
-  api.post<null>('/api/user/updatewithdrawaddressremark', { id, remark }, { userTriggered: true });
+export const updateRemark = (id: string, remark: string) => api.post<null>('/api/user/updatewithdrawaddressremark', { id, remark }, { userTriggered: true });
 
 export const deleteAddress = (id: string) => api.delete<null>(`/api/user/withdrawaddress?id=${encodeURIComponent(id)}`, undefined, { userTriggered: true });
 
@@ -104,14 +109,11 @@ export const fetchExportStatus = (id: string) => read(api.get<ExportJob>('/api/l
 
 export const downloadUrl = (id: string) => `/api/log/DownloadExcel?id=${encodeURIComponent(id)}`;
 
-export const fetchAuditing = () =>
-  read(api.get<Page<AdminWithdrawal>>('/api/admin/getauditingwithdrawlogs', { query: { page: 1, count: 200 } }), 'auditing withdrawals');
+export const fetchAuditing = () => read(api.get<Page<AdminWithdrawal>>('/api/admin/getauditingwithdrawlogs', { query: { page: 1, count: 200 } }), 'auditing withdrawals');
 
-export const fetchAdminWithdrawals = (page: number) =>
-  read(api.get<Page<AdminWithdrawal>>('/api/admin/withdraw', { query: { page, count: 20 } }), 'withdrawals');
+export const fetchAdminWithdrawals = (page: number) => read(api.get<Page<AdminWithdrawal>>('/api/admin/withdraw', { query: { page, count: 20 } }), 'withdrawals');
 
 export const auditBatch = (ids: string[], approve: boolean, reason: string) =>
   api.post<{ done: string[]; skipped: { id: string; code: number }[] }>('/api/admin/auditbatchwithdrawbalance', { ids, approve, reason }, { userTriggered: true });
 
-export const currencyOf = (assets: TotalAssets | undefined, coin: string): CurrencyEntry | undefined =>
-  assets?.currency.find((c) => c.type === coin);
+export const currencyOf = (assets: TotalAssets | undefined, coin: string): CurrencyEntry | undefined => assets?.currency.find((c) => c.type === coin);

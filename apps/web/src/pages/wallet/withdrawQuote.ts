@@ -1,11 +1,7 @@
 import { amountField, formatAmount, parseAmount, quoteWithdrawal, type CurrencyEntry, type ErrorName } from '@platter/domain';
 
 /** What the withdraw form shows under the amount while the user types (all exact, bigint). */
-export type WithdrawPreview =
-  | { state: 'empty' }
-  | { state: 'invalid' }
-  | { state: 'error'; error: ErrorName }
-  | { state: 'ok'; fee: string; received: string };
+export type WithdrawPreview = { state: 'empty' } | { state: 'invalid' } | { state: 'error'; error: ErrorName } | { state: 'ok'; fee: string; received: string };
 
 /**
  * The live 'actual received = amount − fee' of a withdrawal (spec doc 1 §4): the coin's fee,

@@ -58,7 +58,12 @@ export function ContentAdminList<T extends { id: string }, V extends object>(pro
         <Button size="small" icon={<EditOutlined />} onClick={() => open(row)} data-testid={`${props.testId}-edit-${row.id}`}>
           {t('content.admin.edit')}
         </Button>
-        <Popconfirm title={t('content.admin.deleteConfirm')} okText={t('content.admin.delete')} cancelText={t('content.admin.cancel')} onConfirm={() => save(() => props.remove(row))}>
+        <Popconfirm
+          title={t('content.admin.deleteConfirm')}
+          okText={t('content.admin.delete')}
+          cancelText={t('content.admin.cancel')}
+          onConfirm={() => save(() => props.remove(row))}
+        >
           <Button size="small" danger icon={<DeleteOutlined />} data-testid={`${props.testId}-delete-${row.id}`}>
             {t('content.admin.delete')}
           </Button>

@@ -47,7 +47,11 @@ export function DownloadsAdminPage() {
       remove={(row) => contentWrites.removeDownload(row.id)}
       columns={[
         { key: 'name', title: t('content.admin.field.name'), render: (_, d) => d.name.en },
-        { key: 'kind', title: t('content.admin.downloads.kind'), render: (_, d) => (d.kind === 'app' ? t('content.download.app') : t('content.download.toolsOf', { coin: d.coin })) },
+        {
+          key: 'kind',
+          title: t('content.admin.downloads.kind'),
+          render: (_, d) => (d.kind === 'app' ? t('content.download.app') : t('content.download.toolsOf', { coin: d.coin })),
+        },
         { key: 'version', title: t('content.admin.downloads.version'), render: (_, d) => d.version || '—' },
         { key: 'langs', title: t('content.admin.languages'), render: (_, d) => <LanguageTags text={d.name} /> },
         { key: 'url', title: t('content.admin.downloads.url'), render: (_, d) => <span className="content-url">{d.url}</span> },

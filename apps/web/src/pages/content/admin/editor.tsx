@@ -34,7 +34,12 @@ export function checkWithSchema<S extends z.ZodType>(form: FormInstance, schema:
     if (seen.has(key)) continue;
     seen.add(key);
     const value = name.reduce<unknown>((at, part) => (at && typeof at === 'object' ? (at as Record<string | number, unknown>)[part] : undefined), values);
-    const text = value === undefined || (typeof value === 'string' && value.trim() === '') ? requiredText : isErrorName(issue.message) ? errorMessageByName(issue.message, lang) : errorMessageByName('INVALID_PARAMETER', lang);
+    const text =
+      value === undefined || (typeof value === 'string' && value.trim() === '')
+        ? requiredText
+        : isErrorName(issue.message)
+          ? errorMessageByName(issue.message, lang)
+          : errorMessageByName('INVALID_PARAMETER', lang);
     errors.push({ name, errors: [text] });
   }
   form.setFields([...cleared, ...errors]);
