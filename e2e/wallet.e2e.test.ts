@@ -313,8 +313,15 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await clickSettled(page, page.getByTestId('lang-option-zh'));
     await expect.poll(() => page.getByTestId('assets-page').textContent()).toContain('資產');
     await screenshot(page, 'wallet-assets-zh-dark');
+    // The transfer in the bill: its direction and the other party, in the reader's language (issue 19).
+    await page.goto(baseUrl + '/center/bill');
+    await expect.poll(() => page.getByTestId('bill-table').textContent()).toContain('轉給');
+    await screenshot(page, 'wallet-bill-transfer-zh-dark');
     await page.getByTestId('lang-trigger').click();
     await clickSettled(page, page.getByTestId('lang-option-ru'));
+    await expect.poll(() => page.getByTestId('bill-table').textContent()).toContain('получатель');
+    await screenshot(page, 'wallet-bill-transfer-ru-dark');
+    await page.goto(baseUrl + '/assets');
     await expect.poll(() => page.getByTestId('assets-page').textContent()).toContain('Активы');
     await page.setViewportSize(MOBILE);
     await page.getByTestId('assets-cards').waitFor();

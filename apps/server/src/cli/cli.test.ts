@@ -53,14 +53,12 @@ describe('operator CLI on a database', () => {
       expect(out).toContain('ledger check: OK');
       // a projected balance edited behind the ledger's back is found, and the exit code says so
       const user = await buildUser(db);
-      await db
-        .transaction()
-        .execute((trx) =>
-          postTransaction(trx, {
-            kind: 'deposit',
-            postings: transfer({ kind: 'system', code: 'chain', coin: 'CHIA' }, { kind: 'user', userId: user.id, coin: 'CHIA', bucket: 'available' }, 5n),
-          }),
-        );
+      await db.transaction().execute((trx) =>
+        postTransaction(trx, {
+          kind: 'deposit',
+          postings: transfer({ kind: 'system', code: 'chain', coin: 'CHIA' }, { kind: 'user', userId: user.id, coin: 'CHIA', bucket: 'available' }, 5n),
+        }),
+      );
       await sql`UPDATE ledger_accounts SET balance = 6 WHERE user_id = ${user.id}`.execute(db);
       out = '';
       expect(await runCli(['ledger', 'check'], (t) => (out += t))).toBe(1);

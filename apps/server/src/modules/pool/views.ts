@@ -302,14 +302,12 @@ export async function samplePools(db: Db, now = new Date()): Promise<number> {
     .insertInto('pool_samples')
     .values(stats.map((s) => ({ pool: s.pool, at: hour, capacity_bytes: s.capacity, hashrate: s.hashrate, miners: s.online_miners, users: s.online_users })))
     .onConflict((oc) =>
-      oc
-        .columns(['pool', 'at'])
-        .doUpdateSet((eb) => ({
-          capacity_bytes: eb.ref('excluded.capacity_bytes'),
-          hashrate: eb.ref('excluded.hashrate'),
-          miners: eb.ref('excluded.miners'),
-          users: eb.ref('excluded.users'),
-        })),
+      oc.columns(['pool', 'at']).doUpdateSet((eb) => ({
+        capacity_bytes: eb.ref('excluded.capacity_bytes'),
+        hashrate: eb.ref('excluded.hashrate'),
+        miners: eb.ref('excluded.miners'),
+        users: eb.ref('excluded.users'),
+      })),
     )
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n);

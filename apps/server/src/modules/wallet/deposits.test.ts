@@ -58,14 +58,12 @@ describe('deposits and reorganisations', () => {
     expect((refused as AppError).errorName).toBe('WITHDRAW_TO_DEPOSIT_ADDRESS');
     expect(errorMessageByName('WITHDRAW_TO_DEPOSIT_ADDRESS', 'en')).toContain('internal transfer');
     const saved = await db.insertInto('withdraw_addresses').values({ user_id: sender.id, coin: 'CHIA', address }).returning('id').executeTakeFirstOrThrow();
-    await db
-      .transaction()
-      .execute((trx) =>
-        postTransaction(trx, {
-          kind: 'deposit',
-          postings: transfer({ kind: 'system', code: 'chain', coin: 'CHIA' }, { kind: 'user', userId: sender.id, coin: 'CHIA', bucket: 'available' }, parseAmount('5', 12)),
-        }),
-      );
+    await db.transaction().execute((trx) =>
+      postTransaction(trx, {
+        kind: 'deposit',
+        postings: transfer({ kind: 'system', code: 'chain', coin: 'CHIA' }, { kind: 'user', userId: sender.id, coin: 'CHIA', bucket: 'available' }, parseAmount('5', 12)),
+      }),
+    );
     const withdraw = await wallet.withdraw(sender.id, { coin: 'CHIA', address_id: saved.id, amount: '1', request_id: 'to-deposit-1' }).catch((e: unknown) => e);
     expect((withdraw as AppError).errorName).toBe('WITHDRAW_TO_DEPOSIT_ADDRESS');
     expect(await available(sender.id)).toBe(parseAmount('5', 12));
