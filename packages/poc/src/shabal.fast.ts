@@ -10,66 +10,10 @@ const PAD_BYTES = new Uint8Array(PAD.buffer);
  * 8 words at `out[outOffset]`. `out` may be `src` when the ranges do not overlap.
  */
 export function shabal256Words(src: Uint32Array, offset: number, byteLength: number, out: Uint32Array, outOffset: number): void {
-  let a0 = 0x52f84552 | 0,
-    a1 = 0xe54b7999 | 0,
-    a2 = 0x2d8ee3ec | 0,
-    a3 = 0xb9645191 | 0,
-    a4 = 0xe0078b86 | 0,
-    a5 = 0xbb7c44c9 | 0,
-    a6 = 0xd2b5c1ca | 0,
-    a7 = 0xb0d2eb8c | 0,
-    a8 = 0x14ce5a45 | 0,
-    a9 = 0x22af50dc | 0,
-    a10 = 0xeffdbc6b | 0,
-    a11 = 0xeb21b74a | 0;
-  let b0 = 0xb555c6ee | 0,
-    b1 = 0x3e710596 | 0,
-    b2 = 0xa72a652f | 0,
-    b3 = 0x9301515f | 0,
-    b4 = 0xda28c1fa | 0,
-    b5 = 0x696fd868 | 0,
-    b6 = 0x9cb6bf72 | 0,
-    b7 = 0x0afe4002 | 0,
-    b8 = 0xa6e03615 | 0,
-    b9 = 0x5138c1d4 | 0,
-    b10 = 0xbe216306 | 0,
-    b11 = 0xb38b8890 | 0,
-    b12 = 0x3ea8b96b | 0,
-    b13 = 0x3299ace4 | 0,
-    b14 = 0x30924dd4 | 0,
-    b15 = 0x55cb34a5 | 0;
-  let c0 = 0xb405f031 | 0,
-    c1 = 0xc4233eba | 0,
-    c2 = 0xb3733979 | 0,
-    c3 = 0xc0dd9d55 | 0,
-    c4 = 0xc51c28ae | 0,
-    c5 = 0xa327b8e1 | 0,
-    c6 = 0x56c56167 | 0,
-    c7 = 0xed614433 | 0,
-    c8 = 0x88b59d60 | 0,
-    c9 = 0x60e2ceba | 0,
-    c10 = 0x758b4b8b | 0,
-    c11 = 0x83e82a7f | 0,
-    c12 = 0xbc968828 | 0,
-    c13 = 0xe6e00bf7 | 0,
-    c14 = 0xba839e55 | 0,
-    c15 = 0x9b491c60 | 0;
-  let m0 = 0,
-    m1 = 0,
-    m2 = 0,
-    m3 = 0,
-    m4 = 0,
-    m5 = 0,
-    m6 = 0,
-    m7 = 0,
-    m8 = 0,
-    m9 = 0,
-    m10 = 0,
-    m11 = 0,
-    m12 = 0,
-    m13 = 0,
-    m14 = 0,
-    m15 = 0;
+  let a0 = 0x52f84552 | 0, a1 = 0xe54b7999 | 0, a2 = 0x2d8ee3ec | 0, a3 = 0xb9645191 | 0, a4 = 0xe0078b86 | 0, a5 = 0xbb7c44c9 | 0, a6 = 0xd2b5c1ca | 0, a7 = 0xb0d2eb8c | 0, a8 = 0x14ce5a45 | 0, a9 = 0x22af50dc | 0, a10 = 0xeffdbc6b | 0, a11 = 0xeb21b74a | 0;
+  let b0 = 0xb555c6ee | 0, b1 = 0x3e710596 | 0, b2 = 0xa72a652f | 0, b3 = 0x9301515f | 0, b4 = 0xda28c1fa | 0, b5 = 0x696fd868 | 0, b6 = 0x9cb6bf72 | 0, b7 = 0x0afe4002 | 0, b8 = 0xa6e03615 | 0, b9 = 0x5138c1d4 | 0, b10 = 0xbe216306 | 0, b11 = 0xb38b8890 | 0, b12 = 0x3ea8b96b | 0, b13 = 0x3299ace4 | 0, b14 = 0x30924dd4 | 0, b15 = 0x55cb34a5 | 0;
+  let c0 = 0xb405f031 | 0, c1 = 0xc4233eba | 0, c2 = 0xb3733979 | 0, c3 = 0xc0dd9d55 | 0, c4 = 0xc51c28ae | 0, c5 = 0xa327b8e1 | 0, c6 = 0x56c56167 | 0, c7 = 0xed614433 | 0, c8 = 0x88b59d60 | 0, c9 = 0x60e2ceba | 0, c10 = 0x758b4b8b | 0, c11 = 0x83e82a7f | 0, c12 = 0xbc968828 | 0, c13 = 0xe6e00bf7 | 0, c14 = 0xba839e55 | 0, c15 = 0x9b491c60 | 0;
+  let m0 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, m5 = 0, m6 = 0, m7 = 0, m8 = 0, m9 = 0, m10 = 0, m11 = 0, m12 = 0, m13 = 0, m14 = 0, m15 = 0;
   let t = 0;
   let wLow = 1;
   let wHigh = 0;
@@ -263,107 +207,43 @@ export function shabal256Words(src: Uint32Array, offset: number, byteLength: num
     c13 = (c13 - m13) | 0;
     c14 = (c14 - m14) | 0;
     c15 = (c15 - m15) | 0;
-    t = b0;
-    b0 = c0;
-    c0 = t;
-    t = b1;
-    b1 = c1;
-    c1 = t;
-    t = b2;
-    b2 = c2;
-    c2 = t;
-    t = b3;
-    b3 = c3;
-    c3 = t;
-    t = b4;
-    b4 = c4;
-    c4 = t;
-    t = b5;
-    b5 = c5;
-    c5 = t;
-    t = b6;
-    b6 = c6;
-    c6 = t;
-    t = b7;
-    b7 = c7;
-    c7 = t;
-    t = b8;
-    b8 = c8;
-    c8 = t;
-    t = b9;
-    b9 = c9;
-    c9 = t;
-    t = b10;
-    b10 = c10;
-    c10 = t;
-    t = b11;
-    b11 = c11;
-    c11 = t;
-    t = b12;
-    b12 = c12;
-    c12 = t;
-    t = b13;
-    b13 = c13;
-    c13 = t;
-    t = b14;
-    b14 = c14;
-    c14 = t;
-    t = b15;
-    b15 = c15;
-    c15 = t;
+    t = b0; b0 = c0; c0 = t;
+    t = b1; b1 = c1; c1 = t;
+    t = b2; b2 = c2; c2 = t;
+    t = b3; b3 = c3; c3 = t;
+    t = b4; b4 = c4; c4 = t;
+    t = b5; b5 = c5; c5 = t;
+    t = b6; b6 = c6; c6 = t;
+    t = b7; b7 = c7; c7 = t;
+    t = b8; b8 = c8; c8 = t;
+    t = b9; b9 = c9; c9 = t;
+    t = b10; b10 = c10; c10 = t;
+    t = b11; b11 = c11; c11 = t;
+    t = b12; b12 = c12; c12 = t;
+    t = b13; b13 = c13; c13 = t;
+    t = b14; b14 = c14; c14 = t;
+    t = b15; b15 = c15; c15 = t;
     wLow = (wLow + 1) | 0;
     if (wLow === 0) wHigh = (wHigh + 1) | 0;
     p += 16;
   }
   for (let round = 0; round < 3; round++) {
-    t = b0;
-    b0 = c0;
-    c0 = t;
-    t = b1;
-    b1 = c1;
-    c1 = t;
-    t = b2;
-    b2 = c2;
-    c2 = t;
-    t = b3;
-    b3 = c3;
-    c3 = t;
-    t = b4;
-    b4 = c4;
-    c4 = t;
-    t = b5;
-    b5 = c5;
-    c5 = t;
-    t = b6;
-    b6 = c6;
-    c6 = t;
-    t = b7;
-    b7 = c7;
-    c7 = t;
-    t = b8;
-    b8 = c8;
-    c8 = t;
-    t = b9;
-    b9 = c9;
-    c9 = t;
-    t = b10;
-    b10 = c10;
-    c10 = t;
-    t = b11;
-    b11 = c11;
-    c11 = t;
-    t = b12;
-    b12 = c12;
-    c12 = t;
-    t = b13;
-    b13 = c13;
-    c13 = t;
-    t = b14;
-    b14 = c14;
-    c14 = t;
-    t = b15;
-    b15 = c15;
-    c15 = t;
+    t = b0; b0 = c0; c0 = t;
+    t = b1; b1 = c1; c1 = t;
+    t = b2; b2 = c2; c2 = t;
+    t = b3; b3 = c3; c3 = t;
+    t = b4; b4 = c4; c4 = t;
+    t = b5; b5 = c5; c5 = t;
+    t = b6; b6 = c6; c6 = t;
+    t = b7; b7 = c7; c7 = t;
+    t = b8; b8 = c8; c8 = t;
+    t = b9; b9 = c9; c9 = t;
+    t = b10; b10 = c10; c10 = t;
+    t = b11; b11 = c11; c11 = t;
+    t = b12; b12 = c12; c12 = t;
+    t = b13; b13 = c13; c13 = t;
+    t = b14; b14 = c14; c14 = t;
+    t = b15; b15 = c15; c15 = t;
     a0 ^= wLow;
     a1 ^= wHigh;
     b0 = (b0 << 17) | (b0 >>> 15);

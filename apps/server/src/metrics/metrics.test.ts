@@ -126,7 +126,7 @@ describe('GET /metrics', () => {
     expect(Math.abs(value(after, 'platter_ledger_check_timestamp_seconds') - Date.now() / 1000)).toBeLessThan(60);
   });
 
-  it('counts the proxy tool’s shares as they are stored', async () => {
+  it('counts the proxy tool’s shares only as they are stored: a user’s own key’s shares earn nothing and are not counted (issue 18)', async () => {
     const before = await scrape();
     const user = await buildUser(db);
     const { key } = await rotateKey(db, user.id, 'chia');
@@ -143,10 +143,10 @@ describe('GET /metrics', () => {
         ],
       },
     });
-    expect(res.json()).toMatchObject({ code: 200, data: { shares: 2 } });
+    expect(res.json()).toMatchObject({ code: 200, data: { shares: 0, unverified: 2 } });
     const after = await scrape();
     const labels = { pool: 'chia', source: 'report' };
-    expect(value(after, 'platter_shares_ingested_total', labels) - value(before, 'platter_shares_ingested_total', labels)).toBe(2);
+    expect(value(after, 'platter_shares_ingested_total', labels) - value(before, 'platter_shares_ingested_total', labels)).toBe(0);
   });
 
   it('counts Chia partials accepted and refused by the protocol’s error code, and the confirmed ones as shares', async () => {

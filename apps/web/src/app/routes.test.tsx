@@ -192,6 +192,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   balance_adjustments: 'admin-adjustments-page',
   roles: 'admin-roles-page',
   audit_log: 'admin-audit-page',
+  jobs: 'admin-jobs-page',
   banner_list: 'banner-admin',
   bulletin_list: 'announcement-admin',
   bulletin_add: 'announcement-editor',

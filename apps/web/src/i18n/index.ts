@@ -86,6 +86,7 @@ export const catalogues = {
     ...exportsEn,
     ...reviewsEn,
     ...inmailEn,
+    ...verificationEn,
   },
   zh: {
     ...zh,
@@ -102,6 +103,7 @@ export const catalogues = {
     ...exportsZh,
     ...reviewsZh,
     ...inmailZh,
+    ...verificationZh,
   },
   ru: {
     ...ru,
@@ -118,6 +120,7 @@ export const catalogues = {
     ...exportsRu,
     ...reviewsRu,
     ...inmailRu,
+    ...verificationRu,
   },
 } as const;
 
