@@ -47,7 +47,8 @@ describe('the user-centre pool pages of the demo farmer', async () => {
     await online.first().waitFor();
     const names = await page.locator('[data-testid^="miner-name-"]').allTextContents();
     expect(names.length).toBeGreaterThan(0);
-    expect(names.every((n) => /^demo-chia-\d{2}$/.test(n))).toBe(true);
+    // The farm's miners, and the OG harvester proxy that submits its verified proofs (issue 18).
+    expect(names.every((n) => /^(demo-chia|og-harvester)-\d{2}$/.test(n))).toBe(true);
     expect(await page.locator('[data-testid^="miner-capacity-"]').first().textContent()).toMatch(/iB$/);
     await page.getByTestId('machine-status-offline').click();
     await expect.poll(() => page.locator('[data-testid^="miner-state-"][data-online="true"]').count(), { timeout: 5000 }).toBe(0);

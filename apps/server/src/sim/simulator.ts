@@ -222,6 +222,12 @@ async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () 
     const scale = (await db.selectFrom('coins').select('scale').where('type', '=', coin).executeTakeFirstOrThrow()).scale;
     const reward = parseAmount(BLOCK_REWARD[coin] ?? '10', scale);
     const minerIds = await ensureMiners(db, poolFarms, new Date(today - options.backfillDays * 86_400_000));
+    // The demo's past: a trusted proxy's reports, or the work the simulator's verified miners
+    // (Chia PP and OG proofs, Iron Fish solutions) send live from now on. BHD-family and on-chain
+    // reward pools have no past work (they earn from verified deadlines, issue 21, or from the
+    // chain's rewards to registered identities).
+    const protocol = (await db.selectFrom('pools').select('protocol').where('type', '=', pool).executeTakeFirst())?.protocol ?? '';
+    const historic = (farm: SimFarm) => farm.earns || ['chia-og', 'chia-pool-v1', 'pow-share'].includes(protocol);
     let height = 100_000 + Math.floor(random() * 1_000_000);
     // Whole past days, then today up to the last full hour (so the last 24 hours are complete).
     for (let d = options.backfillDays; d >= 0; d--) {
@@ -234,7 +240,7 @@ async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () 
       // (verified paths of other protocols write their own, from their files under sim/).
       const rows: { user: string; miner: string; points: number; at: Date }[] = [];
       for (let h = 0; h < hours; h++) {
-        for (const farm of poolFarms.filter((f) => f.earns)) {
+        for (const farm of poolFarms.filter(historic)) {
           for (const miner of farm.miners) {
             const points = Math.max(1, Math.round((Number(pointsPerDayOf(miner.capacity)) / 24) * (0.85 + random() * 0.3)));
             rows.push({
