@@ -223,12 +223,12 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await expect.poll(() => admin.page.getByTestId(`admin-withdrawal-status-${second}`).getAttribute('data-status')).toBe('CANCELED');
     await expect.poll(() => admin.page.getByTestId(`admin-withdrawal-status-${first}`).getAttribute('data-status'), { timeout: 20_000 }).toMatch(/SENT/);
     await screenshot(admin.page, 'wallet-admin-withdrawals-en-light');
-    await expect.poll(() => page.getByTestId(`withdrawal-status-${first}`).getAttribute('data-status'), { timeout: 30_000 }).toBe('SENT');
+    await expect.poll(() => page.getByTestId(`withdrawal-status-${first}`).getAttribute('data-status'), { timeout: 90_000 }).toBe('SENT');
     expect(await page.getByTestId(`withdrawal-txid-${first}`).textContent()).toMatch(/\S{6,}/);
     await expect.poll(() => page.getByTestId('assets-withdrawing-CHIA').textContent(), { timeout: 15_000 }).toBe('0');
     await page.getByTestId('withdrawal-list').scrollIntoViewIfNeeded();
     await screenshot(page, 'wallet-sent-en-light');
-  }, 60_000);
+  }, 150_000);
 
   it('transfers 1.5 XCH to another user with the e-mailed code: it arrives at once', async () => {
     const recipient = await openBrowser({ viewport: DESKTOP });
