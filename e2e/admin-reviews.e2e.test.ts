@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { addressFromBytes } from '@platter/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
@@ -16,8 +17,8 @@ import { apiCall, logIn, look } from './support/session.ts';
  */
 
 const plotId = randomBytes(32).toString('hex');
-const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const address = `xch1${BECH32.repeat(2).slice(0, 58)}`;
+/** A checksum-valid xch address (plot binding checks bech32m). */
+const address = addressFromBytes('CHIA', randomBytes(32));
 
 async function plotsPanel(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/center/machine?pool=chia`);

@@ -7,7 +7,7 @@ import { apiCall, logIn, look } from './support/session.ts';
 /**
  * The pool's back office in a real browser against the running platform with the devnet
  * simulator (pools chia, chiapp, bhd, ironfish with two settled days): the daily reports show
- * the settled days with their amounts, the admin edits BHD's fee in percent and sees it in
+ * Iron Fish's settled days with their amounts, the admin edits BHD's fee in percent and sees it in
  * the list (put back afterwards), every user's miners and income records are listed, and the
  * screens are photographed in en/zh/ru, light and dark, desktop and phone width.
  */
@@ -34,14 +34,15 @@ describe('the pool back office (admin)', async () => {
     await logIn(page, inject('adminEmail'), inject('adminPassword'));
     await page.goto(baseUrl + '/admin/mining_daily_reports');
     await page.getByTestId('daily-report-table').locator('[data-status="SETTLEMENT"]').first().waitFor();
-    await choose(page, 'daily-report-filter-pool', 'bhd');
-    await expect.poll(async () => (await rowIds(page, 'daily-report-row')).every((id) => id.startsWith('daily-report-row-bhd-'))).toBe(true);
+    // Iron Fish: its history is verified proof-of-work shares (BHD earns only from verified deadlines).
+    await choose(page, 'daily-report-filter-pool', 'ironfish');
+    await expect.poll(async () => (await rowIds(page, 'daily-report-row')).every((id) => id.startsWith('daily-report-row-ironfish-'))).toBe(true);
     const rows = await rowIds(page, 'daily-report-row');
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    const day = rows[0]?.replace('daily-report-row-bhd-', '') ?? '';
-    const credited = page.getByTestId(`daily-report-credited-bhd-${day}`);
+    const day = rows[0]?.replace('daily-report-row-ironfish-', '') ?? '';
+    const credited = page.getByTestId(`daily-report-credited-ironfish-${day}`);
     expect(Number(await credited.textContent())).toBeGreaterThan(0);
-    expect(await credited.locator('..').textContent()).toMatch(/ BHD$/);
+    expect(await credited.locator('..').textContent()).toMatch(/ IRON$/);
     await screenshot(page, 'pool-admin-reports-en-light');
   });
 

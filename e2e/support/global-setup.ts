@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       PLATTER_DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
+      // Iron Fish's stratum on a free port too, so two checkouts can run their browser tests at once.
+      STRATUM_PORT: String(await freePort()),
       ADMIN_EMAIL: 'admin@e2e.test',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
