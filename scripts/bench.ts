@@ -48,8 +48,15 @@ import { pocBench } from './bench/poc.ts';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = 3;
-/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, bls, pos, partials, poc). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,bls,pos,partials,poc').split(','));
+/**
+ * `npm run bench -- settle ledger` (or `BENCH_ONLY=settle,ledger`) runs just those parts (http,
+ * ledger, settle — or settlement —, ingest, bls, pos, partials, poc); none named: all of them.
+ */
+const ONLY = new Set(
+  (process.argv.slice(2).join(',') || process.env.BENCH_ONLY || 'http,ledger,settle,ingest,bls,pos,partials,poc')
+    .split(',')
+    .map((part) => (part.trim() === 'settlement' ? 'settle' : part.trim())),
+);
 const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials'];
 
 function median<T extends { rps: number }>(runs: T[]): T {

@@ -38,6 +38,8 @@ export interface CoinsTable {
   mainnet_type: string | null;
   memo_supported: boolean;
   address_pattern: string;
+  /** The share of a member's credit paid without a mortgage (basis points; BHD family), or null: paid whole. */
+  unsecured_share_bp: ColumnType<number | null, number | null | undefined, number | null>;
   sort: number;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

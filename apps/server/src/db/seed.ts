@@ -1,4 +1,4 @@
-import { COIN_SEEDS, POOL_SEEDS, SERVER_LINE_SEEDS, defaultPoolConfig, parseAmount } from '@platter/domain';
+import { COIN_SEEDS, POOL_SEEDS, SERVER_LINE_SEEDS, UNSECURED_SHARE_BP, defaultPoolConfig, parseAmount } from '@platter/domain';
 
 import type { Db } from './database.ts';
 
@@ -36,6 +36,7 @@ export async function seedRegistries(db: Db): Promise<{ coins: number; pools: nu
           mainnet_type: coin.mainnet_type,
           memo_supported: coin.memo_supported,
           address_pattern: coin.address_pattern,
+          unsecured_share_bp: UNSECURED_SHARE_BP[coin.type] ?? null,
           sort: COIN_SEEDS.indexOf(coin),
         })),
       )

@@ -4,7 +4,11 @@
 -- account's identity (id, owner, coin, bucket) never changes once written
 -- (ledger_accounts_referenced), and users and coins that accounts name are never removed nor
 -- renumbered (ledger_owners_referenced), so what is checked here stays true.
-CREATE OR REPLACE FUNCTION ledger_accounts_references() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Scans are off in here (see ledger_postings_references): each user is an index probe whatever
+-- the plan kept for the session thought of the users table's size.
+CREATE OR REPLACE FUNCTION ledger_accounts_references() RETURNS trigger LANGUAGE plpgsql
+SET enable_seqscan = off
+AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM new_accounts n WHERE n.user_id IS NOT NULL AND (SELECT true FROM users u WHERE u.id = n.user_id) IS NULL) THEN
     RAISE EXCEPTION 'a ledger account names an unknown user' USING ERRCODE = 'foreign_key_violation';

@@ -3,8 +3,20 @@
 -- statements whatever the number of users — no statement per posting. The same invariants as
 -- ledger_post: the payer is debited exactly what the users are credited (balanced, and the
 -- deferred per-coin check still runs at commit), every amount is positive and each (user,
--- bucket) appears once, accounts are locked in id order (no deadlock with concurrent
--- postings), and the non-negative check of ledger_accounts refuses an overdraft of the payer.
+-- bucket) appears once, the non-negative check of ledger_accounts refuses an overdraft of the
+-- payer, and no account is touched by two transactions at once.
+--
+-- Per credit, one pass over the accounts and one write each (a 100,000-member day is 100,000 of
+-- each; issue 19's bench):
+-- - The payer is locked first. Only the settlement's batches take it while holding member
+--   accounts, always first, so waiting for it never closes a cycle of locks; the members'
+--   accounts are then found (an index probe each) and locked in id order (as ledger_post locks).
+-- - An account on first use is opened holding its credit (its posting below says so), rather
+--   than opened at zero and updated: an opened account is new to this transaction, so no one
+--   else can hold it. When another transaction opens one of them meanwhile, the batch stops
+--   with serialization_failure and the caller runs it again (nothing of it stays).
+-- - The existing accounts get their credit by one UPDATE; ledger_accounts keeps room in its pages
+--   (fillfactor, 2026_11_26_1131) so that it is a heap-only update, no index touched.
 -- Answers the transaction's id (NULL when there is no one to pay).
 CREATE OR REPLACE FUNCTION ledger_credit_batch(
   p_kind text, p_reference text, p_memo text, p_system_code text, p_coin text,
@@ -12,17 +24,21 @@ CREATE OR REPLACE FUNCTION ledger_credit_batch(
 ) RETURNS bigint LANGUAGE plpgsql
 -- Every account is reached through an index, whatever the planner makes of the arrays' size or
 -- of a ledger_accounts whose statistics were taken when it was small: a scan of every account
--- filtered by "id = ANY(5,000 ids)" costs 5,000 comparisons per account and grows with the ledger.
+-- per credit costs 5,000 comparisons per account and grows with the ledger.
 SET enable_seqscan = off
 AS $$
 DECLARE
   v_n integer := coalesce(cardinality(p_user_ids), 0);
   v_total numeric;
   v_valid boolean;
+  v_distinct integer;
   v_payer bigint;
   v_ids bigint[];
+  v_amounts numeric[];
+  v_found bigint[];
+  v_new_ids bigint[];
+  v_new_amounts numeric[];
   v_tx bigint;
-  v_rows integer;
 BEGIN
   IF v_n = 0 THEN
     RETURN NULL;
@@ -31,41 +47,53 @@ BEGIN
     RAISE EXCEPTION 'ledger_credit_batch: % users, % buckets, % amounts', v_n, cardinality(p_buckets), cardinality(p_amounts);
   END IF;
   SELECT sum(a), coalesce(bool_and(a > 0), false) INTO v_total, v_valid FROM unnest(p_amounts) AS a;
-  IF NOT v_valid OR v_total IS NULL OR array_position(p_user_ids, NULL) IS NOT NULL THEN
-    RAISE EXCEPTION 'ledger_credit_batch: every credit needs a user and a positive amount' USING ERRCODE = 'check_violation';
+  IF NOT v_valid OR v_total IS NULL OR array_position(p_user_ids, NULL) IS NOT NULL OR array_position(p_buckets, NULL) IS NOT NULL THEN
+    RAISE EXCEPTION 'ledger_credit_batch: every credit needs a user, a bucket and a positive amount' USING ERRCODE = 'check_violation';
   END IF;
-  SELECT id INTO v_payer FROM ledger_accounts WHERE system_code = p_system_code AND coin = p_coin AND bucket = 'system';
+  SELECT count(*) INTO v_distinct FROM (SELECT DISTINCT k.user_id, k.bucket FROM unnest(p_user_ids, p_buckets) AS k(user_id, bucket)) d;
+  IF v_distinct <> v_n THEN
+    RAISE EXCEPTION 'ledger_credit_batch: a user and bucket is credited twice' USING ERRCODE = 'unique_violation';
+  END IF;
+
+  SELECT id INTO v_payer FROM ledger_accounts WHERE system_code = p_system_code AND coin = p_coin AND bucket = 'system' FOR UPDATE;
   IF v_payer IS NULL THEN
     RAISE EXCEPTION 'ledger_credit_batch: no % account for %', p_system_code, p_coin USING ERRCODE = 'check_violation';
   END IF;
 
   -- The account of every credit, in the arrays' order (NULL where it does not exist yet): a
   -- correlated lookup is an index probe whatever the planner thinks of the arrays' size. The
-  -- missing ones are made (ON CONFLICT DO NOTHING: a concurrent first use is fine) and looked
-  -- up again.
-  FOR attempt IN 1..2 LOOP
-    SELECT array_agg((SELECT a.id FROM ledger_accounts a WHERE a.user_id = k.user_id AND a.coin = p_coin AND a.bucket = k.bucket) ORDER BY k.ord)
-    INTO v_ids
-    FROM unnest(p_user_ids, p_buckets) WITH ORDINALITY AS k(user_id, bucket, ord);
-    EXIT WHEN attempt = 2 OR array_position(v_ids, NULL) IS NULL;
-    INSERT INTO ledger_accounts (coin, user_id, bucket)
-    SELECT DISTINCT p_coin, k.user_id, k.bucket FROM unnest(p_user_ids, p_buckets, v_ids) AS k(user_id, bucket, id)
-    WHERE k.id IS NULL
-    ON CONFLICT DO NOTHING;
-  END LOOP;
-  IF array_position(v_ids, NULL) IS NOT NULL THEN
+  -- existing ones are then locked in id order.
+  SELECT array_agg((SELECT a.id FROM ledger_accounts a WHERE a.user_id = k.user_id AND a.coin = p_coin AND a.bucket = k.bucket) ORDER BY k.ord)
+  INTO v_found
+  FROM unnest(p_user_ids, p_buckets) WITH ORDINALITY AS k(user_id, bucket, ord);
+  SELECT array_agg(f.id ORDER BY f.id), array_agg(f.amount ORDER BY f.id) INTO v_ids, v_amounts
+  FROM unnest(v_found, p_amounts) AS f(id, amount) WHERE f.id IS NOT NULL;
+  PERFORM 1 FROM ledger_accounts WHERE id = ANY(v_ids) ORDER BY id FOR UPDATE;
+
+  -- The others are opened here, holding their credit.
+  IF coalesce(cardinality(v_ids), 0) < v_n THEN
+    BEGIN
+      WITH opened AS (
+        INSERT INTO ledger_accounts (coin, user_id, bucket, balance)
+        SELECT p_coin, k.user_id, k.bucket, k.amount
+        FROM unnest(p_user_ids, p_buckets, p_amounts, v_found) AS k(user_id, bucket, amount, found)
+        WHERE k.found IS NULL
+        ORDER BY k.user_id, k.bucket
+        RETURNING id, balance)
+      SELECT array_agg(o.id ORDER BY o.id), array_agg(o.balance ORDER BY o.id) INTO v_new_ids, v_new_amounts FROM opened o;
+    EXCEPTION WHEN unique_violation THEN
+      RAISE EXCEPTION 'ledger_credit_batch: an account was opened by another transaction meanwhile; run the batch again'
+        USING ERRCODE = 'serialization_failure';
+    END;
+  END IF;
+  IF coalesce(cardinality(v_ids), 0) + coalesce(cardinality(v_new_ids), 0) <> v_n THEN
     RAISE EXCEPTION 'ledger_credit_batch: an account could not be resolved';
   END IF;
 
-  PERFORM 1 FROM ledger_accounts WHERE id = ANY(v_ids || v_payer) ORDER BY id FOR UPDATE;
-
-  -- One row per account: a (user, bucket) named twice updates once and is refused below.
-  UPDATE ledger_accounts AS a SET balance = a.balance + d.amount, updated_at = now()
-  FROM unnest(v_ids, p_amounts) AS d(id, amount)
-  WHERE a.id = ANY(v_ids) AND a.id = d.id;
-  GET DIAGNOSTICS v_rows = ROW_COUNT;
-  IF v_rows <> v_n THEN
-    RAISE EXCEPTION 'ledger_credit_batch: a user and bucket is credited twice' USING ERRCODE = 'unique_violation';
+  IF v_ids IS NOT NULL THEN
+    UPDATE ledger_accounts AS a SET balance = a.balance + d.amount, updated_at = now()
+    FROM unnest(v_ids, v_amounts) AS d(id, amount)
+    WHERE a.id = ANY(v_ids) AND a.id = d.id;
   END IF;
   UPDATE ledger_accounts SET balance = balance - v_total, updated_at = now() WHERE id = v_payer;
 
@@ -74,6 +102,7 @@ BEGIN
   INSERT INTO ledger_postings (transaction_id, account_id, coin, amount)
   SELECT v_tx, v_payer, p_coin, -v_total
   UNION ALL
-  SELECT v_tx, d.id, p_coin, d.amount FROM unnest(v_ids, p_amounts) AS d(id, amount);
+  SELECT v_tx, d.id, p_coin, d.amount
+  FROM unnest(coalesce(v_ids, '{}') || coalesce(v_new_ids, '{}'), coalesce(v_amounts, '{}') || coalesce(v_new_amounts, '{}')) AS d(id, amount);
   RETURN v_tx;
 END $$;

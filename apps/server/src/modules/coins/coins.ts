@@ -20,6 +20,8 @@ export interface CoinRules {
   addressPattern: string;
   /** AR's first-use fee of an address; 0 for other coins. */
   activationFee: bigint;
+  /** The unsecured share of a member's settlement credit (registry `unsecured_share_bp`, basis points; the BHD family), or undefined: paid whole. */
+  unsecuredShareBp: number | undefined;
   /** How the coin proves work (registry `arith`: pos, poc, spora, hash, post): rules that differ per coin read it, never the coin's name. */
   arith: string;
 }
@@ -39,6 +41,7 @@ type CoinRow = {
   min_transfer_units: string;
   memo_supported: boolean;
   address_pattern: string;
+  unsecured_share_bp: number | null;
   arith: string;
 };
 
@@ -57,6 +60,7 @@ const COLUMNS = [
   'min_transfer_units',
   'memo_supported',
   'address_pattern',
+  'unsecured_share_bp',
   'arith',
 ] as const;
 
@@ -78,6 +82,7 @@ function toRules(row: CoinRow): CoinRules {
     addressPattern: row.address_pattern,
     // Arweave's wallets charge the first use of an address (spec doc 1 §9: AR).
     activationFee: row.arith === 'spora' ? AR_ACTIVATION_FEE_UNITS : 0n,
+    unsecuredShareBp: row.unsecured_share_bp ?? undefined,
     arith: row.arith,
   };
 }

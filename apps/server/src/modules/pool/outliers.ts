@@ -49,16 +49,23 @@ export async function holdImplausible(trx: Db, pool: { type: string; protocol: s
 /**
  * The (user_id, points) the settlement splits a pool-day by: the day's verified shares, less
  * the miners held or refused that day, plus the outliers released into this day's settlement.
+ * Shaped for a day of a million shares: the shares are summed as bigints in one pass (the plain
+ * aggregate's own work) while the day's few held miners are probed in a hashed list, and the few
+ * released outliers are joined to the members afterwards — not an anti-join that hashes every
+ * share, nor a numeric sum per share.
  */
 export function verifiedContributions(pool: string, day: string) {
   return sql`
-    SELECT user_id, sum(points) AS points FROM (
-      SELECT s.user_id, s.difficulty::numeric AS points FROM shares s
-      WHERE s.day = ${day}::date AND s.pool = ${pool}
-        AND NOT EXISTS (SELECT 1 FROM share_outliers o WHERE o.pool = s.pool AND o.day = s.day AND o.miner_id = s.miner_id AND o.counted_day IS DISTINCT FROM s.day)
-      UNION ALL
-      SELECT o.user_id, o.points FROM share_outliers o WHERE o.pool = ${pool} AND o.counted_day = ${day}::date AND o.day <> o.counted_day
-    ) c GROUP BY user_id`;
+    SELECT coalesce(s.user_id, r.user_id) AS user_id, coalesce(s.points, 0) + coalesce(r.points, 0) AS points
+    FROM (
+      SELECT user_id, sum(difficulty) AS points FROM shares
+      WHERE day = ${day}::date AND pool = ${pool}
+        AND miner_id NOT IN (SELECT o.miner_id FROM share_outliers o WHERE o.pool = ${pool} AND o.day = ${day}::date AND o.counted_day IS DISTINCT FROM o.day)
+      GROUP BY user_id
+    ) s
+    FULL JOIN (
+      SELECT user_id, sum(points) AS points FROM share_outliers WHERE pool = ${pool} AND counted_day = ${day}::date AND day <> counted_day GROUP BY user_id
+    ) r ON r.user_id = s.user_id`;
 }
 
 /** The outliers for the operator, held ones first, newest first. */

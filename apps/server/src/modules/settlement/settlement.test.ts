@@ -8,10 +8,11 @@ import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
-import { userBalances } from '../../ledger/ledger.service.ts';
+import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { recordBlock } from '../pool/blocks.ts';
 import { ingestReport } from '../pool/report.ts';
-import { applyCredits, applyPendingCredits, creditsQuery, decideDay, settleDay, settleDue } from './settlement.service.ts';
+import { applyCredits, applyPendingCredits, decideDay, settleDay, settleDue } from './settlement.service.ts';
+import { creditsQuery } from './settlement.repository.ts';
 import { verifiedWork } from '../../../test/shares.ts';
 
 let db: Db;
@@ -358,6 +359,63 @@ describe('crediting a settled day’s members', () => {
     }
     expect(await applyCredits(db, 'chiavip', day)).toBe(3);
     expect(await credited(users)).toEqual(original.amount_units.map((a) => BigInt(a)));
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('opens a member’s account holding the credit, and runs the batch again when another transaction opens it meanwhile', async () => {
+    const day = '2026-11-25';
+    const { users, settlement } = await decidedDay('chia', day, 3, undefined, 201);
+    const late = users[1] as { id: string };
+    // A deposit opens one member's account and stays uncommitted while the batch runs: the batch
+    // waits on it, meets the account it could not open, and runs again once it is there.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let opened = () => {};
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const deposit = db.transaction().execute(async (trx) => {
+      await postTransaction(trx, {
+        kind: 'deposit',
+        postings: [
+          { account: { kind: 'system', code: 'chain', coin: 'CHIA' }, amount: -7n },
+          { account: { kind: 'user', userId: late.id, coin: 'CHIA', bucket: 'available' }, amount: 7n },
+        ],
+      });
+      opened();
+      await gate;
+    });
+    await open;
+    const crediting = applyCredits(db, 'chia', day);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await deposit;
+    expect(await crediting).toBe(3);
+    const recorded = await records('chia', day);
+    expect(recorded.map((r) => r.user_id)).toEqual(users.map((u) => u.id));
+    // Each member paid once: the opened accounts hold their credit, the deposit's keeps both.
+    expect(await credited(users)).toEqual(recorded.map((r) => BigInt(r.amount_units) + (r.user_id === late.id ? 7n : 0n)));
+    expect(recorded.reduce((sum, r) => sum + BigInt(r.amount_units), 0n)).toBe(XCH(settlement.credited));
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('reads the unsecured share from the coin’s registry row, not its name', async () => {
+    const user = await buildUser(db);
+    const day = '2026-11-23';
+    await farm(user.id, 'lhd', 40, new Date(`${day}T09:00:00Z`));
+    await recordBlock(db, { pool: 'lhd', height: 401, foundAt: new Date(`${day}T09:00:00Z`), finderUserId: null, finderMinerId: null, reward: parseAmount('10', 8) });
+    // LHD's registry row pays 15 % unsecured; the operator's 40 % is what the settlement pays.
+    expect((await db.selectFrom('coins').select('unsecured_share_bp').where('type', '=', 'LHD').executeTakeFirstOrThrow()).unsecured_share_bp).toBe(UNSECURED_SHARE_BP.LHD);
+    await db.updateTable('coins').set({ unsecured_share_bp: 4_000 }).where('type', '=', 'LHD').execute();
+    try {
+      const { settlement } = await settleDay(db, 'lhd', day, later);
+      const fee = parseAmount(settlement.fee, 8);
+      expect(parseAmount(settlement.credited, 8)).toBe(((parseAmount('10', 8) - fee) * 4_000n) / 10_000n);
+    } finally {
+      await db
+        .updateTable('coins')
+        .set({ unsecured_share_bp: UNSECURED_SHARE_BP.LHD ?? null })
+        .where('type', '=', 'LHD')
+        .execute();
+    }
     expect(await checkLedger(db)).toEqual([]);
   });
 
