@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
 import { chooseOption, clickSettled } from './support/select.ts';
+import { logIn } from './support/session.ts';
 
 /**
  * The wallet end to end in a real browser against the running platform (devnet blocks every
@@ -204,7 +205,8 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
 
   it('is sent after the back office approves it in a batch on the review page, with its TXID', async () => {
     const admin = await openBrowser({ viewport: DESKTOP });
-    await signIn(admin.page, baseUrl, inject('adminEmail'), inject('adminPassword'));
+    // The back office's sign-in asks the admin's authenticator code too (support/session).
+    await logIn(admin.page, inject('adminEmail'), inject('adminPassword'));
     const [first = '', second = ''] = withdrawalIds;
     await admin.page.goto(baseUrl + '/admin/withdraw_review');
     await admin.page.getByTestId('withdraw-review-page').waitFor();

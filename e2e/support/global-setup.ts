@@ -4,6 +4,8 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { generate } from 'otplib';
+import { request } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, chromiumMissingMessage } from './browser.ts';
 
@@ -14,6 +16,8 @@ declare module 'vitest' {
     baseUrl: string;
     adminEmail: string;
     adminPassword: string;
+    /** The seed of the authenticator bound to the first-start admin (the back office needs one). */
+    adminTotpSecret: string;
     demoEmail: string;
     demoPassword: string;
     /** Milliseconds before a verification code can be sent again to the same address. */
@@ -38,6 +42,42 @@ function freePort(): Promise<number> {
  */
 /** Seconds before a code can be sent again to the same address (CODE_RESEND_SECONDS; 60 in production). */
 const CODE_RESEND_SECONDS = 3;
+
+/**
+ * The first-start admin signs in once and binds an authenticator through the security centre's
+ * calls (the e-mailed code read from the development mailbox), as its first sign-in asks; the
+ * browser tests sign in with codes computed from the seed.
+ */
+async function bindAdminAuthenticator(baseUrl: string, email: string, password: string): Promise<string> {
+  const context = await request.newContext({ baseURL: baseUrl });
+  try {
+    const csrf = async () => decodeURIComponent((await context.storageState()).cookies.find((c) => c.name === 'platter_csrf')?.value ?? '');
+    const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+      const res = await context.fetch(path, { method, headers: { 'x-csrf-token': await csrf() }, ...(body === undefined ? {} : { data: body }) });
+      const answer = (await res.json()) as { code: number; data: T };
+      if (answer.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
+      return answer.data;
+    };
+    await context.get('/');
+    await call('GET', '/api/user/checkRegister');
+    const { session } = await call<{ session: string }>('GET', '/api/user/requestsession');
+    await context.get(`/api/user/verificationcode?session=${encodeURIComponent(session)}`);
+    const { answer } = await call<{ answer: string }>('GET', `/api/dev/captcha?session=${encodeURIComponent(session)}`);
+    await call('POST', '/api/user/login', { method: 'email', email, password, session, captcha: answer });
+    const { secret } = await call<{ secret: string }>('GET', '/api/security/getgooglesecret');
+    await call('POST', '/api/security/sendemailcode', { action: 'bind_google' });
+    let emailCode = '';
+    for (let i = 0; i < 100 && !emailCode; i++) {
+      const mails = await call<{ text: string }[]>('GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+      emailCode = mails.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean) ?? '';
+      if (!emailCode) await new Promise((r) => setTimeout(r, 150));
+    }
+    await call('POST', '/api/security/bindgoogle', { email_code: emailCode, google_code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }) });
+    return secret;
+  } finally {
+    await context.dispose();
+  }
+}
 
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(chromiumMissingMessage());
@@ -101,6 +141,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('adminEmail', started.email);
   project.provide('adminPassword', started.password);
+  project.provide('adminTotpSecret', await bindAdminAuthenticator(`http://127.0.0.1:${port}`, started.email, started.password));
   project.provide('demoEmail', started.demoEmail);
   project.provide('demoPassword', started.demoPassword);
   project.provide('codeResendMs', CODE_RESEND_SECONDS * 1000);

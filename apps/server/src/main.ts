@@ -91,6 +91,7 @@ async function main(): Promise<void> {
       `  e-mail:   ${admin.email}`,
       `  password: ${admin.password}`,
       'Change it after signing in, or reset it with: npm run platter -- create-admin <email>',
+      'The back office opens once an authenticator app is bound: the first sign-in asks for it.',
     );
   }
   if (demo) {

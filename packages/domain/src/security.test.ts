@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredFactors, securityLevel } from './security.ts';
+import { locksWithdrawals, requiredFactors, securityLevel } from './security.ts';
 
 const none = { phone: false, google: false, telegram: false };
 
@@ -25,5 +25,19 @@ describe('required factors', () => {
   });
   it('leaves Telegram out while no bot can send its code', () => {
     expect(requiredFactors({ ...none, telegram: true }, 'address', { telegramAvailable: false })).toEqual(['email']);
+  });
+});
+
+describe('the 24-hour withdrawal lock', () => {
+  it('follows a password change or reset and an e-mail change', () => {
+    expect(locksWithdrawals({ credential: 'password', hadBefore: true })).toBe(true);
+    expect(locksWithdrawals({ credential: 'password_reset', hadBefore: true })).toBe(true);
+    expect(locksWithdrawals({ credential: 'email', hadBefore: true })).toBe(true);
+  });
+  it('follows replacing or removing a second factor', () => {
+    for (const credential of ['google', 'phone', 'telegram', 'wechat'] as const) expect(locksWithdrawals({ credential, hadBefore: true }), credential).toBe(true);
+  });
+  it('does not follow a first binding of a second factor', () => {
+    for (const credential of ['google', 'phone', 'telegram', 'wechat'] as const) expect(locksWithdrawals({ credential, hadBefore: false }), credential).toBe(false);
   });
 });

@@ -58,8 +58,41 @@ export function requiredFactors(bound: BoundFactors, action: SecurityAction, opt
   return factors;
 }
 
-/** Withdrawals stay locked this long after a password or second-factor change. */
+/** Withdrawals and transfers stay locked this long after a change that could let a thief in. */
 export const WITHDRAW_LOCK_MS = 24 * 3600 * 1000;
+
+/**
+ * What a security change touched: the password (changed, or reset from a mailed link), the
+ * e-mail, or a second factor (authenticator, phone, Telegram, WeChat).
+ */
+export type SecuredCredential = 'password' | 'password_reset' | 'email' | 'google' | 'phone' | 'telegram' | 'wechat';
+
+export interface SecurityChangeFact {
+  credential: SecuredCredential;
+  /** The account had this credential before the change (a factor replaced or removed). */
+  hadBefore: boolean;
+}
+
+/**
+ * The 24-hour lock on withdrawals and transfers follows only the changes that could let a
+ * thief in: a password change or reset, an e-mail change, and replacing or removing a second
+ * factor. Adding a factor the account did not have (a first authenticator, phone or Telegram)
+ * only makes the account harder to take, so it does not lock: a user who follows the advice
+ * to add a second factor can still move money.
+ */
+export function locksWithdrawals(change: SecurityChangeFact): boolean {
+  switch (change.credential) {
+    case 'password':
+    case 'password_reset':
+    case 'email':
+      return true;
+    case 'google':
+    case 'phone':
+    case 'telegram':
+    case 'wechat':
+      return change.hadBefore;
+  }
+}
 
 /** Paths of the web app that the e-mailed links open (account host, spec doc 2 §1). */
 export const ACCOUNT_LINK_PATHS = {

@@ -43,6 +43,7 @@ import * as dbFunctionsTable from './migrations/2026_11_25_2801_db_functions.ts'
 import * as ledgerReferences from './migrations/2026_11_25_2802_ledger_references.ts';
 import * as ledgerAccountsFillfactor from './migrations/2026_11_26_1131_ledger_accounts_fillfactor.ts';
 import * as coinUnsecuredShare from './migrations/2026_11_26_1132_coin_unsecured_share.ts';
+import * as defaultDocuments from './migrations/2026_11_26_1137_default_documents.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_2802_ledger_references': ledgerReferences,
   '2026_11_26_1131_ledger_accounts_fillfactor': ledgerAccountsFillfactor,
   '2026_11_26_1132_coin_unsecured_share': coinUnsecuredShare,
+  '2026_11_26_1137_default_documents': defaultDocuments,
 };
 
 /** Every migration name in order. */

@@ -38,12 +38,16 @@ export interface Actor {
 
 /**
  * The one role check of every admin call: signed out → NOT_LOGGED_IN (202); an ordinary user,
- * or support on an admin-only call → ACCESS_FORBIDDEN (218). Admin can do everything; support
+ * or support on an admin-only call → ACCESS_FORBIDDEN (218); a back-office account without an
+ * authenticator → STAFF_SECOND_FACTOR_REQUIRED (1051). Admin can do everything; support
  * reads, edits content and reviews (no balance changes, bans or configuration edits).
  */
 export async function requireRole(sessions: Sessions, request: FastifyRequest, role: StaffRole): Promise<Actor> {
   const user = await requireUser(sessions, request);
   if (!roleAllows(user.role, role)) throw new AppError('ACCESS_FORBIDDEN');
+  // Back-office roles need a second factor: an account without an authenticator binds one
+  // first (its security centre is open to it; the web app takes it there).
+  if (!user.google_bound) throw new AppError('STAFF_SECOND_FACTOR_REQUIRED');
   return { id: user.user_id, uid: user.uid, email: user.email, role: user.role as StaffRole, ip: request.ip, requestId: request.id };
 }
 

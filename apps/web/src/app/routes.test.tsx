@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aliceInfo, renderApp, resetAppState, signedIn } from '../test/app.tsx';
+import { ok } from '../test/fetchMock.ts';
 import { byTestId, cleanup, currentLocation, waitFor } from '../test/render.tsx';
 import { ADMIN_ROUTES, CENTER_ROUTES, MEMBER_ROUTES } from './routeTable.ts';
 
@@ -204,7 +205,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
 describe('admin wrapper', () => {
   it('wraps every admin route in the admin layout, without the site header', { timeout: 30_000 }, async () => {
     for (const route of ADMIN_ROUTES) {
-      await renderApp(route.path, { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin' }) });
+      await renderApp(route.path, { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin', goole_auth: true }) });
       await pageOf(['admin-layout']);
       const built = ADMIN_BUILT_PAGES[route.key] ?? 'not-yet-open';
       await waitFor(() => byTestId('admin-layout')?.querySelector(`[data-testid="${built}"]`));
@@ -215,7 +216,7 @@ describe('admin wrapper', () => {
   });
 
   it('uses the admin wrapper for any path containing admin', async () => {
-    await renderApp('/somewhere/admin-tools', { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin' }) });
+    await renderApp('/somewhere/admin-tools', { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin', goole_auth: true }) });
     await pageOf(['admin-layout']);
     await waitFor(() => byTestId('admin-layout')?.querySelector('[data-testid="not-found"]'));
     await waitFor(() => currentLocation.pathname === '/somewhere/admin-tools');
@@ -229,8 +230,18 @@ describe('admin wrapper', () => {
     expect(await pageOf(PAGE_IDS)).toBe('admin-forbidden');
   });
 
+  it('keeps the back office closed to staff without an authenticator and opens its binding', async () => {
+    await renderApp('/admin/flow', {
+      'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin', goole_auth: false }),
+      'GET /api/security/getgooglesecret': ok({ secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qrcode: 'data:image/png;base64,' }),
+    });
+    await waitFor(() => byTestId('admin-bind-google'));
+    expect(byTestId('admin-layout')).toBeNull();
+    await waitFor(() => byTestId('google-dialog'));
+  });
+
   it('sends a user whose info carries redirect_url to /admin', async () => {
-    await renderApp('/', { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin' }) });
+    await renderApp('/', { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin', goole_auth: true }) });
     await waitFor(() => currentLocation.pathname === '/admin');
     await pageOf(['admin-layout']);
   });

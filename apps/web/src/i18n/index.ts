@@ -2,6 +2,9 @@ import { LANG_COOKIE, LANG_COOKIE_DAYS, resolveLang, type Lang } from '@platter/
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
+import accountSecurityEn from './accountSecurity.en.json';
+import accountSecurityRu from './accountSecurity.ru.json';
+import accountSecurityZh from './accountSecurity.zh.json';
 import adminCoreEn from './adminCore.en.json';
 import adminCoreRu from './adminCore.ru.json';
 import adminCoreZh from './adminCore.zh.json';
@@ -51,7 +54,7 @@ import verificationZh from './verification.zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -68,6 +71,7 @@ export const areaCatalogues = {
   exports: { en: exportsEn, zh: exportsZh, ru: exportsRu },
   reviews: { en: reviewsEn, zh: reviewsZh, ru: reviewsRu },
   inmail: { en: inmailEn, zh: inmailZh, ru: inmailRu },
+  accountSecurity: { en: accountSecurityEn, zh: accountSecurityZh, ru: accountSecurityRu },
 } as const;
 
 export const catalogues = {
@@ -87,6 +91,7 @@ export const catalogues = {
     ...reviewsEn,
     ...inmailEn,
     ...verificationEn,
+    ...accountSecurityEn,
   },
   zh: {
     ...zh,
@@ -104,6 +109,7 @@ export const catalogues = {
     ...reviewsZh,
     ...inmailZh,
     ...verificationZh,
+    ...accountSecurityZh,
   },
   ru: {
     ...ru,
@@ -121,6 +127,7 @@ export const catalogues = {
     ...reviewsRu,
     ...inmailRu,
     ...verificationRu,
+    ...accountSecurityRu,
   },
 } as const;
 

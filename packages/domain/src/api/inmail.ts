@@ -69,18 +69,17 @@ export const setMessageReadBody = z.object({ id: idText });
 export const setMessageReadAllBody = z.object({ type: z.enum(['all', ...MESSAGE_TYPES], { error: msg('INVALID_PARAMETER') }).default('all') });
 export const readResultSchema = z.object({ updated: z.number().int() });
 
-const localizedTitle = text({ error: msg('INVALID_PARAMETER') })
-  .trim()
-  .min(1, msg('INVALID_PARAMETER'))
-  .max(NOTICE_TITLE_MAX, msg('OUT_OF_LENGTH_LIMIT'));
-const localizedContent = text({ error: msg('INVALID_PARAMETER') })
-  .trim()
-  .min(1, msg('INVALID_PARAMETER'))
-  .max(NOTICE_CONTENT_MAX, msg('OUT_OF_LENGTH_LIMIT'));
-
-/** A text in each interface language. */
-export const localizedTitleSchema = z.object({ en: localizedTitle, zh: localizedTitle, ru: localizedTitle });
-export const localizedContentSchema = z.object({ en: localizedContent, zh: localizedContent, ru: localizedContent });
+/** One text per language: English required, an empty (or blank) zh or ru falls back to it, as announcements do. */
+function localizedText(max: number) {
+  const one = text({ error: msg('INVALID_PARAMETER') })
+    .trim()
+    .max(max, msg('OUT_OF_LENGTH_LIMIT'));
+  return z
+    .object({ en: one.min(1, msg('INVALID_PARAMETER')), zh: one.default(''), ru: one.default('') })
+    .meta({ description: 'Text per language (en, zh, ru); en required, an empty one falls back to en' });
+}
+export const localizedTitleSchema = localizedText(NOTICE_TITLE_MAX);
+export const localizedContentSchema = localizedText(NOTICE_CONTENT_MAX);
 export type LocalizedText = { en: string; zh: string; ru: string };
 
 /** POST /api/admin/SendNotification: to every user, as a background job. */

@@ -14,7 +14,11 @@ const GROUPS: Record<string, [number, number][]> = {
     [201, 231],
     [239, 239],
   ],
-  account: [[1002, 1050]],
+  // 1051: the platform's own addition (back-office accounts need an authenticator, issue 20).
+  account: [
+    [1002, 1050],
+    [1051, 1051],
+  ],
   // 2007: the platform's own addition (ApplyForDownload by GET, issue 19), past the spec's last request code.
   request: [
     [2002, 2006],

@@ -118,6 +118,12 @@ export const ERROR_CATALOGUE = {
     group: 'account',
     en: 'Too many failed sign-ins; try again in an hour',
   },
+  // 1051: the platform's own addition (issue 20), past the spec's last account code.
+  STAFF_SECOND_FACTOR_REQUIRED: {
+    code: 1051,
+    group: 'account',
+    en: 'Back-office accounts must bind an authenticator app before using the back office',
+  },
 
   // --- 2002-2007: request integrity (the spec leaves their meaning open) ---
   CSRF_INVALID: { code: 2002, group: 'request', en: 'Request token is invalid; refresh the page' },

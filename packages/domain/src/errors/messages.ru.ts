@@ -86,6 +86,7 @@ export const ERROR_MESSAGES_RU: Record<ErrorName, string> = {
   SOCIAL_LOGIN_FAILED: 'Не удалось подтвердить вход через соцсеть',
   EMAIL_NOT_VERIFIED: 'Электронная почта не подтверждена',
   TOO_MANY_FAILED_LOGINS: 'Слишком много неудачных попыток входа; повторите через час',
+  STAFF_SECOND_FACTOR_REQUIRED: 'Для работы в панели управления привяжите приложение-аутентификатор',
 
   CSRF_INVALID: 'Недействительный токен запроса; обновите страницу',
   IDEMPOTENCY_KEY_REUSED: 'Этот ключ запроса уже использован для другого запроса',

@@ -86,6 +86,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorName, string> = {
   SOCIAL_LOGIN_FAILED: '社群帳號登入驗證失敗',
   EMAIL_NOT_VERIFIED: '電子郵件尚未驗證',
   TOO_MANY_FAILED_LOGINS: '登入失敗次數過多，請一小時後再試',
+  STAFF_SECOND_FACTOR_REQUIRED: '後台帳號須先綁定身份驗證器才能使用後台',
 
   CSRF_INVALID: '請求權杖無效，請重新整理頁面',
   IDEMPOTENCY_KEY_REUSED: '此請求金鑰已用於其他請求',

@@ -1,4 +1,4 @@
-import { ACCOUNT_LINK_PATHS, AppError, countryByCode, isLang, type Lang, type LoginBody, type LoginMethod, type TelegramAuth } from '@platter/domain';
+import { ACCOUNT_LINK_PATHS, AppError, countryByCode, isLang, locksWithdrawals, type Lang, type LoginBody, type LoginMethod, type TelegramAuth } from '@platter/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
@@ -355,6 +355,7 @@ export function accountService(deps: Deps) {
           time: new Date(),
           ip: meta.ip,
           forgotLink: link(ACCOUNT_LINK_PATHS.forgot),
+          locked: locksWithdrawals({ credential: 'password_reset', hadBefore: true }),
         });
       }
     },

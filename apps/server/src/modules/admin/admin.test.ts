@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginByEmail, PASSWORD, signedInAs } from '../../../test/accounts.ts';
+import { loginByEmail, loginStaff, PASSWORD, signedInAs, totp } from '../../../test/accounts.ts';
+import { mailedApp } from '../../../test/factories.ts';
+import { codeIn } from '../../../test/mail.ts';
 import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -151,7 +153,7 @@ describe('roles', () => {
     await createAdmin(solo.db, 'only@example.com', 'admin', PASSWORD);
     await createAdmin(solo.db, 'worker@example.com', 'user', PASSWORD);
     const only = browser(soloApp);
-    expect((await loginByEmail(only, 'only@example.com', PASSWORD)).code).toBe(200);
+    await loginStaff(solo.db, only, 'only@example.com');
     const uidIn = async (email: string) => (await solo.db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirstOrThrow()).uid;
     expect((await only.post('/api/admin/setrole', { uid: await uidIn('only@example.com'), role: 'support' })).code).toBe(218);
     expect((await only.post('/api/admin/setrole', { uid: await uidIn('worker@example.com'), role: 'support' })).code).toBe(200);
@@ -185,7 +187,7 @@ describe('roles', () => {
     const uidIn = async (email: string) => (await solo.db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirstOrThrow()).uid;
     const roleOf = async (email: string) => (await solo.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirstOrThrow()).role;
     const only = browser(soloApp);
-    expect((await loginByEmail(only, 'active-admin@example.com', PASSWORD)).code).toBe(200);
+    await loginStaff(solo.db, only, 'active-admin@example.com');
     // A banned account gets no back-office role (it could not use it, and would count as staff).
     for (const role of ['admin', 'support'] as const) expect((await only.post('/api/admin/setrole', { uid: await uidIn('banned-user@example.com'), role })).code).toBe(218);
     expect(await roleOf('banned-user@example.com')).toBe('user');
@@ -361,5 +363,43 @@ describe('balance adjustments', () => {
     expect((await admin.get<{ total: number }>('/api/admin/getauditlog?to=2020-01-01')).data.total).toBe(0);
     const actions = await admin.get<string[]>('/api/admin/getauditactions');
     expect(actions.data).toEqual(expect.arrayContaining(['BanUser', 'UpdateBalance', 'approve_adjustment', 'setrole']));
+  });
+});
+
+describe('a second factor for the back office', () => {
+  it('asks a staff account without an authenticator to bind one (1051) before any back-office call, and its first binding locks nothing', async () => {
+    const { db: own, app: ownApp, mail } = await mailedApp();
+    // Made as the CLI's create-admin and the first start make one: a password, no authenticator.
+    await createAdmin(own, 'new-boss@example.com', 'admin', PASSWORD);
+    await createAdmin(own, 'new-help@example.com', 'support', PASSWORD);
+    const boss = browser(ownApp);
+    const signedIn = await loginByEmail(boss, 'new-boss@example.com', PASSWORD);
+    expect(signedIn).toMatchObject({ code: 200, data: { role: 'admin', redirect_url: '/admin', goole_auth: false } });
+    for (const [method, path] of [
+      ['GET', '/api/admin/findusers?keyword=new-boss&by=email'],
+      ['GET', '/api/admin/getstafflist'],
+      ['POST', '/api/admin/ClearCache'],
+      ['GET', '/api/admin/getannouncementlist?page=1&count=10'],
+    ] as const) {
+      const answer = method === 'GET' ? await boss.get(path) : await boss.post(path);
+      expect(answer.code, path).toBe(1051);
+    }
+    expect(await own.selectFrom('admin_audit').select('action').execute()).toEqual([]);
+    const help = browser(ownApp);
+    expect((await loginByEmail(help, 'new-help@example.com', PASSWORD)).code).toBe(200);
+    expect((await help.get('/api/admin/findusers?keyword=new-boss&by=email')).code).toBe(1051);
+    // An ordinary user is still just forbidden; the role check comes first.
+    expect((await help.post('/api/admin/ClearCache')).code).toBe(218);
+
+    // The security centre stays open to it: the authenticator is bound there.
+    const { data } = await boss.get<{ secret: string }>('/api/security/getgooglesecret');
+    expect((await boss.post('/api/security/sendemailcode', { action: 'bind_google' })).code).toBe(200);
+    const bound = await boss.post('/api/security/bindgoogle', { google_code: await totp(data.secret), email_code: codeIn(mail.last('new-boss@example.com')) });
+    expect(bound.code, JSON.stringify(bound)).toBe(200);
+    expect((await boss.get('/api/admin/findusers?keyword=new-boss&by=email')).code).toBe(200);
+    // A first authenticator is no security change that locks withdrawals (locksWithdrawals).
+    expect((await boss.get('/api/user/info')).data).toMatchObject({ goole_auth: true, withdraw_locked_until: 0 });
+    // From now on the sign-in asks the authenticator's code.
+    expect((await loginByEmail(browser(ownApp), 'new-boss@example.com', PASSWORD)).code).toBe(1030);
   });
 });

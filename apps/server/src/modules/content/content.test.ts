@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authenticatorOf } from '../../../test/accounts.ts';
 import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
+import * as defaultDocuments from '../../db/migrations/2026_11_26_1137_default_documents.ts';
 import { createAdmin } from '../account/account.service.ts';
 import { sessionService } from '../session/session.service.ts';
 
@@ -19,6 +21,8 @@ let visitor: Browser;
 async function signedIn(email: string, role: 'admin' | 'support' | 'user'): Promise<Browser> {
   await createAdmin(db, email, role, 'pass-word-1');
   const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  // The back office needs an authenticator on staff accounts.
+  if (role !== 'user') await authenticatorOf(db, user.id);
   const { token } = await sessionService(db).open(user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
   const b = browser(app);
   b.jar.set('platter_sid', token);
@@ -224,8 +228,22 @@ describe('download centre and the operator’s texts', () => {
     expect((await admin.get<{ total: number }>('/api/admin/DownloadList')).data.total).toBe(1);
   });
 
-  it('serves the agreement, privacy and support texts once written, in the reader’s language', async () => {
-    expect((await visitor.get('/api/help/document?key=agreement')).data).toBeNull();
+  it('ships a default agreement and privacy policy in en, zh and ru on a fresh install', async () => {
+    for (const [lang, agreement, privacy] of [
+      ['en', 'User agreement', 'Privacy policy'],
+      ['zh', '用戶協議', '隱私政策'],
+      ['ru', 'Пользовательское соглашение', 'Политика конфиденциальности'],
+    ] as const) {
+      const a = (await reader(lang).get<{ title: string; content: string; lang: string }>('/api/help/document?key=agreement')).data;
+      expect(a).toMatchObject({ title: agreement, lang });
+      expect(a.content).toMatch(/<h2>/);
+      expect((await reader(lang).get<{ title: string; lang: string }>('/api/help/document?key=privacy')).data).toMatchObject({ title: privacy, lang });
+    }
+    // The support text is the operator's own: none by default.
+    expect((await visitor.get('/api/help/document?key=support')).data).toBeNull();
+  });
+
+  it('serves the agreement, privacy and support texts as the operator wrote them, in the reader’s language; the defaults never overwrite an edit', async () => {
     expect((await visitor.get('/api/help/document?key=cookies')).code).toBe(216);
     await admin.post('/api/admin/UpdateDocument', {
       key: 'agreement',
@@ -235,12 +253,16 @@ describe('download centre and the operator’s texts', () => {
     await admin.post('/api/admin/UpdateDocument', { key: 'agreement', title: text('User agreement v2', '用戶協議 v2'), content: text('<h2>Terms v2</h2>', '<h2>條款 v2</h2>') });
     expect((await reader('zh').get('/api/help/document?key=agreement')).data).toMatchObject({ title: '用戶協議 v2', content: '<h2>條款 v2</h2>', lang: 'zh' });
     expect((await reader('ru').get('/api/help/document?key=agreement')).data).toMatchObject({ title: 'User agreement v2', lang: 'en' });
-    expect((await visitor.get('/api/help/document?key=privacy')).data).toBeNull();
+    expect((await reader('ru').get('/api/help/document?key=privacy')).data).toMatchObject({ title: 'Политика конфиденциальности', lang: 'ru' });
     const audits = await auditOf('UpdateDocument');
-    expect(audits.map((a) => [a.target, (a.detail as { before: unknown }).before === null])).toEqual([
-      ['document:agreement', true],
-      ['document:agreement', false],
+    // The first edit replaced the shipped default (the audit keeps what was there).
+    expect(audits.map((a) => [a.target, (a.detail as { before: { title?: { en?: string } } | null }).before?.title?.en])).toEqual([
+      ['document:agreement', 'User agreement'],
+      ['document:agreement', 'User agreement'],
     ]);
+    // Seeding the defaults again (as the migration does once) leaves the operator's text.
+    await defaultDocuments.up(db as never);
+    expect((await reader('zh').get('/api/help/document?key=agreement')).data).toMatchObject({ title: '用戶協議 v2', content: '<h2>條款 v2</h2>' });
   });
 });
 

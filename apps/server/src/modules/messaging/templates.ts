@@ -12,7 +12,8 @@ export type MailTemplate =
   | { kind: 'reset'; link: string; minutes: number }
   | { kind: 'reset_unknown'; registerLink: string }
   | { kind: 'code'; code: string; action: SecurityAction; minutes: number }
-  | { kind: 'security_notice'; change: SecurityChange; time: Date; ip: string; forgotLink: string };
+  /** `locked`: withdrawals and transfers are locked now (a first binding of a factor does not lock). */
+  | { kind: 'security_notice'; change: SecurityChange; time: Date; ip: string; forgotLink: string; locked: boolean };
 
 export interface RenderedMail {
   subject: string;
@@ -182,21 +183,21 @@ export function renderMail(template: MailTemplate, lang: Lang, site: string): Re
         en: () =>
           compose(`${site}: ${change.toLowerCase()}`, [
             `${change} on ${when} (IP ${template.ip}).`,
-            'Withdrawals and transfers are locked for 24 hours after a security change.',
+            ...(template.locked ? ['Withdrawals and transfers are locked for 24 hours after a security change.'] : []),
             'If this was not you, reset your password now:',
             template.forgotLink,
           ]),
         zh: () =>
           compose(`${site}：${change}`, [
             `${change}（${when}，IP ${template.ip}）。`,
-            '安全設定變更後 24 小時內無法提現和轉帳。',
+            ...(template.locked ? ['安全設定變更後 24 小時內無法提現和轉帳。'] : []),
             '如果不是您本人操作，請立即重設密碼：',
             template.forgotLink,
           ]),
         ru: () =>
           compose(`${site}: ${change.toLowerCase()}`, [
             `${change}: ${when} (IP ${template.ip}).`,
-            'После изменения настроек безопасности вывод и переводы средств заблокированы на 24 часа.',
+            ...(template.locked ? ['После изменения настроек безопасности вывод и переводы средств заблокированы на 24 часа.'] : []),
             'Если это были не вы, немедленно сбросьте пароль:',
             template.forgotLink,
           ]),

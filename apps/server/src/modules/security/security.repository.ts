@@ -113,7 +113,8 @@ export function securityRepository(db: Db) {
     async clearPendingGoogle(userId: string) {
       await db.updateTable('users').set({ google_pending_secret: null, google_pending_expires_at: null, google_pending_attempts: 0 }).where('id', '=', userId).execute();
     },
-    async bindGoogle(userId: string, sealedSecret: string, step: number) {
+    /** Binds the authenticator; `lockWithdrawals` starts the 24-hour lock (see locksWithdrawals). */
+    async bindGoogle(userId: string, sealedSecret: string, step: number, lockWithdrawals: boolean) {
       await db
         .updateTable('users')
         .set({
@@ -122,7 +123,7 @@ export function securityRepository(db: Db) {
           google_pending_secret: null,
           google_pending_expires_at: null,
           google_pending_attempts: 0,
-          security_changed_at: sql`now()`,
+          ...(lockWithdrawals ? { security_changed_at: sql<Date>`now()` } : {}),
         })
         .where('id', '=', userId)
         .execute();
@@ -139,12 +140,12 @@ export function securityRepository(db: Db) {
     async phoneOwner(phoneCode: string, phone: string) {
       return db.selectFrom('users').select('id').where('phone_code', '=', phoneCode).where('phone', '=', phone).executeTakeFirst();
     },
-    /** False when another user has the number (unique index). */
-    async setPhone(userId: string, phone: { nationality: string; phone_code: string; phone: string }): Promise<boolean> {
+    /** False when another user has the number (unique index). `lockWithdrawals` starts the 24-hour lock. */
+    async setPhone(userId: string, phone: { nationality: string; phone_code: string; phone: string }, lockWithdrawals: boolean): Promise<boolean> {
       try {
         await db
           .updateTable('users')
-          .set({ ...phone, security_changed_at: sql`now()` })
+          .set({ ...phone, ...(lockWithdrawals ? { security_changed_at: sql<Date>`now()` } : {}) })
           .where('id', '=', userId)
           .execute();
         return true;

@@ -3,6 +3,7 @@ import {
   AppError,
   countryByCode,
   isLang,
+  locksWithdrawals,
   maskEmail,
   maskPhone,
   phoneFormatValid,
@@ -237,7 +238,14 @@ export function securityService(deps: Deps) {
     if (!user) return;
     const lang: Lang = isLang(user.language) ? user.language : 'en';
     await deps.messaging
-      .mail(user.email, lang, { kind: 'security_notice', change, time: new Date(), ip, forgotLink: `${deps.publicUrl}${ACCOUNT_LINK_PATHS.forgot}` })
+      .mail(user.email, lang, {
+        kind: 'security_notice',
+        change,
+        time: new Date(),
+        ip,
+        forgotLink: `${deps.publicUrl}${ACCOUNT_LINK_PATHS.forgot}`,
+        locked: withdrawLockedUntil(user.security_changed_at) !== null,
+      })
       .catch((error: unknown) => deps.logger.error({ err: error, userId }, 'security notice e-mail failed'));
   }
 
@@ -329,7 +337,7 @@ export function securityService(deps: Deps) {
   return {
     verifySecurity,
 
-    /** WITHDRAW_LOCKED within 24 hours of a password or second-factor change. */
+    /** WITHDRAW_LOCKED within 24 hours of a change that locks (locksWithdrawals). */
     async assertWithdrawalAllowed(userId: string): Promise<void> {
       await assertWithdrawalAllowed(db, userId);
     },
@@ -384,7 +392,8 @@ export function securityService(deps: Deps) {
       checks.push({ factor: 'google', code: codes.google_code, sealedSecret: pending });
       await runChecks(userId, 'bind_google', checks, async (trx, accepted) => {
         // The step just accepted becomes the last used one: its code cannot sign in afterwards.
-        await securityRepository(trx).bindGoogle(userId, pending, accepted.googleStep ?? 0);
+        // A first authenticator does not lock withdrawals (locksWithdrawals): one can only be bound where none is.
+        await securityRepository(trx).bindGoogle(userId, pending, accepted.googleStep ?? 0, locksWithdrawals({ credential: 'google', hadBefore: false }));
       });
       await factorChanged(userId, 'google_bound', client);
     },
@@ -405,7 +414,8 @@ export function securityService(deps: Deps) {
         ...checksFor(methods, 'change_phone', user, telegram, body),
       ];
       await runChecks(userId, 'change_phone', checks, async (trx) => {
-        const saved = await securityRepository(trx).setPhone(userId, { nationality: next.nationality, phone_code: next.phoneCode, phone: next.phone });
+        const lock = locksWithdrawals({ credential: 'phone', hadBefore: user.phone !== null });
+        const saved = await securityRepository(trx).setPhone(userId, { nationality: next.nationality, phone_code: next.phoneCode, phone: next.phone }, lock);
         if (!saved) throw new AppError('PHONE_EXISTS');
       });
       await factorChanged(userId, 'phone_changed', client);
@@ -448,7 +458,8 @@ export function securityService(deps: Deps) {
       await verifySecurity(userId, 'bind_telegram', body, async (trx) => {
         const inserted = await socialRepository(trx).insert({ user_id: userId, provider: 'telegram', subject: identity.subject, display_name: identity.displayName });
         if (!inserted) throw new AppError('TELEGRAM_BOUND');
-        await securityRepository(trx).markSecurityChanged(userId);
+        // Telegram is bound only where none is: a first binding, which does not lock withdrawals.
+        if (locksWithdrawals({ credential: 'telegram', hadBefore: false })) await securityRepository(trx).markSecurityChanged(userId);
       });
       await factorChanged(userId, 'telegram_bound', client);
     },
@@ -484,7 +495,7 @@ export function withdrawLockedUntil(securityChangedAt: Date | null, now = Date.n
   return until > now ? new Date(until) : null;
 }
 
-/** WITHDRAW_LOCKED within 24 hours of a password or second-factor change (for the withdrawal issue). */
+/** WITHDRAW_LOCKED within 24 hours of a change that locks (locksWithdrawals: password, e-mail, a factor replaced or removed). */
 export async function assertWithdrawalAllowed(db: Db, userId: string, now = new Date()): Promise<void> {
   const user = await securityRepository(db).user(userId);
   if (!user) throw new AppError('USER_NOT_EXIST');

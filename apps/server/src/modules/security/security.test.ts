@@ -174,13 +174,13 @@ describe('authenticator, phone and security level', () => {
     const row = await userRow(userId);
     expect(row.google_secret).not.toBeNull();
     expect(row.google_pending_secret).toBeNull();
-    expect(row.security_changed_at).toBeInstanceOf(Date);
+    // A first second factor does not lock withdrawals (locksWithdrawals).
+    expect(row.security_changed_at).toBeNull();
     const info = (await b.get<{ goole_auth: boolean; security_level: string; withdraw_locked_until: number }>('/api/user/info')).data;
-    expect(info).toMatchObject({ goole_auth: true, security_level: 'middle' });
-    expect(info.withdraw_locked_until).toBeGreaterThan(Date.now() / 1000 + 23.9 * 3600);
+    expect(info).toMatchObject({ goole_auth: true, security_level: 'middle', withdraw_locked_until: 0 });
     expect(mail.last(email).subject).toContain('authenticator app was bound');
     expect((await b.get('/api/security/getgooglesecret')).code).toBe(1016);
-    await failsWith(assertWithdrawalAllowed(db, userId), 'WITHDRAW_LOCKED');
+    await assertWithdrawalAllowed(db, userId);
   });
 
   it('refuses the bound authenticator’s code from the step used at binding (replay)', async () => {
@@ -285,6 +285,7 @@ describe('authenticator, phone and security level', () => {
     const answer = await b.post('/api/security/unbindgoogle', { email_code: emailValue, sms_code: codeIn(sms ?? { text: '' }), google_code: await totp(secret) });
     expect(answer.code).toBe(200);
     expect((await b.get('/api/user/info')).data).toMatchObject({ goole_auth: false, security_level: 'middle' });
+    await failsWith(assertWithdrawalAllowed(db, userId), 'WITHDRAW_LOCKED');
     expect((await b.post('/api/security/unbindgoogle', { email_code: '123456' })).code).toBe(1017);
   });
 });
@@ -339,7 +340,7 @@ describe('Telegram binding and codes', () => {
     const code = await emailCode(b, 'messenger@example.com', 'bind_telegram');
     expect((await b.post('/api/security/bindtelegram', { telegram: widget(777), email_code: code })).code).toBe(200);
     expect((await b.get('/api/user/info')).data).toMatchObject({ telegram: true, telegram_name: '@bo_farmer', security_level: 'middle' });
-    expect((await userRow(userId)).security_changed_at).toBeInstanceOf(Date);
+    expect((await userRow(userId)).security_changed_at).toBeNull();
     expect((await b.get<{ methods: string[] }>('/api/security/getsecurityverification?action=address')).data.methods).toEqual(['email', 'telegram']);
 
     const sent = await b.get('/api/security/requestverify?action=address&type=telegram');

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activeUser, countRows, loginByEmail } from '../../../test/accounts.ts';
+import { activeUser, countRows, loginByEmail, loginStaff } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   admin = browser(app);
   await activeUser(db, admin, mail, 'wallet-admin@example.com');
   await db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'wallet-admin@example.com').execute();
-  expect((await loginByEmail(admin, 'wallet-admin@example.com')).code).toBe(200);
+  await loginStaff(db, admin, 'wallet-admin@example.com');
 });
 
 beforeEach(async () => {

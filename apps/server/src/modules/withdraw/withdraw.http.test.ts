@@ -1,7 +1,7 @@
 import { parseAmount } from '@platter/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeUser, loginByEmail } from '../../../test/accounts.ts';
+import { activeUser, loginByEmail, loginStaff } from '../../../test/accounts.ts';
 import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   admin = browser(app);
   await activeUser(db, admin, mail, 'review-admin@example.com');
   await db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'review-admin@example.com').execute();
-  expect((await loginByEmail(admin, 'review-admin@example.com')).code).toBe(200);
+  await loginStaff(db, admin, 'review-admin@example.com');
   wallet = walletService({ db, chains: devnetRegistry(db, 'x'), schedule: parseSchedule('17:00', '+00:00', 0), verify: (_u, _a, _c, work) => db.transaction().execute(work) });
 });
 

@@ -22,6 +22,7 @@ import { REVIEW_ADMIN_PAGES } from '../reviews/adminPages.tsx';
 import { FLOW_ADMIN_PAGES } from '../flow/adminPages.tsx';
 import { WALLET_ADMIN_PAGES } from '../wallet/adminPages.tsx';
 import { VERIFICATION_ADMIN_PAGES } from '../verification/adminPages.tsx';
+import { StaffSecondFactor } from './StaffSecondFactor.tsx';
 
 /** The back office: its own wrapper (spec doc 2 §2), without the site header and frame. */
 export function AdminApp() {
@@ -59,7 +60,7 @@ function AdminRoutes() {
   );
 }
 
-/** Signed out → login; signed in without the admin mark (redirect_url) → forbidden. */
+/** Signed out → login; signed in without the admin mark (redirect_url) → forbidden; staff without an authenticator → its binding. */
 function AdminGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const userInfo = useAppState((state) => state.userInfo);
@@ -85,6 +86,8 @@ function AdminGuard({ children }: { children: ReactNode }) {
       </div>
     );
   }
+  // Back-office roles need a second factor (the server answers 1051 until one is bound).
+  if (!userInfo.goole_auth) return <StaffSecondFactor />;
   return children;
 }
 

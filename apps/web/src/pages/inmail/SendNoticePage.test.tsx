@@ -15,10 +15,11 @@ describe('send_notice', () => {
     expect(parseUids('  ')).toEqual([]);
   });
 
-  it('checks the form with the server’s schema: an empty language is required, nothing is sent', { timeout: 30_000 }, async () => {
+  it('checks the form with the server’s schema: English alone is required, the other languages fall back to it', { timeout: 30_000 }, async () => {
     const { calls } = await renderApp('/admin/send_notice', {
-      'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin' }),
+      'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin', goole_auth: true }),
       'GET /api/admin/GetNotificationList': ok({ list: [], total: 0 }),
+      'POST /api/admin/SendNotificationIds': ok({ id: '7', sent: 1 }),
     });
     await waitFor(() => byTestId('send-notice-page'));
     await act(async () => {
@@ -26,11 +27,19 @@ describe('send_notice', () => {
       Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(box, '10000001');
       box.dispatchEvent(new Event('input', { bubbles: true }));
     });
+    expect(byTestId('notice-optional-zh')?.textContent).toContain('English text');
+    expect(byTestId('notice-optional-en')).toBeNull();
     await typeInto(byTestId('notice-title-en') as HTMLInputElement, 'Hello');
     await click(byTestId('notice-send') as HTMLElement);
-    await waitFor(() => byTestId('notice-lang-zh')?.textContent?.includes('Required.'), 10_000);
-    expect(byTestId('notice-lang-en')?.textContent).toContain('Required.'); // the English content
-    expect(byTestId('send-notice-page')?.textContent).not.toContain('Parameter error');
+    await waitFor(() => byTestId('notice-lang-en')?.textContent?.includes('Required.'), 10_000); // the English content
+    expect(byTestId('notice-lang-zh')?.textContent).not.toContain('Required.');
+    expect(byTestId('notice-lang-ru')?.textContent).not.toContain('Required.');
     expect(calls.some((c) => c.url.pathname.startsWith('/api/admin/SendNotification'))).toBe(false);
+
+    await typeInto(byTestId('notice-content-en') as HTMLTextAreaElement, '<p>Maintenance tonight</p>');
+    await click(byTestId('notice-send') as HTMLElement);
+    await waitFor(() => calls.find((c) => c.url.pathname === '/api/admin/SendNotificationIds'), 10_000);
+    const sent = calls.find((c) => c.url.pathname === '/api/admin/SendNotificationIds');
+    expect(sent?.body).toMatchObject({ ids: ['10000001'], title: { en: 'Hello' }, content: { en: '<p>Maintenance tonight</p>' } });
   });
 });

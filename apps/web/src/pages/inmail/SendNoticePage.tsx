@@ -63,7 +63,8 @@ function issuesOf(error: z.ZodError, values: unknown, requiredText: string): { n
 }
 
 /**
- * /admin/send_notice (spec doc 2 §2, §7 'Admin'): a notification in en, zh and ru to every
+ * /admin/send_notice (spec doc 2 §2, §7 'Admin'): a notification in English (zh and ru
+ * optional: an empty one falls back to English, as announcements do) to every
  * user (SendNotification, a background job whose progress the list below shows) or to a list
  * of uids (SendNotificationIds). Checked with the server's schemas before it is sent.
  */
@@ -155,6 +156,11 @@ export function SendNoticePage() {
           {LANGS.map((lang) => (
             <fieldset key={lang} className="notice-admin__lang" data-testid={`notice-lang-${lang}`}>
               <Typography.Text strong>{t(`inmail.admin.lang.${lang}`)}</Typography.Text>
+              {lang === 'en' ? null : (
+                <Typography.Paragraph type="secondary" className="notice-admin__optional" data-testid={`notice-optional-${lang}`}>
+                  {t('accountSecurity.noticeLangOptional')}
+                </Typography.Paragraph>
+              )}
               <Form.Item name={['title', lang]} label={t('inmail.admin.titleField')}>
                 <Input maxLength={NOTICE_TITLE_MAX} showCount data-testid={`notice-title-${lang}`} />
               </Form.Item>
