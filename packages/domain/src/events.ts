@@ -19,7 +19,16 @@ export const autoPaySkipReason = z.enum(autoPayOutcomes).exclude(['paid']);
 export type AutoPaySkipReason = z.infer<typeof autoPaySkipReason>;
 
 /** Security changes a user is told about (the same names as the security e-mail's). */
-export const SECURITY_CHANGES = ['password_changed', 'password_reset', 'google_bound', 'google_unbound', 'phone_changed', 'email_changed', 'telegram_bound', 'telegram_unbound'] as const;
+export const SECURITY_CHANGES = [
+  'password_changed',
+  'password_reset',
+  'google_bound',
+  'google_unbound',
+  'phone_changed',
+  'email_changed',
+  'telegram_bound',
+  'telegram_unbound',
+] as const;
 export type SecurityChangeKind = (typeof SECURITY_CHANGES)[number];
 
 const value = z.string().min(1).max(500);

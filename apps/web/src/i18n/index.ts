@@ -40,6 +40,9 @@ import reviewsZh from './reviews.zh.json';
 import inmailEn from './inmail.en.json';
 import inmailRu from './inmail.ru.json';
 import inmailZh from './inmail.zh.json';
+import feedbackEn from './feedback.en.json';
+import feedbackRu from './feedback.ru.json';
+import feedbackZh from './feedback.zh.json';
 import zh from './zh.json';
 import chiappEn from './chiapp.en.json';
 import chiappRu from './chiapp.ru.json';
@@ -51,7 +54,7 @@ import verificationZh from './verification.zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `feedback`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -68,6 +71,7 @@ export const areaCatalogues = {
   exports: { en: exportsEn, zh: exportsZh, ru: exportsRu },
   reviews: { en: reviewsEn, zh: reviewsZh, ru: reviewsRu },
   inmail: { en: inmailEn, zh: inmailZh, ru: inmailRu },
+  feedback: { en: feedbackEn, zh: feedbackZh, ru: feedbackRu },
 } as const;
 
 export const catalogues = {
@@ -86,6 +90,7 @@ export const catalogues = {
     ...exportsEn,
     ...reviewsEn,
     ...inmailEn,
+    ...feedbackEn,
     ...verificationEn,
   },
   zh: {
@@ -103,6 +108,7 @@ export const catalogues = {
     ...exportsZh,
     ...reviewsZh,
     ...inmailZh,
+    ...feedbackZh,
     ...verificationZh,
   },
   ru: {
@@ -120,6 +126,7 @@ export const catalogues = {
     ...exportsRu,
     ...reviewsRu,
     ...inmailRu,
+    ...feedbackRu,
     ...verificationRu,
   },
 } as const;

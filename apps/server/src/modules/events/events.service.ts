@@ -47,7 +47,11 @@ export async function notifyTransferReceived(trx: Db, t: { from: string; to: str
  * nothing — except when there was nothing to pay (a daily note about no income is noise).
  * Once per user, coin and UTC day.
  */
-export async function notifyAutoPay(trx: Db, userId: string, run: { coin: { type: string; unit: string; scale: number }; day: Date; outcome: AutoPayOutcome; paid: readonly bigint[] }): Promise<boolean> {
+export async function notifyAutoPay(
+  trx: Db,
+  userId: string,
+  run: { coin: { type: string; unit: string; scale: number }; day: Date; outcome: AutoPayOutcome; paid: readonly bigint[] },
+): Promise<boolean> {
   const subject = `${run.coin.type}:${run.day.toISOString().slice(0, 10)}`;
   if (run.outcome === 'paid') {
     const total = run.paid.reduce((sum, part) => sum + part, 0n);

@@ -239,7 +239,10 @@ describe('Auto Pay', () => {
 });
 
 describe('a sign-in from a new device', () => {
-  const log = { begin: (...a: Parameters<ReturnType<typeof loginLogService>['begin']>) => loginLogService(db).begin(...a), settle: (id: string, result: 'success' | 'wrong_password') => loginLogService(db).settle(id, result) };
+  const log = {
+    begin: (...a: Parameters<ReturnType<typeof loginLogService>['begin']>) => loginLogService(db).begin(...a),
+    settle: (id: string, result: 'success' | 'wrong_password') => loginLogService(db).settle(id, result),
+  };
   const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
   const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
   async function signIn(userId: string, userAgent: string, ip = '203.0.113.9') {

@@ -50,7 +50,10 @@ export const EVENT_TEMPLATES: Record<EventKey, Record<Lang, EventTexts>> = {
     ru: { title: 'Автоплатёж пропущен', body: ['Сегодняшний автоплатёж {unit} ничего не выплатил: {reason}.', 'Доход остаётся в ожидаемом доходе.'] },
   },
   sign_in_new_device: {
-    en: { title: 'Sign-in from a new device', body: ['Your account was signed in from {device}, IP {ip} ({country}).', 'If this was not you, change your password at once and check your security settings.'] },
+    en: {
+      title: 'Sign-in from a new device',
+      body: ['Your account was signed in from {device}, IP {ip} ({country}).', 'If this was not you, change your password at once and check your security settings.'],
+    },
     zh: { title: '新裝置登入', body: ['您的帳號已在 {device} 登入，IP {ip}（{country}）。', '如果不是您本人操作，請立即修改密碼並檢查安全設定。'] },
     ru: {
       title: 'Вход с нового устройства',

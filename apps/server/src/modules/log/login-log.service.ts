@@ -44,7 +44,11 @@ export function loginLogService(db: Db) {
         const tx = loginLogRepository(trx);
         const attempt = await tx.setResult(id, result);
         if (!attempt?.user_id || !(await tx.isNewDevice(attempt.user_id, attempt.user_agent, id))) return;
-        await notify(trx, attempt.user_id, { key: 'sign_in_new_device', subject: id, params: { device: describeDevice(attempt.user_agent), ip: attempt.ip, country: attempt.country } });
+        await notify(trx, attempt.user_id, {
+          key: 'sign_in_new_device',
+          subject: id,
+          params: { device: describeDevice(attempt.user_agent), ip: attempt.ip, country: attempt.country },
+        });
       });
     },
     /** An attempt that turned out to be no sign-in yet (the second factor follows). */

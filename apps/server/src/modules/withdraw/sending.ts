@@ -247,7 +247,11 @@ export async function trackSent(db: Db, chains: ChainRegistry): Promise<{ confir
           .set({ status: 'SENT', sent_at: sql`now()`, confirmed_height: state.height, updated_at: sql`now()` })
           .where('id', '=', w.id)
           .execute();
-        await notify(trx, w.user_id, { key: 'withdrawal_sent', subject: w.id, params: { amount: show(w.received, coin.scale), unit: coin.unit, address: w.address, txid: w.txid } });
+        await notify(trx, w.user_id, {
+          key: 'withdrawal_sent',
+          subject: w.id,
+          params: { amount: show(w.received, coin.scale), unit: coin.unit, address: w.address, txid: w.txid },
+        });
       });
       outcome.confirmed++;
     } else if (state.state === 'failed') {
