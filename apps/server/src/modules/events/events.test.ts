@@ -99,7 +99,7 @@ describe('a deposit credited', () => {
     expect((await scanDeposits(db, chains, 'CHIA')).credited).toBe(1);
     await scanDeposits(db, chains, 'CHIA');
     const message = await shown(user.id, 'deposit_credited', 'zh');
-    expect(message).toMatchObject({ title: '充值已到帳', type: 'asset' });
+    expect(message).toMatchObject({ title: '儲值已到帳', type: 'asset' });
     expect(message.content).toContain('2.5 XCH');
     expect(message.content).toContain(sent.txid);
     const [row] = await stored(user.id, 'deposit_credited');

@@ -16,22 +16,22 @@ export interface EventTexts {
 export const EVENT_TEMPLATES: Record<EventKey, Record<Lang, EventTexts>> = {
   deposit_credited: {
     en: { title: 'Deposit credited', body: ['Your deposit of {amount} {unit} has been credited to your available balance.', 'TXID: {txid}'] },
-    zh: { title: '充值已到帳', body: ['您充值的 {amount} {unit} 已計入可用餘額。', '交易哈希：{txid}'] },
+    zh: { title: '儲值已到帳', body: ['您儲值的 {amount} {unit} 已計入可用餘額。', '交易雜湊：{txid}'] },
     ru: { title: 'Пополнение зачислено', body: ['Ваше пополнение на {amount} {unit} зачислено на доступный баланс.', 'TXID: {txid}'] },
   },
   withdrawal_approved: {
     en: { title: 'Withdrawal approved', body: ['Your withdrawal of {amount} {unit} to {address} has been approved and will be sent soon.'] },
-    zh: { title: '提現已審核通過', body: ['您提現至 {address} 的 {amount} {unit} 已審核通過，即將發出。'] },
+    zh: { title: '提領已審核通過', body: ['您提領至 {address} 的 {amount} {unit} 已審核通過，即將發出。'] },
     ru: { title: 'Вывод одобрен', body: ['Ваш вывод {amount} {unit} на адрес {address} одобрен и скоро будет отправлен.'] },
   },
   withdrawal_rejected: {
     en: { title: 'Withdrawal rejected', body: ['Your withdrawal of {amount} {unit} was rejected and the amount returned to your balance.', 'Reason: {reason}'] },
-    zh: { title: '提現被拒絕', body: ['您的 {amount} {unit} 提現已被拒絕，金額已退回餘額。', '原因：{reason}'] },
+    zh: { title: '提領被拒絕', body: ['您的 {amount} {unit} 提領已被拒絕，金額已退回餘額。', '原因：{reason}'] },
     ru: { title: 'Вывод отклонён', body: ['Ваш вывод {amount} {unit} отклонён, сумма возвращена на баланс.', 'Причина: {reason}'] },
   },
   withdrawal_sent: {
     en: { title: 'Withdrawal sent', body: ['Your withdrawal of {amount} {unit} to {address} has been sent.', 'TXID: {txid}'] },
-    zh: { title: '提現已發出', body: ['您提現至 {address} 的 {amount} {unit} 已發出。', '交易哈希：{txid}'] },
+    zh: { title: '提領已發出', body: ['您提領至 {address} 的 {amount} {unit} 已發出。', '交易雜湊：{txid}'] },
     ru: { title: 'Вывод отправлен', body: ['Ваш вывод {amount} {unit} на адрес {address} отправлен.', 'TXID: {txid}'] },
   },
   transfer_received: {
