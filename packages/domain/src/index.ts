@@ -16,3 +16,4 @@ export * from './content.ts';
 export * from './pow.ts';
 export * from './address/index.ts';
 export * from './verification.ts';
+export * from './events.ts';

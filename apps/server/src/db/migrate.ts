@@ -41,6 +41,7 @@ import * as addressPatterns from './migrations/2026_11_25_2601_address_patterns.
 import * as ledgerCheckRuns from './migrations/2026_11_25_2701_ledger_check_runs.ts';
 import * as dbFunctionsTable from './migrations/2026_11_25_2801_db_functions.ts';
 import * as ledgerReferences from './migrations/2026_11_25_2802_ledger_references.ts';
+import * as eventMessages from './migrations/2026_11_26_1107_event_messages.ts';
 import * as ledgerAccountsFillfactor from './migrations/2026_11_26_1131_ledger_accounts_fillfactor.ts';
 import * as coinUnsecuredShare from './migrations/2026_11_26_1132_coin_unsecured_share.ts';
 import * as defaultDocuments from './migrations/2026_11_26_1137_default_documents.ts';
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_2701_ledger_check_runs': ledgerCheckRuns,
   '2026_11_25_2801_db_functions': dbFunctionsTable,
   '2026_11_25_2802_ledger_references': ledgerReferences,
+  '2026_11_26_1107_event_messages': eventMessages,
   '2026_11_26_1131_ledger_accounts_fillfactor': ledgerAccountsFillfactor,
   '2026_11_26_1132_coin_unsecured_share': coinUnsecuredShare,
   '2026_11_26_1137_default_documents': defaultDocuments,

@@ -43,6 +43,9 @@ import reviewsZh from './reviews.zh.json';
 import inmailEn from './inmail.en.json';
 import inmailRu from './inmail.ru.json';
 import inmailZh from './inmail.zh.json';
+import feedbackEn from './feedback.en.json';
+import feedbackRu from './feedback.ru.json';
+import feedbackZh from './feedback.zh.json';
 import zh from './zh.json';
 import chiappEn from './chiapp.en.json';
 import chiappRu from './chiapp.ru.json';
@@ -54,7 +57,7 @@ import verificationZh from './verification.zh.json';
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`, `feedback`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -72,6 +75,7 @@ export const areaCatalogues = {
   reviews: { en: reviewsEn, zh: reviewsZh, ru: reviewsRu },
   inmail: { en: inmailEn, zh: inmailZh, ru: inmailRu },
   accountSecurity: { en: accountSecurityEn, zh: accountSecurityZh, ru: accountSecurityRu },
+  feedback: { en: feedbackEn, zh: feedbackZh, ru: feedbackRu },
 } as const;
 
 export const catalogues = {
@@ -90,6 +94,7 @@ export const catalogues = {
     ...exportsEn,
     ...reviewsEn,
     ...inmailEn,
+    ...feedbackEn,
     ...verificationEn,
     ...accountSecurityEn,
   },
@@ -108,6 +113,7 @@ export const catalogues = {
     ...exportsZh,
     ...reviewsZh,
     ...inmailZh,
+    ...feedbackZh,
     ...verificationZh,
     ...accountSecurityZh,
   },
@@ -126,6 +132,7 @@ export const catalogues = {
     ...exportsRu,
     ...reviewsRu,
     ...inmailRu,
+    ...feedbackRu,
     ...verificationRu,
     ...accountSecurityRu,
   },

@@ -39,6 +39,29 @@ export const inmailRepository = {
     return rows.length;
   },
 
+  /**
+   * One event's message to a user; nothing when the user has it already (the unique
+   * user-event-subject): true when written. Without a subject the key is the database
+   * transaction's id, so the event counts once per transaction.
+   */
+  async insertEvent(db: Db, userId: string, message: NewMessage & { event: string; subject: string | undefined; params: Record<string, unknown> }): Promise<boolean> {
+    const rows = await db
+      .insertInto('inmail_messages')
+      .values({
+        user_id: userId,
+        type: message.type,
+        title: JSON.stringify(message.title),
+        content: JSON.stringify(message.content),
+        event: message.event,
+        subject: message.subject ?? sql<string>`'tx:' || txid_current()::text`,
+        params: JSON.stringify(message.params),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'event', 'subject']).doNothing())
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  },
+
   async page(db: Db, userId: string, filter: MessageFilter, page: number, count: number) {
     return paginate(filtered(db, userId, filter), { page, count }, (from) => from.select(['id', 'type', 'title', 'content', 'status', 'created_at']).orderBy('id', 'desc'));
   },

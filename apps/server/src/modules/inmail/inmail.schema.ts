@@ -16,6 +16,10 @@ export interface InmailMessagesTable {
   notice_id: string | null;
   created_at: Generated<Date>;
   read_at: Date | null;
+  /** The event that raised it and what about (modules/events; migration 2026_11_26_1107), else null. */
+  event: ColumnType<string | null, string | null | undefined, string | null>;
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+  params: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
 export interface InmailNoticesTable {

@@ -34,9 +34,9 @@ export interface UserNotification {
 }
 
 /**
- * Puts a message in a user's in-site inbox. Pass the caller's transaction to have the message
- * only if the change it reports commits. The content is the platform's own HTML with every
- * value escaped (templates.ts); like every message it is sanitised again when shown.
+ * Puts a free-form message in a user's in-site inbox (like every message it is sanitised again
+ * when shown). Events of the catalogue (a deposit credited, a withdrawal sent…) go through
+ * modules/events `notify`, which makes the texts from templates and sends each once.
  */
 export async function notifyUser(db: Db, userId: string, notification: UserNotification): Promise<void> {
   await repo.insertForUsers(db, [userId], { type: notification.type, title: notification.title, content: notification.content });

@@ -37,7 +37,18 @@ export function loginLogRepository(db: Db) {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`platter:sign-in:${key}`}))`.execute(db);
     },
     async setResult(id: string, result: LoginResult) {
-      await db.updateTable('login_attempts').set({ result }).where('id', '=', id).execute();
+      return db.updateTable('login_attempts').set({ result }).where('id', '=', id).returning(['user_id', 'ip', 'country', 'user_agent']).executeTakeFirst();
+    },
+    /** Whether the user has signed in before (other than `except`), yet never from this User-Agent. */
+    async isNewDevice(userId: string, userAgent: string, except: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('login_attempts')
+        .select([sql<boolean>`bool_or(user_agent = ${userAgent})`.as('seen'), sql<string>`count(*)`.as('before')])
+        .where('user_id', '=', userId)
+        .where('result', '=', 'success')
+        .where('id', '<>', except)
+        .executeTakeFirstOrThrow();
+      return Number(row.before) > 0 && row.seen !== true;
     },
     async remove(id: string) {
       await db.deleteFrom('login_attempts').where('id', '=', id).execute();

@@ -1,6 +1,7 @@
 import { AppError, describeDevice, type Lang, type LoginLogItem, type LoginMethod, type LoginResult } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { countryOfIp, locationName } from '../../http/geo.ts';
+import { notify } from '../events/events.service.ts';
 import { loginLogRepository } from './login-log.repository.ts';
 
 /** The login history (GET /api/log/login): every sign-in attempt against the account. */
@@ -33,9 +34,22 @@ export function loginLogService(db: Db) {
       if ('locked' in outcome) throw new AppError('TOO_MANY_FAILED_LOGINS');
       return outcome.id;
     },
-    /** The attempt's real result, once known. */
+    /**
+     * The attempt's real result, once known. A success from a User-Agent the account has never
+     * signed in from (and not its first sign-in) tells the user, in the same transaction.
+     */
     async settle(id: string, result: LoginResult) {
-      await repo.setResult(id, result);
+      if (result !== 'success') return void (await repo.setResult(id, result));
+      await db.transaction().execute(async (trx) => {
+        const tx = loginLogRepository(trx);
+        const attempt = await tx.setResult(id, result);
+        if (!attempt?.user_id || !(await tx.isNewDevice(attempt.user_id, attempt.user_agent, id))) return;
+        await notify(trx, attempt.user_id, {
+          key: 'sign_in_new_device',
+          subject: id,
+          params: { device: describeDevice(attempt.user_agent), ip: attempt.ip, country: attempt.country },
+        });
+      });
     },
     /** An attempt that turned out to be no sign-in yet (the second factor follows). */
     async drop(id: string) {

@@ -6,6 +6,7 @@ import { assertWithdrawalAllowed, withdrawLockedUntil } from '../security/securi
 import { securityRepository } from '../security/security.repository.ts';
 import { coinRules, show, units, type CoinRules } from '../coins/coins.ts';
 import { batchOf, openWithdrawal, type ReviewSchedule } from '../withdraw/withdraw.service.ts';
+import { notifyAutoPay } from '../events/events.service.ts';
 
 /**
  * Auto Pay (spec doc 1 §5, §9): mining income waits in pending earnings; once a day before
@@ -131,18 +132,19 @@ export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: st
     const setting = await trx.selectFrom('auto_pay_settings').selectAll().where('user_id', '=', userId).where('coin', '=', coin.type).forUpdate().executeTakeFirst();
     if (!setting?.enabled) return undefined;
     if (setting.last_run_at && now.getTime() - setting.last_run_at.getTime() < DAY_MS) return undefined;
-    const outcome = await planRun(trx, schedule, userId, coin, now);
+    const { outcome, paid } = await planRun(trx, schedule, userId, coin, now);
+    await notifyAutoPay(trx, userId, { coin, day: now, outcome, paid });
     await trx.updateTable('auto_pay_settings').set({ last_run_at: now, last_outcome: outcome }).where('user_id', '=', userId).where('coin', '=', coin.type).execute();
     return { userId, coin: coin.type, outcome };
   });
 }
 
 /** The run's payouts, or why there are none; the income stays pending when skipped. */
-async function planRun(trx: Db, schedule: ReviewSchedule, userId: string, coin: CoinRules, now: Date): Promise<AutoPayResult['outcome']> {
+async function planRun(trx: Db, schedule: ReviewSchedule, userId: string, coin: CoinRules, now: Date): Promise<{ outcome: AutoPayOutcome; paid: bigint[] }> {
   // Money leaving the account: the 24-hour lock after a security change holds here as on
   // every withdrawal and transfer (issue 17); the run is skipped, not failed.
   const user = await securityRepository(trx).user(userId);
-  if (!user || withdrawLockedUntil(user.security_changed_at, now.getTime())) return 'security_locked';
+  if (!user || withdrawLockedUntil(user.security_changed_at, now.getTime())) return { outcome: 'security_locked', paid: [] };
   const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
   const recipients = await autoPayRecipients(trx, userId, coin.type);
   // A share must reach the coin's minimum payout (the pool page's threshold) and its
@@ -154,7 +156,8 @@ async function planRun(trx: Db, schedule: ReviewSchedule, userId: string, coin: 
       return { id: r.id, ratio: r.ratio, minPay: floors.reduce((a, b) => (a > b ? a : b)) };
     }),
   );
-  if (!plan.run) return plan.reason;
+  if (!plan.run) return { outcome: plan.reason, paid: [] };
+  const paid: bigint[] = [];
   for (const part of plan.parts) {
     const address = recipients.find((r) => r.id === part.id);
     if (!address) continue;
@@ -172,8 +175,9 @@ async function planRun(trx: Db, schedule: ReviewSchedule, userId: string, coin: 
       sendAfter: now,
       from: 'pending_earnings',
     });
+    paid.push(part.amount);
   }
-  return 'paid';
+  return { outcome: 'paid', paid };
 }
 
 /** The daily run: every enabled user, once the Auto Pay hour has come and before 08:00 UTC. */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { paginate } from '../../db/paginate.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { coinRules, show } from '../coins/coins.ts';
+import { notify } from '../events/events.service.ts';
 
 /**
  * Deposits (recharge): one address per user and coin from the chain adapter; transfers into
@@ -151,6 +152,7 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
         .set({ status: 'credited', transaction_id: transactionId, credited_at: sql`now()` })
         .where('id', '=', id)
         .execute();
+      await notify(trx, deposit.user_id, { key: 'deposit_credited', subject: id, params: { amount: show(deposit.amount, coin.scale), unit: coin.unit, txid: deposit.txid } });
       return true;
     });
     if (done) credited++;

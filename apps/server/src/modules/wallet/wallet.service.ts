@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import { addAddress } from './addresses.ts';
+import { notifyTransferReceived } from '../events/events.service.ts';
 import { setAutoPay } from './autopay.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { coinRules, show, units } from '../coins/coins.ts';
@@ -103,6 +104,7 @@ export function walletService(deps: WalletDeps) {
               { account: { kind: 'user', userId: recipient.id, coin: coin.type, bucket: 'available' }, amount },
             ],
           });
+          await notifyTransferReceived(trx, { from: userId, to: recipient.id, transactionId, amount: show(amount, coin.scale), unit: coin.unit });
           return { transaction_id: transactionId, amount: show(amount, coin.scale), to: recipient.uid };
         },
         (work) => verify(userId, 'transfer', codesOf(body), work),

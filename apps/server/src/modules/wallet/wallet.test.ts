@@ -199,10 +199,10 @@ describe('withdrawals', () => {
       ['REJECTED', 'address on a sanctions list'],
       ['CANCELED', 'user asked'],
     ]);
-    // Only the rejection is a message (the user's own cancel and the operator's are not), with its reason.
+    // The rejection (with its reason) and the approval are messages; the user's own cancel and the operator's are not.
     const messages = (await getMessages(db, user.id, { page: 1, count: 10, type: 'all' }, 'ru')).list;
-    expect(messages.map((m) => m.title)).toEqual(['Вывод отклонён']);
-    expect(messages[0]?.content).toContain('address on a sanctions list');
+    expect(messages.map((m) => m.title)).toEqual(['Вывод одобрен', 'Вывод отклонён']);
+    expect(messages[1]?.content).toContain('address on a sanctions list');
     expect(await available(user.id)).toBe(XCH('5'));
     await ledgerHolds();
   });

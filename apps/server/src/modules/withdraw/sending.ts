@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry, type Payment, type Sent } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { postHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
-import { notifyUser } from '../inmail/inmail.service.ts';
-import { withdrawalSentMessage } from '../inmail/templates.ts';
+import { notify } from '../events/events.service.ts';
 import { coinRules, show } from '../coins/coins.ts';
 
 /**
@@ -248,7 +247,11 @@ export async function trackSent(db: Db, chains: ChainRegistry): Promise<{ confir
           .set({ status: 'SENT', sent_at: sql`now()`, confirmed_height: state.height, updated_at: sql`now()` })
           .where('id', '=', w.id)
           .execute();
-        await notifyUser(trx, w.user_id, withdrawalSentMessage({ amount: show(w.received, coin.scale), unit: coin.unit, address: w.address, txid: w.txid }));
+        await notify(trx, w.user_id, {
+          key: 'withdrawal_sent',
+          subject: w.id,
+          params: { amount: show(w.received, coin.scale), unit: coin.unit, address: w.address, txid: w.txid },
+        });
       });
       outcome.confirmed++;
     } else if (state.state === 'failed') {

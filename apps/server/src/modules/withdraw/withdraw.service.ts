@@ -2,8 +2,7 @@ import { AppError, operatorCanCancel, quoteWithdrawal, reviewBatchOf, userCanCan
 import type { Db } from '../../db/database.ts';
 import { placeHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
-import { notifyUser } from '../inmail/inmail.service.ts';
-import { withdrawalRejectedMessage } from '../inmail/templates.ts';
+import { notify } from '../events/events.service.ts';
 import { allCoinRules, coinRules, show, units } from '../coins/coins.ts';
 import { recordAudit, type AuditBy, type AuditChange } from '../admin/audit.ts';
 import { withdrawRepository, type WithdrawalRow } from './withdraw.repository.ts';
@@ -134,7 +133,7 @@ async function release(trx: Db, w: Locked, status: 'CANCELED' | 'REJECTED', reas
   await voidHold(trx, w.hold_id, { kind: status === 'CANCELED' ? 'withdrawal_canceled' : 'withdrawal_rejected', ...(by ? { createdBy: by } : {}) });
   await withdrawRepository.close(trx, w.id, { status, reason, by });
   const coin = await coinRules(trx, w.coin);
-  if (status === 'REJECTED') await notifyUser(trx, w.user_id, withdrawalRejectedMessage({ amount: show(w.amount, coin.scale), unit: coin.unit, reason }));
+  if (status === 'REJECTED') await notify(trx, w.user_id, { key: 'withdrawal_rejected', subject: w.id, params: { amount: show(w.amount, coin.scale), unit: coin.unit, reason } });
   await passOnActivation(trx, w);
 }
 
@@ -215,7 +214,11 @@ export function auditWithdrawals(db: Db, schedule: ReviewSchedule, by: AuditBy, 
   return eachLocked(db, ids, by, async (trx, w) => {
     if (w.status !== 'AUDITING') throw new AppError('FAILED');
     if (!approve) await release(trx, w, 'REJECTED', reason, adminId);
-    else await withdrawRepository.approve(trx, w.id, adminId, new Date(Date.now() + schedule.sendDelayMs));
+    else {
+      await withdrawRepository.approve(trx, w.id, adminId, new Date(Date.now() + schedule.sendDelayMs));
+      const coin = await coinRules(trx, w.coin);
+      await notify(trx, w.user_id, { key: 'withdrawal_approved', subject: w.id, params: { amount: show(w.amount, coin.scale), unit: coin.unit, address: w.address } });
+    }
     return {
       action: approve ? 'approve_withdrawal' : 'reject_withdrawal',
       target: `withdrawal:${w.id}`,

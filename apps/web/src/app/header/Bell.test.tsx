@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { freshDesktopApp, renderApp, resetAppState, signedIn } from '../../test/app.tsx';
-import { ok, type Responder } from '../../test/fetchMock.ts';
+import { ok } from '../../test/fetchMock.ts';
 import { byTestId, cleanup, click, settle, waitFor } from '../../test/render.tsx';
 
 /** The header bell (spec doc 2 §2, §4, §9): the unread total capped at 99, loaded as the spec says. */
 
 const message = (id: number) => ({ id: String(id), type: 'system', title: `Notice ${id}`, content: '<p>x</p>', created_at: 1_700_000_000 + id, status: 2 });
-const unread = (total: number): Responder => ok({ list: Array.from({ length: Math.min(total, 10) }, (_, i) => message(total - i)), total });
+const unread = (total: number) => ok({ list: Array.from({ length: Math.min(total, 10) }, (_, i) => message(total - i)), total });
 
 freshDesktopApp();
 
@@ -45,6 +45,20 @@ describe('the bell', () => {
     expect(byTestId('bell-item-12')?.getAttribute('href')).toBe('/inmail?id=12');
     expect(byTestId('header-bell')?.getAttribute('data-unread')).toBe('12');
     expect(byTestId('bell-view-all')?.getAttribute('href')).toBe('/inmail');
+  });
+
+  it('asks again each time it opens: a message that arrived since shows (issue 20)', async () => {
+    let total = 1;
+    const { calls } = await renderApp('/help/bulletin', { 'GET /api/user/info': signedIn(), 'GET /api/user/GetMessage': () => unread(total) });
+    await click(await waitFor(() => byTestId('header-bell')));
+    await waitFor(() => byTestId('bell-item-1'));
+    await click(byTestId('header-bell') as HTMLElement);
+    await settle(100);
+    total = 2; // a deposit was credited meanwhile
+    await click(byTestId('header-bell') as HTMLElement);
+    await waitFor(() => byTestId('bell-item-2'));
+    expect(byTestId('header-bell')?.getAttribute('data-unread')).toBe('2');
+    expect(calls.filter((c) => c.url.pathname === '/api/user/GetMessage')).toHaveLength(2);
   });
 
   it('never asks for messages while signed out', async () => {

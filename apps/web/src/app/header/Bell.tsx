@@ -25,7 +25,7 @@ export function Bell() {
   const signedIn = useSignedIn();
   const onHome = useLocation().pathname === ROUTES.home;
   const [opened, setOpened] = useState(false);
-  const { total, list, loading } = useUnreadMessages(onHome || opened);
+  const { total, list, loading, refresh } = useUnreadMessages(onHome || opened);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
 
@@ -78,6 +78,8 @@ export function Bell() {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
+        // Opened again: what arrived since (a deposit credited, a withdrawal sent…) shows now.
+        if (next && opened) refresh();
         if (next) setOpened(true);
       }}
       popupRender={() => panel}

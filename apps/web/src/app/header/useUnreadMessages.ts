@@ -9,6 +9,8 @@ export interface UnreadMessages {
   total: number;
   list: Message[];
   loading: boolean;
+  /** Fetches them again (the dropdown does when it opens: events arrive while a page is open). */
+  refresh: () => void;
 }
 
 /**
@@ -25,6 +27,7 @@ export function useUnreadMessages(load: boolean): UnreadMessages {
     enabled: uid !== null && load,
     staleTime: 60_000,
   });
-  if (uid === null) return { total: 0, list: [], loading: false };
-  return { total: query.data?.total ?? 0, list: query.data?.list ?? [], loading: query.isFetching };
+  const refresh = () => void query.refetch();
+  if (uid === null) return { total: 0, list: [], loading: false, refresh };
+  return { total: query.data?.total ?? 0, list: query.data?.list ?? [], loading: query.isFetching, refresh };
 }

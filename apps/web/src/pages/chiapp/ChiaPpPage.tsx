@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { formatTime, middleEllipsis } from '../wallet/format.ts';
 import { ok } from '../wallet/walletApi.ts';
 import { bindLauncher, chiappKeys, fetchChiappInfo, logoutLauncher } from './chiappApi.ts';
+import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import './chiapp.css';
 
 const POOLS = ['chiapp', 'chiavip', 'chia_test'] as const;
@@ -71,6 +72,7 @@ function LauncherFigures({ launcher }: { launcher: ChiappLauncher }) {
 export function ChiaPpPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const toast = useSuccessToast();
   const screens = Grid.useBreakpoint();
   const [params, setParams] = useSearchParams();
   const loginGrant = params.get('login');
@@ -92,6 +94,7 @@ export function ChiaPpPage() {
   const bindWithLogin = async () => {
     if (!loginGrant) return;
     if (ok(await bindLauncher({ pool, launcher_id: loginLauncher, login: loginGrant }))) {
+      toast(t('feedback.launcherBound'));
       setParams({});
       await refresh();
     }
@@ -102,13 +105,16 @@ export function ChiaPpPage() {
     setError(null);
     const answer = await bindLauncher({ pool, launcher_id: lookupId.replace(/^0x/i, ''), key: data.key, signature: signature.trim() });
     if (ok(answer)) {
+      toast(t('feedback.launcherBound'));
       setSignature('');
       setLookupId('');
       await refresh();
     } else if ('msg' in answer) setError(`${answer.code} - ${answer.msg}`);
   };
   const unbind = async (launcherId: string) => {
-    if (ok(await logoutLauncher({ pool, launcher_id: launcherId.replace(/^0x/i, '') }))) await refresh();
+    if (!ok(await logoutLauncher({ pool, launcher_id: launcherId.replace(/^0x/i, '') }))) return;
+    toast(t('feedback.launcherUnbound'));
+    await refresh();
   };
 
   const action = (l: ChiappLauncher) => (

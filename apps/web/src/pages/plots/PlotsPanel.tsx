@@ -9,6 +9,7 @@ import { useAppState } from '../../state/store.ts';
 import { formatTime, middleEllipsis } from '../wallet/format.ts';
 import { fetchDevHelpers, ok } from '../wallet/walletApi.ts';
 import { bindPlot, devnetSign, fetchBindData, fetchIdentityRewards, fetchPlots, fetchRegisterData, plotKeys, registerNode, unbindPlot, type IdentityReward } from './plotsApi.ts';
+import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import './plots.css';
 
 const COUNTERS = ['bound', 'BIND_SENT', 'UNBIND_AUDITING', 'TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE', 'UNSIGNED'] as const;
@@ -121,6 +122,7 @@ export function usePlotSize(pool: string) {
 export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initialPool?: string; poolLocked?: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const toast = useSuccessToast();
   const screens = Grid.useBreakpoint();
   useQuery(poolsQuery);
   const pools = useAppState((s) => s.poolInfo);
@@ -136,7 +138,9 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
 
   const unbind = async (id: string) => {
     try {
-      if (ok(await unbindPlot(id))) await queryClient.invalidateQueries({ queryKey: plotKeys.all });
+      if (!ok(await unbindPlot(id))) return;
+      toast(t('feedback.plotUnbound'));
+      await queryClient.invalidateQueries({ queryKey: plotKeys.all });
     } catch {
       // A transport failure: the API client has already shown it.
     }

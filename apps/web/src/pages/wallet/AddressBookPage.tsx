@@ -11,6 +11,7 @@ import { SecurityVerification } from '../../components/SecurityVerification.tsx'
 import { codesComplete, useVerificationMethods } from './verification.ts';
 import { DialogFooter } from './dialogFooter.tsx';
 import { useWalletSubmit } from './useWalletSubmit.ts';
+import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import { addAddress, deleteAddress, fetchAddresses, fetchTotalAssets, ok, updateRemark, walletKeys } from './walletApi.ts';
 import './wallet.css';
 
@@ -18,6 +19,7 @@ import './wallet.css';
 export function AddressBookPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const toast = useSuccessToast();
   const screens = Grid.useBreakpoint();
   const [coin, setCoin] = useState('');
   const [adding, setAdding] = useState(false);
@@ -29,7 +31,9 @@ export function AddressBookPage() {
 
   const remove = async (id: string) => {
     try {
-      if (ok(await deleteAddress(id))) await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      if (!ok(await deleteAddress(id))) return;
+      toast(t('feedback.addressRemoved'));
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
     } catch {
       // A transport failure: the API client has already shown it.
     }
@@ -140,7 +144,7 @@ export function AddressBookPage() {
 
 function AddAddressDialog({ currencies, initialCoin, onClose }: { currencies: CurrencyEntry[]; initialCoin: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { busy, run } = useWalletSubmit(onClose);
+  const { busy, run } = useWalletSubmit(onClose, t('feedback.addressAdded'));
   const methods = useVerificationMethods('address');
   const [coin, setCoin] = useState(initialCoin || currencies[0]?.type || '');
   const [address, setAddress] = useState('');
@@ -212,7 +216,7 @@ function AddAddressDialog({ currencies, initialCoin, onClose }: { currencies: Cu
 
 function RemarkDialog({ address, onClose }: { address: WithdrawAddress; onClose: () => void }) {
   const { t } = useTranslation();
-  const { busy, run } = useWalletSubmit(onClose);
+  const { busy, run } = useWalletSubmit(onClose, t('feedback.remarkSaved'));
   const [remark, setRemark] = useState(address.remark);
   const submit = () => run(() => updateRemark(address.id, remark.trim()));
   return (

@@ -83,7 +83,7 @@ describe('the withdraw dialog', () => {
     expect(submit().disabled).toBe(true);
   });
 
-  it('retries a submission lost in transit with the same request id, and closes on success', async () => {
+  it('retries a submission lost in transit with the same request id, and closes on success with a success message', async () => {
     let attempt = 0;
     const { calls, onClose } = await open(chia, {
       'GET /api/user/withdrawaddresses': ok([address()]),
@@ -103,5 +103,8 @@ describe('the withdraw dialog', () => {
     expect(bodies[0]).toMatchObject({ coin: 'CHIA', address_id: '7', amount: '2', email_code: '654321' });
     expect(bodies[0]?.request_id).toMatch(/^[\w.:-]{8,128}$/);
     expect(bodies[1]?.request_id).toBe(bodies[0]?.request_id);
+    // The success message says it was submitted (issue 20); the lost attempt showed none.
+    await waitFor(() => document.querySelectorAll('.success-toast').length === 1);
+    expect(document.querySelector('.success-toast')?.textContent).toContain('Withdrawal submitted.');
   });
 });

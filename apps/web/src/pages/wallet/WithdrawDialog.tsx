@@ -31,7 +31,7 @@ export function WithdrawDialog({ currency, available, locked, onClose }: { curre
   const [addressId, setAddressId] = useState<string | undefined>();
   const [amount, setAmount] = useState('');
   const [codes, setCodes] = useState<SecurityCodes>({});
-  const { busy, run } = useWalletSubmit(onClose);
+  const { busy, run } = useWalletSubmit(onClose, t('feedback.withdrawSubmitted'));
   // One key per submission; kept when the request failed in transit so a retry cannot pay twice.
   const requestId = useRef<string | null>(null);
 

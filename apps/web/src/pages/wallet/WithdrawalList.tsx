@@ -7,6 +7,7 @@ import { formatTime, middleEllipsis, STATUS_COLOR } from './format.ts';
 import { moneyColumns } from './withdrawalColumns.tsx';
 import { cancelWithdrawal, fetchWithdrawals, ok, walletKeys } from './walletApi.ts';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
+import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 
 const PAGE_SIZE = 10;
 
@@ -14,12 +15,15 @@ const PAGE_SIZE = 10;
 export function WithdrawalList() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const toast = useSuccessToast();
   const [page, setPage] = useState(1);
   const withdrawals = useQuery({ queryKey: walletKeys.withdrawals(page), queryFn: () => fetchWithdrawals(page, PAGE_SIZE), refetchInterval: 5000 });
 
   const cancel = async (id: string) => {
     try {
-      if (ok(await cancelWithdrawal(id))) await queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      if (!ok(await cancelWithdrawal(id))) return;
+      toast(t('feedback.withdrawCanceled'));
+      await queryClient.invalidateQueries({ queryKey: walletKeys.all });
     } catch {
       // A transport failure: the API client has already shown it.
     }
