@@ -47,11 +47,14 @@ import chiappZh from './chiapp.zh.json';
 import verificationEn from './verification.en.json';
 import verificationRu from './verification.ru.json';
 import verificationZh from './verification.zh.json';
+import centreNavEn from './centreNav.en.json';
+import centreNavRu from './centreNav.ru.json';
+import centreNavZh from './centreNav.zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `centreNav`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -68,6 +71,7 @@ export const areaCatalogues = {
   exports: { en: exportsEn, zh: exportsZh, ru: exportsRu },
   reviews: { en: reviewsEn, zh: reviewsZh, ru: reviewsRu },
   inmail: { en: inmailEn, zh: inmailZh, ru: inmailRu },
+  centreNav: { en: centreNavEn, zh: centreNavZh, ru: centreNavRu },
 } as const;
 
 export const catalogues = {
@@ -87,6 +91,7 @@ export const catalogues = {
     ...reviewsEn,
     ...inmailEn,
     ...verificationEn,
+    ...centreNavEn,
   },
   zh: {
     ...zh,
@@ -104,6 +109,7 @@ export const catalogues = {
     ...reviewsZh,
     ...inmailZh,
     ...verificationZh,
+    ...centreNavZh,
   },
   ru: {
     ...ru,
@@ -121,6 +127,7 @@ export const catalogues = {
     ...reviewsRu,
     ...inmailRu,
     ...verificationRu,
+    ...centreNavRu,
   },
 } as const;
 
