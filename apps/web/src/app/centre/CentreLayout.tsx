@@ -9,24 +9,37 @@ import { currentCentreEntry } from './centreMenu.ts';
 import { CentreMenu } from './CentreMenu.tsx';
 import './centre.css';
 
-/** How long a `#section` link waits for its lazily loaded page to show the section. */
-const FRAGMENT_WAIT_MS = 5000;
+/** How long a `#section` link keeps its section in view while the page above it loads. */
+const FRAGMENT_HOLD_MS = 4000;
+/** Where a section's top lands: below the fixed header (64 px) with a little air. */
+const FRAGMENT_TOP_PX = 80;
 
 /**
- * Brings the section a `#fragment` names (plots, withdrawals) into view once its page has
- * rendered it; the frame scrolls to the top on a new path first.
+ * Brings the section a `#fragment` names (plots, withdrawals) into view once its lazily loaded
+ * page has rendered it, and keeps it there while the content above it loads and pushes it down
+ * (the frame scrolls to the top on a new path first). A person scrolling takes over at once.
  */
 function useScrollToFragment(hash: string, pathname: string): void {
   useEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ''));
     if (!id) return;
     const started = Date.now();
-    const timer = window.setInterval(() => {
+    let timer = 0;
+    const stop = () => {
+      window.clearInterval(timer);
+      for (const type of ['wheel', 'touchmove', 'keydown', 'mousedown'] as const) window.removeEventListener(type, stop);
+    };
+    for (const type of ['wheel', 'touchmove', 'keydown', 'mousedown'] as const) window.addEventListener(type, stop, { passive: true });
+    timer = window.setInterval(() => {
       const target = document.getElementById(id);
-      if (target) target.scrollIntoView({ block: 'start' });
-      if (target || Date.now() - started > FRAGMENT_WAIT_MS) window.clearInterval(timer);
-    }, 100);
-    return () => window.clearInterval(timer);
+      if (target) {
+        const top = target.getBoundingClientRect().top;
+        const atBottom = window.scrollY >= document.documentElement.scrollHeight - window.innerHeight - 2;
+        if (Math.abs(top - FRAGMENT_TOP_PX) > 4 && !(top > FRAGMENT_TOP_PX && atBottom)) target.scrollIntoView({ block: 'start' });
+      }
+      if (Date.now() - started > FRAGMENT_HOLD_MS) stop();
+    }, 150);
+    return stop;
   }, [hash, pathname]);
 }
 
@@ -42,7 +55,7 @@ export function CentreLayout({ children }: { children: ReactNode }) {
   const current = currentCentreEntry(pathname, hash);
   useScrollToFragment(hash, pathname);
   return (
-    <div className={isMobile ? 'centre centre--mobile' : 'centre'} data-testid="centre-layout">
+    <div className={isMobile ? 'centre centre--mobile' : 'centre'} data-testid="centre-layout" data-current={current?.key ?? ''}>
       {isMobile ? (
         <div className="centre__bar">
           <Button icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} data-testid="centre-menu-button">
