@@ -3,6 +3,32 @@
  * `feature` is the key under `feature.*` of the 'not yet open' page each shows for now.
  */
 
+/**
+ * The public and shared pages of the router (routes.tsx; a test keeps the two equal): the
+ * route sweep of the browser tests visits each.
+ */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/mypools',
+  '/mypools/:pooltype',
+  '/mypools/:currency/:address',
+  '/help/bulletin',
+  '/help',
+  '/help/faq',
+  '/help/tutorial',
+  '/help/download',
+  '/agreement',
+  '/privacy',
+  '/financial',
+  '/pools',
+  '/request',
+  '/request/forgot',
+  '/request/reset',
+  '/register',
+  '/register/activate',
+  '/dev/mailbox',
+] as const;
+
 /** Top-level pages shown only when signed in (a signed-out visitor goes to /request). */
 export const MEMBER_ROUTES = [
   { path: '/assets', feature: 'assets' },

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { Navigate, useRoutes } from 'react-router';
 import { NotFound } from '../components/NotFound.tsx';
 import { useAppState } from '../state/store.ts';
+import { CentreLayout } from './centre/CentreLayout.tsx';
 import { RequireSignIn } from './guards.tsx';
 import { lazyPage } from './lazy.ts';
 import { ROUTES } from './links.ts';
@@ -42,7 +43,14 @@ function CurrentPoolType() {
 
 function member(path: string, feature: string): RouteObject {
   const element = path === '/inmail' ? <InmailPage /> : path === '/user' ? <PersonalCentre /> : path === '/security' ? <SecurityPage /> : <MemberPage feature={feature} />;
-  return { path, element: <RequireSignIn>{element}</RequireSignIn> };
+  return {
+    path,
+    element: (
+      <RequireSignIn>
+        <CentreLayout>{element}</CentreLayout>
+      </RequireSignIn>
+    ),
+  };
 }
 
 export const mainRoutes: RouteObject[] = [
@@ -55,7 +63,9 @@ export const mainRoutes: RouteObject[] = [
     path: '/center/*',
     element: (
       <RequireSignIn>
-        <CenterRoutes />
+        <CentreLayout>
+          <CenterRoutes />
+        </CentreLayout>
       </RequireSignIn>
     ),
   },

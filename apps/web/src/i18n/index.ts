@@ -53,11 +53,14 @@ import chiappZh from './chiapp.zh.json';
 import verificationEn from './verification.en.json';
 import verificationRu from './verification.ru.json';
 import verificationZh from './verification.zh.json';
+import centreNavEn from './centreNav.en.json';
+import centreNavRu from './centreNav.ru.json';
+import centreNavZh from './centreNav.zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`, `feedback`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`, `feedback`, `centreNav`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -76,6 +79,7 @@ export const areaCatalogues = {
   inmail: { en: inmailEn, zh: inmailZh, ru: inmailRu },
   accountSecurity: { en: accountSecurityEn, zh: accountSecurityZh, ru: accountSecurityRu },
   feedback: { en: feedbackEn, zh: feedbackZh, ru: feedbackRu },
+  centreNav: { en: centreNavEn, zh: centreNavZh, ru: centreNavRu },
 } as const;
 
 export const catalogues = {
@@ -97,6 +101,7 @@ export const catalogues = {
     ...feedbackEn,
     ...verificationEn,
     ...accountSecurityEn,
+    ...centreNavEn,
   },
   zh: {
     ...zh,
@@ -116,6 +121,7 @@ export const catalogues = {
     ...feedbackZh,
     ...verificationZh,
     ...accountSecurityZh,
+    ...centreNavZh,
   },
   ru: {
     ...ru,
@@ -135,6 +141,7 @@ export const catalogues = {
     ...feedbackRu,
     ...verificationRu,
     ...accountSecurityRu,
+    ...centreNavRu,
   },
 } as const;
 

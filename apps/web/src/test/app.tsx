@@ -25,6 +25,8 @@ export async function renderApp(path: string, routes: Record<string, Responder> 
     'GET /api/user/checkRegister': ok(null),
     // The bell asks for unread messages on the home page once signed in.
     'GET /api/user/GetMessage': ok({ list: [], total: 0 }),
+    // The header offers the App link only once the download centre lists an app.
+    'GET /api/help/download': ok([]),
     ...routes,
   });
   vi.stubGlobal('fetch', mock.fetch);

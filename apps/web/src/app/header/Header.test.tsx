@@ -41,10 +41,13 @@ describe('desktop header (spec doc 2 §2)', () => {
     expect(byTestId('header-logo')?.getAttribute('href')).toBe('/');
     expect(byTestId('nav-pools')?.getAttribute('href')).toBe('/mypools/chia');
     expect(byTestId('nav-bulletin')?.getAttribute('href')).toBe('/help/bulletin');
+    // Help is a page of this site: it opens in the same tab (issue 20).
     expect(byTestId('nav-help')?.getAttribute('href')).toBe(HELP_URL);
-    expect(byTestId('nav-help')?.getAttribute('target')).toBe('_blank');
-    expect(byTestId('nav-app')?.getAttribute('href')).toBe(APP_URL);
+    expect(byTestId('nav-help')?.getAttribute('target')).toBeNull();
+    // No app published in the download centre: no App link leading to an empty page.
+    expect(byTestId('nav-app')).toBeNull();
     expect(byTestId('nav-assets')).toBeNull();
+    expect(byTestId('nav-centre')).toBeNull();
     expect(byTestId('nav-watcher')).toBeNull();
     for (const id of ['header-search', 'lang-trigger', 'theme-toggle', 'header-bell', 'login-button', 'register-button']) {
       expect(byTestId(id), id).not.toBeNull();
@@ -52,11 +55,20 @@ describe('desktop header (spec doc 2 §2)', () => {
     expect(byTestId('user-trigger')).toBeNull();
   });
 
-  it('shows assets, watcher and the user dropdown with the masked e-mail when signed in', async () => {
+  it('offers the App link, in the same tab, once the operator has published an app', async () => {
+    const app = { id: '1', kind: 'app', coin: '', name: 'Platter for Android', description: '', version: '1.0', url: 'https://example.com/app.apk' };
+    await renderApp('/', { 'GET /api/help/download': ok([app]) });
+    const link = await waitFor(() => byTestId('nav-app'));
+    expect(link.getAttribute('href')).toBe(APP_URL);
+    expect(link.getAttribute('target')).toBeNull();
+  });
+
+  it('shows assets, the user centre and the user dropdown with the masked e-mail when signed in; no Watcher (not open yet)', async () => {
     await renderApp('/', { 'GET /api/user/info': signedIn() });
     await waitFor(() => byTestId('user-trigger'));
     expect(byTestId('nav-assets')?.getAttribute('href')).toBe('/assets');
-    expect(byTestId('nav-watcher')?.getAttribute('href')).toBe('/watcher');
+    expect(byTestId('nav-centre')?.getAttribute('href')).toBe('/center');
+    expect(byTestId('nav-watcher')).toBeNull();
     expect(byTestId('user-trigger')?.textContent).toContain('ali***@example.com');
     expect(byTestId('login-button')).toBeNull();
 
@@ -192,5 +204,9 @@ describe('mobile header (≤ 992 px)', () => {
     for (const key of ['user-center', 'user-assets', 'user-security', 'user-address', 'logout']) {
       await waitFor(() => byTestId(`drawer-${key}`));
     }
+    // The user centre's built screens, one tap away (issue 20); nothing not yet open.
+    for (const key of ['assets', 'bill', 'dashboard', 'miners', 'plots', 'chiapp', 'personal', 'history']) expect(byTestId(`drawer-centre-${key}`, drawer), key).not.toBeNull();
+    for (const key of ['investment', 'pointing', 'watcher']) expect(byTestId(`drawer-centre-${key}`, drawer), key).toBeNull();
+    expect(byTestId('drawer-watcher', drawer)).toBeNull();
   });
 });

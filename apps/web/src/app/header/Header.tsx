@@ -13,6 +13,7 @@ import { useAddressQuery } from './AddressQuery.tsx';
 import { Bell } from './Bell.tsx';
 import { LanguageDropdown } from './LanguageDropdown.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
+import { isSitePath, useAppLinkShown } from './siteLinks.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -45,8 +46,16 @@ function navClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'header__link header__link--active' : 'header__link';
 }
 
-function ExternalLink({ href, testId, children }: { href: string; testId: string; children: string }) {
+/** Help and App: a page of this site opens in the same tab, an operator's external address in a new one. */
+function SiteOrExternalLink({ href, testId, children }: { href: string; testId: string; children: string }) {
   const { t } = useTranslation();
+  if (isSitePath(href)) {
+    return (
+      <NavLink to={href} end className={navClass} data-testid={testId}>
+        {children}
+      </NavLink>
+    );
+  }
   return (
     <a className="header__link" href={href} target="_blank" rel="noopener noreferrer" data-testid={testId} title={`${children} ${t('nav.opensInNewTab')}`}>
       {children}
@@ -58,6 +67,7 @@ function DesktopBar() {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
   const poolType = useAppState((state) => state.poolType);
+  const appShown = useAppLinkShown();
   return (
     <>
       <Logo />
@@ -71,19 +81,21 @@ function DesktopBar() {
           </NavLink>
         ) : null}
         {signedIn ? (
-          <NavLink to={ROUTES.watcher} className={navClass} data-testid="nav-watcher">
-            {t('nav.watcher')}
+          <NavLink to={ROUTES.center} className={navClass} data-testid="nav-centre">
+            {t('centreNav.header')}
           </NavLink>
         ) : null}
-        <ExternalLink href={HELP_URL} testId="nav-help">
+        <SiteOrExternalLink href={HELP_URL} testId="nav-help">
           {t('nav.help')}
-        </ExternalLink>
+        </SiteOrExternalLink>
         <NavLink to={ROUTES.bulletin} className={navClass} data-testid="nav-bulletin">
           {t('nav.announcements')}
         </NavLink>
-        <ExternalLink href={APP_URL} testId="nav-app">
-          {t('nav.app')}
-        </ExternalLink>
+        {appShown ? (
+          <SiteOrExternalLink href={APP_URL} testId="nav-app">
+            {t('nav.app')}
+          </SiteOrExternalLink>
+        ) : null}
       </nav>
       <div className="header__actions">
         <SearchButton />

@@ -1,6 +1,5 @@
 import {
   AppstoreOutlined,
-  EyeOutlined,
   LogoutOutlined,
   MailOutlined,
   MobileOutlined,
@@ -19,7 +18,9 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppState } from '../../state/store.ts';
 import { useSignedIn } from '../guards.tsx';
+import { CentreMenu } from '../centre/CentreMenu.tsx';
 import { APP_URL, HELP_URL, ROUTES } from '../links.ts';
+import { isSitePath, useAppLinkShown } from './siteLinks.tsx';
 import { useLogout } from '../session.tsx';
 import { AccountButtons } from './AccountButtons.tsx';
 import { LanguageDropdown } from './LanguageDropdown.tsx';
@@ -51,7 +52,8 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
     inmail: ROUTES.inmail,
     pools: ROUTES.pools(poolType),
     assets: ROUTES.assets,
-    watcher: ROUTES.watcher,
+    help: HELP_URL,
+    app: APP_URL,
     bulletin: ROUTES.bulletin,
     'user-center': ROUTES.center,
     'user-assets': ROUTES.assets,
@@ -60,11 +62,16 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   const label = (key: string, text: string) => <span data-testid={`drawer-${key}`}>{text}</span>;
-  const external = (key: string, href: string, text: string) => (
-    <a href={href} target="_blank" rel="noopener noreferrer" data-testid={`drawer-${key}`}>
-      {text}
-    </a>
-  );
+  // Help and App: a page of this site opens in the same tab, an operator's external address in a new one.
+  const siteOrExternal = (key: string, href: string, text: string) =>
+    isSitePath(href) ? (
+      label(key, text)
+    ) : (
+      <a href={href} target="_blank" rel="noopener noreferrer" data-testid={`drawer-${key}`}>
+        {text}
+      </a>
+    );
+  const appShown = useAppLinkShown();
 
   const items: MenuItem[] = [
     { key: 'home', icon: <HomeOutlined />, label: label('home', t('nav.home')) },
@@ -81,12 +88,11 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
     ...(signedIn
       ? [
           { key: 'assets', icon: <WalletOutlined />, label: label('assets', t('nav.assets')) },
-          { key: 'watcher', icon: <EyeOutlined />, label: label('watcher', t('nav.watcher')) },
         ]
       : []),
     { key: 'bulletin', icon: <NotificationOutlined />, label: label('bulletin', t('nav.announcements')) },
-    { key: 'help', icon: <QuestionCircleOutlined />, label: external('help', HELP_URL, t('nav.help')) },
-    { key: 'app', icon: <MobileOutlined />, label: external('app', APP_URL, t('nav.app')) },
+    { key: 'help', icon: <QuestionCircleOutlined />, label: siteOrExternal('help', HELP_URL, t('nav.help')) },
+    ...(appShown ? [{ key: 'app', icon: <MobileOutlined />, label: siteOrExternal('app', APP_URL, t('nav.app')) }] : []),
   ];
   if (signedIn) {
     items.push({
@@ -104,7 +110,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
   }
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'help' || key === 'app') {
+    if ((key === 'help' && !isSitePath(HELP_URL)) || (key === 'app' && !isSitePath(APP_URL))) {
       onClose();
       return;
     }
@@ -121,6 +127,8 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
     <Drawer open={open} onClose={onClose} placement="right" size={300} title={t('nav.menu')} className="mobile-drawer">
       <div className="drawer" data-testid="mobile-drawer">
         <Menu mode="inline" selectable={false} items={items} onClick={onClick} className="drawer__menu" />
+        {/* Every built centre screen two taps from any page: the burger, then its entry. */}
+        {signedIn ? <CentreMenu onNavigate={onClose} testPrefix="drawer-centre" /> : null}
         {signedIn ? null : (
           <div className="drawer__account">
             <AccountButtons block />

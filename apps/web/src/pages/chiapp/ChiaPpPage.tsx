@@ -1,3 +1,4 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { formatCapacityText, type ChiappLauncher } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Grid, Input, Popconfirm, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
@@ -11,6 +12,8 @@ import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import './chiapp.css';
 
 const POOLS = ['chiapp', 'chiavip', 'chia_test'] as const;
+/** A plot NFT launcher id: 32 bytes in hex, 0x optional. */
+const LAUNCHER_ID = /^(0x)?[0-9a-fA-F]{64}$/;
 const size = (bytes: string) => formatCapacityText(/^\d+$/.test(bytes) ? BigInt(bytes) : 0n, 1024);
 const points = (text: string) => (/^\d+$/.test(text) ? BigInt(text) : 0n).toLocaleString('en-US');
 const sum = (list: ChiappLauncher[], pick: (l: ChiappLauncher) => string) => list.reduce((s, l) => s + (/^\d+$/.test(pick(l)) ? BigInt(pick(l)) : 0n), 0n).toString();
@@ -85,10 +88,16 @@ export function ChiaPpPage() {
   const lookup = useQuery({
     queryKey: chiappKeys.lookup(pool, lookupId),
     queryFn: () => fetchChiappInfo(pool, lookupId),
-    enabled: /^(0x)?[0-9a-fA-F]{64}$/.test(lookupId),
+    enabled: LAUNCHER_ID.test(lookupId),
     staleTime: Infinity,
   });
+  const [lookupInvalid, setLookupInvalid] = useState(false);
   const launchers = info.data?.launchers ?? [];
+  // The visible Look up button: a well-formed id is fetched as typed, so the button checks the id and looks it up again.
+  const lookUp = () => {
+    if (!LAUNCHER_ID.test(lookupId)) setLookupInvalid(true);
+    else void lookup.refetch();
+  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: chiappKeys.all });
 
   const bindWithLogin = async () => {
@@ -135,6 +144,7 @@ export function ChiaPpPage() {
     {
       key: 'id',
       title: t('chiapp.launcherId'),
+      fixed: 'left',
       render: (_, l) => (
         <span className="chiapp__mono" title={l.launcher_id}>
           {middleEllipsis(l.launcher_id, 10)}
@@ -158,7 +168,8 @@ export function ChiaPpPage() {
         </span>
       ),
     },
-    { key: 'actions', title: '', render: (_, l) => action(l) },
+    // Fixed to the right edge: Unbind stays in view however wide the figures make the table.
+    { key: 'actions', title: '', fixed: 'right', render: (_, l) => action(l) },
   ];
 
   const totals: [string, string, string][] = [
@@ -247,8 +258,29 @@ export function ChiaPpPage() {
       )}
       <Card size="small" className="chiapp__card" title={t('chiapp.bindTitle')} style={{ marginTop: 16 }}>
         <Form layout="vertical" onFinish={() => void bindWithSignature()}>
-          <Form.Item label={t('chiapp.launcherId')}>
-            <Input value={lookupId} onChange={(e) => setLookupId(e.target.value.trim())} placeholder="0x…" data-testid="chiapp-lookup-id" />
+          <Form.Item
+            label={t('chiapp.launcherId')}
+            validateStatus={lookupInvalid ? 'error' : undefined}
+            help={lookupInvalid ? <span data-testid="chiapp-lookup-invalid">{t('centreNav.lookupInvalid')}</span> : undefined}
+          >
+            <Space.Compact className="chiapp__lookup">
+              <Input
+                value={lookupId}
+                onChange={(e) => {
+                  setLookupId(e.target.value.trim());
+                  setLookupInvalid(false);
+                }}
+                onPressEnter={(e) => {
+                  e.preventDefault();
+                  lookUp();
+                }}
+                placeholder="0x…"
+                data-testid="chiapp-lookup-id"
+              />
+              <Button type="primary" icon={<SearchOutlined />} loading={lookup.isFetching} onClick={lookUp} data-testid="chiapp-lookup-button">
+                {t('centreNav.lookup')}
+              </Button>
+            </Space.Compact>
           </Form.Item>
           {found ? (
             <div data-testid="chiapp-lookup">

@@ -218,7 +218,7 @@ export function MachinePage() {
           </Card>
         )}
       />
-      <section className="pool-gap" data-testid="machine-plots">
+      <section className="pool-gap" id="plots" data-testid="machine-plots">
         <h2 className="pool-section-title">{t('poolPlots.title')}</h2>
         {pool ? <PlotsPanel key={pool} initialPool={pool} poolLocked /> : null}
       </section>

@@ -95,7 +95,8 @@ export function AssetsPage() {
         </span>
       ),
     },
-    { key: 'actions', title: t('wallet.assets.actions'), render: (_, asset) => actions(asset) },
+    // Fixed to the right edge: Deposit, Withdraw and Transfer stay in view however wide the figures make the table.
+    { key: 'actions', title: t('wallet.assets.actions'), fixed: 'right', render: (_, asset) => actions(asset) },
   ];
 
   return (

@@ -91,7 +91,7 @@ export function WithdrawalList() {
   ];
 
   return (
-    <section className="wallet-section" data-testid="withdrawal-list">
+    <section className="wallet-section" id="withdrawals" data-testid="withdrawal-list">
       <div className="wallet-page__head">
         <Typography.Title level={4}>{t('wallet.list.title')}</Typography.Title>
         <ExportButton scope="pool" list="withdraw" filters={{}} />
