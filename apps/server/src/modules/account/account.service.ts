@@ -5,6 +5,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { isMainlandChina } from '../../http/geo.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
+import { notifySecurityChange } from '../events/events.service.ts';
 import type { loginLogService } from '../log/login-log.service.ts';
 import type { Messaging } from '../messaging/messaging.service.ts';
 import type { SecurityService } from '../security/security.service.ts';
@@ -345,6 +346,7 @@ export function accountService(deps: Deps) {
         await tx.resetPassword(row.user_id, passwordHash);
         await tx.useTokens(row.user_id, 'reset');
         await sessionRepository(trx).revokeAllOfUser(row.user_id);
+        await notifySecurityChange(trx, row.user_id, 'password_reset', meta.ip);
         return row.user_id;
       });
       const user = await repo.findById(userId);

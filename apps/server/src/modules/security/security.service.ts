@@ -22,6 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.ts';
+import { notifySecurityChange } from '../events/events.service.ts';
 import { hashPassword, passwordMatches } from '../account/password.ts';
 import type { Messaging } from '../messaging/messaging.service.ts';
 import { renderCodeText, type SecurityChange } from '../messaging/templates.ts';
@@ -233,9 +234,11 @@ export function securityService(deps: Deps) {
     return runChecks(userId, action, checksFor(methods, action, user, telegram, codes), then);
   }
 
+  /** A security change was made: the bell's message and the security e-mail. */
   async function notice(userId: string, change: SecurityChange, ip: string) {
     const user = await securityRepository(db).user(userId);
     if (!user) return;
+    await notifySecurityChange(db, userId, change, ip);
     const lang: Lang = isLang(user.language) ? user.language : 'en';
     await deps.messaging
       .mail(user.email, lang, {

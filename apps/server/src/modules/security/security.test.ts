@@ -314,6 +314,9 @@ describe('change password', () => {
     expect((await loginByEmail(browser(app), 'changer@example.com')).code).toBe(1041);
     expect((await loginByEmail(browser(app), 'changer@example.com', 'next-pass2')).code).toBe(200);
     expect(mail.last('changer@example.com').subject).toContain('password was changed');
+    // The bell tells it too (issue 20's event messages), once.
+    const told = await db.selectFrom('inmail_messages').select(['params']).where('user_id', '=', userId).where('event', '=', 'security_changed').execute();
+    expect(told.map((m) => (m.params as { change: string }).change)).toEqual(['password_changed']);
 
     const locked = await failsWith(assertWithdrawalAllowed(db, userId), 'WITHDRAW_LOCKED');
     expect((locked.data as { until: number }).until).toBeGreaterThan(Date.now() / 1000 + 23.9 * 3600);
