@@ -19,6 +19,7 @@ import { BlsVerifierPool, nobleBackend, wasmBackend, type BlsBackend } from '../
 import { posBench } from './bench/pos.ts';
 import { partialsBench } from './bench/partials.ts';
 import { pocBench } from './bench/poc.ts';
+import { startupBench } from './bench/startup.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
@@ -44,12 +45,15 @@ import { pocBench } from './bench/poc.ts';
  * 8. Burst / BHD-family proof of capacity: one nonce verified (rebuilt: 8,193 Shabal-256 calls
  *    over 32 MiB) vs Node's native SHA-256 over the same bytes, side by side (goal ≤ 4×), and
  *    submissions verified per second through the worker pool (scripts/bench/poc.ts).
+ * 9. A fresh `npm start` (embedded PostgreSQL, the simulator): the longest answer of
+ *    GET /api/setting/coin, asked every 50 ms for the first 15 s after the port answers, vs the
+ *    same server's usual answer once started (scripts/bench/startup.ts). Goal: no answer ≥ 250 ms.
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = 3;
-/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, bls, pos, partials, poc). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,bls,pos,partials,poc').split(','));
+/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, bls, pos, partials, poc, startup). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,bls,pos,partials,poc,startup').split(','));
 const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials'];
 
 function median<T extends { rps: number }>(runs: T[]): T {
@@ -99,6 +103,7 @@ async function main(): Promise<void> {
   // proof-of-space figures need no database
   if (ONLY.has('pos')) await posBench();
   if (ONLY.has('poc')) await pocBench();
+  if (ONLY.has('startup')) await startupBench();
   if (!DB_PARTS.some((part) => ONLY.has(part))) return;
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-bench-'));
   await fs.chmod(tmp, 0o755);
