@@ -1,7 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, ensureDatabase, withDatabase } from '../apps/server/src/db/database.ts';
@@ -20,6 +19,7 @@ import { posBench } from './bench/pos.ts';
 import { partialsBench } from './bench/partials.ts';
 import { pocBench } from './bench/poc.ts';
 import { startupBench } from './bench/startup.ts';
+import { freePort } from './bench/ports.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
@@ -61,17 +61,6 @@ function median<T extends { rps: number }>(runs: T[]): T {
   const middle = sorted[Math.floor(sorted.length / 2)];
   if (!middle) throw new Error('no runs');
   return middle;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function serve(args: string[]): Promise<ChildProcess> {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.ts';
 
 /**
  * `BENCH_ONLY=startup`: how promptly a fresh server answers while it starts. A fresh data folder,
@@ -15,17 +15,6 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WINDOW_S = Number(process.env.STARTUP_SECONDS ?? 15);
 const EVERY_MS = 50;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
