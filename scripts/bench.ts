@@ -1,7 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, ensureDatabase, withDatabase } from '../apps/server/src/db/database.ts';
@@ -19,6 +18,8 @@ import { BlsVerifierPool, nobleBackend, wasmBackend, type BlsBackend } from '../
 import { posBench } from './bench/pos.ts';
 import { partialsBench } from './bench/partials.ts';
 import { pocBench } from './bench/poc.ts';
+import { startupBench } from './bench/startup.ts';
+import { freePort } from './bench/ports.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
@@ -44,6 +45,9 @@ import { pocBench } from './bench/poc.ts';
  * 8. Burst / BHD-family proof of capacity: one nonce verified (rebuilt: 8,193 Shabal-256 calls
  *    over 32 MiB) vs Node's native SHA-256 over the same bytes, side by side (goal ≤ 4×), and
  *    submissions verified per second through the worker pool (scripts/bench/poc.ts).
+ * 9. A fresh `npm start` (embedded PostgreSQL, the simulator): the longest answer of
+ *    GET /api/setting/coin, asked every 50 ms for the first 15 s after the port answers, vs the
+ *    same server's usual answer once started (scripts/bench/startup.ts). Goal: no answer ≥ 250 ms.
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -53,7 +57,7 @@ const ROUNDS = 3;
  * ledger, settle — or settlement —, ingest, bls, pos, partials, poc); none named: all of them.
  */
 const ONLY = new Set(
-  (process.argv.slice(2).join(',') || process.env.BENCH_ONLY || 'http,ledger,settle,ingest,bls,pos,partials,poc')
+  (process.argv.slice(2).join(',') || process.env.BENCH_ONLY || 'http,ledger,settle,ingest,bls,pos,partials,poc,startup')
     .split(',')
     .map((part) => (part.trim() === 'settlement' ? 'settle' : part.trim())),
 );
@@ -64,17 +68,6 @@ function median<T extends { rps: number }>(runs: T[]): T {
   const middle = sorted[Math.floor(sorted.length / 2)];
   if (!middle) throw new Error('no runs');
   return middle;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function serve(args: string[]): Promise<ChildProcess> {
@@ -106,6 +99,7 @@ async function main(): Promise<void> {
   // proof-of-space figures need no database
   if (ONLY.has('pos')) await posBench();
   if (ONLY.has('poc')) await pocBench();
+  if (ONLY.has('startup')) await startupBench();
   if (!DB_PARTS.some((part) => ONLY.has(part))) return;
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-bench-'));
   await fs.chmod(tmp, 0o755);

@@ -120,13 +120,14 @@ export default async function setup(project: TestProject) {
   });
   let output = '';
   const started = await new Promise<{ email: string; password: string; demoEmail: string; demoPassword: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Platter did not start in 90 s:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`Platter did not start in 180 s:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const email = /e-mail:\s+(\S+)/.exec(output)?.[1];
       const password = /password:\s+(\S+)/.exec(output)?.[1];
       const demo = /Demo farmer[^\n]*\n[^\n]*e-mail:\s+(\S+)[^\n]*\n[^\n]*password:\s+(\S+)/.exec(output);
-      if (output.includes('Platter is running at') && email && password && demo?.[1] && demo[2]) {
+      // The pool pages' history is a job of the fresh server (simulator-history): the tests start once it is made.
+      if (output.includes('Platter is running at') && output.includes('Simulator history ready') && email && password && demo?.[1] && demo[2]) {
         clearTimeout(timer);
         resolve({ email, password, demoEmail: demo[1], demoPassword: demo[2] });
       }

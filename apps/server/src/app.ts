@@ -58,6 +58,7 @@ import { chiaOgPools, chiaPools } from './protocols/chia/setup.ts';
 import { chiappRoutes } from './modules/chiapp/chiapp.routes.ts';
 import { chiappService } from './modules/chiapp/chiapp.service.ts';
 import { startStratum } from './protocols/pow/stratum.ts';
+import type { Simulation } from './sim/simulation.ts';
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +73,8 @@ export interface AppDeps {
   worker?: boolean;
   /** Listens for proof-of-work miners on STRATUM_PORT (`npm start`; tests start their own). */
   stratum?: boolean;
+  /** The devnet simulation (npm start): its history and Chia farmers are jobs of this process's worker. */
+  simulation?: Simulation;
 }
 
 /** Builds the HTTP application: the API, the docs, health checks and the web app. */
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
         intervalMs: config.workerIntervalMs,
         exportFileHours: config.exportFileHours,
         devnetBlockMs: config.devnetBlockSeconds * 1000,
+        ...(deps.simulation ? { simulation: deps.simulation } : {}),
         logger: app.log,
       })
     : undefined;

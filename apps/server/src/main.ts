@@ -4,10 +4,8 @@ import { loadSecret, openDatabase, prepareDatabase } from './db/open.ts';
 import { createLogger } from './logger.ts';
 import { ensureFirstAdmin } from './modules/account/account.service.ts';
 import { fromRoot } from './paths.ts';
-import { prepareSimulation, startSimulator } from './sim/simulator.ts';
-import { startChiaFarmers } from './sim/chiaFarmers.ts';
-import { startChiaOgFarmers } from './sim/chiaOgFarmers.ts';
-import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
+import { onJobFinished } from './jobs/engine.ts';
+import { createSimulation } from './sim/simulation.ts';
 
 /** `npm start`: the API and the web app (PLATTER_ROLE api or all) and the jobs (worker or all). */
 async function main(): Promise<void> {
@@ -17,7 +15,7 @@ async function main(): Promise<void> {
   let ready = false;
 
   let closing: Promise<void> | undefined;
-  const running: { app?: Awaited<ReturnType<typeof buildApp>>; simulator?: { stop: () => Promise<void> }; chiaFarmers?: { stop: () => Promise<void> } } = {};
+  const running: { app?: Awaited<ReturnType<typeof buildApp>>; simulation?: { stop: () => Promise<void> } } = {};
   const shutdown = (signal: string) => {
     if (closing) {
       logger.warn({ signal }, 'second signal: exiting now');
@@ -26,8 +24,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     closing = (async () => {
       ready = false;
-      await running.simulator?.stop();
-      await running.chiaFarmers?.stop();
+      await running.simulation?.stop();
       await running.app?.close(); // stops accepting, waits for requests in flight
       await database.close(); // then the pool and the embedded PostgreSQL
       logger.info('stopped');
@@ -45,9 +42,20 @@ async function main(): Promise<void> {
   // The first admin's password is printed by an API process (a worker's output is seldom read).
   const admin = config.role === 'worker' ? null : await ensureFirstAdmin(database.db, config.adminEmail);
   const secret = await loadSecret(config, logger);
-  // The devnet's farmers and their history come before the worker starts settling days.
-  // The simulator's farmers speak to this process's HTTP API, so it runs where both run (role all).
-  const simulation = config.simulator && config.chain === 'devnet' && config.role === 'all' ? await simulate(config, database.db, logger) : undefined;
+  // The devnet's simulated farmers speak to this process's HTTP API, so they run where both run
+  // (role all). Only their accounts are made before listening (the demo's password is printed
+  // once); their history and the Chia farmers' start are jobs (simulator-history,
+  // simulator-chia-farmers), so a fresh server answers at once.
+  const simulation = config.simulator && config.chain === 'devnet' && config.role === 'all' ? createSimulation({ config, db: database.db, secret, logger }) : undefined;
+  running.simulation = simulation;
+  const demo = simulation ? await simulation.prepareUsers() : null;
+  if (simulation) {
+    const unlisten = onJobFinished((run) => {
+      if (run.name !== 'simulator-history' || !run.ok) return;
+      unlisten();
+      process.stdout.write(`Simulator history ready (${config.simulatorBackfillDays} days of the simulated pools)\n`);
+    });
+  }
   const helpers = devHelpers(config);
   if (helpers.anyClient) logger.warn('DEV_HELPERS=true: the dev mailbox, graphic-code answers and devnet helpers answer every client');
   else if (helpers.enabled) logger.info('development helpers on, for clients on this machine only (/api/dev/)');
@@ -59,6 +67,7 @@ async function main(): Promise<void> {
     isReady: () => ready,
     worker: config.role !== 'api',
     stratum: config.role !== 'worker',
+    ...(simulation ? { simulation } : {}),
   });
   running.app = app;
   if (config.role === 'worker') {
@@ -72,17 +81,9 @@ async function main(): Promise<void> {
   ready = true;
   const local = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   if (simulation) {
-    const baseUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
-    running.simulator = startSimulator({ ...simulation.options, baseUrl }, simulation.farms);
-    // Chia PP: simulated farmers speaking the real pool protocol (real keys, real proofs).
-    const userIds = [...new Set(simulation.farms.map((f) => f.userId))];
-    const farmerCrypto = await chiaPrimitives({ blsThreads: 1 });
-    const farmers = startChiaFarmers({ db: database.db, config, secret, crypto: farmerCrypto, baseUrl, userIds, logger });
-    // Chia OG: simulated harvester proxies submitting verified proofs with the users' API keys.
-    const ogFarmers = startChiaOgFarmers({ config, crypto: farmerCrypto, baseUrl, keys: simulation.farms.filter((f) => f.pool === 'chia').map((f) => f.key), logger });
-    running.chiaFarmers = { stop: () => Promise.all([farmers.stop(), ogFarmers.stop()]).then(() => farmerCrypto.close()) };
+    // The farms (API keys in this process's memory, addresses, plots) and the live reports.
+    await simulation.start(address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'));
   }
-  const demo = simulation?.demo;
   const lines: string[] = [];
   if (admin) {
     // Printed once, on the first start of an install: the password is stored only as a hash.
@@ -102,21 +103,6 @@ async function main(): Promise<void> {
     process.stdout.write(`\n+${'-'.repeat(width)}+\n${lines.map((l) => `| ${l.padEnd(width - 1)}|`).join('\n')}\n+${'-'.repeat(width)}+\n`);
   }
   process.stdout.write(`\nPlatter is running at ${local}  (API docs: ${local}/api/docs)\n\n`);
-}
-
-async function simulate(config: ReturnType<typeof loadConfig>, db: Parameters<typeof prepareSimulation>[0]['db'], logger: ReturnType<typeof createLogger>) {
-  const options = {
-    db,
-    baseUrl: '',
-    seed: config.simulatorSeed,
-    pools: config.simulatorPools.split(','),
-    tickSeconds: config.simulatorTickSeconds,
-    blockSeconds: config.simulatorBlockSeconds,
-    backfillDays: config.simulatorBackfillDays,
-    logger,
-  };
-  const prepared = await prepareSimulation(options);
-  return { options, ...prepared };
 }
 
 main().catch((error: unknown) => {

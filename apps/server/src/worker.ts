@@ -7,6 +7,7 @@ import { recordJobRun } from './metrics/metrics.ts';
 import { JOBS } from './jobs/index.ts';
 import type { ChiaPoolEntry } from './protocols/chia/setup.ts';
 import type { ReviewSchedule } from './modules/withdraw/withdraw.service.ts';
+import type { Simulation } from './sim/simulation.ts';
 
 export interface WorkerOptions {
   db: Db;
@@ -24,6 +25,8 @@ export interface WorkerOptions {
   chia?: ChiaPoolEntry[];
   /** Devnet: milliseconds between simulated Chia signage points. */
   devnetChiaSignagePointMs?: number;
+  /** The devnet simulation of this process (its history and Chia farmers are jobs). */
+  simulation?: Simulation;
   /** The jobs this worker runs (default: every job of jobs/index.ts). */
   jobs?: AnyJob[];
 }
@@ -49,6 +52,7 @@ export async function startWorker(options: WorkerOptions) {
       intervalMs: options.intervalMs,
       devnetBlockMs: options.devnetBlockMs,
       devnetChiaSignagePointMs: options.devnetChiaSignagePointMs ?? 10_000,
+      ...(options.simulation ? { simulation: options.simulation } : {}),
       logger: options.logger,
     },
   });

@@ -7,6 +7,7 @@ import type { PoolTables } from '../modules/pool/pool.schema.ts';
 import type { ChiaTables } from '../protocols/chia/chia.schema.ts';
 import type { PowTables } from '../protocols/pow/pow.schema.ts';
 import type { WalletTables } from '../modules/wallet/wallet.schema.ts';
+import type { WithdrawTables } from '../modules/withdraw/withdraw.schema.ts';
 import type { MetricsTables } from '../metrics/metrics.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
@@ -221,7 +222,7 @@ export interface DevMailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends LedgerTables, WalletTables, PoolTables, AdminTables, ContentTables, ChiaTables, InmailTables, PowTables, MetricsTables {
+export interface Database extends LedgerTables, WalletTables, WithdrawTables, PoolTables, AdminTables, ContentTables, ChiaTables, InmailTables, PowTables, MetricsTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

@@ -7,6 +7,7 @@ import type { DevnetRegistry } from '../chain/devnet.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewSchedule } from '../modules/withdraw/withdraw.service.ts';
 import type { ChiaPoolEntry } from '../protocols/chia/setup.ts';
+import type { Simulation } from '../sim/simulation.ts';
 import { orphanedJobs, recordJobRun, recordSchedules } from './jobs.repository.ts';
 
 /** What every job's handler may use: the database, the chains and the settings of the worker. */
@@ -24,12 +25,17 @@ export interface JobContext {
   intervalMs: number;
   devnetBlockMs: number;
   devnetChiaSignagePointMs: number;
+  /** Present in the process that runs the devnet simulation (npm start: role all, SIMULATOR on). */
+  simulation?: Simulation;
   logger: FastifyBaseLogger;
 }
 
-/** When a job runs: every so many milliseconds, or on a cron line (UTC, minute resolution). */
-/** `atStart`: also queued when a worker starts (a day missed while every worker was down). */
-export type JobSchedule = { everyMs: number } | { cron: string; atStart?: boolean };
+/**
+ * When a job runs: every so many milliseconds, or on a cron line (UTC, minute resolution), or
+ * only once when a worker starts. `atStart`: also queued when a worker starts (a day missed
+ * while every worker was down; start-up work that must not hold up the server's start).
+ */
+export type JobSchedule = { everyMs: number } | { cron: string; atStart?: boolean } | { atStart: true };
 
 export interface JobDefinition<P = Record<string, never>> {
   name: string;
@@ -39,6 +45,8 @@ export interface JobDefinition<P = Record<string, never>> {
   /** Attempts after the first failure (with exponential backoff from `retryDelaySeconds`). */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** Whether this process works the job's queue (default: every worker). */
+  runsHere?: (ctx: JobContext) => boolean;
   /** Calls a service; what it returns is logged when it is not empty. */
   handler: (ctx: JobContext, payload: P) => Promise<Record<string, unknown> | void>;
 }
@@ -52,7 +60,8 @@ export type AnyJob = JobDefinition<any>;
 
 export function describeSchedule(when: JobSchedule | undefined): string {
   if (!when) return '';
-  return 'everyMs' in when ? `every ${when.everyMs}` : `cron ${when.cron}`;
+  if ('everyMs' in when) return `every ${when.everyMs}`;
+  return 'cron' in when ? `cron ${when.cron}` : 'at start';
 }
 
 /** One finished run, for metrics (issue 19): the job's name, success, its duration and how late it started. */
@@ -149,7 +158,8 @@ export async function startJobEngine(options: JobEngineOptions) {
       else await boss.unschedule(job.name);
       if (when && 'everyMs' in when) intervals.push({ job, everyMs: when.everyMs, lastSlot: -1 });
       // Workers starting together queue it once (a throttle slot of five minutes).
-      if (when && 'cron' in when && when.atStart) await boss.send(job.name, {}, { singletonKey: 'at-start', singletonSeconds: 300 });
+      if (when && 'atStart' in when && when.atStart) await boss.send(job.name, {}, { singletonKey: 'at-start', singletonSeconds: 300 });
+      if (job.runsHere && !job.runsHere(ctx)) continue;
       const pollingIntervalSeconds = Math.max(0.5, Math.min(5, (when && 'everyMs' in when ? when.everyMs : 5000) / 1000));
       workerIds.set(job.name, await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, ([job0]) => runOne(job, job0!)));
     }

@@ -15,6 +15,8 @@ import reconcileUnknown from './reconcile-unknown.ts';
 import sendWithdrawals from './send-withdrawals.ts';
 import settlement from './settlement.ts';
 import settlementCredits from './settlement-credits.ts';
+import simulatorChiaFarmers from './simulator-chia-farmers.ts';
+import simulatorHistory from './simulator-history.ts';
 import trackSent from './track-sent.ts';
 import walletReconcile from './wallet-reconcile.ts';
 
@@ -31,6 +33,9 @@ export const JOBS: AnyJob[] = [
   trackSent,
   reconcileUnknown,
   walletReconcile,
+  // Before the settlement: queued at start first, so that the settlement finds it waiting.
+  simulatorHistory,
+  simulatorChiaFarmers,
   settlement,
   settlementCredits,
   poolSamples,

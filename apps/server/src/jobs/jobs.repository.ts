@@ -58,6 +58,12 @@ export async function queuedJobs(db: Db): Promise<{ name: string; queued: number
   return result.rows;
 }
 
+/** Whether a job of `name` is queued or running (any worker). */
+export async function jobPending(db: Db, name: string): Promise<boolean> {
+  const result = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${name} AND state IN ('created', 'retry', 'active')`.execute(db);
+  return (result.rows[0]?.n ?? 0) > 0;
+}
+
 /** The cron lines pg-boss keeps per job name. */
 export async function cronSchedules(db: Db): Promise<{ name: string; cron: string }[]> {
   const result = await sql<{ name: string; cron: string }>`SELECT name, cron FROM pgboss.schedule`.execute(db);

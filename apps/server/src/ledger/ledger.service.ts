@@ -131,6 +131,11 @@ export async function voidHold(trx: Db, holdId: string, meta: { kind: LedgerKind
   return { transactionId };
 }
 
+/** A system account's balance of the coin (e.g. `chain`: minus what the ledger says is held on chain). */
+export function systemBalance(db: Db, code: Parameters<ReturnType<typeof ledgerRepository>['systemBalance']>[0], coin: string): Promise<bigint> {
+  return ledgerRepository(db).systemBalance(code, coin);
+}
+
 /** A user's balances per coin and bucket, as bigints (missing buckets are zero). */
 export async function userBalances(db: Db, userId: string, coin?: string): Promise<Map<string, Record<UserBucket, bigint>>> {
   const rows = await ledgerRepository(db).balances(userId, coin);

@@ -31,7 +31,12 @@ export interface ChiaFarmerOptions {
   logger: FastifyBaseLogger;
 }
 
-export function startChiaFarmers(options: ChiaFarmerOptions): { stop: () => Promise<void> } {
+/**
+ * The farmers' rounds, one call each (the job `simulator-chia-farmers`). The first call starts
+ * them: the plot NFTs join the pool and their dev plots are made in worker threads, so the
+ * server they farm on keeps answering meanwhile; a start that fails is tried again next round.
+ */
+export function chiaFarmers(options: ChiaFarmerOptions): { round: () => Promise<void> } {
   const { db, config, crypto, logger } = options;
   const node = chiaDevnet(db, 'CHIA');
   const poolUrl = `${options.baseUrl}${config.chiaPoolPath}/${POOL}`;
@@ -51,8 +56,7 @@ export function startChiaFarmers(options: ChiaFarmerOptions): { stop: () => Prom
   );
   const difficulty = new Map<string, bigint>();
   let lastSp = '';
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
+  let started = false;
 
   async function join(): Promise<void> {
     for (const [i, farmer] of farmers.entries()) {
@@ -68,10 +72,16 @@ export function startChiaFarmers(options: ChiaFarmerOptions): { stop: () => Prom
       }
       difficulty.set(farmer.launcherId, (await findFarmer(db, farmer.launcherId))?.difficulty ?? BigInt(config.chiaPoolDefaultDifficulty));
     }
+    // Plotting takes seconds of CPU each: off this thread.
+    await Promise.all(farmers.map((farmer) => farmer.preparePlot()));
   }
 
   /** Answers the newest signage point once, with every proof good enough. */
   async function round(): Promise<void> {
+    if (!started) {
+      await join();
+      started = true;
+    }
     const sp = await node.latest();
     if (!sp || sp.spHash === lastSp) return;
     lastSp = sp.spHash;
@@ -85,20 +95,5 @@ export function startChiaFarmers(options: ChiaFarmerOptions): { stop: () => Prom
     }
   }
 
-  const started = join().catch((error: unknown) => logger.error({ err: error }, 'simulated chia farmers failed to join'));
-  const timer = setInterval(() => {
-    if (stopped) return;
-    // One round at a time: a slow round makes the next wait, never overlap.
-    running = running
-      .then(() => started)
-      .then(round)
-      .catch((error: unknown) => logger.error({ err: error }, 'simulated chia farmer round failed'));
-  }, 2000);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { round };
 }

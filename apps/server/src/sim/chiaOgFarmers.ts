@@ -24,14 +24,17 @@ interface SignagePointsAnswer {
   signage_points: { sp_hash: string; challenge_hash: string; end_of_sub_slot: boolean; time_received: number }[];
 }
 
-export function startChiaOgFarmers(options: {
+export interface ChiaOgFarmerOptions {
   config: Config;
   crypto: ChiaPrimitives;
   baseUrl: string;
   /** The simulated users' miner API keys of the OG pool. */
   keys: string[];
   logger: FastifyBaseLogger;
-}): { stop: () => Promise<void> } {
+}
+
+/** The proxies' rounds, one call each (the job `simulator-chia-farmers`, or startChiaOgFarmers' timer). */
+export function chiaOgFarmers(options: ChiaOgFarmerOptions): { round: () => Promise<void> } {
   const { config, crypto, logger } = options;
   const proxies = options.keys.slice(0, HARVESTERS).map((key, i) => ({
     send: httpSender(`${options.baseUrl}/api/miner/og/${POOL}`, { 'x-api-key': key }),
@@ -40,23 +43,21 @@ export function startChiaOgFarmers(options: {
     farmer: undefined as SimulatedOgFarmer | undefined,
     answered: new Set<string>(),
   }));
-  let stopped = false;
-  let running: Promise<void> | undefined;
 
   /** Each proxy answers the open signage points it has not answered yet, with every proof good enough. */
   async function round(): Promise<void> {
     for (const proxy of proxies) {
-      if (stopped) return;
       const res = await proxy.send('GET', `/signage_points?miner=${proxy.miner}`);
       if (!('signage_points' in res.body)) {
         logger.debug({ res: res.body }, 'simulated OG proxy: no signage points');
         continue;
       }
       const info = res.body as unknown as SignagePointsAnswer;
-      // The plot is made with the keys the pool announces, as an OG farmer plots; plotting takes
-      // longer than the time limit, so it answers from the next round on.
+      // The plot is made with the keys the pool announces, as an OG farmer plots (in a worker
+      // thread: seconds of CPU); that takes longer than the time limit, so it answers from the
+      // next round on.
       if (!proxy.farmer) {
-        proxy.farmer = simulatedOgFarmer({
+        const farmer = simulatedOgFarmer({
           seed: proxy.seed,
           crypto,
           pool: POOL,
@@ -66,7 +67,8 @@ export function startChiaOgFarmers(options: {
           difficultyConstantFactor: BigInt(config.devnetChiaDifficultyConstantFactor),
           miner: proxy.miner,
         });
-        proxy.farmer.proofsFor({ spHash: '00'.repeat(32), challengeHash: '00'.repeat(32), endOfSubSlot: false, timeReceived: 0, reverted: false }, 1n);
+        await farmer.preparePlot();
+        proxy.farmer = farmer;
         continue;
       }
       let difficulty = BigInt(info.difficulty);
@@ -91,11 +93,19 @@ export function startChiaOgFarmers(options: {
     }
   }
 
+  return { round };
+}
+
+/** The proxies on a timer of their own, a round every 2 s (tests). */
+export function startChiaOgFarmers(options: ChiaOgFarmerOptions): { stop: () => Promise<void> } {
+  const { round } = chiaOgFarmers(options);
+  let stopped = false;
+  let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     // One round at a time: ticks during a slow round (plotting) are skipped.
     if (stopped || running) return;
     running = round()
-      .catch((error: unknown) => logger.error({ err: error }, 'simulated OG proxy round failed'))
+      .catch((error: unknown) => options.logger.error({ err: error }, 'simulated OG proxy round failed'))
       .finally(() => {
         running = undefined;
       });

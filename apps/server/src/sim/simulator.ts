@@ -72,7 +72,7 @@ interface SimMiner {
   plots: { id: string; files: number; size: bigint; signed: boolean }[];
 }
 
-interface SimFarm {
+export interface SimFarm {
   userId: string;
   email: string;
   pool: string;
@@ -144,15 +144,10 @@ function sharesFor(random: () => number, miner: SimMiner, seconds: number): numb
   return Math.floor(expected + random());
 }
 
-/**
- * Prepares the simulation: the farmers (the demo one's password is answered when it is made,
- * to be printed once), a fresh API key per farm (kept in memory only), and the history.
- */
-export async function prepareSimulation(options: SimulatorOptions): Promise<{ farms: SimFarm[]; demo: { email: string; password: string } | null }> {
-  const { db, seed } = options;
-  const random = prng(seed);
+/** The simulator's farmers' accounts; the demo farmer's password when it is made now (printed once). */
+export async function simulatedUsers(db: Db): Promise<{ users: SimUser[]; demo: { email: string; password: string } | null }> {
   let demo: { email: string; password: string } | null = null;
-  const users: { id: string; email: string; name: string }[] = [];
+  const users: SimUser[] = [];
   for (const name of FARMERS) {
     const email = name === 'demo' ? DEMO_EMAIL : `${name}@platter.local`;
     const exists = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
@@ -161,18 +156,35 @@ export async function prepareSimulation(options: SimulatorOptions): Promise<{ fa
     if (!exists && name === 'demo') demo = { email, password };
     users.push({ id, email, name });
   }
-  const pools = await db
+  return { users, demo };
+}
+
+type SimUser = { id: string; email: string; name: string };
+
+/** The farms of the simulated pools, as the seed makes them (the same on every start), and the generator's state after them. */
+async function plannedFarms(options: SimulatorOptions, users: SimUser[]) {
+  const random = prng(options.seed);
+  const pools = await options.db
     .selectFrom('pools')
     .select(['type', 'coin', 'protocol'])
     .where('type', 'in', options.pools.length ? options.pools : ['chia'])
     .where('enabled', '=', true)
     .orderBy('sort')
     .execute();
+  const farms = farmsOf(random, users, pools).map((farm) => ({ ...farm, earns: pools.find((p) => p.type === farm.pool)?.protocol === 'trusted-proxy' }));
+  return { farms, random };
+}
+
+/**
+ * The farms the live simulation reports for: a fresh API key per farm (kept in memory only),
+ * a payout address in each book and the plots bound earlier.
+ */
+export async function prepareFarms(options: SimulatorOptions, users: SimUser[]): Promise<SimFarm[]> {
+  const { db } = options;
   const farms: SimFarm[] = [];
-  for (const farm of farmsOf(random, users, pools)) {
-    const earns = pools.find((p) => p.type === farm.pool)?.protocol === 'trusted-proxy';
-    const key = earns ? await simulatorProxyKey(db, farm.userId, farm.pool) : (await rotateKey(db, farm.userId, farm.pool)).key;
-    farms.push({ ...farm, key, earns });
+  for (const farm of (await plannedFarms(options, users)).farms) {
+    const key = farm.earns ? await simulatorProxyKey(db, farm.userId, farm.pool) : (await rotateKey(db, farm.userId, farm.pool)).key;
+    farms.push({ ...farm, key });
     // A payout address in the book, so the account-free address query finds the farmer.
     const address = simulatorAddress(farm.coin, farm.email);
     const known = await db
@@ -205,17 +217,41 @@ export async function prepareSimulation(options: SimulatorOptions): Promise<{ fa
         .execute();
     }
   }
-  await backfill(options, farms, random);
+  return farms;
+}
+
+/**
+ * The history (the job `simulator-history`): the past `backfillDays` days of every simulated
+ * pool that has none yet — shares, blocks, settlements, trend samples — so that every page has
+ * data at once. The farmers' accounts exist (simulatedUsers); their farms are the seed's.
+ */
+export async function makeHistory(options: SimulatorOptions): Promise<string[]> {
+  const { users } = await simulatedUsers(options.db);
+  const { farms, random } = await plannedFarms(options, users);
+  return backfill(options, farms, random);
+}
+
+/** Everything at once (tests): the accounts, the farms and the history. */
+export async function prepareSimulation(options: SimulatorOptions): Promise<{ farms: SimFarm[]; demo: { email: string; password: string } | null }> {
+  const { users, demo } = await simulatedUsers(options.db);
+  const farms = await prepareFarms(options, users);
+  await makeHistory(options);
   return { farms, demo };
 }
 
-async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () => number): Promise<void> {
+type PlannedFarm = Omit<SimFarm, 'key'>;
+
+/** Answers the pools whose history it made. */
+async function backfill(options: SimulatorOptions, farms: PlannedFarm[], random: () => number): Promise<string[]> {
   const { db, logger } = options;
-  if (options.backfillDays <= 0) return;
+  const made: string[] = [];
+  if (options.backfillDays <= 0) return made;
   const now = new Date();
   const today = Date.parse(`${utcDay(now)}T00:00:00Z`);
   for (const pool of [...new Set(farms.map((f) => f.pool))]) {
-    const has = await db.selectFrom('blocks').select('id').where('pool', '=', pool).limit(1).executeTakeFirst();
+    // A block before today is the history's (the live simulation's blocks are today's: it may
+    // have found one already while this job waited its turn).
+    const has = await db.selectFrom('blocks').select('id').where('pool', '=', pool).where('found_at', '<', new Date(today)).limit(1).executeTakeFirst();
     if (has) continue;
     const poolFarms = farms.filter((f) => f.pool === pool);
     const coin = poolFarms[0]?.coin ?? 'CHIA';
@@ -227,7 +263,7 @@ async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () 
     // reward pools have no past work (they earn from verified deadlines, issue 21, or from the
     // chain's rewards to registered identities).
     const protocol = (await db.selectFrom('pools').select('protocol').where('type', '=', pool).executeTakeFirst())?.protocol ?? '';
-    const historic = (farm: SimFarm) => farm.earns || ['chia-og', 'chia-pool-v1', 'pow-share'].includes(protocol);
+    const historic = (farm: PlannedFarm) => farm.earns || ['chia-og', 'chia-pool-v1', 'pow-share'].includes(protocol);
     let height = 100_000 + Math.floor(random() * 1_000_000);
     // Whole past days, then today up to the last full hour (so the last 24 hours are complete).
     for (let d = options.backfillDays; d >= 0; d--) {
@@ -293,11 +329,13 @@ async function backfill(options: SimulatorOptions, farms: SimFarm[], random: () 
       if (d > 0) await settleDay(db, pool, day, now);
     }
     logger.info({ pool, days: options.backfillDays }, 'simulator: history made');
+    made.push(pool);
   }
+  return made;
 }
 
 /** The farms' miners as rows (made with their reports' figures), by `${userId}:${name}`. */
-async function ensureMiners(db: Db, farms: SimFarm[], seen: Date): Promise<Map<string, string>> {
+async function ensureMiners(db: Db, farms: PlannedFarm[], seen: Date): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const farm of farms) {
     for (const miner of farm.miners) {

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
-import { createDevPlot } from './devPlot.ts';
+import { createDevPlot, createDevPlotOffThread } from './devPlot.ts';
 import { verifyProof } from './verify.ts';
 import { loadVectors, toHex } from './testing.ts';
 
@@ -31,6 +31,34 @@ describe('dev plot (small-k prover for the devnet simulator)', () => {
     expect(proofs).toBeGreaterThan(40);
     expect(challengesWithProofs).toBeGreaterThan(30);
   });
+
+  it('plots in a worker thread: the same proofs, while this thread goes on answering', async () => {
+    const plotId = sha256(new TextEncoder().encode('platter dev plot off thread'));
+    // The event loop's longest pause while the plot is made elsewhere (plotting takes seconds).
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 20);
+    const started = performance.now();
+    const plot = await createDevPlotOffThread(plotId, 18);
+    const plotting = performance.now() - started;
+    clearInterval(timer);
+    const here = createDevPlot(plotId, 18);
+    const asHex = (proofs: { proof: Uint8Array; quality: Uint8Array }[]) => proofs.map((p) => `${toHex(p.proof)} ${toHex(p.quality)}`);
+    let found = 0;
+    for (let n = 0; n < 40; n++) {
+      const proofs = plot.proofsFor(challenge(n));
+      found += proofs.length;
+      expect(asHex(proofs)).toEqual(asHex(here.proofsFor(challenge(n))));
+    }
+    expect(found).toBeGreaterThan(10);
+    // Loading the worker's modules may take a moment on this thread; the plotting itself none.
+    expect(longest).toBeLessThan(plotting / 2);
+    await expect(createDevPlotOffThread(new Uint8Array(32), 17)).rejects.toThrow(RangeError);
+  }, 120_000);
 
   it('refuses sizes outside 18..21 and malformed ids', () => {
     expect(() => createDevPlot(new Uint8Array(32), 17)).toThrow(RangeError);

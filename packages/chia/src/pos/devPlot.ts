@@ -178,11 +178,30 @@ function grow(array: Uint32Array, length: number): Uint32Array<ArrayBuffer> {
   return bigger;
 }
 
-export function createDevPlot(plotId: Uint8Array, k: number): DevPlot {
+/**
+ * What a dev plot keeps after plotting: each table's back-pointers (table 1's `left` holds x)
+ * and table 7's sorted y. Plain typed arrays, so they can cross a worker thread's boundary.
+ */
+export interface DevPlotTables {
+  k: number;
+  plotId: Uint8Array;
+  /** Index t (1..7): the table's entry count and back-pointers; index 0 unused. */
+  left: Uint32Array[];
+  right: Uint32Array[];
+  y7: Uint32Array;
+  n7: number;
+}
+
+function checkDevPlotInput(plotId: Uint8Array, k: number): void {
   if (!(plotId instanceof Uint8Array) || plotId.length !== 32) throw new RangeError('plot id must be 32 bytes');
   if (!Number.isInteger(k) || k < DEV_PLOT_MIN_K || k > DEV_PLOT_MAX_K) {
     throw new RangeError(`dev plots are ${DEV_PLOT_MIN_K} <= k <= ${DEV_PLOT_MAX_K}, got ${k}`);
   }
+}
+
+/** Plots (seconds of CPU at k = 18): the tables a DevPlot answers from (devPlotFrom). */
+export function buildDevPlotTables(plotId: Uint8Array, k: number): DevPlotTables {
+  checkDevPlotInput(plotId, k);
   const id = plotId.slice();
   const tables: Table[] = [];
   tables[1] = table1(k, id);
@@ -193,26 +212,37 @@ export function createDevPlot(plotId: Uint8Array, k: number): DevPlot {
     tables[t - 1]!.y = new Uint32Array(0);
   }
   const t7 = tables[7]!;
+  return {
+    k,
+    plotId: id,
+    left: Array.from(tables, (t) => t?.left ?? new Uint32Array(0)),
+    right: Array.from(tables, (t) => t?.right ?? new Uint32Array(0)),
+    y7: t7.y,
+    n7: t7.n,
+  };
+}
 
+/** The plot answering challenges from its tables (made here or in a worker thread). */
+export function devPlotFrom(tables: DevPlotTables): DevPlot {
+  const { k, left, right, y7, n7 } = tables;
   const collect = (t: number, pos: number, xs: number[]): void => {
-    const table = tables[t]!;
     if (t === 1) {
-      xs.push(table.left[pos]!);
+      xs.push(left[1]![pos]!);
       return;
     }
-    collect(t - 1, table.left[pos]!, xs);
-    collect(t - 1, table.right[pos]!, xs);
+    collect(t - 1, left[t]![pos]!, xs);
+    collect(t - 1, right[t]![pos]!, xs);
   };
 
   return {
     k,
-    plotId: id,
+    plotId: tables.plotId,
     proofsFor(challenge: Uint8Array): DevPlotProof[] {
       if (!(challenge instanceof Uint8Array) || challenge.length !== 32) throw new RangeError('challenge must be 32 bytes');
       const target = getBits(wordsFromBytes(challenge), 0, k);
       // table 7 is sorted by y; its top k bits must equal the challenge's
-      let lo = lowerBound(t7.y, t7.n, target * 2 ** K_EXTRA_BITS);
-      const end = lowerBound(t7.y, t7.n, (target + 1) * 2 ** K_EXTRA_BITS);
+      let lo = lowerBound(y7, n7, target * 2 ** K_EXTRA_BITS);
+      const end = lowerBound(y7, n7, (target + 1) * 2 ** K_EXTRA_BITS);
       const proofs: DevPlotProof[] = [];
       for (; lo < end; lo++) {
         const xs: number[] = [];
@@ -224,6 +254,35 @@ export function createDevPlot(plotId: Uint8Array, k: number): DevPlot {
       return proofs;
     },
   };
+}
+
+/** Plots on this thread (blocks it for the plotting's seconds; see createDevPlotOffThread). */
+export function createDevPlot(plotId: Uint8Array, k: number): DevPlot {
+  return devPlotFrom(buildDevPlotTables(plotId, k));
+}
+
+const PLOT_WORKER_URL = new URL('./devPlot-worker.mjs', import.meta.url);
+
+/**
+ * Plots in a worker thread and answers the plot once made: the caller's event loop stays free
+ * for the seconds plotting takes (a server making its simulated farmers' plots keeps answering).
+ */
+export async function createDevPlotOffThread(plotId: Uint8Array, k: number): Promise<DevPlot> {
+  checkDevPlotInput(plotId, k);
+  const { Worker } = await import('node:worker_threads');
+  const worker = new Worker(PLOT_WORKER_URL, { workerData: { plotId: plotId.slice(), k } });
+  try {
+    const tables = await new Promise<DevPlotTables>((resolve, reject) => {
+      worker.once('message', (message: { tables?: DevPlotTables; error?: string }) =>
+        message.tables ? resolve(message.tables) : reject(new Error(message.error ?? 'dev plot worker failed')),
+      );
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`dev plot worker exited with ${code}`)));
+    });
+    return devPlotFrom(tables);
+  } finally {
+    await worker.terminate();
+  }
 }
 
 function lowerBound(sorted: Uint32Array, n: number, value: number): number {

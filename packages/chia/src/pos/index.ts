@@ -13,4 +13,4 @@ export {
   expectedPlotSize,
   calculateIterationsQuality,
 } from './consensus.ts';
-export { createDevPlot, DEV_PLOT_MIN_K, DEV_PLOT_MAX_K, type DevPlot, type DevPlotProof } from './devPlot.ts';
+export { createDevPlot, createDevPlotOffThread, DEV_PLOT_MIN_K, DEV_PLOT_MAX_K, type DevPlot, type DevPlotProof } from './devPlot.ts';

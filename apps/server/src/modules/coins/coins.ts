@@ -1,4 +1,4 @@
-import { AppError, AR_ACTIVATION_FEE_UNITS, formatAmount, parseAmount } from '@platter/domain';
+import { addressValid, AppError, AR_ACTIVATION_FEE_UNITS, formatAmount, parseAmount } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 
 /** What the wallet needs to know of a coin, amounts in base units. */
@@ -96,6 +96,13 @@ export async function coinRules(db: Db, coin: string): Promise<CoinRules> {
 export async function allCoinRules(db: Db): Promise<CoinRules[]> {
   const rows = await db.selectFrom('coins').select(COLUMNS).orderBy('sort').orderBy('type').execute();
   return rows.map(toRules);
+}
+
+/** A test-net coin's address that is valid on its main net is refused (spec doc 1 §8). */
+export async function addressBelongsToMainnet(db: Db, coin: CoinRules, address: string): Promise<boolean> {
+  if (!coin.testnet || !coin.mainnetType) return false;
+  const main = await coinRules(db, coin.mainnetType);
+  return main.addressPattern !== coin.addressPattern && addressValid(main, address);
 }
 
 /** A decimal string at the coin's scale, or AMOUNT_INVALID (never rounded). */

@@ -498,6 +498,12 @@ export function withdrawLockedUntil(securityChangedAt: Date | null, now = Date.n
   return until > now ? new Date(until) : null;
 }
 
+/** When the user's withdrawals unlock after their last security change (null: not locked). */
+export async function userWithdrawLockedUntil(db: Db, userId: string, now = Date.now()): Promise<Date | null> {
+  const user = await securityRepository(db).user(userId);
+  return withdrawLockedUntil(user?.security_changed_at ?? null, now);
+}
+
 /** WITHDRAW_LOCKED within 24 hours of a change that locks (locksWithdrawals: password, e-mail, a factor replaced or removed). */
 export async function assertWithdrawalAllowed(db: Db, userId: string, now = new Date()): Promise<void> {
   const user = await securityRepository(db).user(userId);

@@ -1,9 +1,9 @@
 import { AppError, addressValid, MAX_WITHDRAW_ADDRESSES, RATIO_WHOLE, type WithdrawAddress } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
-import { assertNotDepositAddress } from './deposits.ts';
-import { coinRules, show, type CoinRules } from '../coins/coins.ts';
+import { addressBelongsToMainnet, allCoinRules, coinRules, show } from '../coins/coins.ts';
+import { assertNotDepositAddress, pendingAutoPayPayouts } from '../withdraw/withdraw.service.ts';
+import { walletRepository } from './wallet.repository.ts';
 
 /**
  * The address book (spec doc 1 §3 'Withdrawal address', §5): per coin, format-checked, a remark
@@ -12,13 +12,6 @@ import { coinRules, show, type CoinRules } from '../coins/coins.ts';
  * way) cannot be deleted.
  */
 
-/** A test-net coin's address that is valid on its main net is refused (spec doc 1 §8). */
-export async function addressBelongsToMainnet(db: Db, coin: CoinRules, address: string): Promise<boolean> {
-  if (!coin.testnet || !coin.mainnetType) return false;
-  const main = await coinRules(db, coin.mainnetType);
-  return main.addressPattern !== coin.addressPattern && addressValid(main, address);
-}
-
 /**
  * Pending income of each address (spec doc 1 §5; issue 14): the Auto Pay payouts on their way
  * to it (not yet sent), and — while it is an Auto Pay recipient — its ratio's part of the
@@ -26,21 +19,10 @@ export async function addressBelongsToMainnet(db: Db, coin: CoinRules, address: 
  */
 async function pendingIncome(db: Db, userId: string, addresses: readonly { id: string; coin: string; auto_pay: boolean; ratio: number }[]): Promise<Map<string, bigint>> {
   if (addresses.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('withdrawals')
-    .select(['address_id', sql<string>`sum(received)`.as('pending')])
-    .where(
-      'address_id',
-      'in',
-      addresses.map((a) => a.id),
-    )
-    .where('source', '=', 'autopay')
-    // Not yet accepted by the wallet (no TXID): once it is, the payout no longer needs the address.
-    .where('status', 'in', ['AUDITING', 'SENT_PENDING', 'SEND_UNKNOWN'])
-    .where('txid', '=', '')
-    .groupBy('address_id')
-    .execute();
-  const pending = new Map(rows.map((r) => [r.address_id ?? '', BigInt(r.pending)]));
+  const pending = await pendingAutoPayPayouts(
+    db,
+    addresses.map((a) => a.id),
+  );
   const earnings = await userBalances(db, userId);
   for (const a of addresses) {
     if (!a.auto_pay) continue;
@@ -53,11 +35,9 @@ async function pendingIncome(db: Db, userId: string, addresses: readonly { id: s
 }
 
 export async function listAddresses(db: Db, userId: string, coin?: string): Promise<WithdrawAddress[]> {
-  let query = db.selectFrom('withdraw_addresses').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null);
-  if (coin) query = query.where('coin', '=', coin);
-  const rows = await query.orderBy('coin').orderBy('id').execute();
+  const rows = await walletRepository.liveAddresses(db, userId, coin);
   const pending = await pendingIncome(db, userId, rows);
-  const scales = new Map((await db.selectFrom('coins').select(['type', 'scale']).execute()).map((c) => [c.type, c.scale]));
+  const scales = new Map((await allCoinRules(db)).map((c) => [c.type, c.scale]));
   return rows.map((r) => {
     const scale = scales.get(r.coin) ?? 0;
     return {
@@ -84,41 +64,24 @@ export async function addAddress(trx: Db, userId: string, input: { coin: string;
   await assertNotDepositAddress(trx, coin.type, input.address);
   if (input.memo && !coin.memoSupported) throw new AppError('INVALID_PARAMETER', { field: 'memo' });
   // Serialise additions per user so the limit holds under concurrent requests.
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-  const live = await trx.selectFrom('withdraw_addresses').select(['address']).where('user_id', '=', userId).where('coin', '=', coin.type).where('deleted_at', 'is', null).execute();
+  await walletRepository.lockUser(trx, userId);
+  const live = await walletRepository.liveAddresses(trx, userId, coin.type);
   if (live.some((a) => a.address === input.address)) throw new AppError('ADDRESS_EXISTS');
   if (live.length >= MAX_WITHDRAW_ADDRESSES) throw new AppError('TOO_MANY_ADDRESSES');
-  const row = await trx
-    .insertInto('withdraw_addresses')
-    .values({ user_id: userId, coin: coin.type, address: input.address, remark: input.remark, memo: input.memo })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await walletRepository.insertAddress(trx, { user_id: userId, coin: coin.type, address: input.address, remark: input.remark, memo: input.memo });
   return { id: row.id };
 }
 
 export async function updateRemark(db: Db, userId: string, id: string, remark: string): Promise<void> {
-  const result = await db.updateTable('withdraw_addresses').set({ remark }).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
+  if (!(await walletRepository.updateRemark(db, userId, id, remark))) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
 }
 
 export async function deleteAddress(db: Db, userId: string, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const address = await trx
-      .selectFrom('withdraw_addresses')
-      .select(['id', 'coin', 'auto_pay', 'ratio'])
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .forUpdate()
-      .executeTakeFirst();
+    const address = await walletRepository.lockLiveAddress(trx, userId, id);
     if (!address) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
     const pending = (await pendingIncome(trx, userId, [address])).get(id) ?? 0n;
     if (pending > 0n) throw new AppError('ADDRESS_HAS_PENDING_INCOME');
-    // Soft delete: withdrawals keep pointing at the address they went to.
-    await trx
-      .updateTable('withdraw_addresses')
-      .set({ deleted_at: sql`now()`, auto_pay: false, ratio: 0 })
-      .where('id', '=', id)
-      .execute();
+    await walletRepository.softDeleteAddress(trx, id);
   });
 }

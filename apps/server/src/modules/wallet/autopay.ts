@@ -1,12 +1,11 @@
 import { AppError, autoPayOutcomes, planAutoPay, RATIO_WHOLE, type AutoPay, type AutoPayOutcome, type SetAutoPayBody } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
-import { assertWithdrawalAllowed, withdrawLockedUntil } from '../security/security.service.ts';
-import { securityRepository } from '../security/security.repository.ts';
+import { assertWithdrawalAllowed, userWithdrawLockedUntil } from '../security/security.service.ts';
 import { coinRules, show, units, type CoinRules } from '../coins/coins.ts';
 import { batchOf, openWithdrawal, type ReviewSchedule } from '../withdraw/withdraw.service.ts';
 import { notifyAutoPay } from '../events/events.service.ts';
+import { walletRepository } from './wallet.repository.ts';
 
 /**
  * Auto Pay (spec doc 1 §5, §9): mining income waits in pending earnings; once a day before
@@ -18,21 +17,11 @@ import { notifyAutoPay } from '../events/events.service.ts';
 
 const DAY_MS = 24 * 3600_000;
 
-function autoPayRecipients(db: Db, userId: string, coin: string) {
-  return db
-    .selectFrom('withdraw_addresses')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('coin', '=', coin)
-    .where('deleted_at', 'is', null)
-    .where('auto_pay', '=', true)
-    .orderBy('id')
-    .execute();
-}
+const autoPayRecipients = walletRepository.autoPayRecipients;
 
 export async function getAutoPay(db: Db, userId: string, coinType: string): Promise<AutoPay> {
   const coin = await coinRules(db, coinType);
-  const setting = await db.selectFrom('auto_pay_settings').selectAll().where('user_id', '=', userId).where('coin', '=', coin.type).executeTakeFirst();
+  const setting = await walletRepository.autoPaySetting(db, userId, coin.type);
   const recipients = await autoPayRecipients(db, userId, coin.type);
   return {
     coin: coin.type,
@@ -55,28 +44,16 @@ export async function setAutoPay(trx: Db, userId: string, body: SetAutoPayBody):
   if (new Set(ids).size !== ids.length) throw new AppError('INVALID_PARAMETER', { field: 'recipients' });
   if (body.enabled && body.recipients.reduce((sum, r) => sum + r.ratio, 0) !== RATIO_WHOLE) throw new AppError('AUTO_PAY_INVALID');
   if (body.enabled) await assertWithdrawalAllowed(trx, userId);
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  await walletRepository.lockUser(trx, userId);
   if (ids.length) {
-    const owned = await trx
-      .selectFrom('withdraw_addresses')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('coin', '=', coin.type)
-      .where('deleted_at', 'is', null)
-      .where('id', 'in', ids)
-      .execute();
+    const owned = await walletRepository.ownedAddressIds(trx, userId, coin.type, ids);
     if (owned.length !== ids.length) throw new AppError('WITHDRAW_ADDRESS_NOT_FOUND');
   }
-  await trx.updateTable('withdraw_addresses').set({ auto_pay: false, ratio: 0, min_pay: 0n }).where('user_id', '=', userId).where('coin', '=', coin.type).execute();
+  await walletRepository.clearAutoPayRecipients(trx, userId, coin.type);
   for (const r of body.recipients) {
-    await trx
-      .updateTable('withdraw_addresses')
-      .set({ auto_pay: true, ratio: r.ratio, min_pay: units(r.min_pay, coin.scale) })
-      .where('id', '=', r.address_id)
-      .execute();
+    await walletRepository.setAutoPayRecipient(trx, r.address_id, { ratio: r.ratio, minPay: units(r.min_pay, coin.scale) });
   }
-  await sql`INSERT INTO auto_pay_settings (user_id, coin, enabled) VALUES (${userId}, ${coin.type}, ${body.enabled})
-    ON CONFLICT (user_id, coin) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = now()`.execute(trx);
+  await walletRepository.upsertAutoPaySetting(trx, userId, coin.type, body.enabled);
   if (!body.enabled) {
     const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
     if (pending > 0n) {
@@ -96,13 +73,7 @@ export async function setAutoPay(trx: Db, userId: string, body: SetAutoPayBody):
  * morning's run pays it out), else straight in the available balance.
  */
 export async function incomeBuckets(trx: Db, coin: string, userIds: readonly string[]): Promise<(userId: string) => 'pending_earnings' | 'available'> {
-  const autoPay = new Set(
-    userIds.length === 0
-      ? []
-      : (await trx.selectFrom('auto_pay_settings').select('user_id').where('coin', '=', coin).where('enabled', '=', true).where('user_id', 'in', userIds).execute()).map(
-          (s) => s.user_id,
-        ),
-  );
+  const autoPay = new Set(await walletRepository.autoPayUsers(trx, coin, userIds));
   return (userId) => (autoPay.has(userId) ? 'pending_earnings' : 'available');
 }
 
@@ -129,12 +100,12 @@ export type AutoPayResult = { userId: string; coin: string; outcome: AutoPayOutc
 export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: string, coinType: string, now: Date): Promise<AutoPayResult | undefined> {
   const coin = await coinRules(db, coinType);
   return db.transaction().execute(async (trx) => {
-    const setting = await trx.selectFrom('auto_pay_settings').selectAll().where('user_id', '=', userId).where('coin', '=', coin.type).forUpdate().executeTakeFirst();
+    const setting = await walletRepository.lockAutoPaySetting(trx, userId, coin.type);
     if (!setting?.enabled) return undefined;
     if (setting.last_run_at && now.getTime() - setting.last_run_at.getTime() < DAY_MS) return undefined;
     const { outcome, paid } = await planRun(trx, schedule, userId, coin, now);
     await notifyAutoPay(trx, userId, { coin, day: now, outcome, paid });
-    await trx.updateTable('auto_pay_settings').set({ last_run_at: now, last_outcome: outcome }).where('user_id', '=', userId).where('coin', '=', coin.type).execute();
+    await walletRepository.recordAutoPayRun(trx, userId, coin.type, { at: now, outcome });
     return { userId, coin: coin.type, outcome };
   });
 }
@@ -143,8 +114,7 @@ export async function runAutoPayFor(db: Db, schedule: ReviewSchedule, userId: st
 async function planRun(trx: Db, schedule: ReviewSchedule, userId: string, coin: CoinRules, now: Date): Promise<{ outcome: AutoPayOutcome; paid: bigint[] }> {
   // Money leaving the account: the 24-hour lock after a security change holds here as on
   // every withdrawal and transfer (issue 17); the run is skipped, not failed.
-  const user = await securityRepository(trx).user(userId);
-  if (!user || withdrawLockedUntil(user.security_changed_at, now.getTime())) return { outcome: 'security_locked', paid: [] };
+  if (await userWithdrawLockedUntil(trx, userId, now.getTime())) return { outcome: 'security_locked', paid: [] };
   const pending = (await userBalances(trx, userId, coin.type)).get(coin.type)?.pending_earnings ?? 0n;
   const recipients = await autoPayRecipients(trx, userId, coin.type);
   // A share must reach the coin's minimum payout (the pool page's threshold) and its
@@ -184,12 +154,7 @@ async function planRun(trx: Db, schedule: ReviewSchedule, userId: string, coin: 
 export async function runAutoPay(db: Db, schedule: ReviewSchedule, hourUtc: number, now = new Date(), options: { force?: boolean } = {}): Promise<AutoPayResult[]> {
   const hour = now.getUTCHours();
   if (!options.force && (hour < hourUtc || hour >= 8)) return [];
-  const due = await db
-    .selectFrom('auto_pay_settings')
-    .select(['user_id', 'coin'])
-    .where('enabled', '=', true)
-    .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<=', new Date(now.getTime() - DAY_MS))]))
-    .execute();
+  const due = await walletRepository.dueAutoPays(db, new Date(now.getTime() - DAY_MS));
   const results: AutoPayResult[] = [];
   for (const row of due) {
     const result = await runAutoPayFor(db, schedule, row.user_id, row.coin, now);

@@ -1,11 +1,10 @@
 import { AppError, type Deposit } from '@platter/domain';
-import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
-import { paginate } from '../../db/paginate.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { coinRules, show } from '../coins/coins.ts';
 import { notify } from '../events/events.service.ts';
+import { walletRepository } from './wallet.repository.ts';
 
 /**
  * Deposits (recharge): one address per user and coin from the chain adapter; transfers into
@@ -18,7 +17,7 @@ import { notify } from '../events/events.service.ts';
 export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: string, coinType: string) {
   const coin = await coinRules(db, coinType);
   if (coin.closed) throw new AppError('DEPOSIT_CLOSED');
-  const existing = await db.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).where('coin', '=', coin.type).executeTakeFirst();
+  const existing = await walletRepository.depositAddress(db, userId, coin.type);
   if (existing) return { coin: coin.type, address: existing.address, confirmation: coin.confirmation };
   let address: string;
   try {
@@ -26,23 +25,10 @@ export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: str
   } catch {
     throw new AppError('DEPOSIT_ADDRESS_UNAVAILABLE');
   }
-  await db
-    .insertInto('deposit_addresses')
-    .values({ user_id: userId, coin: coin.type, address })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  const row = await db.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).where('coin', '=', coin.type).executeTakeFirstOrThrow();
+  await walletRepository.insertDepositAddress(db, userId, coin.type, address);
+  const row = await walletRepository.depositAddress(db, userId, coin.type);
+  if (!row) throw new Error(`no deposit address of ${coin.type} for user ${userId}`);
   return { coin: coin.type, address: row.address, confirmation: coin.confirmation };
-}
-
-/**
- * Refuses a platform deposit address as a withdrawal target: the hot wallet would see the coin
- * its own spend created as change, record no incoming transaction, and credit no one (issue 15
- * item 7). An internal transfer does the same for free.
- */
-export async function assertNotDepositAddress(db: Db, coin: string, address: string): Promise<void> {
-  const owned = await db.selectFrom('deposit_addresses').select('user_id').where('coin', '=', coin).where('address', '=', address).executeTakeFirst();
-  if (owned) throw new AppError('WITHDRAW_TO_DEPOSIT_ADDRESS');
 }
 
 const RESCAN_BLOCKS = 3;
@@ -52,7 +38,7 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
   const coin = await coinRules(db, coinType);
   const adapter = chains.adapter(coin.type);
   const tip = await adapter.height();
-  const cursor = await db.selectFrom('chain_cursors').select('scanned_height').where('coin', '=', coin.type).executeTakeFirst();
+  const cursor = await walletRepository.chainCursor(db, coin.type);
   // Re-read a few blocks behind the cursor: a transfer committed late into a block already
   // scanned is still found (rows are unique per coin, so nothing is recorded twice).
   const from = Math.max(0, (cursor ? Number(cursor.scanned_height) : 0) - RESCAN_BLOCKS);
@@ -60,9 +46,7 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
   if (tip > from) {
     const transfers = await adapter.incoming(from, tip);
     const addresses = [...new Set(transfers.map((t) => t.address))];
-    const owners = addresses.length
-      ? await db.selectFrom('deposit_addresses').select(['user_id', 'address']).where('coin', '=', coin.type).where('address', 'in', addresses).execute()
-      : [];
+    const owners = await walletRepository.depositOwners(db, coin.type, addresses);
     const ownerOf = new Map(owners.map((o) => [o.address, o.user_id]));
     const rows = transfers
       .filter((t) => ownerOf.has(t.address) && t.amount > 0n)
@@ -86,57 +70,32 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
         // a coin seen again under another record name is the same deposit — still uncredited,
         // it follows the new name (the one the chain is asked at crediting time); a deposit a
         // reorganisation dropped counts again when the chain has it again.
-        const values = sql.join(rows.map((r) => sql`(${r.coin_id}, ${r.txid}, ${r.output_index}::integer, ${r.height}::bigint)`));
-        const refreshed = await sql<{ id: string }>`UPDATE deposits SET txid = v.txid, output_index = v.output_index, height = v.height, status = 'pending'
-          FROM (VALUES ${values}) AS v (coin_id, txid, output_index, height)
-          WHERE deposits.coin = ${coin.type} AND deposits.coin_id = v.coin_id AND deposits.status <> 'credited'
-            AND (deposits.status = 'dropped' OR deposits.txid <> v.txid)
-          RETURNING deposits.id`.execute(trx);
+        const refreshed = await walletRepository.refreshDeposits(trx, coin.type, rows);
         // No conflict target: a row of either key (the coin, or an older row's record name) is kept as it is.
-        const inserted = await trx
-          .insertInto('deposits')
-          .values(rows)
-          .onConflict((oc) => oc.doNothing())
-          .returning('id')
-          .execute();
-        seen = inserted.length + refreshed.rows.length;
+        seen = (await walletRepository.insertDeposits(trx, rows)) + refreshed;
       }
-      if (unowned.length) {
-        await trx
-          .insertInto('unowned_transfers')
-          .values(unowned)
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      await sql`INSERT INTO chain_cursors (coin, scanned_height) VALUES (${coin.type}, ${tip})
-        ON CONFLICT (coin) DO UPDATE SET scanned_height = GREATEST(chain_cursors.scanned_height, EXCLUDED.scanned_height)`.execute(trx);
+      if (unowned.length) await walletRepository.insertUnowned(trx, unowned);
+      await walletRepository.advanceCursor(trx, coin.type, tip);
     });
   }
   const confirmedHeight = tip - Math.max(coin.confirmation, 1) + 1;
-  const due = await db
-    .selectFrom('deposits')
-    .select('id')
-    .where('coin', '=', coin.type)
-    .where('status', '=', 'pending')
-    .where('height', '<=', String(confirmedHeight))
-    .orderBy('id')
-    .execute();
+  const due = await walletRepository.pendingDepositIds(db, coin.type, confirmedHeight);
   let credited = 0;
   for (const { id } of due) {
     // Asked of the chain again at crediting time: a reorganisation may have dropped the
     // transfer, or moved it to a later block (issue 14 item 7).
-    const recorded = await db.selectFrom('deposits').select(['txid', 'output_index', 'height']).where('id', '=', id).executeTakeFirstOrThrow();
+    const recorded = await walletRepository.depositTransfer(db, id);
     const height = await adapter.transferHeight({ txid: recorded.txid, outputIndex: recorded.output_index });
     if (height === undefined) {
-      await db.updateTable('deposits').set({ status: 'dropped' }).where('id', '=', id).where('status', '=', 'pending').execute();
+      await walletRepository.dropDeposit(db, id);
       continue;
     }
     if (height !== Number(recorded.height)) {
-      await db.updateTable('deposits').set({ height }).where('id', '=', id).where('status', '=', 'pending').execute();
+      await walletRepository.moveDeposit(db, id, height);
       if (height > confirmedHeight) continue;
     }
     const done = await db.transaction().execute(async (trx) => {
-      const deposit = await trx.selectFrom('deposits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      const deposit = await walletRepository.lockDeposit(trx, id);
       if (!deposit || deposit.status !== 'pending') return false;
       const { transactionId } = await postTransaction(trx, {
         kind: 'deposit',
@@ -147,11 +106,7 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
           { account: { kind: 'user', userId: deposit.user_id, coin: deposit.coin, bucket: 'available' }, amount: BigInt(deposit.amount) },
         ],
       });
-      await trx
-        .updateTable('deposits')
-        .set({ status: 'credited', transaction_id: transactionId, credited_at: sql`now()` })
-        .where('id', '=', id)
-        .execute();
+      await walletRepository.markDepositCredited(trx, id, transactionId);
       await notify(trx, deposit.user_id, { key: 'deposit_credited', subject: id, params: { amount: show(deposit.amount, coin.scale), unit: coin.unit, txid: deposit.txid } });
       return true;
     });
@@ -162,8 +117,7 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
 
 /** Coins with at least one deposit address: the ones worth scanning. */
 export async function coinsToScan(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('deposit_addresses').select('coin').distinct().execute();
-  return rows.map((r) => r.coin);
+  return walletRepository.depositCoins(db);
 }
 
 export async function depositLog(
@@ -172,9 +126,7 @@ export async function depositLog(
   userId: string,
   query: { coin?: string | undefined; page: number; count: number },
 ): Promise<{ list: Deposit[]; total: number }> {
-  let base = db.selectFrom('deposits').where('user_id', '=', userId);
-  if (query.coin) base = base.where('coin', '=', query.coin);
-  const { rows, total } = await paginate(base, query, (from) => from.selectAll().orderBy('id', 'desc'));
+  const { rows, total } = await walletRepository.depositPage(db, userId, query);
   const coins = new Map<string, { scale: number; confirmation: number; tip: number }>();
   for (const coin of new Set(rows.map((r) => r.coin))) {
     const rules = await coinRules(db, coin);

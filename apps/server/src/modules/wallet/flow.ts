@@ -1,18 +1,16 @@
 import { adminFlowPage, adminFlowQuery, envelopeSchema, type AssetLogQuery } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
-import { paginate } from '../../db/paginate.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
-import { BILL_COLUMNS, billRows, scaleMap, toLogItem } from './ledger-views.ts';
+import { scaleMap, toLogItem } from './ledger-views.ts';
+import { walletRepository } from './wallet.repository.ts';
 
 /**
  * The back office's flow (/admin/flow; spec doc 2 §7 admin GET asset): every change to every
  * user's balances, newest first, filtered by uid, coin, kind and time.
  */
 export async function adminFlow(db: Db, q: Pick<AssetLogQuery, 'coin' | 'kind' | 'start' | 'end'> & { uid?: string | undefined; page: number; count: number }) {
-  let base = billRows(db, null, q).innerJoin('users as u', 'u.id', 'a.user_id');
-  if (q.uid) base = base.where('u.uid', '=', q.uid);
-  const { rows, total } = await paginate(base, q, (from) => from.select([...BILL_COLUMNS, 'u.uid', 'u.email']).orderBy('p.id', 'desc'));
+  const { rows, total } = await walletRepository.adminBillPage(db, q);
   const scales = await scaleMap(db);
   return { total, list: rows.map((r) => ({ ...toLogItem(r, scales), uid: r.uid, email: r.email })) };
 }

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
-import { ledgerRepository } from '../../ledger/ledger.repository.ts';
+import { systemBalance } from '../../ledger/ledger.service.ts';
+import { allCoinRules } from '../coins/coins.ts';
+import { walletRepository } from './wallet.repository.ts';
 
 /**
  * The hot wallet against the ledger (issue 15 item 5). The ledger's `chain` account runs
@@ -28,30 +29,19 @@ export async function reconcileWallet(db: Db, chains: ChainRegistry, coin: strin
   const adapter = chains.adapter(coin);
   if (!adapter.balance) return undefined;
   const wallet = await adapter.balance();
-  const ledger = -(await ledgerRepository(db).systemBalance('chain', coin));
-  const pending = await db
-    .selectFrom('deposits')
-    .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
-    .where('coin', '=', coin)
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  const pendingDeposits = BigInt(pending.total);
-  const stray = await db
-    .selectFrom('unowned_transfers')
-    .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
-    .where('coin', '=', coin)
-    .executeTakeFirstOrThrow();
-  const unowned = BigInt(stray.total);
-  const difference = wallet - ledger - pendingDeposits - unowned;
-  await db.insertInto('wallet_reconciliations').values({ coin, wallet_balance: wallet, ledger_balance: ledger, pending_deposits: pendingDeposits, unowned, difference }).execute();
-  return { coin, wallet, ledger, pendingDeposits, unowned, difference };
+  const ledger = -(await systemBalance(db, 'chain', coin));
+  const pendingDeposits = await walletRepository.pendingDepositTotal(db, coin);
+  const unowned = await walletRepository.unownedTotal(db, coin);
+  const checked = { coin, wallet, ledger, pendingDeposits, unowned, difference: wallet - ledger - pendingDeposits - unowned };
+  await walletRepository.recordReconciliation(db, checked);
+  return checked;
 }
 
 /** Every coin whose chain adapter is a real wallet. */
 export async function reconcileWallets(db: Db, chains: ChainRegistry): Promise<WalletReconciliation[]> {
-  const coins = await db.selectFrom('coins').select('type').orderBy('type').execute();
+  const coins = (await allCoinRules(db)).map((c) => c.type).sort();
   const out: WalletReconciliation[] = [];
-  for (const { type } of coins) {
+  for (const type of coins) {
     const checked = await reconcileWallet(db, chains, type);
     if (checked) out.push(checked);
   }
@@ -60,5 +50,5 @@ export async function reconcileWallets(db: Db, chains: ChainRegistry): Promise<W
 
 /** The latest check per coin, for the operator. */
 export async function latestReconciliations(db: Db) {
-  return db.selectFrom('wallet_reconciliations').selectAll().distinctOn('coin').orderBy('coin').orderBy('checked_at', 'desc').execute();
+  return walletRepository.latestReconciliations(db);
 }

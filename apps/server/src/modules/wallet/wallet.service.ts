@@ -1,5 +1,4 @@
 import { AppError, type AddWithdrawAddressBody, type SecurityAction, type SecurityCodes, type SetAutoPayBody, type TransferBody, type WithdrawBody } from '@platter/domain';
-import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
@@ -10,6 +9,7 @@ import { setAutoPay } from './autopay.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { coinRules, show, units } from '../coins/coins.ts';
 import { createWithdrawal, type ReviewSchedule } from '../withdraw/withdraw.service.ts';
+import { walletRepository } from './wallet.repository.ts';
 
 /**
  * The wallet's money-moving calls, each behind an idempotency key and, where the spec asks
@@ -79,11 +79,7 @@ export function walletService(deps: WalletDeps) {
       if (amount <= 0n) throw new AppError('AMOUNT_INVALID');
       if (amount < coin.minTransfer) throw new AppError('TRANSFER_BELOW_MIN');
       const target = body.to.trim();
-      const recipient = await db
-        .selectFrom('users')
-        .select(['id', 'uid', 'email', 'status'])
-        .where((eb) => eb.or([eb(sql`lower(email)`, '=', target.toLowerCase()), eb('uid', '=', target)]))
-        .executeTakeFirst();
+      const recipient = await walletRepository.findRecipient(db, target);
       if (!recipient || recipient.status !== 'active') throw new AppError('USER_NOT_EXIST');
       if (recipient.id === userId) throw new AppError('TRANSFER_TO_SELF');
       return idempotent(
@@ -116,11 +112,7 @@ export function walletService(deps: WalletDeps) {
       const coin = await coinRules(db, coinType);
       const feeUnits = units(fee, coin.scale);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('coins')
-          .set({ withdraw_fee_units: feeUnits.toString(), updated_at: sql`now()` })
-          .where('type', '=', coin.type)
-          .execute();
+        await walletRepository.setWithdrawFee(trx, coin.type, feeUnits);
         await recordAudit(trx, by, {
           action: 'updatewithdrawfee',
           target: `coin:${coin.type}`,

@@ -1,10 +1,10 @@
 import { AppError } from '@platter/domain';
-import { sql } from 'kysely';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry, type Payment, type Sent } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { postHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { notify } from '../events/events.service.ts';
 import { coinRules, show } from '../coins/coins.ts';
+import { withdrawRepository } from './withdraw.repository.ts';
 
 /**
  * Custody: how an approved withdrawal leaves the hot wallet, exactly once (issue 15).
@@ -23,9 +23,7 @@ import { coinRules, show } from '../coins/coins.ts';
  * SENT_PENDING with the reason; it is tried again at the next tick, the others go on meanwhile.
  */
 
-async function lockWithdrawal(trx: Db, id: string) {
-  return trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
+const lockWithdrawal = withdrawRepository.lock;
 type Locked = NonNullable<Awaited<ReturnType<typeof lockWithdrawal>>>;
 
 const paymentOf = (w: Pick<Locked, 'payment_id' | 'address' | 'received'>): Payment => ({ paymentId: w.payment_id, to: w.address, amount: BigInt(w.received) });
@@ -62,11 +60,7 @@ async function accepted(db: Db, id: string, sent: Sent): Promise<boolean> {
         ],
       });
     }
-    await trx
-      .updateTable('withdrawals')
-      .set({ status: 'SENT_PENDING', txid: sent.txid, posted: true, chain_fee: chainFee, reason: '', updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+    await withdrawRepository.markAccepted(trx, id, { txid: sent.txid, chainFee });
     return true;
   });
 }
@@ -77,13 +71,7 @@ async function setState(
   from: readonly Locked['status'][],
   change: { status: 'SEND_UNKNOWN' | 'FAILED' | 'SENT_PENDING'; reason: string; clearSending?: boolean },
 ) {
-  await db
-    .updateTable('withdrawals')
-    .set({ status: change.status, reason: change.reason.slice(0, 500), updated_at: sql`now()`, ...(change.clearSending ? { sending_at: null } : {}) })
-    .where('id', '=', id)
-    .where('status', 'in', [...from])
-    .where('txid', '=', '')
-    .execute();
+  await withdrawRepository.setSendState(db, id, from, change);
 }
 
 export type SendOutcome = 'accepted' | 'skipped' | 'unknown' | 'failed' | 'retry';
@@ -100,12 +88,7 @@ export async function sendWithdrawal(db: Db, chains: ChainRegistry, id: string):
     const w = await lockWithdrawal(trx, id);
     // A TXID means the wallet accepted it already (a resend after FAILED clears it).
     if (!w || w.status !== 'SENT_PENDING' || w.txid !== '') return undefined;
-    if (!w.sending_at)
-      await trx
-        .updateTable('withdrawals')
-        .set({ sending_at: sql`now()` })
-        .where('id', '=', id)
-        .execute();
+    if (!w.sending_at) await withdrawRepository.claimForSending(trx, id);
     return { w, attempted: w.sending_at !== null };
   });
   if (!claimed) return 'skipped';
@@ -165,36 +148,25 @@ async function sendFailed(db: Db, id: string, error: string, options: { ourClaim
     if (!w || w.status !== 'SENT_PENDING' || w.txid !== '') return 'skipped';
     const attempts = w.send_attempts + 1;
     const lastError = error.slice(0, 500);
-    const clear = options.ourClaim ? { sending_at: null } : {};
     if (attempts >= MAX_SEND_ATTEMPTS) {
       const status = options.ourClaim ? 'FAILED' : 'SEND_UNKNOWN';
-      await trx
-        .updateTable('withdrawals')
-        .set({
-          status,
-          send_attempts: attempts,
-          last_send_error: lastError,
-          next_send_at: null,
-          reason: `gave up after ${attempts} attempts: ${error}`.slice(0, 500),
-          updated_at: sql`now()`,
-          ...clear,
-        })
-        .where('id', '=', id)
-        .execute();
+      await withdrawRepository.recordSendFailure(trx, id, {
+        status,
+        attempts,
+        lastError,
+        nextSendAt: null,
+        reason: `gave up after ${attempts} attempts: ${error}`,
+        clearSending: options.ourClaim,
+      });
       return status === 'FAILED' ? 'failed' : 'unknown';
     }
-    await trx
-      .updateTable('withdrawals')
-      .set({
-        send_attempts: attempts,
-        last_send_error: lastError,
-        next_send_at: new Date((options.now ?? new Date()).getTime() + sendBackoffMs(attempts)),
-        reason: `retrying (attempt ${attempts} of ${MAX_SEND_ATTEMPTS}): ${error}`.slice(0, 500),
-        updated_at: sql`now()`,
-        ...clear,
-      })
-      .where('id', '=', id)
-      .execute();
+    await withdrawRepository.recordSendFailure(trx, id, {
+      attempts,
+      lastError,
+      nextSendAt: new Date((options.now ?? new Date()).getTime() + sendBackoffMs(attempts)),
+      reason: `retrying (attempt ${attempts} of ${MAX_SEND_ATTEMPTS}): ${error}`,
+      clearSending: options.ourClaim,
+    });
     return 'retry';
   });
 }
@@ -205,16 +177,7 @@ async function sendFailed(db: Db, id: string, error: string, options: { ourClaim
  * item, so a failing withdrawal never holds up the others or the jobs after this one.
  */
 export async function sendDue(db: Db, chains: ChainRegistry, now = new Date()): Promise<number> {
-  const due = await db
-    .selectFrom('withdrawals')
-    .select('id')
-    .where('status', '=', 'SENT_PENDING')
-    .where('txid', '=', '')
-    .where('send_after', '<=', now)
-    .where((eb) => eb.or([eb('next_send_at', 'is', null), eb('next_send_at', '<=', now)]))
-    .orderBy('id')
-    .limit(500)
-    .execute();
+  const due = await withdrawRepository.dueForSending(db, now, 500);
   let sent = 0;
   for (const { id } of due) {
     try {
@@ -233,7 +196,7 @@ export async function sendDue(db: Db, chains: ChainRegistry, now = new Date()): 
  * user gets the TXID then), FAILED when the chain rejected it.
  */
 export async function trackSent(db: Db, chains: ChainRegistry): Promise<{ confirmed: number; failed: number }> {
-  const open = await db.selectFrom('withdrawals').select(['id', 'coin', 'txid']).where('status', '=', 'SENT_PENDING').where('txid', '<>', '').orderBy('id').limit(500).execute();
+  const open = await withdrawRepository.acceptedUnconfirmed(db, 500);
   const outcome = { confirmed: 0, failed: 0 };
   for (const row of open) {
     const coin = await coinRules(db, row.coin);
@@ -242,11 +205,7 @@ export async function trackSent(db: Db, chains: ChainRegistry): Promise<{ confir
       await db.transaction().execute(async (trx) => {
         const w = await lockWithdrawal(trx, row.id);
         if (!w || w.status !== 'SENT_PENDING' || w.txid !== row.txid) return;
-        await trx
-          .updateTable('withdrawals')
-          .set({ status: 'SENT', sent_at: sql`now()`, confirmed_height: state.height, updated_at: sql`now()` })
-          .where('id', '=', w.id)
-          .execute();
+        await withdrawRepository.markSent(trx, w.id, state.height);
         await notify(trx, w.user_id, {
           key: 'withdrawal_sent',
           subject: w.id,
@@ -255,13 +214,7 @@ export async function trackSent(db: Db, chains: ChainRegistry): Promise<{ confir
       });
       outcome.confirmed++;
     } else if (state.state === 'failed') {
-      await db
-        .updateTable('withdrawals')
-        .set({ status: 'FAILED', reason: `rejected by the chain: ${state.reason}`.slice(0, 500), updated_at: sql`now()` })
-        .where('id', '=', row.id)
-        .where('status', '=', 'SENT_PENDING')
-        .where('txid', '=', row.txid)
-        .execute();
+      await withdrawRepository.markChainRejected(db, row.id, row.txid, `rejected by the chain: ${state.reason}`);
       outcome.failed++;
     }
   }
@@ -270,7 +223,7 @@ export async function trackSent(db: Db, chains: ChainRegistry): Promise<{ confir
 
 /** Looks for the payment of every SEND_UNKNOWN withdrawal; those the wallet shows go on as accepted. */
 export async function reconcileUnknown(db: Db, chains: ChainRegistry): Promise<{ found: string[]; unknown: string[] }> {
-  const rows = await db.selectFrom('withdrawals').selectAll().where('status', '=', 'SEND_UNKNOWN').orderBy('id').limit(500).execute();
+  const rows = await withdrawRepository.sendUnknown(db, 500);
   const out = { found: [] as string[], unknown: [] as string[] };
   for (const w of rows) {
     const found = await chains.adapter(w.coin).findSent(paymentOf(w));
@@ -286,7 +239,7 @@ export async function reconcileUnknown(db: Db, chains: ChainRegistry): Promise<{
  * new payment id: the failed payment keeps the old one; the chain fee booked for it is undone).
  */
 export async function resendWithdrawal(db: Db, chains: ChainRegistry, adminId: string | null, id: string): Promise<'resend' | 'found'> {
-  const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  const w = await withdrawRepository.find(db, id);
   if (!w || (w.status !== 'SEND_UNKNOWN' && w.status !== 'FAILED')) throw new AppError('WITHDRAW_CANNOT_CANCEL');
   if (w.status === 'SEND_UNKNOWN') {
     const found = await chains.adapter(w.coin).findSent(paymentOf(w));
@@ -307,23 +260,7 @@ export async function resendWithdrawal(db: Db, chains: ChainRegistry, adminId: s
         ],
       });
     }
-    await trx
-      .updateTable('withdrawals')
-      .set({
-        status: 'SENT_PENDING',
-        sending_at: null,
-        send_after: sql`now()`,
-        txid: '',
-        chain_fee: 0n,
-        reason: `resent by ${adminId ? `operator ${adminId}` : 'the CLI'}`,
-        send_attempts: 0,
-        last_send_error: '',
-        next_send_at: null,
-        updated_at: sql`now()`,
-        ...(locked.status === 'FAILED' ? { payment_id: sql<string>`gen_random_uuid()::text` } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
+    await withdrawRepository.reopenForResend(trx, id, { reason: `resent by ${adminId ? `operator ${adminId}` : 'the CLI'}`, newPaymentId: locked.status === 'FAILED' });
   });
   return 'resend';
 }
@@ -334,7 +271,7 @@ export async function resendWithdrawal(db: Db, chains: ChainRegistry, adminId: s
  * is released; a posted one is reversed (the chain, the fee account, the chain fee).
  */
 export async function returnWithdrawal(db: Db, chains: ChainRegistry, adminId: string | null, id: string, reason: string): Promise<void> {
-  const w = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  const w = await withdrawRepository.find(db, id);
   if (!w || (w.status !== 'SEND_UNKNOWN' && w.status !== 'FAILED')) throw new AppError('WITHDRAW_CANNOT_CANCEL');
   if (w.status === 'SEND_UNKNOWN' && (await chains.adapter(w.coin).findSent(paymentOf(w)))) throw new AppError('WITHDRAW_CANNOT_CANCEL');
   await db.transaction().execute(async (trx) => {
@@ -357,20 +294,11 @@ export async function returnWithdrawal(db: Db, chains: ChainRegistry, adminId: s
         ],
       });
     }
-    await trx
-      .updateTable('withdrawals')
-      .set({ status: 'CANCELED', reason: `returned: ${reason || locked.reason}`.slice(0, 500), updated_at: sql`now()`, ...(adminId ? { reviewed_by: adminId } : {}) })
-      .where('id', '=', id)
-      .execute();
+    await withdrawRepository.markReturned(trx, id, `returned: ${reason || locked.reason}`, adminId);
   });
 }
 
 /** What the operator must look at: sends of unknown outcome and failed ones. */
 export async function custodyQueue(db: Db) {
-  return db
-    .selectFrom('withdrawals')
-    .select(['id', 'user_id', 'coin', 'address', 'received', 'status', 'reason', 'payment_id', 'txid', 'send_attempts', 'last_send_error', 'updated_at'])
-    .where('status', 'in', ['SEND_UNKNOWN', 'FAILED'])
-    .orderBy('id')
-    .execute();
+  return withdrawRepository.custodyQueue(db);
 }

@@ -1,7 +1,8 @@
 import type { Withdrawal, WithdrawStatus } from '@platter/domain';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { WithdrawalsTable } from '../wallet/wallet.schema.ts';
+import { paginate } from '../../db/paginate.ts';
+import type { WithdrawalsTable } from './withdraw.schema.ts';
 
 /**
  * Withdrawals' SQL, and only SQL: the rules (which status may follow which, who is told what,
@@ -60,6 +61,22 @@ export const withdrawRepository = {
       .forUpdate()
       .executeTakeFirst(),
 
+  /** The user whose deposit address of `coin` `address` is, if it is one of the platform's. */
+  depositAddressOwner: (db: Db, coin: string, address: string) =>
+    db.selectFrom('deposit_addresses').select('user_id').where('coin', '=', coin).where('address', '=', address).executeTakeFirst(),
+
+  /** Per address, the amounts received of its Auto Pay payouts that the wallet has not accepted yet. */
+  autoPayPendingByAddress: (db: Db, addressIds: readonly string[]) =>
+    db
+      .selectFrom('withdrawals')
+      .select(['address_id', sql<string>`sum(received)`.as('pending')])
+      .where('address_id', 'in', [...addressIds])
+      .where('source', '=', 'autopay')
+      .where('status', 'in', ['AUDITING', 'SENT_PENDING', 'SEND_UNKNOWN'])
+      .where('txid', '=', '')
+      .groupBy('address_id')
+      .execute(),
+
   lockAddress: (trx: Db, addressId: string) => trx.selectFrom('withdraw_addresses').select('id').where('id', '=', addressId).forUpdate().executeTakeFirst(),
 
   setAddressActivated: (trx: Db, addressId: string, activated: boolean) => trx.updateTable('withdraw_addresses').set({ activated }).where('id', '=', addressId).execute(),
@@ -115,19 +132,135 @@ export const withdrawRepository = {
       .where('id', '=', id)
       .execute(),
 
+  // Custody (sending.ts): the send's claim, its outcome, the operator's resend and return.
+
+  /** Claimed for sending (`sending_at`), in its own commit before the wallet is asked. */
+  claimForSending: (trx: Db, id: string) =>
+    trx
+      .updateTable('withdrawals')
+      .set({ sending_at: sql`now()` })
+      .where('id', '=', id)
+      .execute(),
+
+  /** The wallet accepted the payment: its TXID and the chain fee booked; still SENT_PENDING until confirmed. */
+  markAccepted: (trx: Db, id: string, sent: { txid: string; chainFee: bigint }) =>
+    trx
+      .updateTable('withdrawals')
+      .set({ status: 'SENT_PENDING', txid: sent.txid, posted: true, chain_fee: sent.chainFee, reason: '', updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute(),
+
+  /** A send's outcome without a TXID (unknown, refused, retried), only from one of the `from` states. */
+  setSendState: (db: Db, id: string, from: readonly WithdrawStatus[], change: { status: 'SEND_UNKNOWN' | 'FAILED' | 'SENT_PENDING'; reason: string; clearSending?: boolean }) =>
+    db
+      .updateTable('withdrawals')
+      .set({ status: change.status, reason: change.reason.slice(0, 500), updated_at: sql`now()`, ...(change.clearSending ? { sending_at: null } : {}) })
+      .where('id', '=', id)
+      .where('status', 'in', [...from])
+      .where('txid', '=', '')
+      .execute(),
+
+  /** A failed attempt counted: retried at `nextSendAt`, or (`status`) left for the operator. */
+  recordSendFailure: (
+    trx: Db,
+    id: string,
+    failure: { attempts: number; lastError: string; reason: string; nextSendAt: Date | null; status?: 'FAILED' | 'SEND_UNKNOWN'; clearSending: boolean },
+  ) =>
+    trx
+      .updateTable('withdrawals')
+      .set({
+        ...(failure.status ? { status: failure.status } : {}),
+        send_attempts: failure.attempts,
+        last_send_error: failure.lastError,
+        next_send_at: failure.nextSendAt,
+        reason: failure.reason.slice(0, 500),
+        updated_at: sql`now()`,
+        ...(failure.clearSending ? { sending_at: null } : {}),
+      })
+      .where('id', '=', id)
+      .execute(),
+
+  /** Approved withdrawals whose send time (and backoff) has come, oldest first. */
+  dueForSending: (db: Db, now: Date, limit: number) =>
+    db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('status', '=', 'SENT_PENDING')
+      .where('txid', '=', '')
+      .where('send_after', '<=', now)
+      .where((eb) => eb.or([eb('next_send_at', 'is', null), eb('next_send_at', '<=', now)]))
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+
+  /** Payments the wallet accepted that the chain has not confirmed yet. */
+  acceptedUnconfirmed: (db: Db, limit: number) =>
+    db.selectFrom('withdrawals').select(['id', 'coin', 'txid']).where('status', '=', 'SENT_PENDING').where('txid', '<>', '').orderBy('id').limit(limit).execute(),
+
+  /** Confirmed on chain. */
+  markSent: (trx: Db, id: string, height: number) =>
+    trx
+      .updateTable('withdrawals')
+      .set({ status: 'SENT', sent_at: sql`now()`, confirmed_height: height, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute(),
+
+  /** The chain rejected the accepted payment `txid`. */
+  markChainRejected: (db: Db, id: string, txid: string, reason: string) =>
+    db
+      .updateTable('withdrawals')
+      .set({ status: 'FAILED', reason: reason.slice(0, 500), updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('status', '=', 'SENT_PENDING')
+      .where('txid', '=', txid)
+      .execute(),
+
+  /** Sends whose outcome is unknown, oldest first. */
+  sendUnknown: (db: Db, limit: number) => db.selectFrom('withdrawals').selectAll().where('status', '=', 'SEND_UNKNOWN').orderBy('id').limit(limit).execute(),
+
+  /** Sent again by the operator: claim, TXID, attempts cleared; a new payment id after FAILED. */
+  reopenForResend: (trx: Db, id: string, change: { reason: string; newPaymentId: boolean }) =>
+    trx
+      .updateTable('withdrawals')
+      .set({
+        status: 'SENT_PENDING',
+        sending_at: null,
+        send_after: sql`now()`,
+        txid: '',
+        chain_fee: 0n,
+        reason: change.reason,
+        send_attempts: 0,
+        last_send_error: '',
+        next_send_at: null,
+        updated_at: sql`now()`,
+        ...(change.newPaymentId ? { payment_id: sql<string>`gen_random_uuid()::text` } : {}),
+      })
+      .where('id', '=', id)
+      .execute(),
+
+  /** Its funds returned to the user by the operator. */
+  markReturned: (trx: Db, id: string, reason: string, adminId: string | null) =>
+    trx
+      .updateTable('withdrawals')
+      .set({ status: 'CANCELED', reason: reason.slice(0, 500), updated_at: sql`now()`, ...(adminId ? { reviewed_by: adminId } : {}) })
+      .where('id', '=', id)
+      .execute(),
+
+  /** Sends of unknown outcome and failed ones, for the operator. */
+  custodyQueue: (db: Db) =>
+    db
+      .selectFrom('withdrawals')
+      .select(['id', 'user_id', 'coin', 'address', 'received', 'status', 'reason', 'payment_id', 'txid', 'send_attempts', 'last_send_error', 'updated_at'])
+      .where('status', 'in', ['SEND_UNKNOWN', 'FAILED'])
+      .orderBy('id')
+      .execute(),
+
   /** A user's withdrawals, newest first. */
   async userPage(db: Db, userId: string, q: { coin?: string | undefined; status?: WithdrawStatus | undefined; page: number; count: number }) {
     let base = db.selectFrom('withdrawals').where('user_id', '=', userId);
     if (q.coin) base = base.where('coin', '=', q.coin);
     if (q.status) base = base.where('status', '=', q.status);
-    const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await base
-      .select(WITHDRAWAL_COLUMNS)
-      .orderBy('id', 'desc')
-      .limit(q.count)
-      .offset((q.page - 1) * q.count)
-      .execute();
-    return { total, rows };
+    return paginate(base, q, (from) => from.select(WITHDRAWAL_COLUMNS).orderBy('id', 'desc'));
   },
 
   /** Every user's withdrawals (newest first), or those waiting for review (oldest first). */
@@ -142,13 +275,6 @@ export const withdrawRepository = {
     if (q.coin) base = base.where('w.coin', '=', q.coin);
     if (q.uid && !auditing) base = base.where('u.uid', '=', q.uid);
     if (q.batch) base = base.where('w.batch', '=', q.batch);
-    const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await base
-      .select([...WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const), 'u.uid', 'u.email'])
-      .orderBy('w.id', auditing ? 'asc' : 'desc')
-      .limit(q.count)
-      .offset((q.page - 1) * q.count)
-      .execute();
-    return { total, rows };
+    return paginate(base, q, (from) => from.select([...WITHDRAWAL_COLUMNS.map((c) => `w.${c}` as const), 'u.uid', 'u.email']).orderBy('w.id', auditing ? 'asc' : 'desc'));
   },
 };

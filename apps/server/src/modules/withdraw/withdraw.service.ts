@@ -3,11 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { placeHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { notify } from '../events/events.service.ts';
-import { allCoinRules, coinRules, show, units } from '../coins/coins.ts';
+import { addressBelongsToMainnet, allCoinRules, coinRules, show, units } from '../coins/coins.ts';
 import { recordAudit, type AuditBy, type AuditChange } from '../admin/audit.ts';
 import { withdrawRepository, type WithdrawalRow } from './withdraw.repository.ts';
-import { addressBelongsToMainnet } from '../wallet/addresses.ts';
-import { assertNotDepositAddress } from '../wallet/deposits.ts';
 
 /**
  * Withdrawals (spec doc 1 §4): AUDITING → SENT_PENDING (approved) → SENT with a TXID once the
@@ -42,6 +40,24 @@ export interface WithdrawInput {
   coin: string;
   addressId: string;
   amount: string;
+}
+
+/**
+ * Refuses a platform deposit address as a withdrawal target: the hot wallet would see the coin
+ * its own spend created as change, record no incoming transaction, and credit no one (issue 15
+ * item 7). An internal transfer does the same for free.
+ */
+export async function assertNotDepositAddress(db: Db, coin: string, address: string): Promise<void> {
+  if (await withdrawRepository.depositAddressOwner(db, coin, address)) throw new AppError('WITHDRAW_TO_DEPOSIT_ADDRESS');
+}
+
+/**
+ * The Auto Pay payouts on their way to each of the addresses and not accepted by the wallet yet
+ * (no TXID: once accepted, the payout no longer needs the address), in base units received.
+ */
+export async function pendingAutoPayPayouts(db: Db, addressIds: readonly string[]): Promise<Map<string, bigint>> {
+  const rows = await withdrawRepository.autoPayPendingByAddress(db, addressIds);
+  return new Map(rows.map((r) => [r.address_id ?? '', BigInt(r.pending)]));
 }
 
 /** Creates a withdrawal and holds its amount, inside the caller's transaction. */

@@ -1,4 +1,4 @@
-import { aggregate, calculatePlotIdPh, calculatePosChallenge, createDevPlot, keyGen, sign, skToPk } from '@platter/chia';
+import { aggregate, calculatePlotIdPh, calculatePosChallenge, createDevPlot, createDevPlotOffThread, keyGen, sign, skToPk } from '@platter/chia';
 import { createHash } from 'node:crypto';
 import type { ChiaDevnet } from '../../chain/chia-devnet.ts';
 import type { SignagePointOrEos } from '../../chain/chia.ts';
@@ -38,7 +38,8 @@ export function httpSender(baseUrl: string, headers: Record<string, string> = {}
 /**
  * The proofs a small dev plot finds for a signage point, each with whether its required
  * iterations at `difficulty` are below the limit (the farmer sends only those, as Chia's does).
- * Plotting takes seconds: the plot is made on the first signage point it answers.
+ * Plotting takes seconds: the plot is made on the first signage point it answers, or in a
+ * worker thread by `prepare()` (a server's own simulated farmers: its event loop stays free).
  */
 export function devPlotAnswers(plot: {
   crypto: ChiaPrimitives;
@@ -48,9 +49,9 @@ export function devPlotAnswers(plot: {
   poolPublicKey: string | null;
   poolContractPuzzleHash: string | null;
   plotPublicKey: string;
-}): (sp: SignagePointOrEos, difficulty: bigint) => { pos: ProofOfSpaceFields; good: boolean }[] {
+}): DevPlotAnswers {
   let made: ReturnType<typeof createDevPlot> | undefined;
-  return (sp, difficulty) => {
+  const answers = (sp: SignagePointOrEos, difficulty: bigint) => {
     const challenge = calculatePosChallenge(plot.plotId, bytes(sp.challengeHash), bytes(sp.spHash));
     made ??= createDevPlot(plot.plotId, plot.k);
     return made.proofsFor(challenge).map((proof) => {
@@ -66,7 +67,15 @@ export function devPlotAnswers(plot: {
       return { pos, good: required < ITERS_LIMIT };
     });
   };
+  return Object.assign(answers, {
+    /** Makes the plot in a worker thread now (else the first answer plots on the caller's thread). */
+    async prepare(): Promise<void> {
+      made ??= await createDevPlotOffThread(plot.plotId, plot.k);
+    },
+  });
 }
+
+export type DevPlotAnswers = ((sp: SignagePointOrEos, difficulty: bigint) => { pos: ProofOfSpaceFields; good: boolean }[]) & { prepare(): Promise<void> };
 
 /** A proof of space as the protocol's JSON carries it (hex with 0x). */
 export function proofOfSpaceJson(pos: ProofOfSpaceFields) {
@@ -215,6 +224,8 @@ export function simulatedFarmer(options: SimulatedFarmerOptions) {
 
     /** Proofs of the dev plot for a signage point (devPlotAnswers). */
     proofsFor: answers,
+    /** Makes the dev plot in a worker thread (devPlotAnswers' prepare). */
+    preparePlot: answers.prepare,
     /** The signed partial body for a proof (tamper with the result to test the pool's checks). */
     partialBody(sp: SignagePointOrEos, pos: ProofOfSpaceFields, overrides: { authentication_token?: bigint; signWith?: 'auth' | 'plot-only' } = {}) {
       const payload: PartialPayloadFields = {

@@ -51,6 +51,8 @@ export function simulatedOgFarmer(options: OgFarmerOptions) {
     plotId: hex(plotId),
     /** Proofs of the dev plot for a signage point, each with whether it is good enough at `difficulty`. */
     proofsFor: answers,
+    /** Makes the dev plot in a worker thread (devPlotAnswers' prepare). */
+    preparePlot: answers.prepare,
     /** The POST proof body, signed by the local key (tamper with the result to test the pool's checks). */
     proofBody(sp: SignagePointOrEos, pos: ProofOfSpaceFields, overrides: { signWith?: Uint8Array; miner?: string } = {}) {
       const message = crypto.ogProofHash(options.pool, pos, sp.spHash, sp.endOfSubSlot);
