@@ -102,10 +102,10 @@ describe('event messages in the bell, and success messages after each change', a
     const { address } = await apiCall<{ address: string }>(page, 'GET', '/api/assets/rechargeaddress?coin=CHIA');
     await apiCall(page, 'POST', '/api/dev/devnet/send', { coin: 'CHIA', address, amount: '10' });
     await expect
-      .poll(async () => (await apiCall<{ list: { status: string }[] }>(page, 'GET', '/api/log/recharge?page=1&count=10')).list[0]?.status, { timeout: 40_000 })
+      .poll(async () => (await apiCall<{ list: { status: string }[] }>(page, 'GET', '/api/log/recharge?page=1&count=10')).list[0]?.status, { timeout: 150_000 })
       .toBe('credited');
     expect(await bellTitles(page)).toEqual(['Deposit credited']);
-  }, 60_000);
+  }, 180_000);
 
   it('submits three withdrawals and cancels one, each with a success message', async () => {
     for (const amount of ['2', '1', '1']) {
@@ -196,6 +196,11 @@ describe('event messages in the bell, and success messages after each change', a
         await page.goto(baseUrl + '/inmail');
         await expect.poll(() => page.locator('[data-testid^="inmail-item-"]').count()).toBe(5);
         await screenshot(page, `events-inmail-${lang}-${theme}`);
+        // The message already read (the withdrawal sent): its page, with the TXID as code.
+        await page.locator('[data-testid^="inmail-item-"][data-status="1"]').first().click();
+        await page.getByTestId('inmail-message').waitFor();
+        await screenshot(page, `events-message-${lang}-${theme}`);
+        await page.goto(baseUrl + '/inmail');
         await page.setViewportSize(MOBILE);
         await page.reload();
         await expect.poll(() => page.locator('[data-testid^="inmail-item-"]').count()).toBe(5);
