@@ -1,7 +1,7 @@
 import { parseAmount } from '@platter/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeUser, loginByEmail, loginStaff } from '../../../test/accounts.ts';
+import { activeUser, loginStaff } from '../../../test/accounts.ts';
 import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
