@@ -73,7 +73,12 @@ describe('a first authenticator leaves withdrawals open (English, desktop)', asy
     seen = await seenMails(page, email);
     await apiCall(page, 'POST', '/api/security/sendemailcode', { action: 'address' });
     const payee = addressFromBytes('CHIA', randomBytes(32));
-    ({ id: addressId } = await apiCall<{ id: string }>(page, 'POST', '/api/user/addwithdrawaddress', { coin: 'CHIA', address: payee, remark: 'cold', email_code: await mailedCode(page, email, seen) }));
+    ({ id: addressId } = await apiCall<{ id: string }>(page, 'POST', '/api/user/addwithdrawaddress', {
+      coin: 'CHIA',
+      address: payee,
+      remark: 'cold',
+      email_code: await mailedCode(page, email, seen),
+    }));
     await expect
       .poll(async () => (await apiCall<{ list: { type: string; available: string }[] }>(page, 'GET', '/api/assets/totalassets')).list.find((c) => c.type === 'CHIA')?.available, {
         timeout: 40_000,

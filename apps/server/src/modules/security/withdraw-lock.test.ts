@@ -111,7 +111,7 @@ describe('the 24-hour lock on withdrawals and transfers', () => {
     const unbound = await b.post('/api/security/unbindgoogle', { email_code: await emailCode(b, email, 'unbind_google'), google_code: await totp(secret, 1) });
     expect(unbound.code, JSON.stringify(unbound)).toBe(200);
     expect(mail.last(email).text).toContain('locked for 24 hours');
-    expect(((await b.get<{ withdraw_locked_until: number }>('/api/user/info')).data.withdraw_locked_until)).toBeGreaterThan(Date.now() / 1000 + 23.9 * 3600);
+    expect((await b.get<{ withdraw_locked_until: number }>('/api/user/info')).data.withdraw_locked_until).toBeGreaterThan(Date.now() / 1000 + 23.9 * 3600);
     expect(await moneyMoves(userId)).toEqual(LOCKED);
     // Binding one again inside the lock does not end it.
     await db.updateTable('users').set({ google_last_step: null }).where('id', '=', userId).execute();
