@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
 import { chooseOption } from './support/select.ts';
-import { apiCall, logIn, look, registeredUser, signInWithForm } from './support/session.ts';
+import { apiCall, bindAuthenticator, logIn, look, registeredUser, signInWithForm } from './support/session.ts';
 
 /**
  * The back office's users in a real browser against the running platform: an admin finds a
@@ -82,6 +82,8 @@ describe('the back office’s users: ban, unban, a second admin’s approval', a
     await screenshot(admin.page, 'admin-roles-en-light');
     const info = await apiCall<{ role?: string; redirect_url?: string }>(deputy.page, 'GET', '/api/user/info');
     expect(info).toMatchObject({ role: 'admin', redirect_url: expect.any(String) });
+    // The back office opens to the new admin once an authenticator is bound (issue 20).
+    await bindAuthenticator(deputy.page, deputyEmail);
   });
 
   it('an adjustment above the threshold waits for a second admin; its requester cannot approve it', async () => {

@@ -49,7 +49,8 @@ const CODE_RESEND_SECONDS = 3;
  * browser tests sign in with codes computed from the seed.
  */
 async function bindAdminAuthenticator(baseUrl: string, email: string, password: string): Promise<string> {
-  const context = await request.newContext({ baseURL: baseUrl });
+  // The server's first minutes are busy (the simulator writes its history): generous timeouts.
+  const context = await request.newContext({ baseURL: baseUrl, timeout: 180_000 });
   try {
     const csrf = async () => decodeURIComponent((await context.storageState()).cookies.find((c) => c.name === 'platter_csrf')?.value ?? '');
     const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
@@ -67,7 +68,7 @@ async function bindAdminAuthenticator(baseUrl: string, email: string, password: 
     const { secret } = await call<{ secret: string }>('GET', '/api/security/getgooglesecret');
     await call('POST', '/api/security/sendemailcode', { action: 'bind_google' });
     let emailCode = '';
-    for (let i = 0; i < 100 && !emailCode; i++) {
+    for (let i = 0; i < 600 && !emailCode; i++) {
       const mails = await call<{ text: string }[]>('GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
       emailCode = mails.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]).find(Boolean) ?? '';
       if (!emailCode) await new Promise((r) => setTimeout(r, 150));
@@ -142,7 +143,12 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('adminEmail', started.email);
   project.provide('adminPassword', started.password);
-  project.provide('adminTotpSecret', await bindAdminAuthenticator(`http://127.0.0.1:${port}`, started.email, started.password));
+  try {
+    project.provide('adminTotpSecret', await bindAdminAuthenticator(`http://127.0.0.1:${port}`, started.email, started.password));
+  } catch (error) {
+    child.kill('SIGINT');
+    throw error;
+  }
   project.provide('demoEmail', started.demoEmail);
   project.provide('demoPassword', started.demoPassword);
   project.provide('codeResendMs', CODE_RESEND_SECONDS * 1000);

@@ -114,7 +114,11 @@ export async function unusedTotp(db: Db, userId: string, secret: string): Promis
  * first when it has none), answering the sign-in's second step with a fresh code.
  */
 export async function loginStaff(db: Db, b: Browser, email: string, password = PASSWORD): Promise<void> {
-  const { id } = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirstOrThrow();
+  const { id } = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirstOrThrow();
   const secret = await authenticatorOf(db, id);
   const first = await loginByEmail(b, email, password);
   if (first.code !== 1030) throw new Error(`login ${email}: ${JSON.stringify(first)}`);

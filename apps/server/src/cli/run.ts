@@ -106,7 +106,9 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         const logger = createLogger({ logLevel: 'warn', logPretty: false });
         await prepareDatabase(db, logger);
         const result = await createAdmin(db, email, role, password);
-        out(`${result.created ? 'created' : 'updated'} ${role} ${result.email}\npassword: ${password}\nThe back office opens once an authenticator app is bound: the first sign-in asks for it.\n`);
+        out(
+          `${result.created ? 'created' : 'updated'} ${role} ${result.email}\npassword: ${password}\nThe back office opens once an authenticator app is bound: the first sign-in asks for it.\n`,
+        );
         return 0;
       });
     }
