@@ -40,8 +40,11 @@ async function expectAt(page: Page, entry: (typeof ENTRIES)[number], menuTestId:
 describe('user-centre navigation on a desktop', async () => {
   const { page, baseUrl } = await openBrowser({ viewport: { width: 1440, height: 900 } });
 
-  it('has no Watcher link (not open yet) and a centre link in the header', async () => {
+  it('signs in', async () => {
     await logIn(page, inject('demoEmail'), inject('demoPassword'));
+  });
+
+  it('has no Watcher link (not open yet) and a centre link in the header', async () => {
     await page.goto(baseUrl + '/');
     await page.getByTestId('nav-centre').waitFor();
     expect(await page.getByTestId('nav-watcher').count()).toBe(0);
