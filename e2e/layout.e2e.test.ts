@@ -63,7 +63,9 @@ function layoutProblems(page: Page): Promise<string[]> {
         const outer = parent.getBoundingClientRect();
         if (outer.width === 0) continue;
         if (box.left < outer.left - 1 || box.right > outer.right + 1) {
-          problems.push(`${name(el)} at ${Math.round(box.left)}–${Math.round(box.right)} px, outside its container ${parent.className.toString().split(' ')[0] || parent.tagName} (${Math.round(outer.left)}–${Math.round(outer.right)} px)`);
+          problems.push(
+            `${name(el)} at ${Math.round(box.left)}–${Math.round(box.right)} px, outside its container ${parent.className.toString().split(' ')[0] || parent.tagName} (${Math.round(outer.left)}–${Math.round(outer.right)} px)`,
+          );
           break;
         }
       }

@@ -40,8 +40,11 @@ async function expectAt(page: Page, entry: (typeof ENTRIES)[number], menuTestId:
 describe('user-centre navigation on a desktop', async () => {
   const { page, baseUrl } = await openBrowser({ viewport: { width: 1440, height: 900 } });
 
-  it('has no Watcher link (not open yet) and a centre link in the header', async () => {
+  it('signs in', async () => {
     await logIn(page, inject('demoEmail'), inject('demoPassword'));
+  });
+
+  it('has no Watcher link (not open yet) and a centre link in the header', async () => {
     await page.goto(baseUrl + '/');
     await page.getByTestId('nav-centre').waitFor();
     expect(await page.getByTestId('nav-watcher').count()).toBe(0);
@@ -138,5 +141,36 @@ describe('navigation screenshots (en, zh, ru; light, dark; 390 and 1440 px)', as
         await page.keyboard.press('Escape');
       });
     }
+  }
+});
+
+describe('the assets and Chia PP tables in their cards (1440, 1280, 992 px)', async () => {
+  const { page, baseUrl } = await openBrowser({ viewport: { width: 1440, height: 900 } });
+
+  it('signs in', async () => {
+    await logIn(page, inject('demoEmail'), inject('demoPassword'));
+  });
+
+  for (const [path, table, action] of [
+    ['/center/assets', 'assets-table', 'assets-transfer-'],
+    ['/center/chiapp', 'chiapp-table', 'chiapp-unbind-'],
+  ] as const) {
+    it(`keeps the actions of ${path} in view, beside the side menu`, async () => {
+      await page.goto(baseUrl + path);
+      for (const width of [1440, 1280, 992]) {
+        await page.setViewportSize({ width, height: 900 });
+        const box = page.getByTestId(table);
+        await box.waitFor();
+        // Every row's action button lies inside the table's visible box, not beyond a sideways scroll.
+        const buttons = page.locator(`[data-testid^="${action}"]`);
+        await expect.poll(() => buttons.count()).toBeGreaterThan(0);
+        const tableBox = await box.boundingBox();
+        for (const button of await buttons.all()) {
+          const b = await button.boundingBox();
+          expect(b && tableBox && b.x >= tableBox.x && b.x + b.width <= tableBox.x + tableBox.width + 1, `${path} at ${width} px`).toBe(true);
+        }
+        await screenshot(page, `table-${path.split('/').pop()}-${width}`);
+      }
+    });
   }
 });

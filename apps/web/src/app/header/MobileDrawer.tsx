@@ -85,11 +85,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
       ),
     },
     { key: 'pools', icon: <AppstoreOutlined />, label: label('pools', t('nav.pools')) },
-    ...(signedIn
-      ? [
-          { key: 'assets', icon: <WalletOutlined />, label: label('assets', t('nav.assets')) },
-        ]
-      : []),
+    ...(signedIn ? [{ key: 'assets', icon: <WalletOutlined />, label: label('assets', t('nav.assets')) }] : []),
     { key: 'bulletin', icon: <NotificationOutlined />, label: label('bulletin', t('nav.announcements')) },
     { key: 'help', icon: <QuestionCircleOutlined />, label: siteOrExternal('help', HELP_URL, t('nav.help')) },
     ...(appShown ? [{ key: 'app', icon: <MobileOutlined />, label: siteOrExternal('app', APP_URL, t('nav.app')) }] : []),
