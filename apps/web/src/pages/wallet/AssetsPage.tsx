@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Grid, Space, Table, Tag, Typography, type Tab
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Amount } from '../../components/Amount.tsx';
 import { CoinIcon } from '../../components/CoinIcon.tsx';
 import { DepositDialog } from './DepositDialog.tsx';
 import { TransferDialog } from './TransferDialog.tsx';
@@ -20,6 +21,17 @@ type Dialog = { kind: 'deposit' | 'withdraw' | 'transfer'; coin: string } | null
 /** True while the 24-hour withdrawal lock after a security change runs. */
 export function withdrawLocked(assets: TotalAssets | undefined, nowMs = Date.now()): boolean {
   return assets?.withdraw_locked_until != null && assets.withdraw_locked_until * 1000 > nowMs;
+}
+
+/** A coin's income of the last 24 hours, or a dash before it has loaded. */
+function IncomeFigure({ value, coin }: { value: string | undefined; coin: string }) {
+  return value === undefined ? (
+    <span className="wallet-amount" data-testid={`assets-income24h-${coin}`}>
+      —
+    </span>
+  ) : (
+    <Amount className="wallet-amount" value={value} coin={coin} unit={false} testId={`assets-income24h-${coin}`} />
+  );
 }
 
 /**
@@ -80,9 +92,7 @@ export function AssetsPage() {
       title: t(`wallet.figure.${figure}`),
       align: 'right' as const,
       render: (_: unknown, asset: AssetEntry) => (
-        <span className="wallet-amount" data-testid={`assets-${figure}-${asset.type}`}>
-          {asset[figure]}
-        </span>
+        <Amount className="wallet-amount" value={asset[figure]} coin={asset.type} unit={false} testId={`assets-${figure}-${asset.type}`} />
       ),
     })),
     {
@@ -90,9 +100,7 @@ export function AssetsPage() {
       title: t('wallet.assets.income24h'),
       align: 'right' as const,
       render: (_: unknown, asset: AssetEntry) => (
-        <span className="wallet-amount" data-testid={`assets-income24h-${asset.type}`}>
-          {incomeOf(asset.type)?.yesterday ?? '—'}
-        </span>
+        <IncomeFigure value={incomeOf(asset.type)?.yesterday} coin={asset.type} />
       ),
     },
     { key: 'actions', title: t('wallet.assets.actions'), render: (_, asset) => actions(asset) },
@@ -124,15 +132,15 @@ export function AssetsPage() {
                 {FIGURES.map((figure) => (
                   <div key={figure}>
                     <dt>{t(`wallet.figure.${figure}`)}</dt>
-                    <dd className="wallet-amount" data-testid={`assets-${figure}-${asset.type}`}>
-                      {asset[figure]}
+                    <dd>
+                      <Amount className="wallet-amount" value={asset[figure]} coin={asset.type} unit={false} testId={`assets-${figure}-${asset.type}`} />
                     </dd>
                   </div>
                 ))}
                 <div>
                   <dt>{t('wallet.assets.income24h')}</dt>
-                  <dd className="wallet-amount" data-testid={`assets-income24h-${asset.type}`}>
-                    {incomeOf(asset.type)?.yesterday ?? '—'}
+                  <dd>
+                    <IncomeFigure value={incomeOf(asset.type)?.yesterday} coin={asset.type} />
                   </dd>
                 </div>
               </dl>
