@@ -41,6 +41,8 @@ import {
   envelopeSchema,
   homeListSchema,
   incomePage,
+  blockIncomePage,
+  blockIncomeQuery,
   incomeQuery,
   minerKeySchema,
   minerPage,
@@ -58,6 +60,7 @@ import {
 } from '@platter/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { blockIncome } from './revenue.service.ts';
 import type { Db } from '../../db/database.ts';
 import { requireRole, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
@@ -279,6 +282,18 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
       async (request) => ok(request, await incomeRecords(db, await signedIn(request), request.query)),
     );
   }
+  app.get(
+    '/api/pool/blockincome',
+    {
+      schema: {
+        tags,
+        summary: 'The Revenue screen: the blocks that paid the user (height, time, coin, reward, the user’s share), newest first',
+        querystring: blockIncomeQuery,
+        response: { 200: envelopeSchema(blockIncomePage) },
+      },
+    },
+    async (request) => ok(request, await blockIncome(db, await signedIn(request), request.query)),
+  );
   for (const url of ['/api/pool/share', '/api/dashboard/Share']) {
     app.get(
       url,
