@@ -47,11 +47,14 @@ import chiappZh from './chiapp.zh.json';
 import verificationEn from './verification.en.json';
 import verificationRu from './verification.ru.json';
 import verificationZh from './verification.zh.json';
+import revenueEn from './revenue.en.json';
+import revenueRu from './revenue.ru.json';
+import revenueZh from './revenue.zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `revenue`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -68,6 +71,7 @@ export const areaCatalogues = {
   exports: { en: exportsEn, zh: exportsZh, ru: exportsRu },
   reviews: { en: reviewsEn, zh: reviewsZh, ru: reviewsRu },
   inmail: { en: inmailEn, zh: inmailZh, ru: inmailRu },
+  revenue: { en: revenueEn, zh: revenueZh, ru: revenueRu },
 } as const;
 
 export const catalogues = {
@@ -87,6 +91,7 @@ export const catalogues = {
     ...reviewsEn,
     ...inmailEn,
     ...verificationEn,
+    ...revenueEn,
   },
   zh: {
     ...zh,
@@ -104,6 +109,7 @@ export const catalogues = {
     ...reviewsZh,
     ...inmailZh,
     ...verificationZh,
+    ...revenueZh,
   },
   ru: {
     ...ru,
@@ -121,6 +127,7 @@ export const catalogues = {
     ...reviewsRu,
     ...inmailRu,
     ...verificationRu,
+    ...revenueRu,
   },
 } as const;
 
