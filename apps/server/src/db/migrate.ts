@@ -42,6 +42,7 @@ import * as ledgerCheckRuns from './migrations/2026_11_25_2701_ledger_check_runs
 import * as dbFunctionsTable from './migrations/2026_11_25_2801_db_functions.ts';
 import * as ledgerReferences from './migrations/2026_11_25_2802_ledger_references.ts';
 import * as coinDisplayScale from './migrations/2026_11_26_1141_coin_display_scale.ts';
+import * as ledgerRecordTime from './migrations/2026_11_26_1142_ledger_record_time.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_2801_db_functions': dbFunctionsTable,
   '2026_11_25_2802_ledger_references': ledgerReferences,
   '2026_11_26_1141_coin_display_scale': coinDisplayScale,
+  '2026_11_26_1142_ledger_record_time': ledgerRecordTime,
 };
 
 /** Every migration name in order. */
