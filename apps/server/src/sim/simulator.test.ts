@@ -85,9 +85,9 @@ describe('the devnet simulator', () => {
       .where('reference', 'like', 'settlement:mass:%')
       .execute();
     // Per day: the pot booked into clearing, and the members' credits out of it.
-    expect(income.filter((t) => t.reference.endsWith(':credits')).length).toBe(days.length);
+    expect(income.filter((t) => (t.reference ?? '').endsWith(':credits')).length).toBe(days.length);
     for (const t of income) {
-      const day = t.reference.split(':')[2] ?? '';
+      const day = (t.reference ?? '').split(':')[2] ?? '';
       expect(t.created_at.getTime()).toBeGreaterThanOrEqual(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
     }
     // The older day's income is more than 24 hours old: "income, last 24 h" is not the total.

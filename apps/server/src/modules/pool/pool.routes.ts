@@ -331,18 +331,21 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
       return ok(request, await poolDetail(db, request.query.pool));
     },
   );
-  app.get(
-    '/api/dashboard/BindLog',
-    {
-      schema: {
-        tags: ['dashboard'],
-        summary: 'The user’s binding records of every state, finished unbindings included',
-        querystring: incomeQuery,
-        response: { 200: envelopeSchema(bindLogPage) },
+  // The binding log: the dashboard's call and the spec's GET /api/log/bind (issue 20).
+  for (const url of ['/api/dashboard/BindLog', '/api/log/bind']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: [url.startsWith('/api/log') ? 'log' : 'dashboard'],
+          summary: 'The user’s binding records of every state, finished unbindings included',
+          querystring: incomeQuery,
+          response: { 200: envelopeSchema(bindLogPage) },
+        },
       },
-    },
-    async (request) => ok(request, await bindLog(db, await signedIn(request), request.query)),
-  );
+      async (request) => ok(request, await bindLog(db, await signedIn(request), request.query)),
+    );
+  }
 
   app.get(
     '/api/dashboard/poollist',

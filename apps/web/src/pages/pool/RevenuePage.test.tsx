@@ -49,7 +49,7 @@ describe('revenue (income per block)', () => {
     expect(byTestId('pool-nav-revenue')?.className).toContain('active');
     expect(byTestId('pool-nav-income')?.textContent).toBe('Daily revenue');
     const query = calls.find((c) => c.url.pathname === '/api/pool/blockincome')?.url.searchParams;
-    expect([query?.get('pool'), query?.get('page'), query?.get('count')]).toEqual(['chia', '1', '20']);
+    expect([query?.get('pool'), query?.get('page'), query?.get('count')]).toEqual(['chia', '1', '10']);
   });
 
   it('asks again for the pool chosen', async () => {

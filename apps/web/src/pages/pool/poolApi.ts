@@ -70,7 +70,7 @@ export const incomeQuery = (pool: string | undefined, page: number) =>
   });
 
 /** One page of the Revenue screen: the blocks that paid the user in a pool (GET /api/pool/blockincome). */
-export const BLOCK_INCOME_PAGE_SIZE = 20;
+export const BLOCK_INCOME_PAGE_SIZE = 10;
 export const blockIncomeQuery = (pool: string | undefined, page: number) =>
   queryOptions({
     queryKey: poolKeys.blockIncome(pool ?? '', page),
