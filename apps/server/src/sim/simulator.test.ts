@@ -96,7 +96,9 @@ describe('the devnet simulator', () => {
     const mass = (await miningIncome(first, farmer, 'MASS'))[0];
     expect(BigInt(parseAmount(mass?.total ?? '0', 8))).toBeGreaterThan(BigInt(parseAmount(mass?.yesterday ?? '0', 8)));
     // A connection back in the pool stamps now again.
-    const fresh = await first.transaction().execute((trx) => sql<{ at: Date }>`SELECT coalesce(nullif(current_setting('platter.record_time', true), ''), 'none') AS at`.execute(trx));
+    const fresh = await first
+      .transaction()
+      .execute((trx) => sql<{ at: Date }>`SELECT coalesce(nullif(current_setting('platter.record_time', true), ''), 'none') AS at`.execute(trx));
     expect(String(fresh.rows[0]?.at)).toBe('none');
   });
 

@@ -30,7 +30,15 @@ let farmer: Browser;
 let farmerId = '';
 let withdrawalId = '';
 
-const auditCount = async () => Number((await db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const auditCount = async () =>
+  Number(
+    (
+      await db
+        .selectFrom('admin_audit')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   ({ db } = await testDatabase());

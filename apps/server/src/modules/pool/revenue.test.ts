@@ -45,7 +45,17 @@ async function block(height: number, day: string, hour: number, finder: string |
 }
 
 const credit = async (userId: string, day: string) =>
-  BigInt((await db.selectFrom('settlement_credits').select('amount_units').where('user_id', '=', userId).where('pool', '=', POOL).where('day', '=', day as never).executeTakeFirst())?.amount_units ?? '0');
+  BigInt(
+    (
+      await db
+        .selectFrom('settlement_credits')
+        .select('amount_units')
+        .where('user_id', '=', userId)
+        .where('pool', '=', POOL)
+        .where('day', '=', day as never)
+        .executeTakeFirst()
+    )?.amount_units ?? '0',
+  );
 
 beforeAll(async () => {
   ({ db } = await testDatabase());

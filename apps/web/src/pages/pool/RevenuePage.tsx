@@ -12,6 +12,7 @@ import { PoolPageHead } from './PoolPageHead.tsx';
 import { PoolRows } from './PoolRows.tsx';
 import { usePageFor, usePoolCoin, usePoolView } from './usePool.ts';
 import './pool.css';
+import './revenue.css';
 
 /**
  * Revenue (/center/revenue; spec doc 1 §2 'Revenue', income per block): the blocks that paid the
@@ -35,17 +36,30 @@ export function RevenuePage() {
   const foundTag = (r: BlockIncome) =>
     r.found ? (
       <Tooltip title={t('revenue.foundHelp')}>
-        <Tag color="gold" data-testid={`revenue-found-${r.id}`}>
+        <Tag color="gold" className="revenue-found" data-testid={`revenue-found-${r.id}`}>
           {t('revenue.found')}
         </Tag>
       </Tooltip>
     ) : null;
 
   const columns: TableColumnsType<BlockIncome> = [
-    { key: 'height', title: t('revenue.height'), render: (_, r) => <span className="pool-amount" data-testid={`revenue-height-${r.id}`}>{r.height}</span> },
+    {
+      key: 'height',
+      title: t('revenue.height'),
+      render: (_, r) => (
+        <span className="pool-amount" data-testid={`revenue-height-${r.id}`}>
+          {r.height}
+        </span>
+      ),
+    },
     { key: 'time', title: t('revenue.time'), render: (_, r) => <span className="pool-nowrap">{formatTime(r.time)}</span> },
     { key: 'pool', title: t('revenue.pool'), render: (_, r) => coinCell(r) },
-    { key: 'reward', title: t('revenue.reward'), align: 'right', render: (_, r) => <Amount className="pool-amount" value={r.reward} coin={r.unit} testId={`revenue-reward-${r.id}`} /> },
+    {
+      key: 'reward',
+      title: t('revenue.reward'),
+      align: 'right',
+      render: (_, r) => <Amount className="pool-amount" value={r.reward} coin={r.unit} testId={`revenue-reward-${r.id}`} />,
+    },
     {
       key: 'share',
       title: t('revenue.share'),

@@ -99,9 +99,7 @@ export function AssetsPage() {
       key: 'income24h',
       title: t('wallet.assets.income24h'),
       align: 'right' as const,
-      render: (_: unknown, asset: AssetEntry) => (
-        <IncomeFigure value={incomeOf(asset.type)?.yesterday} coin={asset.type} />
-      ),
+      render: (_: unknown, asset: AssetEntry) => <IncomeFigure value={incomeOf(asset.type)?.yesterday} coin={asset.type} />,
     },
     { key: 'actions', title: t('wallet.assets.actions'), render: (_, asset) => actions(asset) },
   ];

@@ -43,7 +43,11 @@ export function WithdrawFeeCard() {
     ...(phone
       ? []
       : [
-          { key: 'min', title: t('walletAdmin.fee.minWithdraw'), render: (_: unknown, c: CurrencyEntry) => <Amount className="wallet-amount" value={c.min_withdraw} coin={c.unit} /> },
+          {
+            key: 'min',
+            title: t('walletAdmin.fee.minWithdraw'),
+            render: (_: unknown, c: CurrencyEntry) => <Amount className="wallet-amount" value={c.min_withdraw} coin={c.unit} />,
+          },
         ]),
     {
       key: 'edit',
