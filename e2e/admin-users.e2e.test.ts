@@ -123,7 +123,7 @@ describe('the back office’s users: ban, unban, a second admin’s approval', a
     await screenshot(deputy.page, 'admin-adjustments-posted-en-light');
 
     await member.page.goto(baseUrl + '/assets');
-    await expect.poll(() => member.page.getByTestId('assets-available-CHIA').textContent()).toBe('1500');
+    await expect.poll(() => member.page.getByTestId('assets-available-CHIA').textContent()).toBe('1,500');
   });
 
   it('shows every step in the audit log, filtered by target', async () => {

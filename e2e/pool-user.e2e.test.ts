@@ -35,7 +35,7 @@ describe('the user-centre pool pages of the demo farmer', async () => {
     await page.locator('[data-testid="mining-summary"][data-pool="chia"]').waitFor();
     expect(Number(await page.getByTestId('mining-online').textContent())).toBeGreaterThan(0);
     expect(await page.getByTestId('mining-reported').textContent()).toMatch(/^\d+\.\d{2} [KMGTPE]iB$/);
-    expect(await page.getByTestId('mining-total').textContent()).toMatch(/^\d+(\.\d+)? XCH$/);
+    expect(await page.getByTestId('mining-total').textContent()).toMatch(/^[\d,]+(\.\d+)? XCH$/);
     await chartDrawn(page, 'mining-chart');
     await screenshot(page, 'pool-mining-en-light');
   });

@@ -45,6 +45,8 @@ import * as eventMessages from './migrations/2026_11_26_1107_event_messages.ts';
 import * as ledgerAccountsFillfactor from './migrations/2026_11_26_1131_ledger_accounts_fillfactor.ts';
 import * as coinUnsecuredShare from './migrations/2026_11_26_1132_coin_unsecured_share.ts';
 import * as defaultDocuments from './migrations/2026_11_26_1137_default_documents.ts';
+import * as coinDisplayScale from './migrations/2026_11_26_1141_coin_display_scale.ts';
+import * as ledgerRecordTime from './migrations/2026_11_26_1142_ledger_record_time.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -95,6 +97,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1131_ledger_accounts_fillfactor': ledgerAccountsFillfactor,
   '2026_11_26_1132_coin_unsecured_share': coinUnsecuredShare,
   '2026_11_26_1137_default_documents': defaultDocuments,
+  '2026_11_26_1141_coin_display_scale': coinDisplayScale,
+  '2026_11_26_1142_ledger_record_time': ledgerRecordTime,
 };
 
 /** Every migration name in order. */

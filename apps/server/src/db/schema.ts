@@ -33,6 +33,7 @@ export interface CoinsTable {
   icon: string;
   merge_pool: string | null;
   scale: number;
+  display_scale: number;
   capacity_scale: number;
   capacity_base: number;
   testnet: boolean;

@@ -30,6 +30,7 @@ export async function seedRegistries(db: Db): Promise<{ coins: number; pools: nu
           icon: coin.icon,
           merge_pool: coin.merge_pool,
           scale: coin.scale,
+          display_scale: coin.display_scale,
           capacity_scale: coin.capacity_scale,
           capacity_base: coin.capacity_base,
           testnet: coin.testnet,

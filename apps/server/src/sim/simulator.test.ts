@@ -1,3 +1,5 @@
+import { parseAmount } from '@platter/domain';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/app.ts';
@@ -6,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
 import { listPlots } from '../modules/pool/plots.ts';
 import { addressQuery } from '../modules/pool/views.ts';
+import { miningIncome } from '../modules/wallet/ledger-views.ts';
 import { DEMO_EMAIL, prepareSimulation, simulatorAddress, startSimulator, type SimulatorOptions } from './simulator.ts';
 
 const logger = pino({ level: 'silent' });
@@ -56,6 +59,47 @@ describe('the devnet simulator', () => {
     const found = await addressQuery(first, 'mass', simulatorAddress('MASS', DEMO_EMAIL));
     expect(found?.miners.length).toBeGreaterThan(0);
     expect(found?.income.length).toBe(2);
+  });
+
+  it('stamps the history at its simulated times: blocks, settled days and their ledger rows (issue 20)', async () => {
+    // The first test made the history of `first` (2 past days and today so far).
+    const now = Date.now();
+    const rewards = await first
+      .selectFrom('blocks as b')
+      .innerJoin('ledger_transactions as t', 't.id', 'b.transaction_id')
+      .select(['b.found_at', 't.created_at'])
+      .where('b.pool', '=', 'mass')
+      .execute();
+    expect(rewards.length).toBeGreaterThan(2);
+    for (const r of rewards) expect(r.created_at.getTime()).toBe(r.found_at.getTime());
+    const days = await first.selectFrom('settlements').select(['day', 'settled_at']).where('pool', '=', 'mass').where('status', '=', 'SETTLEMENT').execute();
+    for (const d of days) {
+      const dayEnd = Date.parse(`${d.day}T00:00:00Z`) + 86_400_000;
+      expect(d.settled_at?.getTime()).toBe(Math.min(dayEnd + 5 * 60_000, d.settled_at?.getTime() ?? 0));
+      expect(d.settled_at?.getTime()).toBeGreaterThanOrEqual(dayEnd);
+    }
+    const income = await first
+      .selectFrom('ledger_transactions')
+      .select(['reference', 'created_at'])
+      .where('kind', '=', 'mining_income')
+      .where('reference', 'like', 'settlement:mass:%')
+      .execute();
+    // Per day: the pot booked into clearing, and the members' credits out of it.
+    expect(income.filter((t) => (t.reference ?? '').endsWith(':credits')).length).toBe(days.length);
+    for (const t of income) {
+      const day = (t.reference ?? '').split(':')[2] ?? '';
+      expect(t.created_at.getTime()).toBeGreaterThanOrEqual(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+    }
+    // The older day's income is more than 24 hours old: "income, last 24 h" is not the total.
+    expect(income.some((t) => now - t.created_at.getTime() > 24 * 3600_000)).toBe(true);
+    const farmer = (await first.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow()).id;
+    const mass = (await miningIncome(first, farmer, 'MASS'))[0];
+    expect(BigInt(parseAmount(mass?.total ?? '0', 8))).toBeGreaterThan(BigInt(parseAmount(mass?.yesterday ?? '0', 8)));
+    // A connection back in the pool stamps now again.
+    const fresh = await first
+      .transaction()
+      .execute((trx) => sql<{ at: Date }>`SELECT coalesce(nullif(current_setting('platter.record_time', true), ''), 'none') AS at`.execute(trx));
+    expect(String(fresh.rows[0]?.at)).toBe('none');
   });
 
   it('reports through the real HTTP endpoint with the farm’s API key', async () => {

@@ -7,6 +7,7 @@ import { recordBlock } from '../modules/pool/blocks.ts';
 import { rotateKey } from '../modules/pool/keys.ts';
 import { ensureSharePartition } from '../modules/pool/report.ts';
 import { settleDay } from '../modules/settlement/settlement.service.ts';
+import { withRecordTime } from '../ledger/record-time.repository.ts';
 import { addAddress } from '../modules/wallet/addresses.ts';
 import { devnetAddress } from '../chain/devnet.ts';
 import { startVerifiedMiners } from './verifiedMiners.ts';
@@ -241,6 +242,9 @@ export async function prepareSimulation(options: SimulatorOptions): Promise<{ fa
 
 type PlannedFarm = Omit<SimFarm, 'key'>;
 
+/** How long after a day's end the daily settlement of the history is stamped. */
+const SETTLE_DELAY_MS = 5 * 60_000;
+
 /** Answers the pools whose history it made. */
 async function backfill(options: SimulatorOptions, farms: PlannedFarm[], random: () => number): Promise<string[]> {
   const { db, logger } = options;
@@ -298,15 +302,19 @@ async function backfill(options: SimulatorOptions, farms: PlannedFarm[], random:
         const farm = poolFarms[Math.floor(random() * poolFarms.length)];
         const miner = farm?.miners[Math.floor(random() * farm.miners.length)];
         height += 10 + Math.floor(random() * 300);
-        await recordBlock(db, {
-          pool,
-          height,
-          foundAt: new Date(dayStart + h * 3600_000 + Math.floor(random() * 7_200_000)),
-          finderUserId: farm?.userId ?? null,
-          finderMinerId: farm && miner ? (minerIds.get(`${farm.userId}:${miner.name}`) ?? null) : null,
-          reward,
-          capacityBytes: poolFarms.reduce((sum, f) => sum + f.miners.reduce((s, m) => s + m.capacity, 0n), 0n),
-        });
+        const foundAt = new Date(dayStart + h * 3600_000 + Math.floor(random() * 7_200_000));
+        // Its reward booked at the block's simulated time (the bill's rows too).
+        await withRecordTime(db, foundAt, (at) =>
+          recordBlock(at, {
+            pool,
+            height,
+            foundAt,
+            finderUserId: farm?.userId ?? null,
+            finderMinerId: farm && miner ? (minerIds.get(`${farm.userId}:${miner.name}`) ?? null) : null,
+            reward,
+            capacityBytes: poolFarms.reduce((sum, f) => sum + f.miners.reduce((s, m) => s + m.capacity, 0n), 0n),
+          }),
+        );
       }
       // Hourly trend samples of the day.
       const capacity = poolFarms.reduce((sum, f) => sum + f.miners.reduce((s, m) => s + m.capacity, 0n), 0n);
@@ -326,7 +334,12 @@ async function backfill(options: SimulatorOptions, farms: PlannedFarm[], random:
         )
         .onConflict((oc) => oc.columns(['pool', 'at']).doNothing())
         .execute();
-      if (d > 0) await settleDay(db, pool, day, now);
+      // Settled as the daily job would have: just after the day's end (never later than now),
+      // its income and ledger rows stamped then — not all at start-up (issue 20).
+      if (d > 0) {
+        const settledAt = new Date(Math.min(dayStart + 86_400_000 + SETTLE_DELAY_MS, now.getTime()));
+        await withRecordTime(db, settledAt, (at) => settleDay(at, pool, day, settledAt));
+      }
     }
     logger.info({ pool, days: options.backfillDays }, 'simulator: history made');
     made.push(pool);

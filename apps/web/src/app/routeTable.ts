@@ -50,6 +50,8 @@ export const CENTER_ROUTES = [
   { path: 'configuration', feature: 'configuration' },
   { path: 'pointing', feature: 'pointing' },
   { path: 'income', feature: 'income' },
+  // Revenue (spec doc 1 §2: income per block; issue 20): the spec lists the screen, not its path.
+  { path: 'revenue', feature: 'revenue' },
   { path: 'machine', feature: 'machine' },
   { path: 'contribution', feature: 'contribution' },
   { path: 'mining', feature: 'mining' },

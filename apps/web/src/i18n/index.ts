@@ -56,11 +56,14 @@ import verificationZh from './verification.zh.json';
 import centreNavEn from './centreNav.en.json';
 import centreNavRu from './centreNav.ru.json';
 import centreNavZh from './centreNav.zh.json';
+import revenueEn from './revenue.en.json';
+import revenueRu from './revenue.ru.json';
+import revenueZh from './revenue.zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`, `feedback`, `centreNav`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`, `feedback`, `centreNav`, `revenue`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -80,6 +83,7 @@ export const areaCatalogues = {
   accountSecurity: { en: accountSecurityEn, zh: accountSecurityZh, ru: accountSecurityRu },
   feedback: { en: feedbackEn, zh: feedbackZh, ru: feedbackRu },
   centreNav: { en: centreNavEn, zh: centreNavZh, ru: centreNavRu },
+  revenue: { en: revenueEn, zh: revenueZh, ru: revenueRu },
 } as const;
 
 export const catalogues = {
@@ -102,6 +106,7 @@ export const catalogues = {
     ...verificationEn,
     ...accountSecurityEn,
     ...centreNavEn,
+    ...revenueEn,
   },
   zh: {
     ...zh,
@@ -122,6 +127,7 @@ export const catalogues = {
     ...verificationZh,
     ...accountSecurityZh,
     ...centreNavZh,
+    ...revenueZh,
   },
   ru: {
     ...ru,
@@ -142,6 +148,7 @@ export const catalogues = {
     ...verificationRu,
     ...accountSecurityRu,
     ...centreNavRu,
+    ...revenueRu,
   },
 } as const;
 

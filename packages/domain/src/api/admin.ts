@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery, pageOf } from './envelope.ts';
 import { msg, text } from './fields.ts';
-import { coinField, idField, signedAmountField, requestIdField } from './wallet.ts';
+import { adminWithdrawalSchema, coinField, idField, signedAmountField, requestIdField } from './wallet.ts';
 
 /**
  * The back office's own calls (spec doc 2 §6 'Admin', §7 'Admin'): roles, the audit log, the
@@ -104,6 +104,23 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogPage = pageOf(auditEntrySchema);
+
+/**
+ * The spec's GET of auditwithdrawbalance and auditcancelwithdrawbalance (issue 20): a read — the
+ * withdrawal under review with its audit trail and what can be done with it (by the POST of the
+ * same name); a GET never changes it.
+ */
+export const withdrawReviewQuery = z.object({ id: idField });
+export const withdrawReviewSchema = z.object({
+  withdrawal: adminWithdrawalSchema,
+  /** Approve or reject: POST /api/admin/auditwithdrawbalance (while AUDITING). */
+  can_audit: z.boolean(),
+  /** Cancel: POST /api/admin/auditcancelwithdrawbalance (before it starts sending). */
+  can_cancel: z.boolean(),
+  /** Its audit entries, oldest first. */
+  trail: z.array(auditEntrySchema),
+});
+export type WithdrawReview = z.infer<typeof withdrawReviewSchema>;
 
 // --- balance adjustments ---------------------------------------------------------------------
 

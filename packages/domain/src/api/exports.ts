@@ -12,7 +12,7 @@ import { idField } from './wallet.ts';
 export const EXPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
 
 /** The user's own data views. */
-export const USER_EXPORT_LISTS = ['miningdetail', 'totalassets', 'asset', 'recharge', 'withdraw', 'Share', 'miner'] as const;
+export const USER_EXPORT_LISTS = ['miningdetail', 'totalassets', 'asset', 'recharge', 'withdraw', 'Share', 'miner', 'blockincome'] as const;
 /** The back office's lists and reports. */
 export const ADMIN_EXPORT_LISTS = [
   'flow',

@@ -139,6 +139,26 @@ export const incomeRecordSchema = z.object({
 export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
 export const incomePage = pageOf(incomeRecordSchema);
 
+/**
+ * The Revenue screen (spec doc 1 §2 'Revenue': income per block; issue 20): the blocks that paid
+ * the user, newest first (GET /api/pool/blockincome — the spec names no call for it).
+ */
+export const blockIncomeQuery = pagingQuery.extend({ pool: poolField.optional() });
+export const blockIncomeSchema = z.object({
+  id: text(),
+  pool: text(),
+  coin: text(),
+  unit: text(),
+  height: text(),
+  time: z.number().int().meta({ description: 'When the block was found, Unix seconds' }),
+  day: text().meta({ description: 'The settled day (UTC) whose settlement paid this block out' }),
+  reward: text().meta({ description: 'The block reward to the pool, whole coins' }),
+  share: text().meta({ description: "The user's share of this block, whole coins (rounded down; a finder's reward included)" }),
+  found: z.boolean().meta({ description: "The user's miner found this block" }),
+});
+export type BlockIncome = z.infer<typeof blockIncomeSchema>;
+export const blockIncomePage = pageOf(blockIncomeSchema);
+
 // --- mining detail, pool detail, binding log ----------------------------------------------------
 
 /** One day of the user's mining in a pool (GET /api/pool/miningdetail, /api/dashboard/MiningDetail). */

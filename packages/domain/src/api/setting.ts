@@ -19,6 +19,7 @@ export const coinSettingSchema = z.object({
   icon: text(),
   merge_pool: text().nullable(),
   scale: z.number().int(),
+  display_scale: z.number().int().min(0),
   capacity_scale: z.number().int(),
   capacity_base: z.union([z.literal(1000), z.literal(1024)]),
   testnet: z.boolean(),

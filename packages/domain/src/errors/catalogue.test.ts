@@ -19,10 +19,11 @@ const GROUPS: Record<string, [number, number][]> = {
     [1002, 1050],
     [1051, 1051],
   ],
-  // 2007: the platform's own addition (ApplyForDownload by GET, issue 19), past the spec's last request code.
+  // 2007 and 2008: the platform's own additions (ApplyForDownload by GET, issue 19; a back-office
+  // write by GET, issue 20), past the spec's last request code.
   request: [
     [2002, 2006],
-    [2007, 2007],
+    [2007, 2008],
   ],
   'user-task': [[10001, 10007]],
   balance: [[10101, 10105]],

@@ -136,6 +136,7 @@ export const ERROR_CATALOGUE = {
   EXPORT_TOO_FREQUENT: { code: 2005, group: 'request', en: 'Export is allowed once every ten minutes' },
   EXPORT_NOT_READY: { code: 2006, group: 'request', en: 'The export is not ready yet' },
   EXPORT_USE_POST: { code: 2007, group: 'request', en: 'Applying for an export is a POST request; refresh the page and try again' },
+  WRITE_USE_POST: { code: 2008, group: 'request', en: 'This call changes data and takes POST, not GET (the path is in data.path)' },
 
   // --- 10001-10007: user and task ---
   USER_DISABLED: { code: 10001, group: 'user-task', en: 'User is disabled' },

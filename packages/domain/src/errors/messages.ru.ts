@@ -94,6 +94,7 @@ export const ERROR_MESSAGES_RU: Record<ErrorName, string> = {
   EXPORT_TOO_FREQUENT: 'Экспорт доступен не чаще одного раза в десять минут',
   EXPORT_NOT_READY: 'Экспорт ещё не готов',
   EXPORT_USE_POST: 'Заявка на выгрузку отправляется запросом POST; обновите страницу и повторите',
+  WRITE_USE_POST: 'Этот вызов изменяет данные и принимает POST, а не GET (путь в data.path)',
 
   USER_DISABLED: 'Пользователь отключён',
   USER_NOT_ACTIVE: 'Пользователь не активен',

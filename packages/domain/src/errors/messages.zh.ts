@@ -94,6 +94,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorName, string> = {
   EXPORT_TOO_FREQUENT: '每十分鐘僅能匯出一次',
   EXPORT_NOT_READY: '匯出檔案尚未準備完成',
   EXPORT_USE_POST: '申請匯出須使用 POST 請求，請重新整理頁面後再試',
+  WRITE_USE_POST: '此操作會變更資料，須使用 POST 而非 GET（路徑見 data.path）',
 
   USER_DISABLED: '使用者已被停用',
   USER_NOT_ACTIVE: '使用者未啟用',

@@ -31,6 +31,11 @@ export interface CoinSetting {
   merge_pool: string | null;
   /** Decimals of the base unit: XCH has 12 (mojo). */
   scale: number;
+  /**
+   * Decimals shown for an amount (issue 20): at most this many, cut towards zero and trailing
+   * zeros trimmed; the exact amount stays in a tooltip and in exports. Never more than `scale`.
+   */
+  display_scale: number;
   /** Decimals shown for capacity figures. */
   capacity_scale: number;
   /** 1024 (KiB … DiB) or 1000 (KB … DB). */
@@ -66,6 +71,7 @@ const SEEDS: Seed[] = [
     arith: 'pos',
     unit: 'XCH',
     scale: 12,
+    display_scale: 6,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '0.1',
@@ -82,6 +88,7 @@ const SEEDS: Seed[] = [
     arith: 'poc',
     unit: 'BHD',
     scale: 8,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '0.1',
@@ -98,6 +105,7 @@ const SEEDS: Seed[] = [
     arith: 'poc',
     unit: 'LHD',
     scale: 8,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '1',
@@ -115,6 +123,7 @@ const SEEDS: Seed[] = [
     arith: 'poc',
     unit: 'HDD',
     scale: 8,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '1',
@@ -132,6 +141,7 @@ const SEEDS: Seed[] = [
     arith: 'poc',
     unit: 'XHD',
     scale: 8,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '1',
@@ -149,6 +159,7 @@ const SEEDS: Seed[] = [
     arith: 'poc',
     unit: 'BURST',
     scale: 8,
+    display_scale: 2,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '10',
@@ -166,6 +177,7 @@ const SEEDS: Seed[] = [
     arith: 'poc',
     unit: 'MASS',
     scale: 8,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '1',
@@ -182,6 +194,7 @@ const SEEDS: Seed[] = [
     arith: 'spora',
     unit: 'AR',
     scale: 12,
+    display_scale: 6,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '0.1',
@@ -198,6 +211,7 @@ const SEEDS: Seed[] = [
     arith: 'hash',
     unit: 'IRON',
     scale: 8,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1000,
     min_withdraw_value: '1',
@@ -215,6 +229,7 @@ const SEEDS: Seed[] = [
     arith: 'post',
     unit: 'SMH',
     scale: 9,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '1',
@@ -231,6 +246,7 @@ const SEEDS: Seed[] = [
     arith: 'poc',
     unit: 'DePC',
     scale: 8,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '1',
@@ -247,6 +263,7 @@ const SEEDS: Seed[] = [
     arith: 'hash',
     unit: 'ALEO',
     scale: 6,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1000,
     min_withdraw_value: '1',
@@ -263,6 +280,7 @@ const SEEDS: Seed[] = [
     arith: 'post',
     unit: 'AI3',
     scale: 18,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '1',
@@ -280,6 +298,7 @@ const SEEDS: Seed[] = [
     arith: 'pos',
     unit: 'TXCH',
     scale: 12,
+    display_scale: 6,
     capacity_scale: 2,
     capacity_base: 1024,
     min_withdraw_value: '0.1',
@@ -298,6 +317,7 @@ const SEEDS: Seed[] = [
     arith: 'hash',
     unit: 'IRON1122',
     scale: 8,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1000,
     min_withdraw_value: '1',
@@ -316,6 +336,7 @@ const SEEDS: Seed[] = [
     arith: 'hash',
     unit: 'TALEO',
     scale: 6,
+    display_scale: 4,
     capacity_scale: 2,
     capacity_base: 1000,
     min_withdraw_value: '1',

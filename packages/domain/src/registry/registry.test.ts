@@ -28,6 +28,14 @@ describe('coin registry', () => {
     }
   });
 
+  it('shows each coin with a display precision no finer than its base unit (XCH: 6 of 12)', () => {
+    for (const coin of COIN_SEEDS) {
+      expect(coin.display_scale, coin.type).toBeGreaterThan(0);
+      expect(coin.display_scale, coin.type).toBeLessThanOrEqual(coin.scale);
+    }
+    expect(COIN_SEEDS.find((c) => c.type === 'CHIA')?.display_scale).toBe(6);
+  });
+
   it('has an address pattern that compiles', () => {
     for (const coin of COIN_SEEDS) expect(() => new RegExp(coin.address_pattern)).not.toThrow();
     const chia = COIN_SEEDS.find((c) => c.type === 'CHIA');

@@ -80,22 +80,47 @@ export async function auditLog(db: Db, q: AuditLogQuery): Promise<{ list: AuditE
   const { rows, total } = await paginate(base, q, (from) =>
     from.select(['a.id', 'a.created_at', 'a.actor', 'u.uid', 'u.email', 'a.action', 'a.target', 'a.before', 'a.after', 'a.detail', 'a.ip']).orderBy('a.id', 'desc'),
   );
+  return { total, list: rows.map(entryOf) };
+}
+
+function entryOf(r: {
+  id: string;
+  created_at: Date;
+  actor: AuditEntry['actor'];
+  uid: string | null;
+  email: string | null;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  detail: unknown;
+  ip: string | null;
+}): AuditEntry {
   return {
-    total,
-    list: rows.map((r) => ({
-      id: r.id,
-      time: Math.floor(r.created_at.getTime() / 1000),
-      actor: r.actor,
-      admin_uid: r.uid ?? '',
-      admin_email: r.email ?? '',
-      action: r.action,
-      target: r.target,
-      before: r.before ?? null,
-      after: r.after ?? null,
-      detail: r.detail ?? null,
-      ip: r.ip ?? '',
-    })),
+    id: r.id,
+    time: Math.floor(r.created_at.getTime() / 1000),
+    actor: r.actor,
+    admin_uid: r.uid ?? '',
+    admin_email: r.email ?? '',
+    action: r.action,
+    target: r.target,
+    before: r.before ?? null,
+    after: r.after ?? null,
+    detail: r.detail ?? null,
+    ip: r.ip ?? '',
   };
+}
+
+/** Every entry of one target ('withdrawal:7'), oldest first. */
+export async function auditTrail(db: Db, target: string): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom('admin_audit as a')
+    .leftJoin('users as u', 'u.id', 'a.admin_id')
+    .select(['a.id', 'a.created_at', 'a.actor', 'u.uid', 'u.email', 'a.action', 'a.target', 'a.before', 'a.after', 'a.detail', 'a.ip'])
+    .where('a.target', '=', target)
+    .orderBy('a.id')
+    .execute();
+  return rows.map(entryOf);
 }
 
 /** Every action name the log holds (the filter's choices). */

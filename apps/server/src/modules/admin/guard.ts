@@ -10,8 +10,12 @@ import { adminRequestContext, auditedRequest, recordAudit } from './audit.ts';
 /** Every back-office call lives under this prefix. */
 export const ADMIN_PREFIX = '/api/admin/';
 
-/** Spec doc 2 §7 lists these back-office writes as GET calls. */
-const WRITES_BY_GET = new Set(['auditwithdrawbalance', 'auditcancelwithdrawbalance', 'RemoveBanner', 'UpdateBanner', 'AddBanner']);
+/**
+ * Spec doc 2 §7 lists five back-office writes as GET calls (auditwithdrawbalance,
+ * auditcancelwithdrawbalance, AddBanner, UpdateBanner, RemoveBanner): here their writes are POST
+ * and their GETs read or refuse (issue 20), so no GET writes.
+ */
+const WRITES_BY_GET = new Set<string>();
 
 export interface AdminRoute {
   method: string;

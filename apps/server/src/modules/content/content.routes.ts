@@ -1,5 +1,6 @@
 import {
   addAnnouncementBody,
+  AppError,
   addBannerBody,
   addDownloadBody,
   addHelpBody,
@@ -106,7 +107,7 @@ export function publicContentRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
 /**
  * The content back office (spec doc 2 §7 'Admin'): admins and support staff read and edit
  * content; every change is audited. The spec lists AddBanner, UpdateBanner and RemoveBanner
- * as GET calls; they change data, so they are POST here (as the wallet's audit calls are).
+ * as GET calls; they change data, so they are POST here, and their GET answers 2008 (WRITE_USE_POST).
  */
 export function adminContentRoutes(app: ZodApp, deps: Deps): void {
   const { db, sessions } = deps;
@@ -155,6 +156,18 @@ export function adminContentRoutes(app: ZodApp, deps: Deps): void {
       return ok(request, null);
     },
   );
+
+  // The spec's GETs of the three banner writes (issue 20): nothing to read that BannerList does
+  // not show, so a GET changes nothing and names the POST to use.
+  for (const call of ['AddBanner', 'UpdateBanner', 'RemoveBanner']) {
+    app.get(
+      `/api/admin/${call}`,
+      { config: { role: 'support' }, schema: { tags, summary: `The spec’s GET of ${call}: answers 2008 naming POST /api/admin/${call}; nothing changes` } },
+      async () => {
+        throw new AppError('WRITE_USE_POST', { method: 'POST', path: `/api/admin/${call}` });
+      },
+    );
+  }
 
   // announcements
   app.get(

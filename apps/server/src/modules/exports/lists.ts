@@ -11,6 +11,7 @@ import {
   dailyReportQuery,
   depositLogQuery,
   incomeQuery,
+  blockIncomeQuery,
   minerQuery,
   shareSeriesQuery,
   withdrawLogQuery,
@@ -23,6 +24,7 @@ import type { Db } from '../../db/database.ts';
 import { adminIncome, adminMiners, adminOpened, assetsReports, dailyReports } from '../pool/admin.ts';
 import { listMiners } from '../pool/miners.ts';
 import { adminPlots } from '../pool/plots.ts';
+import { blockIncome } from '../pool/revenue.service.ts';
 import { incomeRecords, shareSeries } from '../pool/views.ts';
 import { depositLog } from '../wallet/deposits.ts';
 import { adminFlow } from '../wallet/flow.ts';
@@ -191,6 +193,13 @@ export const USER_LISTS: Record<UserExportList, ExportList> = {
     columns: MINER_COLUMNS,
     read: paged((ctx, owner, f: Parameters<typeof listMiners>[2], page, count) => listMiners(ctx.db, owner, { ...f, page, count })),
     stem: 'miners',
+  },
+  // The Revenue screen (issue 20): exact amounts, as every export.
+  blockincome: {
+    filters: withoutPaging(blockIncomeQuery),
+    columns: [time('time_utc', 'time'), col('pool'), col('coin'), col('height'), col('day', 'day'), col('reward'), col('share'), col('found')],
+    read: paged((ctx, owner, f: { pool?: string }, page, count) => blockIncome(ctx.db, owner, { ...f, page, count })),
+    stem: 'revenue',
   },
 };
 

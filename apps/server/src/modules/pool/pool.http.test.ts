@@ -288,6 +288,9 @@ describe('plots and their binding over HTTP', () => {
     expect(log.code).toBe(200);
     expect(log.data.total).toBe(1);
     expect(log.data.list[0]?.bind_status).toBe('UNBIND_AUDITING');
+    // The spec's GET /api/log/bind (issue 20) is the same log; a visitor gets 202.
+    expect((await user.get('/api/log/bind?pool=chia')).data).toEqual(log.data);
+    expect((await browser(app).get('/api/log/bind')).code).toBe(202);
     await db.updateTable('plots').set({ bind_status: 'UNBIND' }).execute();
     expect((await user.get<{ total: number }>('/api/pool/GetPlots?pool=chia')).data.total).toBe(0);
     expect((await user.get<{ list: { bind_status: string }[] }>('/api/dashboard/BindLog')).data.list.map((p) => p.bind_status)).toEqual(['UNBIND']);

@@ -41,6 +41,8 @@ import {
   envelopeSchema,
   homeListSchema,
   incomePage,
+  blockIncomePage,
+  blockIncomeQuery,
   incomeQuery,
   minerKeySchema,
   minerPage,
@@ -58,6 +60,7 @@ import {
 } from '@platter/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { blockIncome } from './revenue.service.ts';
 import type { Db } from '../../db/database.ts';
 import { requireRole, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
@@ -279,6 +282,18 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
       async (request) => ok(request, await incomeRecords(db, await signedIn(request), request.query)),
     );
   }
+  app.get(
+    '/api/pool/blockincome',
+    {
+      schema: {
+        tags,
+        summary: 'The Revenue screen: the blocks that paid the user (height, time, coin, reward, the user’s share), newest first',
+        querystring: blockIncomeQuery,
+        response: { 200: envelopeSchema(blockIncomePage) },
+      },
+    },
+    async (request) => ok(request, await blockIncome(db, await signedIn(request), request.query)),
+  );
   for (const url of ['/api/pool/share', '/api/dashboard/Share']) {
     app.get(
       url,
@@ -316,18 +331,21 @@ export function poolRoutes(app: ZodApp, deps: Deps): void {
       return ok(request, await poolDetail(db, request.query.pool));
     },
   );
-  app.get(
-    '/api/dashboard/BindLog',
-    {
-      schema: {
-        tags: ['dashboard'],
-        summary: 'The user’s binding records of every state, finished unbindings included',
-        querystring: incomeQuery,
-        response: { 200: envelopeSchema(bindLogPage) },
+  // The binding log: the dashboard's call and the spec's GET /api/log/bind (issue 20).
+  for (const url of ['/api/dashboard/BindLog', '/api/log/bind']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: [url.startsWith('/api/log') ? 'log' : 'dashboard'],
+          summary: 'The user’s binding records of every state, finished unbindings included',
+          querystring: incomeQuery,
+          response: { 200: envelopeSchema(bindLogPage) },
+        },
       },
-    },
-    async (request) => ok(request, await bindLog(db, await signedIn(request), request.query)),
-  );
+      async (request) => ok(request, await bindLog(db, await signedIn(request), request.query)),
+    );
+  }
 
   app.get(
     '/api/dashboard/poollist',

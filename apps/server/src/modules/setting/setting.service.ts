@@ -18,6 +18,7 @@ export function toCoinSetting(row: CoinRow): CoinSetting {
     icon: row.icon,
     merge_pool: row.merge_pool,
     scale: row.scale,
+    display_scale: row.display_scale,
     capacity_scale: row.capacity_scale,
     capacity_base: row.capacity_base === 1000 ? 1000 : 1024,
     testnet: row.testnet,

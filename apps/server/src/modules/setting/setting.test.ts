@@ -36,6 +36,7 @@ describe('GET /api/setting/coin', () => {
       'icon',
       'merge_pool',
       'scale',
+      'display_scale',
       'capacity_scale',
     ]) {
       expect(chia, field).toHaveProperty(field);

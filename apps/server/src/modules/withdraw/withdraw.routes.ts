@@ -10,7 +10,10 @@ import {
   revocationWithdrawBody,
   withdrawLogQuery,
   withdrawPage,
+  withdrawReviewQuery,
+  withdrawReviewSchema,
 } from '@platter/domain';
+import { withdrawalReview } from './review.ts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -85,6 +88,24 @@ export function adminWithdrawRoutes(app: ZodApp, deps: Deps): void {
   );
 
   const review = async (request: FastifyRequest, ids: string[], approve: boolean, reason: string) => auditWithdrawals(db, schedule, await staff(request), ids, approve, reason);
+
+  // The spec lists these two as GET: a GET reads the withdrawal under review with its audit
+  // trail and what the POST of the same name may do now; only the POST changes it (issue 20).
+  for (const url of ['/api/admin/auditwithdrawbalance', '/api/admin/auditcancelwithdrawbalance']) {
+    app.get(
+      url,
+      {
+        config: support,
+        schema: {
+          tags,
+          summary: 'Reads a withdrawal under review with its audit trail and whether it can be approved, rejected or cancelled now (POST does it)',
+          querystring: withdrawReviewQuery,
+          response: { 200: envelopeSchema(withdrawReviewSchema) },
+        },
+      },
+      async (request) => ok(request, await withdrawalReview(db, request.query.id)),
+    );
+  }
 
   app.post(
     '/api/admin/auditwithdrawbalance',

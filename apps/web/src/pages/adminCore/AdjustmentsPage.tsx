@@ -9,6 +9,7 @@ import { adminCoreKeys, decideAdjustment, fetchAdjustments, PAGE_SIZE, succeeded
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { AdminOnly, StatusTag, UserCell, useStaffRole } from './staff.tsx';
 import './adminCore.css';
+import { Amount } from '../../components/Amount.tsx';
 
 /**
  * /admin/balance_adjustments: every UpdateBalance, pending ones first. An adjustment above the
@@ -60,7 +61,7 @@ function Adjustments() {
       align: 'right',
       render: (a) => (
         <span className="admin-core-amount" data-testid={`adjustment-amount-${a.id}`}>
-          {a.amount.startsWith('-') ? a.amount : `+${a.amount}`} {a.coin}
+          <Amount value={a.amount} coin={a.coin} signed />
         </span>
       ),
     },

@@ -10,6 +10,7 @@ import { adminCoreKeys, banUser, clearCache, findUsers, PAGE_SIZE, succeeded, us
 import { ResponsiveTable, type Column } from './ResponsiveTable.tsx';
 import { RoleTag, StatusTag, UserCell, useStaffRole } from './staff.tsx';
 import './adminCore.css';
+import { Amount } from '../../components/Amount.tsx';
 
 /**
  * /admin 'Account info': findusers by e-mail, account, uid or phone; a user's detail with ban
@@ -199,7 +200,7 @@ function UserDrawer({ user, onClose }: { user: AdminUser | null; onClose: () => 
                 ? '—'
                 : user.balances.map((b) => (
                     <div key={b.coin} className="admin-core-amount" data-testid={`user-balance-${b.coin}`}>
-                      {b.available} {b.coin}
+                      <Amount value={b.available} coin={b.coin} />
                     </div>
                   ))}
             </Descriptions.Item>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Adjustment, AdminUser } from '@platter/domain';
+import { COIN_SEEDS, type Adjustment, type AdminUser } from '@platter/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queries.ts';
@@ -125,8 +125,10 @@ describe('account info', { timeout: 15_000 }, () => {
   }
 
   it('shows an admin the user with the ban, the unbinding of what is bound and the adjustment', async () => {
+    appStore.set({ coinInfo: [...COIN_SEEDS] });
     const mock = await openFarmer('admin');
-    expect(byTestId('user-balance-CHIA')?.textContent).toContain('2.5 CHIA');
+    // The coin's unit, as users see it (issue 20: not "2.5 CHIA").
+    expect(byTestId('user-balance-CHIA')?.textContent).toBe('2.5 XCH');
     expect((byTestId('user-unbind-unbindphone') as HTMLButtonElement).disabled).toBe(false);
     expect((byTestId('user-unbind-UnBindWechat') as HTMLButtonElement).disabled).toBe(true);
     expect(byTestId('balance-adjust-open')).not.toBeNull();

@@ -8,6 +8,7 @@ import { CoinFilter, FilterSelect, PagedTable, TextFilter, UserCell, usePagedLis
 import { LIST_PATHS } from '../poolAdmin/poolAdminApi.ts';
 import { formatTime } from '../wallet/format.ts';
 import '../poolAdmin/poolAdmin.css';
+import { Amount } from '../../components/Amount.tsx';
 
 type FlowRow = AssetLogItem & { uid: string; email: string };
 
@@ -31,8 +32,8 @@ export function AdminFlowPage() {
       title: t('wallet.bill.amount'),
       align: 'right',
       render: (_, r) => (
-        <Typography.Text type={r.amount.startsWith('-') ? 'danger' : 'success'} className="pool-admin-amount" data-testid={`flow-amount-${r.id}`}>
-          {r.amount.startsWith('-') ? r.amount : `+${r.amount}`}
+        <Typography.Text type={r.amount.startsWith('-') ? 'danger' : 'success'}>
+          <Amount className="pool-admin-amount" value={r.amount} coin={r.coin} unit={false} signed testId={`flow-amount-${r.id}`} />
         </Typography.Text>
       ),
     },

@@ -10,6 +10,7 @@ import { PoolRows } from './PoolRows.tsx';
 import { usePageFor, usePoolView } from './usePool.ts';
 import './pool.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
+import { Amount } from '../../components/Amount.tsx';
 
 /** The settlement status of a day, with what it means on hover. */
 export function SettlementTag({ status, testId }: { status: SettlementStatus; testId?: string }) {
@@ -39,7 +40,7 @@ export function IncomePage() {
   const capacityOf = (r: IncomeRecord) => (hashrate ? '—' : capacityText(r.capacity, base));
   const amountOf = (r: IncomeRecord) => (
     <span className="pool-amount" data-testid={`income-amount-${rowId(r)}`}>
-      {r.status === 'NOT_PENDING' ? '—' : `${r.amount} ${r.unit}`}
+      {r.status === 'NOT_PENDING' ? '—' : <Amount value={r.amount} coin={r.unit} />}
     </span>
   );
 

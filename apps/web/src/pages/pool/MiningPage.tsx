@@ -12,6 +12,7 @@ import { capacityText, hashrateText, hourlySeries, pointsText } from './poolForm
 import { PoolPageHead } from './PoolPageHead.tsx';
 import { usePoolView } from './usePool.ts';
 import './pool.css';
+import { Amount } from '../../components/Amount.tsx';
 
 /**
  * The dashboard of one pool (/center/mining, spec doc 1 §2 'Dashboard and miner management'):
@@ -72,7 +73,7 @@ export function MiningPage() {
 
 function SummaryFigures({ summary, base, hashrate }: { summary: DashboardSummary; base: 1000 | 1024; hashrate: boolean }) {
   const { t } = useTranslation();
-  const amount = (value: string) => `${value} ${summary.unit}`;
+  const amount = (value: string) => <Amount value={value} coin={summary.unit} />;
   const figures: [string, ReactNode][] = [
     ['online', summary.online],
     ['offline', summary.offline],

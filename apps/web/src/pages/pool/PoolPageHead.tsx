@@ -5,12 +5,12 @@ import { NavLink } from 'react-router';
 import { poolsQuery } from '../../api/queries.ts';
 import type { PoolChoice } from './usePool.ts';
 
-const SECTIONS = ['mining', 'machine', 'income', 'contribution'] as const;
+const SECTIONS = ['mining', 'machine', 'income', 'revenue', 'contribution'] as const;
 export type PoolSection = (typeof SECTIONS)[number];
 
 /**
  * The head of each user-centre pool page: its title, the pool switcher, and links to the
- * other three pages that keep the chosen pool (and, for a Chia protocol pool, its points page).
+ * other pool pages that keep the chosen pool (and, for a Chia protocol pool, its points page).
  */
 export function PoolPageHead({ section, choice }: { section: PoolSection; choice: PoolChoice }) {
   const { t } = useTranslation();
@@ -20,11 +20,13 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
   // Pools that speak Chia's pool protocol keep their farmers' points on the Chia PP points page.
   const protocol = registry.data?.find((p) => p.type === choice.pool)?.protocol;
   const chiaProtocol = protocol === 'chia-pool-v1';
+  // The Revenue screen (issue 20) keeps its texts in its own catalogue.
+  const text = (s: PoolSection, key: 'title' | 'nav') => t(s === 'revenue' ? `revenue.${key}` : `poolUser.${s}.${key}`);
   return (
     <div className="pool-head">
       <div className="pool-head__row">
         <Typography.Title level={2} className="page__title">
-          {t(`poolUser.${section}.title`)}
+          {text(section, 'title')}
         </Typography.Title>
         <label className="pool-head__switch">
           <span className="pool-muted">{t('poolUser.pool')}</span>
@@ -42,7 +44,7 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
       <nav className="pool-nav" aria-label={t('poolUser.navLabel')}>
         {SECTIONS.map((s) => (
           <NavLink key={s} to={`/center/${s}${search}`} className={s === section ? 'pool-nav__item pool-nav__item--active' : 'pool-nav__item'} data-testid={`pool-nav-${s}`}>
-            {t(`poolUser.${s}.nav`)}
+            {text(s, 'nav')}
           </NavLink>
         ))}
         {chiaProtocol ? (

@@ -5,6 +5,7 @@ import { lazyPage } from '../../app/lazy.ts';
 const MiningPage = lazyPage(() => import('./MiningPage.tsx').then((m) => m.MiningPage));
 const MachinePage = lazyPage(() => import('./MachinePage.tsx').then((m) => m.MachinePage));
 const IncomePage = lazyPage(() => import('./IncomePage.tsx').then((m) => m.IncomePage));
+const RevenuePage = lazyPage(() => import('./RevenuePage.tsx').then((m) => m.RevenuePage));
 const ContributionPage = lazyPage(() => import('./ContributionPage.tsx').then((m) => m.ContributionPage));
 
 /** The pool pages of the user centre, by their feature key in CENTER_ROUTES. */
@@ -12,5 +13,6 @@ export const POOL_CENTER_PAGES: Partial<Record<string, () => ReactNode>> = {
   mining: () => <MiningPage />,
   machine: () => <MachinePage />,
   income: () => <IncomePage />,
+  revenue: () => <RevenuePage />,
   contribution: () => <ContributionPage />,
 };

@@ -3,6 +3,7 @@ import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { capacityAxis, hourLabel, type HourPoint } from './poolFormat.ts';
+import { useAmountText } from '../../components/Amount.tsx';
 
 /** The brand colour reads well on both themes; axes and grid take the theme's variables (pool.css). */
 const COLOR = '#0f9d8a';
@@ -59,6 +60,7 @@ export function HourlyChart({ hours, metric, base, testId }: { hours: HourPoint[
 /** A bar per day (oldest first): the settled income of the last days. */
 export function DailyBars({ days, unit, testId }: { days: { day: string; value: number }[]; unit: string; testId: string }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
   const nonzero = days.filter((d) => d.value > 0).length;
   return (
     <div className="pool-chart" data-testid={testId} data-days={days.length} data-nonzero={nonzero}>
@@ -70,7 +72,7 @@ export function DailyBars({ days, unit, testId }: { days: { day: string; value: 
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={axisTick} tickLine={false} />
             <YAxis tick={axisTick} width={64} tickLine={false} axisLine={false} />
-            <Tooltip contentStyle={tooltipStyle} cursor={{ fill: 'var(--pl-fill)' }} formatter={(value) => [`${String(value)} ${unit}`, t('poolUser.income.amount')]} />
+            <Tooltip contentStyle={tooltipStyle} cursor={{ fill: 'var(--pl-fill)' }} formatter={(value) => [amountText(String(value), unit), t('poolUser.income.amount')]} />
             <Bar dataKey="value" fill={COLOR} radius={[4, 4, 0, 0]} maxBarSize={36} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>

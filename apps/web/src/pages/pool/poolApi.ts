@@ -1,4 +1,4 @@
-import type { DashboardSummary, IncomeRecord, Miner, MinerKey, MiningDetail, ShareSeries } from '@platter/domain';
+import type { BlockIncome, DashboardSummary, IncomeRecord, Miner, MinerKey, MiningDetail, ShareSeries } from '@platter/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
 
@@ -22,6 +22,7 @@ export const poolKeys = {
   minersOf: (pool: string) => ['pool', 'miners', { pool }] as const,
   income: (pool: string, page: number, count: number) => ['pool', 'income', pool, page, count] as const,
   detail: (pool: string, days: number) => ['pool', 'miningdetail', pool, days] as const,
+  blockIncome: (pool: string, page: number) => ['pool', 'blockincome', pool, page] as const,
 };
 
 async function read<T>(answer: Promise<ApiAnswer<T>>, what: string): Promise<T> {
@@ -65,6 +66,15 @@ export const incomeQuery = (pool: string | undefined, page: number) =>
   queryOptions({
     queryKey: poolKeys.income(pool ?? '', page, INCOME_PAGE_SIZE),
     queryFn: () => fetchIncome(pool ?? '', page, INCOME_PAGE_SIZE),
+    enabled: pool !== undefined,
+  });
+
+/** One page of the Revenue screen: the blocks that paid the user in a pool (GET /api/pool/blockincome). */
+export const BLOCK_INCOME_PAGE_SIZE = 10;
+export const blockIncomeQuery = (pool: string | undefined, page: number) =>
+  queryOptions({
+    queryKey: poolKeys.blockIncome(pool ?? '', page),
+    queryFn: () => read(api.get<Page<BlockIncome>>('/api/pool/blockincome', { query: { pool: pool ?? '', page, count: BLOCK_INCOME_PAGE_SIZE } }), 'block income'),
     enabled: pool !== undefined,
   });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../api/index.ts';
 import { useAppState } from '../../state/store.ts';
 import { AdminTable, Amount, usePoolCoins } from './adminList.tsx';
+import { useAmountText } from '../../components/Amount.tsx';
 import { configChange, fieldsOf, percentOf, type ConfigFields } from './poolConfigForm.ts';
 import { poolAdminKeys, updatePoolConfig } from './poolAdminApi.ts';
 
@@ -133,6 +134,7 @@ function PoolConfigDialog(props: { config: PoolConfigView; scale: number | null;
     }
   };
 
+  const amountText = useAmountText();
   /** A form row: its label, the current value under it, and its error. */
   const item = (name: keyof ConfigFields, label: string, now: string, control: ReactNode) => (
     <Form.Item
@@ -172,8 +174,8 @@ function PoolConfigDialog(props: { config: PoolConfigView; scale: number | null;
         {item('coop_ratio', t('poolAdmin.config.coopRatioPercent'), `${current.coop_ratio} %`, text('coop_ratio', '%'))}
         {item('burn_coefficient', t('poolAdmin.config.burnCoefficientPercent'), `${current.burn_coefficient} %`, text('burn_coefficient', '%'))}
         {item('payment_time', t('poolAdmin.config.paymentTimeHint'), current.payment_time, text('payment_time'))}
-        {item('payout_threshold', t('poolAdmin.config.payoutThreshold'), `${current.payout_threshold} ${props.unit}`, text('payout_threshold', props.unit))}
-        {item('withdraw_fee', t('poolAdmin.config.withdrawFee'), `${current.withdraw_fee} ${props.unit}`, text('withdraw_fee', props.unit))}
+        {item('payout_threshold', t('poolAdmin.config.payoutThreshold'), amountText(current.payout_threshold, props.unit), text('payout_threshold', props.unit))}
+        {item('withdraw_fee', t('poolAdmin.config.withdrawFee'), amountText(current.withdraw_fee, props.unit), text('withdraw_fee', props.unit))}
         {item(
           'withdraw_audit',
           t('poolAdmin.config.withdrawAudit'),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { coinsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
 import { fetchList, fetchPoolConfigs, PAGE_SIZE, poolAdminKeys, type ListPath } from './poolAdminApi.ts';
+import { Amount as CoinAmount } from '../../components/Amount.tsx';
 
 /** The pieces every back-office list of the pool shares: paging with filters, the pools' coins, the cells. */
 
@@ -81,13 +82,9 @@ export function pointsText(points: string): string {
   return /^\d+$/.test(points) ? BigInt(points).toLocaleString('en-US') : points;
 }
 
-/** An amount with its coin's unit, in tabular figures. */
+/** An amount with its coin's unit, in tabular figures (the web app's one amount component). */
 export function Amount({ value, unit, testId }: { value: string; unit: string; testId?: string }) {
-  return (
-    <span className="pool-admin-amount">
-      <span data-testid={testId}>{value}</span> {unit}
-    </span>
-  );
+  return <CoinAmount className="pool-admin-amount" value={value} coin={unit} testId={testId} />;
 }
 
 /**

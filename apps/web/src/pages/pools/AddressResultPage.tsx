@@ -11,6 +11,7 @@ import { FigureTiles } from '../statistics/PoolFigures.tsx';
 import { fetchAddressResult, LIVE_REFRESH_MS, poolPublicKeys } from '../statistics/poolApi.ts';
 import { formatTime } from '../wallet/format.ts';
 import '../statistics/statistics.css';
+import { Amount } from '../../components/Amount.tsx';
 
 type AddressMiner = AddressResult['miners'][number];
 type AddressIncome = AddressResult['income'][number];
@@ -104,7 +105,7 @@ function FarmerResult({ farmer, rule }: { farmer: AddressResult; rule: PowerRule
       align: 'right',
       render: (row) => (
         <span className="pool-number" data-testid={`address-income-amount-${row.day}`}>
-          {row.amount} {farmer.unit}
+          <Amount value={row.amount} coin={farmer.unit} />
         </span>
       ),
     },

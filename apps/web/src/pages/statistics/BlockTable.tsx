@@ -6,6 +6,7 @@ import { formatTime } from '../wallet/format.ts';
 import { DataTable, type DataColumn, type DataPaging } from './DataTable.tsx';
 import { formatBytes, usePowerRules } from './format.ts';
 import { fetchBlocks, LIVE_REFRESH_MS, poolPublicKeys } from './poolApi.ts';
+import { Amount } from '../../components/Amount.tsx';
 
 /**
  * Found blocks (spec doc 1 §3 'Block record'): height, time, finder, reward, and either the
@@ -53,7 +54,7 @@ export function BlockTable({
       align: 'right',
       render: (block) => (
         <span className="pool-number" data-testid={`${testId}-reward-${block.id}`}>
-          {block.reward} {block.unit}
+          <Amount value={block.reward} coin={block.unit} />
         </span>
       ),
     },

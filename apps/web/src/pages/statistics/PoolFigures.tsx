@@ -1,5 +1,7 @@
 import type { PoolStat } from '@platter/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/Amount.tsx';
 import { formatPower, type PowerRule } from './format.ts';
 import './statistics.css';
 
@@ -7,7 +9,7 @@ import './statistics.css';
 export interface PoolFigure {
   key: string;
   label: (rule: PowerRule) => string;
-  value: (stat: PoolStat, rule: PowerRule) => string;
+  value: (stat: PoolStat, rule: PowerRule) => ReactNode;
 }
 
 /** Height, mining of 24 h and 7 days, online miners and hosts, and the pool's power. */
@@ -17,13 +19,13 @@ export const POOL_FIGURES: PoolFigure[] = [
   { key: 'hosts', label: () => 'poolPublic.figures.onlineHosts', value: (stat) => String(stat.online_users) },
   { key: 'height', label: () => 'poolPublic.figures.height', value: (stat) => stat.height },
   { key: 'blocks24h', label: () => 'poolPublic.figures.blocks24h', value: (stat) => String(stat.blocks_24h) },
-  { key: 'mined24h', label: () => 'poolPublic.figures.mined24h', value: (stat) => `${stat.mined_24h} ${stat.unit}` },
+  { key: 'mined24h', label: () => 'poolPublic.figures.mined24h', value: (stat) => <Amount value={stat.mined_24h} coin={stat.unit} /> },
   { key: 'blocks7d', label: () => 'poolPublic.figures.blocks7d', value: (stat) => String(stat.blocks_7d) },
-  { key: 'mined7d', label: () => 'poolPublic.figures.mined7d', value: (stat) => `${stat.mined_7d} ${stat.unit}` },
+  { key: 'mined7d', label: () => 'poolPublic.figures.mined7d', value: (stat) => <Amount value={stat.mined_7d} coin={stat.unit} /> },
 ];
 
 /** Figures as labelled tiles; each value is `<testId>-<key>`. */
-export function FigureTiles({ figures, testId }: { figures: { key: string; label: string; value: string }[]; testId: string }) {
+export function FigureTiles({ figures, testId }: { figures: { key: string; label: string; value: ReactNode }[]; testId: string }) {
   return (
     <dl className={`pool-figures pool-figures--${figures.length % 4 === 0 ? 4 : Math.min(figures.length, 3)}`} data-testid={testId}>
       {figures.map((figure) => (

@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Grid, Space, Table, Tag, Typography, type Tab
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Amount } from '../../components/Amount.tsx';
 import { CoinIcon } from '../../components/CoinIcon.tsx';
 import { DepositDialog } from './DepositDialog.tsx';
 import { TransferDialog } from './TransferDialog.tsx';
@@ -20,6 +21,17 @@ type Dialog = { kind: 'deposit' | 'withdraw' | 'transfer'; coin: string } | null
 /** True while the 24-hour withdrawal lock after a security change runs. */
 export function withdrawLocked(assets: TotalAssets | undefined, nowMs = Date.now()): boolean {
   return assets?.withdraw_locked_until != null && assets.withdraw_locked_until * 1000 > nowMs;
+}
+
+/** A coin's income of the last 24 hours, or a dash before it has loaded. */
+function IncomeFigure({ value, coin }: { value: string | undefined; coin: string }) {
+  return value === undefined ? (
+    <span className="wallet-amount" data-testid={`assets-income24h-${coin}`}>
+      —
+    </span>
+  ) : (
+    <Amount className="wallet-amount" value={value} coin={coin} unit={false} testId={`assets-income24h-${coin}`} />
+  );
 }
 
 /**
@@ -80,20 +92,14 @@ export function AssetsPage() {
       title: t(`wallet.figure.${figure}`),
       align: 'right' as const,
       render: (_: unknown, asset: AssetEntry) => (
-        <span className="wallet-amount" data-testid={`assets-${figure}-${asset.type}`}>
-          {asset[figure]}
-        </span>
+        <Amount className="wallet-amount" value={asset[figure]} coin={asset.type} unit={false} testId={`assets-${figure}-${asset.type}`} />
       ),
     })),
     {
       key: 'income24h',
       title: t('wallet.assets.income24h'),
       align: 'right' as const,
-      render: (_: unknown, asset: AssetEntry) => (
-        <span className="wallet-amount" data-testid={`assets-income24h-${asset.type}`}>
-          {incomeOf(asset.type)?.yesterday ?? '—'}
-        </span>
-      ),
+      render: (_: unknown, asset: AssetEntry) => <IncomeFigure value={incomeOf(asset.type)?.yesterday} coin={asset.type} />,
     },
     // Fixed to the right edge: Deposit, Withdraw and Transfer stay in view however wide the figures make the table.
     { key: 'actions', title: t('wallet.assets.actions'), fixed: 'right', render: (_, asset) => actions(asset) },
@@ -125,15 +131,15 @@ export function AssetsPage() {
                 {FIGURES.map((figure) => (
                   <div key={figure}>
                     <dt>{t(`wallet.figure.${figure}`)}</dt>
-                    <dd className="wallet-amount" data-testid={`assets-${figure}-${asset.type}`}>
-                      {asset[figure]}
+                    <dd>
+                      <Amount className="wallet-amount" value={asset[figure]} coin={asset.type} unit={false} testId={`assets-${figure}-${asset.type}`} />
                     </dd>
                   </div>
                 ))}
                 <div>
                   <dt>{t('wallet.assets.income24h')}</dt>
-                  <dd className="wallet-amount" data-testid={`assets-income24h-${asset.type}`}>
-                    {incomeOf(asset.type)?.yesterday ?? '—'}
+                  <dd>
+                    <IncomeFigure value={incomeOf(asset.type)?.yesterday} coin={asset.type} />
                   </dd>
                 </div>
               </dl>

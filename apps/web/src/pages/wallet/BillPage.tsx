@@ -4,6 +4,7 @@ import { Alert, Button, Grid, Pagination, Progress, Select, Space, Table, Typogr
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { Amount } from '../../components/Amount.tsx';
 import { formatTime } from './format.ts';
 import { applyExport, downloadUrl, fetchBill, fetchExportStatus, fetchTotalAssets, walletKeys } from './walletApi.ts';
 import './wallet.css';
@@ -125,8 +126,8 @@ export function BillPage() {
 function BillAmount({ row }: { row: AssetLogItem }) {
   const out = row.amount.startsWith('-');
   return (
-    <Typography.Text type={out ? 'danger' : 'success'} className="wallet-amount" data-testid={`bill-amount-${row.id}`}>
-      {out ? row.amount : `+${row.amount}`}
+    <Typography.Text type={out ? 'danger' : 'success'}>
+      <Amount className="wallet-amount" value={row.amount} coin={row.coin} unit={false} signed testId={`bill-amount-${row.id}`} />
     </Typography.Text>
   );
 }

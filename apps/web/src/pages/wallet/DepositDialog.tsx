@@ -7,6 +7,7 @@ import { formatTime, middleEllipsis } from './format.ts';
 import { devnetSend, fetchDeposits, fetchDevHelpers, fetchRechargeAddress, ok, walletKeys } from './walletApi.ts';
 import { isPositiveAmount } from './withdrawQuote.ts';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
+import { Amount } from '../../components/Amount.tsx';
 
 /**
  * The deposit dialog: the user's deposit address (copyable) and the confirmations a deposit
@@ -50,9 +51,7 @@ export function DepositDialog({ currency, onClose }: { currency: CurrencyEntry; 
             ) : (
               (deposits.data?.list ?? []).map((d) => (
                 <div key={d.id} className="wallet-deposit" data-testid={`deposit-row-${d.id}`} data-status={d.status}>
-                  <span className="wallet-amount">
-                    +{d.amount} {currency.unit}
-                  </span>
+                  <Amount className="wallet-amount" value={d.amount} coin={currency.unit} signed />
                   <span title={d.txid}>{middleEllipsis(d.txid)}</span>
                   <span>{formatTime(d.created_at)}</span>
                   {d.status === 'credited' ? (

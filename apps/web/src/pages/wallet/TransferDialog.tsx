@@ -10,6 +10,7 @@ import { useWalletSubmit } from './useWalletSubmit.ts';
 import { transfer } from './walletApi.ts';
 import { newRequestId } from './WithdrawDialog.tsx';
 import { previewTransfer } from './withdrawQuote.ts';
+import { useAmountText } from '../../components/Amount.tsx';
 
 /**
  * Internal transfer to another user (spec doc 1 §9 'Withdrawal and transfers'): real time and
@@ -30,6 +31,7 @@ export function TransferDialog({
   onDone: (message: string) => void;
 }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
   const methods = useVerificationMethods('transfer');
   const [to, setTo] = useState('');
   const [amount, setAmount] = useState('');
@@ -51,7 +53,7 @@ export function TransferDialog({
       return answer;
     });
     if (outcome !== undefined) requestId.current = null;
-    if (outcome && sent) onDone(t('wallet.transfer.done', { amount: sent.amount, unit: currency.unit, to: to.trim() }));
+    if (outcome && sent) onDone(t('wallet.transfer.done', { amount: amountText(sent.amount, currency.unit, { unit: false }), unit: currency.unit, to: to.trim() }));
   };
 
   const amountHelp =

@@ -12,6 +12,7 @@ import { DialogFooter } from './dialogFooter.tsx';
 import { useWalletSubmit } from './useWalletSubmit.ts';
 import { fetchAddresses, walletKeys, withdraw } from './walletApi.ts';
 import { previewWithdrawal } from './withdrawQuote.ts';
+import { useAmountText } from '../../components/Amount.tsx';
 
 /** A fresh idempotency key for one submission of the form. */
 export function newRequestId(): string {
@@ -25,6 +26,7 @@ export function newRequestId(): string {
  */
 export function WithdrawDialog({ currency, available, locked, onClose }: { currency: CurrencyEntry; available: string; locked: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
   const coin = currency.type;
   const addresses = useQuery({ queryKey: walletKeys.addresses(coin), queryFn: () => fetchAddresses(coin) });
   const methods = useVerificationMethods('withdraw');
@@ -116,7 +118,7 @@ export function WithdrawDialog({ currency, available, locked, onClose }: { curre
           extra={
             <span data-testid="withdraw-limits">
               {t('wallet.withdraw.available', { amount: available, unit: currency.unit })} · {t('wallet.withdraw.minimum', { amount: currency.min_withdraw, unit: currency.unit })}{' '}
-              · {t('wallet.withdraw.fee', { amount: currency.withdraw_fee, unit: currency.unit })}
+              · {t('wallet.withdraw.fee', { amount: amountText(currency.withdraw_fee, currency.unit, { unit: false }), unit: currency.unit })}
             </span>
           }
           validateStatus={preview.state === 'invalid' || preview.state === 'error' ? 'error' : undefined}
@@ -137,9 +139,9 @@ export function WithdrawDialog({ currency, available, locked, onClose }: { curre
         </Form.Item>
         <div className="wallet-quote" data-testid="withdraw-quote">
           <span>{t('wallet.withdraw.totalFee')}</span>
-          <strong data-testid="withdraw-quote-fee">{preview.state === 'ok' ? `${preview.fee} ${currency.unit}` : '—'}</strong>
+          <strong data-testid="withdraw-quote-fee">{preview.state === 'ok' ? amountText(preview.fee, currency.unit) : '—'}</strong>
           <span>{t('wallet.withdraw.received')}</span>
-          <strong data-testid="withdraw-quote-received">{preview.state === 'ok' ? `${preview.received} ${currency.unit}` : '—'}</strong>
+          <strong data-testid="withdraw-quote-received">{preview.state === 'ok' ? amountText(preview.received, currency.unit) : '—'}</strong>
         </div>
         {activationDue ? (
           <Alert

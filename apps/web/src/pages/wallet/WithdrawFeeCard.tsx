@@ -7,6 +7,7 @@ import { checkForm } from './adminForm.ts';
 import { updateWithdrawFee } from './adminWalletApi.ts';
 import { useWalletSubmit } from './useWalletSubmit.ts';
 import { fetchTotalAssets, walletKeys } from './walletApi.ts';
+import { Amount } from '../../components/Amount.tsx';
 
 /**
  * Each coin's withdrawal fee (spec doc 2 §7 'Admin' updatewithdrawfee), as the assets call
@@ -35,14 +36,18 @@ export function WithdrawFeeCard() {
       title: t('walletAdmin.fee.current'),
       render: (_, c) => (
         <span className="wallet-amount">
-          <span data-testid={`withdraw-fee-${c.type}`}>{c.withdraw_fee}</span> {c.unit}
+          <Amount value={c.withdraw_fee} coin={c.unit} testId={`withdraw-fee-${c.type}`} />
         </span>
       ),
     },
     ...(phone
       ? []
       : [
-          { key: 'min', title: t('walletAdmin.fee.minWithdraw'), render: (_: unknown, c: CurrencyEntry) => <span className="wallet-amount">{`${c.min_withdraw} ${c.unit}`}</span> },
+          {
+            key: 'min',
+            title: t('walletAdmin.fee.minWithdraw'),
+            render: (_: unknown, c: CurrencyEntry) => <Amount className="wallet-amount" value={c.min_withdraw} coin={c.unit} />,
+          },
         ]),
     {
       key: 'edit',
