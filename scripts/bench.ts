@@ -19,6 +19,9 @@ import { BlsVerifierPool, nobleBackend, wasmBackend, type BlsBackend } from '../
 import { posBench } from './bench/pos.ts';
 import { partialsBench } from './bench/partials.ts';
 import { pocBench } from './bench/poc.ts';
+import { firstLoadBench } from './bench/first-load.ts';
+import { lighthouseBench } from './bench/lighthouse.ts';
+import { publicFiguresBench } from './bench/public-figures.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
@@ -44,13 +47,19 @@ import { pocBench } from './bench/poc.ts';
  * 8. Burst / BHD-family proof of capacity: one nonce verified (rebuilt: 8,193 Shabal-256 calls
  *    over 32 MiB) vs Node's native SHA-256 over the same bytes, side by side (goal ≤ 4×), and
  *    submissions verified per second through the worker pool (scripts/bench/poc.ts).
+ * 9. The home route's JavaScript as sent, gzip and brotli, from the build (goal ≤ 300 kB
+ *    gzipped; scripts/bench/first-load.ts).
+ * 10. The public figures: GET /api/home/list and a pool's trend vs GET /api/setting/coin in the
+ *    same run (goal home/list ≥ 0.5×; scripts/bench/public-figures.ts).
+ * 11. Lighthouse, mobile and desktop, on the home page and the signed-in dashboard: Performance,
+ *    layout shift, Accessibility (scripts/bench/lighthouse.ts).
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = 3;
-/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, bls, pos, partials, poc). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,bls,pos,partials,poc').split(','));
-const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials'];
+/** `BENCH_ONLY=settle,ingest` runs just those parts (http, ledger, settle, ingest, bls, pos, partials, poc, firstload, public, lighthouse). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,ledger,settle,ingest,bls,pos,partials,poc,firstload,public,lighthouse').split(','));
+const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials', 'public'];
 
 function median<T extends { rps: number }>(runs: T[]): T {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
@@ -99,6 +108,8 @@ async function main(): Promise<void> {
   // proof-of-space figures need no database
   if (ONLY.has('pos')) await posBench();
   if (ONLY.has('poc')) await pocBench();
+  if (ONLY.has('firstload')) firstLoadBench();
+  if (ONLY.has('lighthouse')) await lighthouseBench();
   if (!DB_PARTS.some((part) => ONLY.has(part))) return;
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-bench-'));
   await fs.chmod(tmp, 0o755);
@@ -114,6 +125,7 @@ async function main(): Promise<void> {
     console.log(`\nPlatter benchmarks — ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per run, median of ${ROUNDS} alternating rounds, loopback\n`);
 
     if (ONLY.has('http')) await httpBench(url);
+    if (ONLY.has('public')) await publicFiguresBench(url, { serve, stop, load, median, freePort, rounds: ROUNDS });
     if (ONLY.has('ledger')) await ledgerBench(url);
     if (ONLY.has('settle')) await settlementBench(url);
     if (ONLY.has('ingest')) await ingestionBench(url);
