@@ -20,6 +20,9 @@ import { partialsBench } from './bench/partials.ts';
 import { pocBench } from './bench/poc.ts';
 import { startupBench } from './bench/startup.ts';
 import { freePort } from './bench/ports.ts';
+import { firstLoadBench } from './bench/first-load.ts';
+import { lighthouseBench } from './bench/lighthouse.ts';
+import { publicFiguresBench } from './bench/public-figures.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
@@ -48,20 +51,26 @@ import { freePort } from './bench/ports.ts';
  * 9. A fresh `npm start` (embedded PostgreSQL, the simulator): the longest answer of
  *    GET /api/setting/coin, asked every 50 ms for the first 15 s after the port answers, vs the
  *    same server's usual answer once started (scripts/bench/startup.ts). Goal: no answer ≥ 250 ms.
+ * 10. The home route's JavaScript as sent, gzip and brotli, from the build (goal ≤ 300 kB
+ *    gzipped; scripts/bench/first-load.ts).
+ * 11. The public figures: GET /api/home/list and a pool's trend vs GET /api/setting/coin in the
+ *    same run (goal home/list ≥ 0.5×; scripts/bench/public-figures.ts).
+ * 12. Lighthouse, mobile and desktop, on the home page and the signed-in dashboard: Performance,
+ *    layout shift, Accessibility (scripts/bench/lighthouse.ts).
  */
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = 3;
 /**
  * `npm run bench -- settle ledger` (or `BENCH_ONLY=settle,ledger`) runs just those parts (http,
- * ledger, settle — or settlement —, ingest, bls, pos, partials, poc); none named: all of them.
+ * ledger, settle — or settlement —, ingest, bls, pos, partials, poc, startup, firstload, public, lighthouse); none named: all of them.
  */
 const ONLY = new Set(
-  (process.argv.slice(2).join(',') || process.env.BENCH_ONLY || 'http,ledger,settle,ingest,bls,pos,partials,poc,startup')
+  (process.argv.slice(2).join(',') || process.env.BENCH_ONLY || 'http,ledger,settle,ingest,bls,pos,partials,poc,startup,firstload,public,lighthouse')
     .split(',')
     .map((part) => (part.trim() === 'settlement' ? 'settle' : part.trim())),
 );
-const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials'];
+const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials', 'public'];
 
 function median<T extends { rps: number }>(runs: T[]): T {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
@@ -100,6 +109,8 @@ async function main(): Promise<void> {
   if (ONLY.has('pos')) await posBench();
   if (ONLY.has('poc')) await pocBench();
   if (ONLY.has('startup')) await startupBench();
+  if (ONLY.has('firstload')) firstLoadBench();
+  if (ONLY.has('lighthouse')) await lighthouseBench();
   if (!DB_PARTS.some((part) => ONLY.has(part))) return;
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-bench-'));
   await fs.chmod(tmp, 0o755);
@@ -115,6 +126,7 @@ async function main(): Promise<void> {
     console.log(`\nPlatter benchmarks — ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION_S} s per run, median of ${ROUNDS} alternating rounds, loopback\n`);
 
     if (ONLY.has('http')) await httpBench(url);
+    if (ONLY.has('public')) await publicFiguresBench(url, { serve, stop, load, median, freePort, rounds: ROUNDS });
     if (ONLY.has('ledger')) await ledgerBench(url);
     if (ONLY.has('settle')) await settlementBench(url);
     if (ONLY.has('ingest')) await ingestionBench(url);

@@ -45,6 +45,7 @@ import { verificationAdminRoutes } from './modules/pool/verification.routes.ts';
 import { adminFlowRoutes } from './modules/wallet/flow.ts';
 import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
 import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
+import { publicFigures } from './modules/pool/public-figures.ts';
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { adminWithdrawRoutes, withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
@@ -225,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   withdrawRoutes(app, { db, sessions, schedule });
   adminWithdrawRoutes(app, { db, sessions, schedule });
   poolRoutes(app, { db, sessions, limits, chains, bindReview: config.bindReview });
-  publicPoolRoutes(app, { db });
+  publicPoolRoutes(app, { db, figures: publicFigures({ refreshSeconds: config.publicFiguresSeconds }) });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
   verificationAdminRoutes(app, { db, sessions });

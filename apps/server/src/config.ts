@@ -93,6 +93,12 @@ export const SETTINGS = {
     default: '10',
     meaning: 'How long a process caches the coin, pool and line registries (0 disables).',
   },
+  publicFiguresSeconds: {
+    env: 'PUBLIC_FIGURES_SECONDS',
+    default: '10',
+    meaning:
+      'Refresh period of the public figures (home list and capacity, found blocks, pool trends): each process computes them at most once per period and answers them with `Cache-Control: public, max-age` for the rest of it (0: computed on every request).',
+  },
   publicUrl: {
     env: 'PUBLIC_URL',
     default: 'http://localhost:<PORT>',
@@ -446,6 +452,7 @@ const schema = z.object({
   logPretty: bool,
   webDist: z.string(),
   settingsCacheSeconds: z.coerce.number().int().min(0),
+  publicFiguresSeconds: z.coerce.number().int().min(0).max(3600),
   publicUrl: z
     .url()
     .transform((url) => url.replace(/\/+$/, ''))

@@ -203,6 +203,18 @@ describe('web app', () => {
     await fs.rm(dist, { recursive: true, force: true });
   });
 
+  it('keeps the build’s manifest (dist/.vite) to itself', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
+    await fs.mkdir(path.join(dist, '.vite'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    await fs.writeFile(path.join(dist, '.vite/manifest.json'), '{"index.html":{"file":"static/index.js"}}');
+    const app = await testApp(db, { webDist: dist });
+    const res = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(res.body).not.toContain('static/index.js');
+    expect(res.body).toContain('<div id="root">');
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
   it('says how to build when the web app is missing', async () => {
     const app = await testApp(db, { webDist: '/nonexistent' });
     const res = await app.inject({ method: 'GET', url: '/' });

@@ -19,6 +19,8 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Not the build's own records (dist/.vite/manifest.json): only what the pages load.
+      allowedPath: (pathName) => !isHidden(pathName),
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}static${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -29,7 +31,7 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
       const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
       if (urlPath.startsWith('/api/')) return sendApiNotFound(request, reply);
       const candidate = path.join(root, path.normalize(urlPath));
-      if (candidate.startsWith(root + path.sep) && isFile(candidate)) {
+      if (candidate.startsWith(root + path.sep) && !isHidden(urlPath) && isFile(candidate)) {
         return reply.sendFile(path.relative(root, candidate));
       }
       reply.header('cache-control', 'no-cache');
@@ -43,6 +45,11 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
       .type('text/plain; charset=utf-8')
       .send(built ? 'Not found' : `The web app is not built (${root}). Run: npm run build`);
   });
+}
+
+/** A path with a segment starting with a dot (.vite, .well-known files the build never writes). */
+function isHidden(urlPath: string): boolean {
+  return urlPath.split('/').some((segment) => segment.startsWith('.'));
 }
 
 function isFile(candidate: string): boolean {

@@ -1,17 +1,17 @@
 import type { CoinSetting, PoolInfo } from '@platter/domain';
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../app/links.ts';
 import { coinIconPath } from '../state/store.ts';
 import { CoinIcon } from './CoinIcon.tsx';
 
-/** A pool of the registry: coin icon, name, pool kind and revenue sharing. */
+/** A pool of the registry: coin icon, name, pool kind and revenue sharing. A card drawn by CSS (antd's Card brings its tabs along). */
 export function PoolCard({ pool, coin }: { pool: PoolInfo; coin: CoinSetting | undefined }) {
   const { t } = useTranslation();
   return (
     <Link to={ROUTES.pools(pool.type)} className="pool-card" data-testid={`pool-card-${pool.type}`} data-pool-type={pool.pool_type} data-share-type={pool.share_type}>
-      <Card hoverable size="small" className="pool-card__card">
+      <div className="pool-card__card">
         <div className="pool-card__head">
           <CoinIcon src={coin?.icon || coinIconPath(pool.coin)} size={40} />
           <div className="pool-card__names">
@@ -25,7 +25,7 @@ export function PoolCard({ pool, coin }: { pool: PoolInfo; coin: CoinSetting | u
           </Tag>
           <Tag title={t('home.shareType')}>{pool.share_type}</Tag>
         </div>
-      </Card>
+      </div>
     </Link>
   );
 }

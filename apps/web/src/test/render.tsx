@@ -2,6 +2,13 @@ import { act, useEffect, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { useLocation } from 'react-router';
 
+// What the app loads as chunks of its own (React.lazy) is loaded here, before any test starts,
+// so a test's time goes to the behaviour it checks, not to transforming those modules.
+import '../app/header/AddressQueryDialog.tsx';
+import '../app/header/MobileDrawer.tsx';
+import 'antd/es/carousel/index.js';
+import 'antd/es/pagination/index.js';
+
 /** Minimal rendering helpers for happy-dom tests (no testing-library installed). */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -78,6 +78,7 @@ import { registerData, registerNode } from './register.ts';
 import { identityRewards } from './onchain.ts';
 import { ingestReport } from './report.ts';
 import { recordSharesIngested } from '../../metrics/metrics.ts';
+import type { PublicFigures } from './public-figures.ts';
 import { addressQuery, blockList, dashboardSummary, incomeRecords, poolOf, poolStatistics, poolTrend, ranking, shareSeries, userPools } from './views.ts';
 
 interface Deps {
@@ -390,28 +391,36 @@ export function devnetSignRoutes(app: ZodApp, deps: Pick<Deps, 'db'> & { secret:
   );
 }
 
-/** The public statistics (spec doc 2 §7 'Home and content'; the data tables). */
-export function publicPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
-  const { db } = deps;
+/** The public statistics (spec doc 2 §7 'Home and content'; the data tables), computed once per refresh period (public-figures.ts). */
+export function publicPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db'> & { figures: PublicFigures }): void {
+  const { db, figures } = deps;
   const tags = ['statistics'];
+  const homeList = envelopeSchema(homeListSchema);
+  const capacity = envelopeSchema(z.array(poolStatSchema));
+  const blocks = envelopeSchema(blockPage);
+  const trend = envelopeSchema(trendSchema);
 
   app.get(
     '/api/home/list',
-    { schema: { tags, summary: 'The home page: every pool’s figures, recent blocks, and the default pool’s ranking', response: { 200: envelopeSchema(homeListSchema) } } },
-    async (request) => {
-      const [pools, blocks, top] = await Promise.all([poolStatistics(db), blockList(db, { page: 1, count: 10 }), ranking(db, DEFAULT_POOL_TYPE, 10)]);
-      return ok(request, { pools, blocks: blocks.list, ranking: top, default_pool: DEFAULT_POOL_TYPE });
-    },
+    { schema: { tags, summary: 'The home page: every pool’s figures, recent blocks, and the default pool’s ranking', response: { 200: homeList } } },
+    async (request, reply) =>
+      figures.send(request, reply, 'home/list', homeList, async () => {
+        const [pools, recent, top] = await Promise.all([poolStatistics(db), blockList(db, { page: 1, count: 10 }), ranking(db, DEFAULT_POOL_TYPE, 10)]);
+        return { pools, blocks: recent.list, ranking: top, default_pool: DEFAULT_POOL_TYPE };
+      }),
   );
   app.get(
     '/api/home/capacity',
-    { schema: { tags, summary: 'Every pool’s capacity, miners and mining of 24 hours and 7 days', response: { 200: envelopeSchema(z.array(poolStatSchema)) } } },
-    async (request) => ok(request, await poolStatistics(db)),
+    { schema: { tags, summary: 'Every pool’s capacity, miners and mining of 24 hours and 7 days', response: { 200: capacity } } },
+    async (request, reply) => figures.send(request, reply, 'home/capacity', capacity, () => poolStatistics(db)),
   );
   app.get(
     '/api/datastatistics/block',
-    { schema: { tags, summary: 'Found blocks, newest first (block explorer)', querystring: blockQuery, response: { 200: envelopeSchema(blockPage) } } },
-    async (request) => ok(request, await blockList(db, request.query)),
+    { schema: { tags, summary: 'Found blocks, newest first (block explorer)', querystring: blockQuery, response: { 200: blocks } } },
+    async (request, reply) => {
+      const { pool, page, count } = request.query;
+      return figures.send(request, reply, `block/${pool ?? ''}/${page}/${count}`, blocks, () => blockList(db, request.query));
+    },
   );
   app.get(
     '/api/pool/address',
@@ -427,10 +436,13 @@ export function publicPoolRoutes(app: ZodApp, deps: Pick<Deps, 'db'>): void {
   );
   app.get(
     '/api/datastatistics/pool',
-    { schema: { tags, summary: 'A pool’s trend: hourly capacity and miners, blocks per day', querystring: trendQuery, response: { 200: envelopeSchema(trendSchema) } } },
-    async (request) => {
-      await enabledPool(db, request.query.pool);
-      return ok(request, await poolTrend(db, request.query.pool, request.query.days));
+    { schema: { tags, summary: 'A pool’s trend: hourly capacity and miners, blocks per day', querystring: trendQuery, response: { 200: trend } } },
+    async (request, reply) => {
+      const { pool, days } = request.query;
+      return figures.send(request, reply, `trend/${pool}/${days}`, trend, async () => {
+        await enabledPool(db, pool);
+        return poolTrend(db, pool, days);
+      });
     },
   );
 }

@@ -1,21 +1,20 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { ReloadOutlined, WarningFilled } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** 'Loaded Error!' with a refresh button that reloads the page (spec doc 2 §4). */
+/**
+ * 'Loaded Error!' with a refresh button that reloads the page (spec doc 2 §4). Plain markup
+ * rather than antd's Result, whose status illustrations would load with every page.
+ */
 export function LoadedErrorScreen({ onReload }: { onReload: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="screen-state" data-testid="loaded-error" role="alert">
-      <Result
-        status="warning"
-        title={t('common.loadedError')}
-        extra={
-          <Button type="primary" icon={<ReloadOutlined />} onClick={onReload} data-testid="loaded-error-refresh">
-            {t('common.refresh')}
-          </Button>
-        }
-      />
+    <div className="screen-state loaded-error" data-testid="loaded-error" role="alert">
+      <WarningFilled className="loaded-error__icon" aria-hidden />
+      <h2>{t('common.loadedError')}</h2>
+      <Button type="primary" icon={<ReloadOutlined />} onClick={onReload} data-testid="loaded-error-refresh">
+        {t('common.refresh')}
+      </Button>
     </div>
   );
 }

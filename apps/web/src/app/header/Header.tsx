@@ -1,6 +1,6 @@
 import { MenuOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useAppState } from '../../state/store.ts';
@@ -12,10 +12,12 @@ import { AccountButtons } from './AccountButtons.tsx';
 import { useAddressQuery } from './AddressQuery.tsx';
 import { Bell } from './Bell.tsx';
 import { LanguageDropdown } from './LanguageDropdown.tsx';
-import { MobileDrawer } from './MobileDrawer.tsx';
 import { isSitePath, useAppLinkShown } from './siteLinks.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
+
+/** The phone drawer (antd's Drawer and Menu) is a chunk of its own: desktop never loads it. */
+const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })));
 
 /**
  * The site header (spec doc 2 §2): desktop bar or mobile bar with a drawer (992 px switch),
@@ -134,7 +136,9 @@ function MobileBar() {
           onClick={() => setDrawerOpen(true)}
         />
       </div>
-      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <Suspense fallback={null}>
+        <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      </Suspense>
     </>
   );
 }

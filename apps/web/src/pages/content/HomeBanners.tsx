@@ -1,11 +1,13 @@
 import { isSafeContentUrl, type Banner } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Carousel } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { contentKeys, fetchBanners } from './contentApi.ts';
-import { useLang } from './shared.tsx';
 import './content.css';
+
+/** antd's Carousel (react-slick) loads only when there are banners to turn. */
+const Carousel = lazy(() => import('antd/es/carousel/index.js'));
 
 /** A banner's picture with its caption; linked when the operator gave it a link (a site path stays in the app). */
 function Slide({ banner }: { banner: Banner }) {
@@ -33,20 +35,23 @@ function Slide({ banner }: { banner: Banner }) {
 
 /** The home page's carousel of the banners showing now (GET /api/home/banner); nothing when there are none. */
 export function HomeBanners() {
-  const { t } = useTranslation();
-  const lang = useLang();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const query = useQuery({ queryKey: contentKeys.public(lang, 'banners'), queryFn: fetchBanners });
   const banners = query.data ?? [];
   if (banners.length === 0) return null;
   return (
     <section className="home-banners" aria-label={t('content.banners')} data-testid="home-banners">
-      <Carousel autoplay={banners.length > 1} autoplaySpeed={6000} dots={banners.length > 1}>
-        {banners.map((banner) => (
-          <div key={banner.id} data-testid={`home-banner-${banner.id}`}>
-            <Slide banner={banner} />
-          </div>
-        ))}
-      </Carousel>
+      {/* Until the carousel has loaded, the first banner in the same place and size. */}
+      <Suspense fallback={<Slide banner={banners[0] as Banner} />}>
+        <Carousel autoplay={banners.length > 1} autoplaySpeed={6000} dots={banners.length > 1}>
+          {banners.map((banner) => (
+            <div key={banner.id} data-testid={`home-banner-${banner.id}`}>
+              <Slide banner={banner} />
+            </div>
+          ))}
+        </Carousel>
+      </Suspense>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { HomeList, PoolStat, Ranking } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,12 +41,15 @@ export function HomeStatistics() {
         <div className="home-live__panel" data-testid="home-blocks">
           <h2 className="section__title">{t('poolPublic.home.blocksTitle')}</h2>
           <p className="section__subtitle">{t('poolPublic.home.blocksSubtitle')}</p>
-          <BlockTable blocks={data?.blocks ?? []} testId="home-blocks-table" loading={loading} failed={home.isError} poolNames={poolNames} />
+          <BlockTable blocks={data?.blocks ?? []} testId="home-blocks-table" loading={loading} failed={home.isError} poolNames={poolNames} placeholderRows={HOME_LIST_ROWS} />
         </div>
       </section>
     </>
   );
 }
+
+/** The home list's recent blocks and ranking hold up to 10 rows (GET /api/home/list): their place is kept while it loads. */
+const HOME_LIST_ROWS = 10;
 
 /** Mining now, or found a block this week. */
 const isActive = (stat: PoolStat) => stat.online_miners > 0 || stat.blocks_7d > 0;
@@ -115,9 +118,9 @@ function RankingTable({ home, loading }: { home: HomeList | undefined; loading: 
       title: t('poolPublic.figures.capacity'),
       align: 'right',
       render: (row) => (
-        <Typography.Text strong className="pool-number" data-testid={`home-ranking-capacity-${row.rank}`}>
+        <strong className="pool-number" data-testid={`home-ranking-capacity-${row.rank}`}>
           {formatBytes(row.capacity, rule)}
-        </Typography.Text>
+        </strong>
       ),
     },
   ];
@@ -129,6 +132,7 @@ function RankingTable({ home, loading }: { home: HomeList | undefined; loading: 
       testId="home-ranking-table"
       rowTestId={(row) => `home-ranking-row-${row.rank}`}
       loading={loading}
+      placeholderRows={HOME_LIST_ROWS}
       empty={t('poolPublic.home.rankingEmpty')}
     />
   );

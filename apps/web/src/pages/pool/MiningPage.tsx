@@ -33,7 +33,7 @@ export function MiningPage() {
       <PoolPageHead section="mining" choice={choice} />
       {summary.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
       <Card className="pool-card" data-testid="mining-summary" data-pool={summary.data?.pool ?? ''}>
-        {summary.data ? <SummaryFigures summary={summary.data} base={base} hashrate={hashrate} /> : <Skeleton active paragraph={{ rows: 3 }} />}
+        <SummaryFigures summary={summary.data} base={base} hashrate={hashrate} />
       </Card>
       <Card
         className="pool-card"
@@ -53,10 +53,17 @@ export function MiningPage() {
           )
         }
       >
-        {share.data ? <HourlyChart hours={hourlySeries(share.data, 24)} metric={metric} base={base} testId="mining-chart" /> : <Skeleton active paragraph={{ rows: 4 }} />}
+        {share.data ? (
+          <HourlyChart hours={hourlySeries(share.data, 24)} metric={metric} base={base} testId="mining-chart" />
+        ) : (
+          // The chart's own height while it loads: the cards below stay where they are.
+          <div className="pool-chart" aria-busy>
+            <Skeleton active paragraph={{ rows: 4 }} />
+          </div>
+        )}
       </Card>
       <div className="pool-grid">
-        {pool ? <ApiKeyCard pool={pool} /> : null}
+        {pool ? <ApiKeyCard pool={pool} /> : <Card className="pool-card" title={t('poolUser.apiKey.title')} loading />}
         <Card className="pool-card" title={t('poolUser.mining.minersTitle')}>
           <p>{t('poolUser.mining.minersText', { online: summary.data?.online ?? 0, offline: summary.data?.offline ?? 0 })}</p>
           <Link to={`/center/machine${pool ? `?pool=${encodeURIComponent(pool)}` : ''}`} data-testid="mining-miners-link">
@@ -71,26 +78,28 @@ export function MiningPage() {
   );
 }
 
-function SummaryFigures({ summary, base, hashrate }: { summary: DashboardSummary; base: 1000 | 1024; hashrate: boolean }) {
+/** The figures, or while they load the same grid with empty values (the card keeps its height). */
+function SummaryFigures({ summary, base, hashrate }: { summary: DashboardSummary | undefined; base: 1000 | 1024; hashrate: boolean }) {
   const { t } = useTranslation();
-  const amount = (value: string) => <Amount value={value} coin={summary.unit} />;
+  const amount = (value: string) => <Amount value={value} coin={summary?.unit} />;
+  const shown = (read: (s: DashboardSummary) => ReactNode): ReactNode => (summary ? read(summary) : <span className="pool-figure-placeholder" aria-hidden />);
   const figures: [string, ReactNode][] = [
-    ['online', summary.online],
-    ['offline', summary.offline],
-    ...(hashrate ? [] : [['capacity', capacityText(summary.capacity, base)] as [string, ReactNode]]),
-    hashrate ? ['hashrate', hashrateText(summary.hashrate)] : ['reported', capacityText(summary.reported_capacity, base)],
-    ['points', pointsText(summary.points_24h)],
-    ['yesterday', amount(summary.income_yesterday)],
-    ['total', amount(summary.income_total)],
-    ['pending', amount(summary.pending)],
-    ['available', amount(summary.available)],
+    ['online', shown((s) => s.online)],
+    ['offline', shown((s) => s.offline)],
+    ...(hashrate ? [] : [['capacity', shown((s) => capacityText(s.capacity, base))] as [string, ReactNode]]),
+    hashrate ? ['hashrate', shown((s) => hashrateText(s.hashrate))] : ['reported', shown((s) => capacityText(s.reported_capacity, base))],
+    ['points', shown((s) => pointsText(s.points_24h))],
+    ['yesterday', shown((s) => amount(s.income_yesterday))],
+    ['total', shown((s) => amount(s.income_total))],
+    ['pending', shown((s) => amount(s.pending))],
+    ['available', shown((s) => amount(s.available))],
   ];
   return (
     <dl className="pool-figures">
       {figures.map(([key, value]) => (
         <div key={key}>
           <dt>{t(`poolUser.figure.${key}`)}</dt>
-          <dd className="pool-amount" data-testid={`mining-${key}`}>
+          <dd className="pool-amount" data-testid={summary ? `mining-${key}` : undefined}>
             {value}
           </dd>
         </div>

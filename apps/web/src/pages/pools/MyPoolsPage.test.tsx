@@ -56,7 +56,8 @@ describe('/mypools/{pooltype} with live figures, trend and blocks', () => {
     expect(byTestId('pool-blocks-chia')?.textContent).toContain('23 in all');
     expect(document.querySelectorAll('[data-testid^="pool-blocks-chia-table-row-"]')).toHaveLength(10);
     const pager = byTestId('pool-blocks-chia-table-pager') as HTMLElement;
-    await click(pager.querySelector('.ant-pagination-next') as HTMLElement);
+    // The pager (antd's Pagination) is a chunk of its own, loaded for a table of several pages.
+    await click(await waitFor(() => pager.querySelector('.ant-pagination-next')));
     await waitFor(() => byTestId('pool-blocks-chia-table-row-13'));
     expect(byTestId('pool-blocks-chia-table-row-23')).toBeNull();
     expect(byTestId('pool-blocks-chia-table-height-13')?.textContent).toBe('#1013');

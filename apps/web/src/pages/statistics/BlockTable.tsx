@@ -21,8 +21,11 @@ export function BlockTable({
   paging,
   title,
   failed = false,
+  placeholderRows,
 }: {
   failed?: boolean;
+  /** Empty rows keeping the table's place while the first answer loads (DataTable). */
+  placeholderRows?: number;
   title?: ReactNode;
   blocks: readonly Block[];
   testId: string;
@@ -80,6 +83,7 @@ export function BlockTable({
       empty={failed ? t('poolPublic.failed') : t('poolPublic.blocks.empty')}
       paging={paging}
       title={title}
+      {...(placeholderRows === undefined ? {} : { placeholderRows })}
     />
   );
 }

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * `BENCH_ONLY=firstload`: the JavaScript the home route needs before it shows, from the build
+ * in apps/web/dist (run `npm run build` first), in bytes as sent: gzip (level 9) and brotli.
+ *
+ * - index.html's scripts and modulepreloads: what the browser fetches for any route;
+ * - the home route: those plus the home page's lazy chunk and the chunks it imports
+ *   (Vite's manifest, dist/.vite/manifest.json) — everything that runs before home renders.
+ *
+ * Goal: the home route ≤ 300 kB gzipped (issue 20).
+ */
+const GOAL_GZIP_BYTES = 300_000;
+const HOME_MODULE = 'src/pages/home/HomePage.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+export interface FirstLoad {
+  files: { file: string; raw: number; gzip: number; brotli: number }[];
+  html: { files: number; raw: number; gzip: number; brotli: number };
+  home: { files: number; raw: number; gzip: number; brotli: number };
+}
+
+function sizes(dist: string, file: string) {
+  const body = readFileSync(path.join(dist, file));
+  return {
+    file,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const sum = (rows: { raw: number; gzip: number; brotli: number }[]) =>
+  rows.reduce<FirstLoad['home']>((total, row) => ({ files: total.files + 1, raw: total.raw + row.raw, gzip: total.gzip + row.gzip, brotli: total.brotli + row.brotli }), {
+    files: 0,
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
+
+/** The JavaScript of index.html (scripts and modulepreloads) and of the home route, from a build. */
+export function measureFirstLoad(dist: string): FirstLoad {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const fromHtml = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g)].map((match) => match[1] ?? '');
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const home = new Set(fromHtml);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || (home.has(chunk.file) && key !== HOME_MODULE)) return;
+    home.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  if (!manifest[HOME_MODULE]) throw new Error(`${HOME_MODULE} is not in the build manifest`);
+  visit(HOME_MODULE);
+  const files = [...home].map((file) => sizes(dist, file));
+  return { files, html: sum(files.filter((f) => fromHtml.includes(f.file))), home: sum(files) };
+}
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+export function firstLoadBench(dist = path.join(import.meta.dirname, '../../apps/web/dist')): void {
+  const result = measureFirstLoad(dist);
+  console.log('\nFirst load: the home route’s JavaScript, as sent (apps/web/dist)\n');
+  console.log('| part | files | raw kB | gzip kB | brotli kB |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| index.html scripts + modulepreloads | ${result.html.files} | ${kB(result.html.raw)} | ${kB(result.html.gzip)} | ${kB(result.html.brotli)} |`);
+  console.log(`| home route (+ its lazy chunk and imports) | ${result.home.files} | ${kB(result.home.raw)} | ${kB(result.home.gzip)} | ${kB(result.home.brotli)} |`);
+  const largest = [...result.files].sort((a, b) => b.gzip - a.gzip).slice(0, 5);
+  console.log(`\nlargest: ${largest.map((f) => `${path.basename(f.file)} ${kB(f.gzip)} kB`).join(', ')}`);
+  const okay = result.home.gzip <= GOAL_GZIP_BYTES;
+  console.log(`home route ${kB(result.home.gzip)} kB gzipped (goal ≤ ${kB(GOAL_GZIP_BYTES)}) ${okay ? 'OK' : 'ABOVE GOAL'}\n`);
+}

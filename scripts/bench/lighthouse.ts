@@ -1,0 +1,210 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * `BENCH_ONLY=lighthouse`: Lighthouse (the npm package, a dev dependency) on the built site,
+ * served as `npm start` serves it (main.ts, embedded PostgreSQL, the simulator's demo pools),
+ * for the home page and the dashboard signed in as the simulator's demo farmer, each with
+ * the mobile and the desktop settings: Performance, layout shift (CLS) and Accessibility.
+ * Goals (issue 20): mobile Performance ≥ 90 with CLS ≤ 0.1, Accessibility ≥ 95. Lighthouse
+ * throttles the CPU by a fixed factor, so a loaded machine scores lower: the load average is
+ * printed with the figures. Needs `npm run build` and Chromium (`CHROME_PATH`, default
+ * /usr/bin/chromium).
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE = path.join(ROOT, 'node_modules/lighthouse/cli/index.js');
+const PAGES = [
+  { name: 'home', path: '/', signedIn: false },
+  { name: 'dashboard', path: '/center/mining', signedIn: true },
+] as const;
+const FORM_FACTORS = ['mobile', 'desktop'] as const;
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  cls: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Platter as `npm start` runs it, on free ports and a throw-away data folder; answers its address and the demo farmer. */
+async function startPlatter(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string; demo: { email: string; password: string } }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PLATTER_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      STRATUM_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      // Development, as `npm start` on a laptop: the graphic code of the demo's sign-in is answered by /api/dev/captcha.
+      NODE_ENV: 'development',
+      SIMULATOR_POOLS: 'chia,chiapp,bhd,ironfish',
+      SIMULATOR_BACKFILL_DAYS: '2',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const demo = await new Promise<{ email: string; password: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Platter did not start in 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /Demo farmer[^\n]*\n[^\n]*e-mail:\s+(\S+)[^\n]*\n[^\n]*password:\s+(\S+)/.exec(output);
+      if (output.includes('Platter is running at') && found?.[1] && found[2]) {
+        clearTimeout(timer);
+        resolve({ email: found[1], password: found[2] });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Platter exited with ${code} during start:\n${output}`));
+    });
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}`, demo };
+}
+
+/** A tiny cookie jar over fetch: the session cookies of a sign-in through the public API. */
+async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+    const csrf = jar.get('platter_csrf');
+    const response = await fetch(baseUrl + url, {
+      method,
+      headers: {
+        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(csrf ? { 'x-csrf-token': decodeURIComponent(csrf) } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('json')) return undefined as T;
+    const answer = (await response.json()) as { code: number; data: T };
+    if (answer.code !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
+  await call('GET', '/');
+  const { session } = await call<{ session: string }>('GET', '/api/user/requestsession');
+  await call('GET', `/api/user/verificationcode?session=${encodeURIComponent(session)}`);
+  const { answer } = await call<{ answer: string }>('GET', `/api/dev/captcha?session=${encodeURIComponent(session)}`);
+  await call('POST', '/api/user/login', { method: 'email', email, password, session, captcha: answer });
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** One Lighthouse run in its own Chromium, by the CLI (as a user would run it). */
+async function lighthouse(url: string, formFactor: (typeof FORM_FACTORS)[number], cookie: string | undefined, outDir: string): Promise<Scores> {
+  const out = path.join(outDir, `${formFactor}-${Math.random().toString(36).slice(2)}.json`);
+  const args = [
+    LIGHTHOUSE,
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance,accessibility',
+    // A loaded machine paints late: wait longer than Lighthouse's default before giving up.
+    '--max-wait-for-fcp=60000',
+    '--max-wait-for-load=90000',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}: ${errors}`))));
+  });
+  const report = JSON.parse(await fs.readFile(out, 'utf8')) as {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
+    runtimeError?: { message: string };
+  };
+  if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+  const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+    cls: audit('cumulative-layout-shift'),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+  };
+}
+
+export async function lighthouseBench(): Promise<void> {
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) throw new Error('lighthouse: build the web app first (npm run build)');
+  if (!existsSync(CHROME_PATH)) throw new Error(`lighthouse: no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-lighthouse-'));
+  await fs.chmod(dataDir, 0o755);
+  const platter = await startPlatter(dataDir);
+  try {
+    const cookie = await signIn(platter.baseUrl, platter.demo.email, platter.demo.password);
+    console.log(
+      `\nLighthouse ${lighthouseVersion()} (${CHROME_PATH}), load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${os.cpus().length} cores\n`,
+    );
+    console.log('| page | device | Performance | CLS | FCP s | LCP s | TBT ms | Accessibility | goals |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const page of PAGES) {
+      for (const formFactor of FORM_FACTORS) {
+        // One retry: on a loaded machine a run can fail to paint in time (NO_FCP).
+        const run = () => lighthouse(platter.baseUrl + page.path, formFactor, page.signedIn ? cookie : undefined, dataDir);
+        const s = await run().catch(() => run().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+        if (s instanceof Error) {
+          console.log(`| ${page.name} ${page.path} | ${formFactor} | no result: ${s.message.split('\n')[0]} | | | | | | FAILED |`);
+          process.exitCode = 1;
+          continue;
+        }
+        const goals = formFactor === 'mobile' ? (s.performance >= 90 && s.cls <= 0.1 && s.accessibility >= 95 ? 'OK' : 'BELOW GOAL') : s.accessibility >= 95 ? 'OK' : 'BELOW GOAL';
+        console.log(
+          `| ${page.name} ${page.path} | ${formFactor} | ${s.performance} | ${s.cls.toFixed(3)} | ${(s.fcp / 1000).toFixed(1)} | ${(s.lcp / 1000).toFixed(1)} | ${s.tbt.toFixed(0)} | ${s.accessibility} | ${goals} |`,
+        );
+      }
+    }
+    console.log(
+      `\nload average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
+  } finally {
+    const exited = new Promise((resolve) => platter.child.once('exit', resolve));
+    platter.child.kill('SIGINT');
+    await exited;
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+}
