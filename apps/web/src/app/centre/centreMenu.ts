@@ -35,7 +35,7 @@ export const CENTRE_MENU: readonly CentreGroup[] = [
       { key: 'miners', path: '/center/machine', built: true },
       { key: 'plots', path: '/center/machine#plots', built: true },
       { key: 'dailyRevenue', path: '/center/income', built: true },
-      { key: 'revenue', path: '/center/revenue', built: false },
+      { key: 'revenue', path: '/center/revenue', built: true },
       { key: 'contribution', path: '/center/contribution', built: true },
       { key: 'chiapp', path: '/center/chiapp', built: true },
       { key: 'configuration', path: '/center/configuration', built: false },
