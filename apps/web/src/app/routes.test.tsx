@@ -39,6 +39,7 @@ const PAGE_IDS = [
   'pool-mining-page',
   'pool-machine-page',
   'pool-income-page',
+  'pool-revenue-page',
   'pool-contribution-page',
   'chiapp-page',
   'bulletin-page',
@@ -66,6 +67,7 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/mining': 'pool-mining-page',
   '/center/machine': 'pool-machine-page',
   '/center/income': 'pool-income-page',
+  '/center/revenue': 'pool-revenue-page',
   '/center/contribution': 'pool-contribution-page',
   '/center/chiapp': 'chiapp-page',
 };
