@@ -156,11 +156,11 @@ describe('notifications from the back office', () => {
     expect((await db.selectFrom('inmail_notices').select('id').execute()).length).toBe(0);
   });
 
-  it('validates the three languages and the ids', async () => {
+  it('validates the English text (the others may be left out) and the ids', async () => {
     expect((await admin.post('/api/admin/SendNotificationIds', { ...body, ids: [] })).code).toBe(216);
     expect((await admin.post('/api/admin/SendNotificationIds', { ...body, ids: ['12ab'] })).code).toBe(216);
-    expect((await admin.post('/api/admin/SendNotification', { ...body, title: { en: 'Only English' } })).code).toBe(216);
-    expect((await admin.post('/api/admin/SendNotification', { ...body, title: { ...body.title, ru: '  ' } })).code).toBe(216);
+    expect((await admin.post('/api/admin/SendNotification', { ...body, title: { zh: '只有中文', ru: 'Только русский' } })).code).toBe(216);
+    expect((await admin.post('/api/admin/SendNotification', { ...body, title: { ...body.title, en: '  ' } })).code).toBe(216);
     expect((await admin.post('/api/admin/SendNotification', { ...body, title: { ...body.title, en: 'x'.repeat(121) } })).code).toBe(217);
     expect((await admin.post('/api/admin/SendNotification', { ...body, type: 'news' })).code).toBe(216);
   });
@@ -202,5 +202,14 @@ describe('notifications from the back office', () => {
       expect(mine.data.list.filter((m) => m.title === 'For everyone')).toHaveLength(1);
     }
     expect(await db.selectFrom('admin_audit').select('admin_id').where('action', '=', 'SendNotification').execute()).toEqual([{ admin_id: ids.support }]);
+  });
+
+  it('takes a notice in English alone; readers in zh and ru see the English text', async () => {
+    const sent = await admin.post('/api/admin/SendNotificationIds', { title: { en: 'English only' }, content: { en: '<p>Read me.</p>' }, ids: [uids.bob] });
+    expect(sent.code).toBe(200);
+    for (const lang of ['zh-TW', 'ru']) {
+      const mine = await bob.get<Page>('/api/user/GetMessage?status=2&count=10', { headers: { 'accept-language': lang } });
+      expect(mine.data.list.find((m) => m.title === 'English only')).toMatchObject({ content: '<p>Read me.</p>' });
+    }
   });
 });

@@ -77,7 +77,7 @@ describe('the mining daily reports', () => {
     const mock = mockPoolAdmin({ 'GET /api/admin/getdailyreports': ok({ list: [report('2026-11-21'), report('2026-11-20')], total: 45 }) });
     await renderWithQuery(<MiningDailyReportsPage />);
     const credited = await waitFor(() => byTestId('daily-report-credited-bhd-2026-11-21'));
-    await waitFor(() => credited.parentElement?.textContent === '9.69999999 BHD');
+    await waitFor(() => credited.parentElement?.textContent === '9.6999 BHD');
     expect(byTestId('daily-report-status-bhd-2026-11-21')?.dataset.status).toBe('SETTLEMENT');
     expect(queriesTo(mock.calls, '/api/admin/getdailyreports')).toEqual([{ page: '1', count: '20' }]);
 

@@ -27,6 +27,7 @@ const chiaSetting = {
   icon: '/coins/chia.svg',
   merge_pool: null,
   scale: 12,
+  display_scale: 6,
   capacity_scale: 2,
   capacity_base: 1024,
   testnet: false,
