@@ -58,6 +58,7 @@ function Jobs() {
     {
       key: 'actions',
       title: '',
+      fixed: 'right',
       render: (j) => (
         <Button size="small" loading={busy === j.name} onClick={() => void run(j.name)} data-testid={`job-run-${j.name}`}>
           {j.last_ok === false ? t('adminCore.jobs.retry') : t('adminCore.jobs.run')}

@@ -9,6 +9,8 @@ export interface Column<T> {
   title: string;
   render: (row: T) => ReactNode;
   align?: 'right';
+  /** Kept at the table's right edge while the rest scrolls (a row's actions). */
+  fixed?: 'right';
 }
 
 /**
@@ -37,7 +39,7 @@ export function ResponsiveTable<T extends object>(props: {
         size="small"
         data-testid={props.testId}
         loading={props.loading}
-        columns={props.columns.map((c) => ({ key: c.key, title: c.title, align: c.align, render: (_: unknown, row: T) => c.render(row) }))}
+        columns={props.columns.map((c) => ({ key: c.key, title: c.title, align: c.align, fixed: c.fixed, render: (_: unknown, row: T) => c.render(row) }))}
         dataSource={props.rows ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: empty }}

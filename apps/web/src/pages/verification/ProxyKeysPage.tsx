@@ -48,6 +48,7 @@ export function ProxyKeysPage() {
     {
       key: 'state',
       title: t('verification.keys.state'),
+      fixed: 'right',
       render: (_, r) =>
         r.revoked_at ? (
           <Tag>{t('verification.keys.revoked')}</Tag>
