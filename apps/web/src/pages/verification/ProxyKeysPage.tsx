@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { poolsQuery } from '../../api/queries.ts';
+import { useIsMobile } from '../../app/hooks/useIsMobile.ts';
 import { dataOf } from '../../api/index.ts';
 import { formatTime } from '../wallet/format.ts';
 import { PagedTable, PoolFilter, usePagedList, UserCell } from '../poolAdmin/adminList.tsx';
@@ -22,6 +23,8 @@ export function ProxyKeysPage() {
   const registry = useQuery(poolsQuery);
   const trusted = (registry.data ?? []).filter((p) => p.protocol === 'trusted-proxy');
   const [form] = Form.useForm<{ pool: string; uid: string; label: string }>();
+  // At phone width the form's fields stack (inline, the labelled fields ran past a 390 px screen in ru).
+  const mobile = useIsMobile();
   const [issued, setIssued] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: poolAdminKeys.all });
 
@@ -68,7 +71,7 @@ export function ProxyKeysPage() {
     <div className="pool-admin-page" data-testid="proxy-keys-page">
       <Typography.Title level={3}>{t('verification.keys.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('verification.keys.intro')}</Typography.Paragraph>
-      <Form form={form} layout="inline" onFinish={issue} data-testid="proxy-key-form">
+      <Form form={form} layout={mobile ? 'vertical' : 'inline'} onFinish={issue} data-testid="proxy-key-form">
         <Form.Item name="pool" label={t('poolAdmin.col.pool')} rules={[{ required: true }]}>
           <Select style={{ minWidth: 140 }} options={trusted.map((p) => ({ value: p.type, label: p.name }))} data-testid="proxy-key-pool" />
         </Form.Item>
