@@ -36,6 +36,7 @@ import { wechatProvider } from './modules/social/wechat.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { settingService } from './modules/setting/setting.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { withBhdNodes } from './chain/bhd-wallet.ts';
 import { withChiaWallet } from './chain/chia-wallet.ts';
 import { devnetRegistry } from './chain/devnet.ts';
 import { runPendingExports } from './modules/exports/exports.service.ts';
@@ -153,8 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   const devnet = devnetRegistry(db, deps.secret);
   const real = withChiaWallet(config, devnet);
-  const chains = real.chains;
-  app.addHook('onClose', () => real.close());
+  const bhd = withBhdNodes(config, real.chains);
+  const chains = bhd.chains;
+  app.addHook('onClose', () => {
+    real.close();
+    bhd.close();
+  });
   const schedule = parseSchedule(config.withdrawReviewTime, config.withdrawReviewUtcOffset, config.withdrawSendDelayHours);
   const verify: Verify = async (userId, action, codes, work) => (await security.verifySecurity(userId, action, codes, work)) as Awaited<ReturnType<typeof work>>;
   const wallet = walletService({ db, chains, schedule, verify });

@@ -15,6 +15,29 @@ interface SettingDoc {
   meaning: string;
 }
 
+/**
+ * The JSON-RPC of one BHD-family coin's node (btchd and its forks, issue 21): URL and
+ * credentials. A coin whose URL is set uses that node for its pools (mining info, nonces,
+ * blocks, plotter bindings) and as its custodial wallet instead of the devnet.
+ */
+function pocNodeSettings<const P extends string>(prefix: P, coin: string, example: string) {
+  const docs: Record<string, SettingDoc> = {
+    [`${prefix}RpcUrl`]: {
+      env: `${coin}_RPC_URL`,
+      default: '(none: the devnet)',
+      meaning: `The ${coin} node's JSON-RPC (e.g. \`${example}\`; a wallet of a multi-wallet node: \`…/wallet/<name>\`): ${coin}'s pools read mining info, blocks and plotter bindings from it and hand it their best nonces, and its wallet is ${coin}'s custodial wallet (deposit addresses labelled per user, deposits, withdrawals with the payment id as the wallet's comment, message signatures). \`user:password@\` in the URL is used when ${coin}_RPC_USER is not set.`,
+    },
+    [`${prefix}RpcUser`]: { env: `${coin}_RPC_USER`, default: '(none)', meaning: `The node's \`rpcuser\` (with ${coin}_RPC_PASSWORD).` },
+    [`${prefix}RpcPassword`]: { env: `${coin}_RPC_PASSWORD`, default: '(none)', meaning: `The node's \`rpcpassword\`.` },
+    [`${prefix}RpcCookie`]: {
+      env: `${coin}_RPC_COOKIE`,
+      default: '(none)',
+      meaning: `Instead of a user and password: the node's \`.cookie\` file (its data directory), read again at each call since the node writes a new one when it restarts.`,
+    },
+  };
+  return docs as Record<`${P}RpcUrl` | `${P}RpcUser` | `${P}RpcPassword` | `${P}RpcCookie`, SettingDoc>;
+}
+
 export const SETTINGS = {
   host: {
     env: 'HOST',
@@ -204,7 +227,7 @@ export const SETTINGS = {
     env: 'CHAIN',
     default: 'devnet',
     meaning:
-      "Chain adapters: `devnet` simulates every coin in the database (blocks on a timer, deposits sent from the dev mailbox page). Real adapters are set per coin: the Chia wallet of `CHIA_WALLET_RPC_URL` and the full node of `CHIA_RPC_URL` take over Chia's; the other coins' follow in later releases.",
+      "Chain adapters: `devnet` simulates every coin in the database (blocks on a timer, deposits sent from the dev mailbox page). Real adapters are set per coin: the Chia wallet of `CHIA_WALLET_RPC_URL` and the full node of `CHIA_RPC_URL` take over Chia's, the node of `BHD_RPC_URL` (`LHD_`, `HDD_`, `XHD_`) BHD's (LHD's, HDD's, XHD's); the other coins' follow in later releases.",
   },
   devnetBlockSeconds: {
     env: 'DEVNET_BLOCK_SECONDS',
@@ -398,6 +421,16 @@ export const SETTINGS = {
     meaning:
       "The reference pool's confirmation_security_threshold: blocks a plot NFT's spend must be buried under before its state is stored, a pool reward before it is claimed, and the coin a claim paid the pool's target before it is booked as revenue. Membership is judged on the latest state.",
   },
+  ...pocNodeSettings('bhd', 'BHD', 'http://127.0.0.1:8732/'),
+  ...pocNodeSettings('lhd', 'LHD', 'http://127.0.0.1:<rpcport>/'),
+  ...pocNodeSettings('hdd', 'HDD', 'http://127.0.0.1:<rpcport>/'),
+  ...pocNodeSettings('xhd', 'XHD', 'http://127.0.0.1:<rpcport>/'),
+  pocRpcTimeoutMs: {
+    env: 'POC_RPC_TIMEOUT_MS',
+    default: '30000',
+    meaning:
+      'Milliseconds a BHD-family node has to answer a call. A send without an answer in time has an unknown outcome (SEND_UNKNOWN): the wallet may have stored it, and it is found by its payment id before anything is sent again.',
+  },
   devnetChiaMinK: {
     env: 'DEVNET_CHIA_MIN_K',
     default: '18',
@@ -586,6 +619,23 @@ const schema = z.object({
     .regex(/^\d{1,10}$/, 'a key fingerprint (a whole number)')
     .optional(),
   chiaPoolSingletonConfirmations: z.coerce.number().int().min(0).max(1000),
+  bhdRpcUrl: z.url().optional(),
+  bhdRpcUser: z.string().optional(),
+  bhdRpcPassword: z.string().optional(),
+  bhdRpcCookie: z.string().optional(),
+  lhdRpcUrl: z.url().optional(),
+  lhdRpcUser: z.string().optional(),
+  lhdRpcPassword: z.string().optional(),
+  lhdRpcCookie: z.string().optional(),
+  hddRpcUrl: z.url().optional(),
+  hddRpcUser: z.string().optional(),
+  hddRpcPassword: z.string().optional(),
+  hddRpcCookie: z.string().optional(),
+  xhdRpcUrl: z.url().optional(),
+  xhdRpcUser: z.string().optional(),
+  xhdRpcPassword: z.string().optional(),
+  xhdRpcCookie: z.string().optional(),
+  pocRpcTimeoutMs: z.coerce.number().int().min(100).max(600_000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
   devnetChiaDifficultyConstantFactor: z.string().regex(/^[1-9]\d{0,30}$/, 'a positive integer'),
@@ -619,6 +669,22 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'chiaWalletRpcUrl',
   'chiaWalletCertSha256',
   'chiaWalletFingerprint',
+  'bhdRpcUrl',
+  'bhdRpcUser',
+  'bhdRpcPassword',
+  'bhdRpcCookie',
+  'lhdRpcUrl',
+  'lhdRpcUser',
+  'lhdRpcPassword',
+  'lhdRpcCookie',
+  'hddRpcUrl',
+  'hddRpcUser',
+  'hddRpcPassword',
+  'hddRpcCookie',
+  'xhdRpcUrl',
+  'xhdRpcUser',
+  'xhdRpcPassword',
+  'xhdRpcCookie',
 ]);
 
 export class ConfigError extends Error {
@@ -695,6 +761,37 @@ export function chiaSslDir(config: Pick<Config, 'chiaRpcSslDir'>): string {
 /** The Chia coin of CHIA_RPC_NETWORK: the one a configured node and wallet serve. */
 export function chiaNetworkCoin(config: Pick<Config, 'chiaRpcNetwork'>): 'CHIA' | 'CHIA_TEST' {
   return config.chiaRpcNetwork === 'testnet11' ? 'CHIA_TEST' : 'CHIA';
+}
+
+/** The BHD-family coins a node can be configured for (`<COIN>_RPC_URL`). */
+export const POC_NODE_COINS = ['BHD', 'LHD', 'HDD', 'XHD'] as const;
+
+export interface PocNodeConfig {
+  url: string;
+  user?: string;
+  password?: string;
+  cookieFile?: string;
+  timeoutMs: number;
+}
+
+/** The node configured for a BHD-family coin, or undefined (the devnet). */
+export function pocNodeConfig(config: Config, coin: (typeof POC_NODE_COINS)[number]): PocNodeConfig | undefined {
+  const prefix = coin.toLowerCase() as 'bhd' | 'lhd' | 'hdd' | 'xhd';
+  const url = config[`${prefix}RpcUrl`];
+  if (!url) return undefined;
+  const user = config[`${prefix}RpcUser`];
+  const password = config[`${prefix}RpcPassword`];
+  const cookieFile = config[`${prefix}RpcCookie`];
+  const inUrl = new URL(url).username !== '';
+  if (!cookieFile && user === undefined && !inUrl)
+    throw new ConfigError(`${coin}_RPC_URL needs credentials: ${coin}_RPC_USER and ${coin}_RPC_PASSWORD, ${coin}_RPC_COOKIE, or user:password@ in the URL`);
+  if ((user === undefined) !== (password === undefined)) throw new ConfigError(`${coin}_RPC_USER and ${coin}_RPC_PASSWORD go together`);
+  return {
+    url,
+    timeoutMs: config.pocRpcTimeoutMs,
+    ...(user !== undefined && password !== undefined ? { user, password } : {}),
+    ...(cookieFile ? { cookieFile: cookieFile.replace(/^~(?=\/|$)/, os.homedir()) } : {}),
+  };
 }
 
 /** The configuration table in Markdown, as the README shows it. */

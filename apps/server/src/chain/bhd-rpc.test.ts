@@ -1,9 +1,10 @@
 import { computeDeadline, nextGenerationSignature } from '@platter/poc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_FEE, fakeBhdAddress, startFakeBhdNode, type FakeBhdNode } from '../../test/bhd-node-fake.ts';
-import { SendRefusedError } from './chain.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { SendRefusedError, type ChainAdapter } from './chain.ts';
 import { baseUnitsOf, BhdRpcError, bhdPocChain, bhdRpcClient, coinsOf, parseRpcJson, rpcJson, type BhdRpcClient } from './bhd-rpc.ts';
-import { bhdWalletAdapter } from './bhd-wallet.ts';
+import { bhdWalletAdapter, withBhdNodes } from './bhd-wallet.ts';
 
 /**
  * The BHD-family node adapters (PocChain and the custodial wallet) against a local HTTP server
@@ -299,5 +300,41 @@ describe('the custodial wallet over the node', () => {
     expect(await w.verifyMessage('nonsense', 'bind plotter 42', signature)).toBe(false);
     // A P2SH address has no key of its own (Bitcoin Core's verifymessage refuses it).
     expect(await w.verifyMessage(fakeBhdAddress('p2sh'), 'bind plotter 42', signature)).toBe(false);
+  });
+});
+
+describe('configuration', () => {
+  const fallback = { adapter: (coin: string) => ({ coin, height: () => Promise.resolve(-1) }) as unknown as ChainAdapter };
+
+  it("puts a configured coin's node in place of the devnet, wallet and PocChain; the other coins stay", async () => {
+    const nodes = withBhdNodes(loadConfig({ BHD_RPC_URL: fake.bareUrl, BHD_RPC_USER: fake.user, BHD_RPC_PASSWORD: fake.password, POC_RPC_TIMEOUT_MS: '5000' }), fallback);
+    try {
+      expect(await nodes.chains.adapter('BHD').height()).toBe(fake.tip().height);
+      expect((await nodes.pocChain('BHD')!.miningInfo()).height).toBe(fake.tip().height + 1);
+      expect(await nodes.chains.adapter('LHD').height()).toBe(-1);
+      expect(nodes.pocChain('LHD')).toBeUndefined();
+      expect(nodes.pocChain('CHIA')).toBeUndefined();
+    } finally {
+      nodes.close();
+    }
+    const byCookie = withBhdNodes(loadConfig({ XHD_RPC_URL: fake.bareUrl, XHD_RPC_COOKIE: fake.cookieFile }), fallback);
+    try {
+      expect(await byCookie.chains.adapter('XHD').height()).toBe(fake.tip().height);
+      expect(await byCookie.chains.adapter('BHD').height()).toBe(-1);
+    } finally {
+      byCookie.close();
+    }
+    const inUrl = withBhdNodes(loadConfig({ HDD_RPC_URL: fake.url }), fallback);
+    try {
+      expect(await inUrl.chains.adapter('HDD').height()).toBe(fake.tip().height);
+    } finally {
+      inUrl.close();
+    }
+  });
+
+  it('refuses a node without credentials, or a user without a password, at start-up', () => {
+    expect(() => withBhdNodes(loadConfig({ LHD_RPC_URL: fake.bareUrl }), fallback)).toThrow(ConfigError);
+    expect(() => withBhdNodes(loadConfig({ LHD_RPC_URL: fake.bareUrl, LHD_RPC_USER: 'a' }), fallback)).toThrow(/LHD_RPC_USER and LHD_RPC_PASSWORD go together/);
+    expect(() => loadConfig({ BHD_RPC_URL: 'not a url' })).toThrow(/BHD_RPC_URL/);
   });
 });

@@ -1,5 +1,7 @@
-import { SendRefusedError, type ChainAdapter, type IncomingTransfer, type Payment, type PaymentState, type Sent } from './chain.ts';
-import { baseUnitsOf, BhdRpcError, blockHashAt, blockHeader, coinsOf, RPC, type BhdRpcClient } from './bhd-rpc.ts';
+import { POC_NODE_COINS, pocNodeConfig, type Config } from '../config.ts';
+import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingTransfer, type Payment, type PaymentState, type Sent } from './chain.ts';
+import { baseUnitsOf, BhdRpcError, bhdPocChain, bhdRpcClient, blockHashAt, blockHeader, coinsOf, RPC, type BhdRpcClient } from './bhd-rpc.ts';
+import type { PocChain } from './poc.ts';
 
 /**
  * The custodial wallet of a BHD-family coin: the node's own wallet (Bitcoin Core's wallet RPC,
@@ -181,6 +183,36 @@ export function bhdWalletAdapter(coin: string, rpc: BhdRpcClient, options: BhdWa
         if (error instanceof BhdRpcError && NOT_SIGNED.includes(error.code)) return false;
         throw error;
       }
+    },
+  };
+}
+
+/** The BHD-family coins with a configured node: their wallets in the chain registry, and their PocChains. */
+export interface BhdNodes {
+  chains: ChainRegistry;
+  /** The node's PocChain of a configured coin; undefined for the others (the devnet's then). */
+  pocChain(coin: string): PocChain | undefined;
+  close(): void;
+}
+
+/**
+ * The chain registry with the node of `<COIN>_RPC_URL` for each BHD-family coin that has one
+ * (BHD, LHD, HDD, XHD): that node's wallet is the coin's custodial wallet and its PocChain the
+ * coin's chain; every other coin stays with `fallback`.
+ */
+export function withBhdNodes(config: Config, fallback: ChainRegistry): BhdNodes {
+  const nodes = new Map<string, { wallet: ChainAdapter; poc: PocChain; rpc: BhdRpcClient }>();
+  for (const coin of POC_NODE_COINS) {
+    const node = pocNodeConfig(config, coin);
+    if (!node) continue;
+    const rpc = bhdRpcClient(node);
+    nodes.set(coin, { wallet: bhdWalletAdapter(coin, rpc), poc: bhdPocChain(coin, rpc), rpc });
+  }
+  return {
+    chains: { adapter: (coin) => nodes.get(coin)?.wallet ?? fallback.adapter(coin) },
+    pocChain: (coin) => nodes.get(coin)?.poc,
+    close: () => {
+      for (const node of nodes.values()) node.rpc.close();
     },
   };
 }

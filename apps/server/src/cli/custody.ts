@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isAppError } from '@platter/domain';
 import type { ChainRegistry } from '../chain/chain.ts';
+import { withBhdNodes } from '../chain/bhd-wallet.ts';
 import { withChiaWallet } from '../chain/chia-wallet.ts';
 import { devnetRegistry } from '../chain/devnet.ts';
 import type { Config } from '../config.ts';
@@ -30,7 +31,15 @@ export function formatReconciliation(r: WalletReconciliation): string {
 
 /** The chains as the server sees them (the devnet, with the configured real wallets). */
 export function operatorChains(config: Config, db: Db, secret: string): { chains: ChainRegistry; close(): void } {
-  return withChiaWallet(config, devnetRegistry(db, secret));
+  const chia = withChiaWallet(config, devnetRegistry(db, secret));
+  const bhd = withBhdNodes(config, chia.chains);
+  return {
+    chains: bhd.chains,
+    close: () => {
+      chia.close();
+      bhd.close();
+    },
+  };
 }
 
 export async function custodyCommand(args: string[], db: Db, chains: ChainRegistry, out: (text: string) => void): Promise<number> {
