@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { addressFromBytes } from '@platter/domain';
 import { computeDeadline, nextGenerationSignature } from '@platter/poc';
 
 /**
@@ -102,9 +103,12 @@ function amountFrom(p: Param | undefined): bigint {
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const ADDRESS = /^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/;
-/** A fresh address: P2SH-segwit ("3…", btchd's default type) or P2PKH ("1…", a key's, signable). */
+/**
+ * A fresh address: P2SH-segwit ("3…", btchd's default type; a valid Base58Check address, as the
+ * address book checks it) or P2PKH-looking ("1…", a key's: verifymessage checks only those).
+ */
 export function fakeBhdAddress(kind: 'p2sh' | 'p2pkh' = 'p2sh'): string {
-  return (kind === 'p2sh' ? '3' : '1') + Array.from(randomBytes(33), (b) => BASE58[b % 58]).join('');
+  return kind === 'p2sh' ? addressFromBytes('BHD', randomBytes(32)) : `1${Array.from(randomBytes(33), (b) => BASE58[b % 58]).join('')}`;
 }
 
 export interface FakeBlock {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { SendRefusedError, type ChainAdapter } from './chain.ts';
 import { baseUnitsOf, BhdRpcError, bhdPocChain, bhdRpcClient, coinsOf, parseRpcJson, rpcJson, type BhdRpcClient } from './bhd-rpc.ts';
 import { bhdWalletAdapter, withBhdNodes } from './bhd-wallet.ts';
+import type { PocMiningInfo } from './poc.ts';
 
 /**
  * The BHD-family node adapters (PocChain and the custodial wallet) against a local HTTP server
@@ -62,6 +63,10 @@ describe('JSON-RPC transport', () => {
   });
 });
 
+/** The deadline a nonce earns in the round of `info` (PoC2, as the BHD family plots). */
+const deadlineFor = (info: PocMiningInfo, plotterId: bigint, nonce: bigint) =>
+  computeDeadline({ genSig: Buffer.from(info.generationSignature, 'hex'), height: info.height, accountId: plotterId, nonce, baseTarget: info.baseTarget, version: 2 }).deadline;
+
 describe('PocChain over the node', () => {
   it('gives the mining info of the next block: real generation signature, base target and tip time', async () => {
     fake.mine({ plotterId: PLOTTER, nonce: 6729n });
@@ -82,14 +87,7 @@ describe('PocChain over the node', () => {
     const pool = fakeBhdAddress();
     const plotter = 123_456_789_012_345_678n;
     const info = await chain.miningInfo();
-    const expected = computeDeadline({
-      genSig: Buffer.from(info.generationSignature, 'hex'),
-      height: info.height,
-      accountId: plotter,
-      nonce: 42n,
-      baseTarget: info.baseTarget,
-      version: 2,
-    }).deadline;
+    const expected = deadlineFor(info, plotter, 42n);
     expect(await chain.submitNonce({ plotterId: plotter, nonce: 42n, height: info.height, address: pool })).toEqual({
       accepted: false,
       reason: `${plotter} with ${pool} not active bind (-32600)`,
@@ -97,14 +95,7 @@ describe('PocChain over the node', () => {
     fake.bind(plotter, pool);
     fake.mine();
     const next = await chain.miningInfo();
-    const deadline = computeDeadline({
-      genSig: Buffer.from(next.generationSignature, 'hex'),
-      height: next.height,
-      accountId: plotter,
-      nonce: 42n,
-      baseTarget: next.baseTarget,
-      version: 2,
-    }).deadline;
+    const deadline = deadlineFor(next, plotter, 42n);
     expect(deadline).not.toBe(expected);
     expect(await chain.submitNonce({ plotterId: plotter, nonce: 42n, height: next.height, address: pool })).toEqual({ accepted: true, deadline });
     expect(await chain.submitNonce({ plotterId: plotter, nonce: 42n, height: next.height + 5, address: pool })).toEqual({ accepted: false, reason: 'Invalid mining height' });
