@@ -12,7 +12,8 @@ import { computeDeadline, nextGenerationSignature } from '@platter/poc';
  * A BHD-family node (btchd) on loopback, answering JSON-RPC as btchd's source does
  * (bhdone/btchd src/httprpc.cpp, src/rpc/blockchain.cpp, src/poc/poc_rpc.cpp, src/poc/poc.cpp,
  * src/wallet/rpcwallet.cpp, src/rpc/misc.cpp):
- * - HTTP: POST only (405 otherwise), basic authentication (401 with `WWW-Authenticate: Basic
+ * - HTTP: POST only (405 otherwise), 503 "Work queue depth exceeded" beyond -rpcworkqueue requests at
+ *   once, basic authentication (401 with `WWW-Authenticate: Basic
  *   realm="jsonrpc"` and no body), `{result, error: {code, message}, id}` with HTTP 500 for an
  *   error (400 for -32600, 404 for -32601), a batch as an array.
  * - Chain: `getMiningInfo` (height = tip + 1 as a number, the next generation signature
@@ -165,6 +166,8 @@ export interface FakeBhdNode {
   lateMs: Record<string, number>;
   /** Methods called, in order. */
   calls: string[];
+  /** Requests worked on at once before the node answers 503 "Work queue depth exceeded" (-rpcworkqueue, 16 by default). */
+  workQueue: number;
   tip(): FakeBlock;
   /** Mines a block on the tip, confirming the transactions waiting; a plotter id and nonce make its proof. */
   mine(options?: { plotterId?: bigint; nonce?: bigint; miner?: string; reward?: bigint; baseTarget?: bigint }): FakeBlock;
@@ -230,6 +233,7 @@ export async function startFakeBhdNode(options: { user?: string; password?: stri
     balance: 0n,
     lateMs: {},
     calls: [],
+    workQueue: 16,
     tip: () => node.blocks.at(-1) as FakeBlock,
     mine(o = {}) {
       const prev = node.tip();
@@ -555,6 +559,7 @@ export async function startFakeBhdNode(options: { user?: string; password?: stri
     }
   }
 
+  let inFlight = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -572,24 +577,37 @@ export async function startFakeBhdNode(options: { user?: string; password?: stri
           res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="jsonrpc"' }).end();
           return;
         }
-        let parsed: unknown;
+        if (inFlight >= node.workQueue) {
+          res.writeHead(503).end('Work queue depth exceeded');
+          return;
+        }
+        inFlight++;
         try {
-          parsed = parseRequest(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          res.writeHead(500, { 'content-type': 'application/json' }).end(json({ result: null, error: { code: -32700, message: 'Parse error' }, id: null }));
-          return;
+          await answer(res, Buffer.concat(chunks).toString('utf8'));
+        } finally {
+          inFlight--;
         }
-        if (Array.isArray(parsed)) {
-          const answers = await Promise.all(parsed.map(async (r) => (await execute(r)).body));
-          res.writeHead(200, { 'content-type': 'application/json' }).end(json(answers));
-          return;
-        }
-        const { status, body } = await execute(parsed);
-        // A client that gave up waiting is gone: the work is done all the same.
-        if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(json(body));
       })();
     });
   });
+
+  async function answer(res: http.ServerResponse, text: string): Promise<void> {
+    let parsed: unknown;
+    try {
+      parsed = parseRequest(text);
+    } catch {
+      res.writeHead(500, { 'content-type': 'application/json' }).end(json({ result: null, error: { code: -32700, message: 'Parse error' }, id: null }));
+      return;
+    }
+    if (Array.isArray(parsed)) {
+      const answers = await Promise.all(parsed.map(async (r) => (await execute(r)).body));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(json(answers));
+      return;
+    }
+    const { status, body } = await execute(parsed);
+    // A client that gave up waiting is gone: the work is done all the same.
+    if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(json(body));
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   node.bareUrl = `http://127.0.0.1:${port}/`;

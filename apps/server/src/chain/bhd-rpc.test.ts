@@ -54,6 +54,16 @@ describe('JSON-RPC transport', () => {
     expect(error).toBeInstanceOf(BhdRpcError);
     expect(error).toMatchObject({ code: -8, reason: 'Block height out of range' });
     await expect(rpc.call('nosuchmethod')).rejects.toMatchObject({ code: -32601 });
+    // More calls at once than the node's work queue: the rest are turned away with 503.
+    fake.workQueue = 1;
+    fake.lateMs.getblockcount = 300;
+    try {
+      const answers = await Promise.allSettled([rpc.call('getblockcount'), rpc.call('getblockcount')]);
+      expect(answers.map((a) => a.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(answers.find((a) => a.status === 'rejected')).toMatchObject({ reason: { message: 'getblockcount: HTTP 503 from the node: Work queue depth exceeded' } });
+    } finally {
+      fake.workQueue = 16;
+    }
     fake.lateMs.getblockcount = 500;
     try {
       await expect(bhdRpcClient({ url: fake.url, timeoutMs: 100 }).call('getblockcount')).rejects.toThrow(/did not answer within 100 ms/);
