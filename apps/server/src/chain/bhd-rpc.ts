@@ -262,8 +262,8 @@ export async function blockHashAt(rpc: BhdRpcClient, height: number): Promise<st
 /** The pool's view of a BHD-family node: mining info, nonce submission, blocks, plotter bindings. */
 export function bhdPocChain(coin: string, rpc: BhdRpcClient): PocChain {
   async function miningInfo(): Promise<PocMiningInfo> {
-    // getMiningInfo has no tip time: the tip's header gives it, read on both sides of the
-    // mining info so that both describe the same tip.
+    // getMiningInfo has no tip time: the tip's header, read first, gives it; when a block came
+    // in between (the mining info is not for the tip + 1), both are read again.
     for (let attempt = 0; ; attempt++) {
       const best = await blockHeader(rpc, await rpc.call<string>('getbestblockhash'));
       const info = await rpc.call<{ height: number; generationSignature: string; baseTarget: unknown; targetDeadline?: unknown }>('getMiningInfo');
