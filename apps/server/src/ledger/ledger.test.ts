@@ -133,6 +133,32 @@ describe('what the database itself refuses', () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 
+  it('finds one bad reference among many rows of one statement, also when the good ones repeat', async () => {
+    // The references are checked per statement over its distinct accounts and users: a statement
+    // of many rows that repeat good references and hide one bad one is refused whole.
+    const users = await Promise.all(Array.from({ length: 6 }, () => buildUser(db)));
+    const ids = users.map((u) => u.id);
+    for (const id of ids) await deposit(id, 10n);
+    const accounts = await db.selectFrom('ledger_accounts').select(['id', 'coin']).where('user_id', 'in', ids).orderBy('id').execute();
+    const many = (bad: { account_id: string; coin: string }) =>
+      db.transaction().execute(async (trx) => {
+        const tx = await trx.insertInto('ledger_transactions').values({ kind: 'forged', reference: null, created_by: null }).returning('id').executeTakeFirstOrThrow();
+        const good = accounts.flatMap((a) => [1n, -1n].map((amount) => ({ transaction_id: tx.id, account_id: a.id, coin: a.coin, amount })));
+        await trx
+          .insertInto('ledger_postings')
+          .values([...good.slice(0, 5), { transaction_id: tx.id, ...bad, amount: 1n }, { transaction_id: tx.id, ...bad, amount: -1n }, ...good.slice(5)])
+          .execute();
+      });
+    const middle = accounts[3] as { id: string; coin: string };
+    await expect(many({ account_id: '999999998', coin: COIN })).rejects.toMatchObject({ code: '23503' });
+    await expect(many({ account_id: middle.id, coin: 'BHD' })).rejects.toMatchObject({ code: '23503' });
+    await expect(many({ account_id: middle.id, coin: middle.coin })).resolves.toBeUndefined();
+    const open = (userIds: string[]) => sql`INSERT INTO ledger_accounts (coin, user_id, bucket) SELECT 'BHD', u, 'available' FROM unnest(${userIds}::bigint[]) u`.execute(db);
+    await expect(open([...ids.slice(0, 3), '999999997', ...ids.slice(3)])).rejects.toMatchObject({ code: '23503' });
+    expect(await db.selectFrom('ledger_accounts').select('id').where('coin', '=', 'BHD').where('user_id', 'in', ids).execute()).toEqual([]);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
   it('a user balance cannot be pushed below zero even by hand', async () => {
     const heidi = await buildUser(db);
     await deposit(heidi.id, 10n);
