@@ -9,6 +9,8 @@ import devnetBlock from './devnet-block.ts';
 import expireExports from './expire-exports.ts';
 import exportsJob from './exports.ts';
 import notices from './notices.ts';
+import pocDevnetBlock from './poc-devnet-block.ts';
+import pocRounds from './poc-rounds.ts';
 import onchainRewards from './onchain-rewards.ts';
 import poolSamples from './pool-samples.ts';
 import reconcileUnknown from './reconcile-unknown.ts';
@@ -24,6 +26,8 @@ import walletReconcile from './wallet-reconcile.ts';
 export const JOBS: AnyJob[] = [
   devnetBlock,
   chiaSignagePoint,
+  pocDevnetBlock,
+  pocRounds,
   deposits,
   bindings,
   onchainRewards,

@@ -146,6 +146,8 @@ export async function confirmBindings(db: Db, chains: ChainRegistry, now = new D
     .innerJoin('coins as c', 'c.type', 'o.coin')
     .select(['p.id', 'p.bind_status', 'p.bind_height', 'p.bind_sent_at', 'o.coin', 'c.confirmation'])
     .where('p.bind_status', 'in', ['BIND_SENT', 'UNBIND_SENT'])
+    // A BHD-family plotter is confirmed when its chain shows it bound to the pool (protocols/poc).
+    .where('o.protocol', '<>', 'poc-burst')
     // A binding waiting for the back office's review is not confirmed (nor timed out) yet.
     .where((eb) => eb.or([eb('p.review', 'is', null), eb('p.review', '<>', 'pending')]))
     .execute();
