@@ -19,6 +19,7 @@ import settlement from './settlement.ts';
 import settlementCredits from './settlement-credits.ts';
 import simulatorChiaFarmers from './simulator-chia-farmers.ts';
 import simulatorHistory from './simulator-history.ts';
+import simulatorPocMiners from './simulator-poc-miners.ts';
 import trackSent from './track-sent.ts';
 import walletReconcile from './wallet-reconcile.ts';
 
@@ -40,6 +41,7 @@ export const JOBS: AnyJob[] = [
   // Before the settlement: queued at start first, so that the settlement finds it waiting.
   simulatorHistory,
   simulatorChiaFarmers,
+  simulatorPocMiners,
   settlement,
   settlementCredits,
   poolSamples,

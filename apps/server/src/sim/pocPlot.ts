@@ -6,15 +6,29 @@ import { createNonceGenerator, hitOfScoop, parseGenerationSignature, scoopNumber
  * scoop and answers the best deadline, as a miner reading its plot files does.
  */
 export class MemoryPlot {
-  private readonly nonces: Uint8Array[] = [];
+  private nonces: Uint8Array[] = [];
 
   constructor(
     readonly plotterId: bigint,
     readonly startNonce: bigint,
-    readonly count: number,
+    count: number,
     generator: NonceGenerator = createNonceGenerator(),
   ) {
     for (let i = 0; i < count; i++) this.nonces.push(generator.nonce(plotterId, startNonce + BigInt(i), 2).slice());
+  }
+
+  /** Consecutive parts of one plotter's plot (built a nonce at a time) as one plot. */
+  static join(parts: readonly MemoryPlot[]): MemoryPlot {
+    const first = parts[0];
+    if (!first) throw new RangeError('no parts');
+    const plot = new MemoryPlot(first.plotterId, first.startNonce, 0);
+    plot.nonces = parts.flatMap((p) => p.nonces);
+    return plot;
+  }
+
+  /** Nonces in the plot. */
+  get count(): number {
+    return this.nonces.length;
   }
 
   /** Bytes on "disk". */
