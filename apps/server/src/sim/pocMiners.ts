@@ -33,7 +33,7 @@ const u64Of = (...parts: string[]) => createHash('sha256').update(parts.join(':'
 
 /**
  * The simulator's BHD-family miners (issue 21): each simulated miner of a `poc-burst` pool has a
- * small real PoC2 plot (8–16 nonces of its own plotter id, built once in memory) and speaks the
+ * small real PoC2 plot (4–8 nonces of its own plotter id, built once in memory) and speaks the
  * Burst pool protocol over HTTP like scavenger: it polls getMiningInfo, reads its scoop of the
  * new round and submits its best nonce under the target deadline with X-Miner, X-Minername and
  * X-Capacity. A user's plotter mines every merged coin (BHD, LHD, HDD, XHD pools of the same
@@ -52,7 +52,7 @@ export function pocMiners(options: { db: Db; config: Config; secret: string; bas
     let plot = plots.get(key);
     if (!plot) {
       const plotterId = u64Of(String(config.simulatorSeed), 'poc-plotter', key);
-      const count = 8 + Number(u64Of(key, 'count') % 9n);
+      const count = 4 + Number(u64Of(key, 'count') % 5n);
       // Built nonce by nonce, the server answering in between (each nonce is ~90 ms of hashing).
       const parts: MemoryPlot[] = [];
       for (let i = 0; i < count; i++) {

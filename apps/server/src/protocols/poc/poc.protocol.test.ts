@@ -25,6 +25,7 @@ const PLOTTER = 12_345_678_901_234_567_890n;
 let db: Db;
 let base: string;
 let entry: PocPoolEntry;
+let lhd: PocPoolEntry;
 let devnet: PocDevnet;
 let plot: MemoryPlot;
 let userId: string;
@@ -50,6 +51,7 @@ beforeAll(async () => {
   const config = loadConfig({}, { nodeEnv: 'test', devnetPocNetworkNonces: 64, devnetPocBlockSeconds: 60, pocEstimateMinRounds: 2 });
   const pools = pocPools({ config, db, secret: TEST_SECRET, verifier });
   entry = pools.get('bhd') as PocPoolEntry;
+  lhd = pools.get('lhd') as PocPoolEntry;
   devnet = entry.devnet as PocDevnet;
   plot = new MemoryPlot(PLOTTER, 1000n, 16);
   const user = await buildUser(db);
@@ -225,6 +227,8 @@ describe('Burst pool protocol', () => {
       new Date(),
       { review: false },
     );
+    // A BHD-family plotter id is numeric (a Chia plot id is refused as a parameter error).
+    await expect(bindData(db, userId, { pool: 'bhd', plot_id: 'ab'.repeat(32), address })).rejects.toMatchObject({ errorName: 'INVALID_PARAMETER' });
     const submit = async () => call({ requestType: 'submitNonce', accountId: other.toString(), nonce: '5', blockheight: String((await info()).height) });
     expect((await submit()).body).toMatchObject({ result: 'Reward recipient not set to pool', deadline: null });
     const status = async () => (await db.selectFrom('plots').select('bind_status').where('plot_id', '=', other.toString()).executeTakeFirstOrThrow()).bind_status;
@@ -239,5 +243,18 @@ describe('Burst pool protocol', () => {
     // The pool's cache of the chain's bindings is refreshed for a plotter it has not seen bound.
     const answer = await submit();
     expect(answer.body.result === 'success' || answer.body.result === 'Deadline exceeds maximum allowed deadline').toBe(true);
+  });
+
+  it('takes the nonces of a plotter registered with BHD in the merged LHD pool once bound on LHD’s chain', async () => {
+    const lhdChain = lhd.devnet as PocDevnet;
+    const submit = async () => {
+      const round = await lhdChain.miningInfo();
+      const res = await fetch(`${base}/burst/lhd?requestType=submitNonce&accountId=${PLOTTER}&nonce=1000&blockheight=${round.height}`, { method: 'POST' });
+      return ((await res.json()) as { result: string }).result;
+    };
+    expect(await submit()).toBe('Reward recipient not set to pool');
+    await lhdChain.bindPlotter(PLOTTER, lhd.service.settings.address);
+    await lhdChain.advance(new Date(), { force: true });
+    expect(['success', 'Deadline exceeds maximum allowed deadline']).toContain(await submit());
   });
 });
