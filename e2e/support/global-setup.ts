@@ -110,6 +110,9 @@ export default async function setup(project: TestProject) {
       SIMULATOR_BACKFILL_DAYS: '2',
       SIMULATOR_TICK_SECONDS: '2',
       SIMULATOR_BLOCK_SECONDS: '60',
+      // BHD-family chains: a block about every 5 s, miners' capacity estimated from two rounds on.
+      DEVNET_POC_BLOCK_SECONDS: '5',
+      POC_ESTIMATE_MIN_ROUNDS: '2',
       // Chia PP: a signage point a second, partials' points counted 2 s after they arrive.
       DEVNET_CHIA_SP_SECONDS: '1',
       CHIA_POOL_CONFIRMATION_DELAY: '2',

@@ -60,6 +60,10 @@ import { chiaOgPools, chiaPools } from './protocols/chia/setup.ts';
 import { chiappRoutes } from './modules/chiapp/chiapp.routes.ts';
 import { chiappService } from './modules/chiapp/chiapp.service.ts';
 import { startStratum } from './protocols/pow/stratum.ts';
+import { pocDevRoutes } from './protocols/poc/dev.routes.ts';
+import { pocHosts, pocRoutes } from './protocols/poc/poc.routes.ts';
+import { pocPools } from './protocols/poc/setup.ts';
+import { PocVerifierPool } from '@platter/poc';
 import type { Simulation } from './sim/simulation.ts';
 
 export interface AppDeps {
@@ -169,9 +173,14 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     for (const entry of chia.values()) entry.close?.();
     await chiaCrypto.close();
   });
+  // Burst pool protocol (issue 21): nonces rebuilt in worker threads.
+  const pocVerifier = new PocVerifierPool({ size: config.pocVerifierThreads });
+  const poc = pocPools({ config, db, secret: deps.secret, verifier: pocVerifier });
+  app.addHook('onClose', () => pocVerifier.close());
   const worker = deps.worker
     ? await startWorker({
         chia: [...chia.values()],
+        poc: [...poc.values()],
         devnetChiaSignagePointMs: config.devnetChiaSignagePointSeconds * 1000,
         db,
         chains,
@@ -238,6 +247,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   for (const entry of chia.values()) chiaPoolRoutes(app, { service: entry.service, prefix: entry.prefix });
   for (const og of chiaOgPools({ config, db, secret: deps.secret, crypto: chiaCrypto, pp: chia })) chiaOgRoutes(app, { db, service: og.service, prefix: og.prefix });
   chiaNotFoundRoutes(app, config.chiaPoolPath);
+  pocRoutes(app, {
+    pools: new Map([...poc].map(([pool, e]) => [pool, e.service])),
+    path: config.pocPoolPath,
+    hosts: pocHosts(config.pocPoolHosts),
+    rateLimit: config.pocSubmitRateLimit,
+  });
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   inmailRoutes(app, { db, sessions });
   adminInmailRoutes(app, { db, sessions, kickNotices });
@@ -258,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
     devnetSignRoutes(app, { db, secret: deps.secret });
+    pocDevRoutes(app, { pools: poc });
   }
   await registerWeb(app, config.webDist);
   return app;

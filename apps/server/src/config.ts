@@ -453,6 +453,49 @@ export const SETTINGS = {
     default: '10',
     meaning: 'Devnet only: seconds between simulated Chia signage points (Chia: 9.375).',
   },
+  devnetPocBlockSeconds: {
+    env: 'DEVNET_POC_BLOCK_SECONDS',
+    default: '60',
+    meaning:
+      'Devnet only: target seconds between blocks of the simulated BHD-family chains (their base target retargets to it); `0` keeps each coin’s own block time (BHD 180 s, LHD/HDD/XHD 300 s, BURST 240 s) — the devnet speed-up.',
+  },
+  devnetPocNetworkNonces: {
+    env: 'DEVNET_POC_NETWORK_NONCES',
+    default: '512',
+    meaning:
+      'Devnet only: the simulated network competitors’ plots on each BHD-family chain, in nonces of 256 KiB (the pool’s nonce wins a block when its deadline is lower than theirs).',
+  },
+  pocPoolPath: {
+    env: 'POC_POOL_PATH',
+    default: '/burst',
+    meaning:
+      'Base path of the Burst pool protocol (issue 21): each `poc-burst` pool answers `getMiningInfo` and `submitNonce` at `<path>/<pool>`, and at `<path>` itself under a host of `POC_POOL_HOSTS`.',
+  },
+  pocPoolHosts: {
+    env: 'POC_POOL_HOSTS',
+    default: '(none)',
+    meaning: 'Hosts that answer the plain `/burst` form for one pool, as `host=pool` pairs separated by commas (e.g. `bhd.example.com=bhd,lhd.example.com=lhd`).',
+  },
+  pocTargetDeadline: {
+    env: 'POC_TARGET_DEADLINE',
+    default: '31536000',
+    meaning: 'The pools’ target deadline in seconds (getMiningInfo’s targetDeadline): a nonce whose recomputed deadline is above it is refused.',
+  },
+  pocSubmitRateLimit: {
+    env: 'POC_SUBMIT_RATE_LIMIT',
+    default: '600',
+    meaning: 'Nonce submissions a minute from one address for one plotter id (more are answered with the protocol’s error).',
+  },
+  pocVerifierThreads: {
+    env: 'POC_VERIFIER_THREADS',
+    default: '2',
+    meaning: 'Worker threads that rebuild submitted nonces to recompute their deadlines (about 85 ms of CPU a nonce, four at once in about 1.5× that).',
+  },
+  pocEstimateMinRounds: {
+    env: 'POC_ESTIMATE_MIN_ROUNDS',
+    default: '10',
+    meaning: 'Rounds a miner needs in the window (360) before its capacity is estimated from its deadlines (and its rounds earn shares).',
+  },
   nodeEnv: {
     env: 'NODE_ENV',
     default: 'development',
@@ -640,6 +683,17 @@ const schema = z.object({
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
   devnetChiaDifficultyConstantFactor: z.string().regex(/^[1-9]\d{0,30}$/, 'a positive integer'),
   devnetChiaSignagePointSeconds: z.coerce.number().positive().max(600),
+  devnetPocBlockSeconds: z.coerce.number().int().min(0).max(3600),
+  devnetPocNetworkNonces: z.coerce.number().int().min(1).max(1_000_000_000),
+  pocPoolPath: z.string().regex(/^(\/[a-z0-9_-]+)+$/, 'a path such as /burst'),
+  pocPoolHosts: z
+    .string()
+    .regex(/^([a-z0-9.-]+(:\d+)?=[a-z0-9_]+(,[a-z0-9.-]+(:\d+)?=[a-z0-9_]+)*)?$/, 'host=pool pairs separated by commas')
+    .optional(),
+  pocTargetDeadline: z.coerce.number().int().min(1).max(4_294_967_295),
+  pocSubmitRateLimit: z.coerce.number().int().min(1).max(1_000_000),
+  pocVerifierThreads: z.coerce.number().int().min(1).max(64),
+  pocEstimateMinRounds: z.coerce.number().int().min(1).max(360),
   nodeEnv: z.enum(['development', 'production', 'test']),
   devHelpers: z.enum(['auto', 'true', 'false']),
 });
@@ -685,6 +739,7 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'xhdRpcUser',
   'xhdRpcPassword',
   'xhdRpcCookie',
+  'pocPoolHosts',
 ]);
 
 export class ConfigError extends Error {

@@ -6,6 +6,7 @@ import { onJobFinished, startJobEngine, type AnyJob } from './jobs/engine.ts';
 import { recordJobRun } from './metrics/metrics.ts';
 import { JOBS } from './jobs/index.ts';
 import type { ChiaPoolEntry } from './protocols/chia/setup.ts';
+import type { PocPoolEntry } from './protocols/poc/setup.ts';
 import type { ReviewSchedule } from './modules/withdraw/withdraw.service.ts';
 import type { Simulation } from './sim/simulation.ts';
 
@@ -23,6 +24,8 @@ export interface WorkerOptions {
   logger: FastifyBaseLogger;
   /** The Chia pool protocol endpoints: their partials are confirmed and farmer updates applied here. */
   chia?: ChiaPoolEntry[];
+  /** The Burst pool protocol's pools: their rounds are followed (and devnet chains advanced) here. */
+  poc?: PocPoolEntry[];
   /** Devnet: milliseconds between simulated Chia signage points. */
   devnetChiaSignagePointMs?: number;
   /** The devnet simulation of this process (its history and Chia farmers are jobs). */
@@ -46,6 +49,7 @@ export async function startWorker(options: WorkerOptions) {
       chains: options.chains,
       ...(options.devnet ? { devnet: options.devnet } : {}),
       chia: options.chia ?? [],
+      poc: options.poc ?? [],
       schedule: options.schedule,
       autoPayHourUtc: options.autoPayHourUtc,
       exportFileHours: options.exportFileHours ?? 24,

@@ -70,3 +70,14 @@ export function estimateCapacityFromDeadlines(
   for (const r of rounds) sum += weightDeadline(r.deadline, r.baseTarget);
   return estimateCapacityTiB(rounds.length, Number(sum), coin, window);
 }
+
+/**
+ * The plain estimate without the α correction: (nConf − 1) / Σ hits is the unbiased estimate of
+ * the rate of nConf exponential best hits, so T · genesisBaseTarget · (nConf − 1) / Σ(deadline ·
+ * baseTarget) TiB is right on average from two rounds on. The pools split revenue by it round by
+ * round (a miner's points do not wait for a full window); the α-corrected figure is the one shown.
+ */
+export function estimateCapacityUncorrectedTiB(nConf: number, weightedDeadlineSum: number, coin: CoinTiming): number {
+  if (weightedDeadlineSum === 0 || nConf <= 1) return 0;
+  return (coin.blockTimeSeconds * (nConf - 1)) / (weightedDeadlineSum / Number(coin.genesisBaseTarget));
+}

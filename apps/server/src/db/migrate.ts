@@ -48,6 +48,7 @@ import * as defaultDocuments from './migrations/2026_11_26_1137_default_document
 import * as coinDisplayScale from './migrations/2026_11_26_1141_coin_display_scale.ts';
 import * as ledgerRecordTime from './migrations/2026_11_26_1142_ledger_record_time.ts';
 import * as settlementWritePath from './migrations/2026_11_26_1519_settlement_write_path.ts';
+import * as pocMining from './migrations/2026_11_26_1621_poc_mining.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1141_coin_display_scale': coinDisplayScale,
   '2026_11_26_1142_ledger_record_time': ledgerRecordTime,
   '2026_11_26_1519_settlement_write_path': settlementWritePath,
+  '2026_11_26_1621_poc_mining': pocMining,
 };
 
 /** Every migration name in order. */

@@ -6,6 +6,7 @@ import type { ContentTables } from '../modules/content/content.schema.ts';
 import type { PoolTables } from '../modules/pool/pool.schema.ts';
 import type { ChiaTables } from '../protocols/chia/chia.schema.ts';
 import type { PowTables } from '../protocols/pow/pow.schema.ts';
+import type { PocTables } from '../protocols/poc/poc.schema.ts';
 import type { WalletTables } from '../modules/wallet/wallet.schema.ts';
 import type { WithdrawTables } from '../modules/withdraw/withdraw.schema.ts';
 import type { MetricsTables } from '../metrics/metrics.schema.ts';
@@ -223,7 +224,18 @@ export interface DevMailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends LedgerTables, WalletTables, WithdrawTables, PoolTables, AdminTables, ContentTables, ChiaTables, InmailTables, PowTables, MetricsTables {
+export interface Database
+  extends LedgerTables,
+    WalletTables,
+    WithdrawTables,
+    PoolTables,
+    AdminTables,
+    ContentTables,
+    ChiaTables,
+    InmailTables,
+    PowTables,
+    MetricsTables,
+    PocTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

@@ -7,6 +7,7 @@ import type { DevnetRegistry } from '../chain/devnet.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewSchedule } from '../modules/withdraw/withdraw.service.ts';
 import type { ChiaPoolEntry } from '../protocols/chia/setup.ts';
+import type { PocPoolEntry } from '../protocols/poc/setup.ts';
 import type { Simulation } from '../sim/simulation.ts';
 import { orphanedJobs, recordJobRun, recordSchedules } from './jobs.repository.ts';
 
@@ -18,6 +19,8 @@ export interface JobContext {
   devnet?: DevnetRegistry;
   /** The Chia pool protocol endpoints. */
   chia: ChiaPoolEntry[];
+  /** The Burst pool protocol's pools (issue 21). */
+  poc?: PocPoolEntry[];
   schedule: ReviewSchedule;
   autoPayHourUtc: number;
   exportFileHours: number;

@@ -9,6 +9,8 @@ import devnetBlock from './devnet-block.ts';
 import expireExports from './expire-exports.ts';
 import exportsJob from './exports.ts';
 import notices from './notices.ts';
+import pocDevnetBlock from './poc-devnet-block.ts';
+import pocRounds from './poc-rounds.ts';
 import onchainRewards from './onchain-rewards.ts';
 import poolSamples from './pool-samples.ts';
 import reconcileUnknown from './reconcile-unknown.ts';
@@ -17,6 +19,7 @@ import settlement from './settlement.ts';
 import settlementCredits from './settlement-credits.ts';
 import simulatorChiaFarmers from './simulator-chia-farmers.ts';
 import simulatorHistory from './simulator-history.ts';
+import simulatorPocMiners from './simulator-poc-miners.ts';
 import trackSent from './track-sent.ts';
 import walletReconcile from './wallet-reconcile.ts';
 
@@ -24,6 +27,8 @@ import walletReconcile from './wallet-reconcile.ts';
 export const JOBS: AnyJob[] = [
   devnetBlock,
   chiaSignagePoint,
+  pocDevnetBlock,
+  pocRounds,
   deposits,
   bindings,
   onchainRewards,
@@ -36,6 +41,7 @@ export const JOBS: AnyJob[] = [
   // Before the settlement: queued at start first, so that the settlement finds it waiting.
   simulatorHistory,
   simulatorChiaFarmers,
+  simulatorPocMiners,
   settlement,
   settlementCredits,
   poolSamples,

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { chiaPrimitives } from '../protocols/chia/primitives.impl.ts';
 import { chiaFarmers } from './chiaFarmers.ts';
 import { chiaOgFarmers } from './chiaOgFarmers.ts';
+import { pocMiners } from './pocMiners.ts';
 import { makeHistory, prepareFarms, simulatedUsers, startSimulator, type SimFarm, type SimulatorOptions } from './simulator.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface Simulation {
   makeHistory(): Promise<string[]>;
   /** The job simulator-chia-farmers: one round of the Chia PP and OG farmers (they start in the first). */
   chiaFarmersRound(): Promise<{ waiting: string } | undefined>;
+  /** The job simulator-poc-miners: one round of the BHD-family miners (their plots are built in the first). */
+  pocMinersRound(): Promise<{ waiting: string } | undefined>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +48,8 @@ export function createSimulation(deps: { config: Config; db: Db; secret: string;
   let crypto: Awaited<ReturnType<typeof chiaPrimitives>> | undefined;
   let farmers: { round: () => Promise<void> }[] | undefined;
   let round: Promise<unknown> | undefined;
+  let poc: { round: () => Promise<void> } | undefined;
+  let pocRound: Promise<unknown> | undefined;
   let stopped = false;
 
   return {
@@ -82,10 +87,21 @@ export function createSimulation(deps: { config: Config; db: Db; secret: string;
       return undefined;
     },
 
+    async pocMinersRound() {
+      if (stopped) return { waiting: 'stopping' };
+      if (!farms) return { waiting: 'the simulation starts once the server listens' };
+      poc ??= pocMiners({ db, config, secret: deps.secret, baseUrl, farms, logger });
+      const current = poc.round();
+      pocRound = current.catch(() => undefined);
+      await current;
+      return undefined;
+    },
+
     async stop() {
       stopped = true;
       await live?.stop();
       await round;
+      await pocRound;
       await crypto?.close();
     },
   };

@@ -12,6 +12,7 @@ import { addAddress } from '../modules/wallet/addresses.ts';
 import { devnetAddress } from '../chain/devnet.ts';
 import { startVerifiedMiners } from './verifiedMiners.ts';
 import { simulatorProxyKey } from './trusted-proxy.ts';
+import { POC_POOLS } from './pocMiners.ts';
 
 /** A simulated farmer's payout address on the devnet (valid for the coin's registry pattern). */
 /** Coins mined by hashrate rather than capacity (the registry's arith 'hash'): their simulated miners report hashes per second. */
@@ -405,7 +406,8 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
 
   async function findBlocks(seconds: number): Promise<void> {
     for (const pool of [...new Set(farms.map((f) => f.pool))]) {
-      if (random() >= seconds / options.blockSeconds) continue;
+      // BHD-family pools win their blocks on their devnet chains (sim/pocMiners.ts).
+      if (POC_POOLS.has(pool) || random() >= seconds / options.blockSeconds) continue;
       const poolFarms = farms.filter((f) => f.pool === pool);
       const weights = poolFarms.map((f) => recent.get(`${f.userId}:${f.pool}`) ?? 0);
       const total = weights.reduce((a, b) => a + b, 0);
@@ -442,7 +444,8 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
     last = now;
     for (const farm of farms) {
       if (stopped) return;
-      await report(farm, seconds);
+      // BHD-family miners speak the Burst pool protocol themselves (sim/pocMiners.ts).
+      if (!POC_POOLS.has(farm.pool)) await report(farm, seconds);
     }
     round++;
     await findBlocks(seconds);

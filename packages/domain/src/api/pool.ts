@@ -113,6 +113,8 @@ export const minerSchema = z.object({
   version: text(),
   capacity: text(),
   hashrate: text(),
+  /** BHD family (issue 21): the capacity estimated from its verified deadlines, bytes; null elsewhere. */
+  estimated_capacity: text().nullable().optional(),
   line: text().nullable(),
   online: z.boolean(),
   last_seen: z.number().int(),

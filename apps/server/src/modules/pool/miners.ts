@@ -7,7 +7,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A miner row as the API shows it (online from its last heartbeat or share). */
 export function minerView(
-  m: { id: string; pool: string; name: string; version: string; capacity_bytes: string; hashrate: string; line: string | null; last_seen_at: Date },
+  m: { id: string; pool: string; name: string; version: string; capacity_bytes: string; hashrate: string; estimated_bytes?: string; line: string | null; last_seen_at: Date },
   onlineSince: Date,
 ): Omit<Miner, 'shares_24h'> {
   return {
@@ -17,6 +17,7 @@ export function minerView(
     version: m.version,
     capacity: m.capacity_bytes,
     hashrate: m.hashrate,
+    estimated_capacity: m.estimated_bytes && m.estimated_bytes !== '0' ? m.estimated_bytes : null,
     line: m.line,
     online: m.last_seen_at >= onlineSince,
     last_seen: seconds(m.last_seen_at),

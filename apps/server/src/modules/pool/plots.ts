@@ -1,4 +1,4 @@
-import { addressValid, AppError, type BindBody, type Plot, type PostStatus, type ReportBody } from '@platter/domain';
+import { addressValid, AppError, parseU64, type BindBody, type Plot, type PostStatus, type ReportBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
@@ -34,10 +34,12 @@ function bindMessage(input: { pool: string; plotId: string; uid: string; address
   ].join('\n');
 }
 
-async function poolCoin(db: Db, pool: string) {
+async function poolCoin(db: Db, pool: string, plotId?: string) {
   const row = await db.selectFrom('pools').select(['coin', 'enabled', 'protocol']).where('type', '=', pool).executeTakeFirst();
   if (!row) throw new AppError('POOL_NOT_FOUND');
   if (!row.enabled) throw new AppError('POOL_NOT_OPEN');
+  // A BHD-family plotter id is the numeric account id of its key (issue 21).
+  if (row.protocol === 'poc-burst' && plotId !== undefined && parseU64(plotId) === undefined) throw new AppError('INVALID_PARAMETER', { field: 'plot_id' });
   return coinRules(db, row.coin);
 }
 
@@ -47,7 +49,7 @@ async function uidOf(db: Db, userId: string): Promise<string> {
 
 /** The message the binding address's wallet must sign, valid for 24 hours. */
 export async function bindData(db: Db, userId: string, input: { pool: string; plot_id: string; address: string }, now = new Date()) {
-  const coin = await poolCoin(db, input.pool);
+  const coin = await poolCoin(db, input.pool, input.plot_id);
   if (!addressValid(coin, input.address)) throw new AppError('WALLET_ADDRESS_INVALID');
   const expiresAt = Math.floor(now.getTime() / 1000) + BIND_DATA_SECONDS;
   return { message: bindMessage({ pool: input.pool, plotId: input.plot_id, uid: await uidOf(db, userId), address: input.address, expiresAt }), expires_at: expiresAt };
@@ -55,7 +57,7 @@ export async function bindData(db: Db, userId: string, input: { pool: string; pl
 
 /** Binds a plot: the signed message checked, limits and uniqueness held under a lock. */
 export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, body: BindBody, now = new Date(), options: { review: boolean } = { review: true }): Promise<Plot> {
-  const coin = await poolCoin(db, body.pool);
+  const coin = await poolCoin(db, body.pool, body.plot_id);
   if (!addressValid(coin, body.address)) throw new AppError('WALLET_ADDRESS_INVALID');
   const expires = /\nexpires: (\S+)$/.exec(body.message)?.[1];
   const expiresAt = expires ? Math.floor(Date.parse(expires) / 1000) : NaN;
@@ -146,6 +148,8 @@ export async function confirmBindings(db: Db, chains: ChainRegistry, now = new D
     .innerJoin('coins as c', 'c.type', 'o.coin')
     .select(['p.id', 'p.bind_status', 'p.bind_height', 'p.bind_sent_at', 'o.coin', 'c.confirmation'])
     .where('p.bind_status', 'in', ['BIND_SENT', 'UNBIND_SENT'])
+    // A BHD-family plotter is confirmed when its chain shows it bound to the pool (protocols/poc).
+    .where('o.protocol', '<>', 'poc-burst')
     // A binding waiting for the back office's review is not confirmed (nor timed out) yet.
     .where((eb) => eb.or([eb('p.review', 'is', null), eb('p.review', '<>', 'pending')]))
     .execute();

@@ -64,6 +64,8 @@ export interface MinersTable {
   line: string | null;
   last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
   created_at: Generated<Date>;
+  /** BHD family (issue 21): the capacity estimated from its verified deadlines, bytes. */
+  estimated_bytes: NumericDefault;
 }
 
 export interface SharesTable {

@@ -90,6 +90,7 @@ export function MachinePage() {
       </Popconfirm>
     );
   const lineLabel = (line: string | null) => (!line ? '—' : (SERVER_LINE_CODES as readonly string[]).includes(line) ? t(`poolUser.line.${line}`) : line);
+  const estimates = list.some((m) => m.estimated_capacity);
   const power = (miner: Miner) => (hashrate ? hashrateText(miner.hashrate) : capacityText(miner.capacity, base));
 
   const columns: TableColumnsType<Miner> = [
@@ -113,6 +114,21 @@ export function MachinePage() {
         </span>
       ),
     },
+    // BHD family: the capacity the pool estimates from the miner's verified deadlines, beside the one it reports.
+    ...(estimates
+      ? [
+          {
+            key: 'estimated',
+            title: <span title={t('poc.estimatedHint')}>{t('poc.estimated')}</span>,
+            align: 'right' as const,
+            render: (_: unknown, m: Miner) => (
+              <span className="pool-amount" data-testid={`miner-estimated-${m.id}`}>
+                {m.estimated_capacity ? capacityText(m.estimated_capacity, base) : '—'}
+              </span>
+            ),
+          },
+        ]
+      : []),
     ...(hashrate
       ? [
           {
@@ -197,6 +213,12 @@ export function MachinePage() {
                 <dt>{t(hashrate ? 'poolUser.machine.hashrate' : 'poolUser.machine.capacity')}</dt>
                 <dd className="pool-amount">{power(m)}</dd>
               </div>
+              {estimates ? (
+                <div>
+                  <dt>{t('poc.estimated')}</dt>
+                  <dd className="pool-amount">{m.estimated_capacity ? capacityText(m.estimated_capacity, base) : '—'}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt>{t('poolUser.machine.shares')}</dt>
                 <dd className="pool-amount">{m.shares_24h}</dd>

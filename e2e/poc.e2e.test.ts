@@ -1,0 +1,56 @@
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, openBrowser, screenshot } from './support/browser.ts';
+import { logIn, look } from './support/session.ts';
+
+/**
+ * The BHD pool (issue 21) in a real browser as the demo farmer: the simulator's BHD-family
+ * miners mine it over the Burst pool protocol with small real plots (support/global-setup: a
+ * devnet block about every 5 s), the pool recomputes each deadline, and the miners list shows
+ * the capacity estimated from those deadlines beside the one the miner reports.
+ */
+describe('the BHD pool of the demo farmer', async () => {
+  const { page, baseUrl } = await openBrowser({ viewport: DESKTOP });
+
+  it('serves the Burst protocol’s mining info for the pool', async () => {
+    const info = (await (await page.request.get(`${baseUrl}/burst/bhd?requestType=getMiningInfo`)).json()) as Record<string, unknown>;
+    expect(info.generationSignature).toMatch(/^[0-9a-f]{64}$/);
+    expect(info.baseTarget).toMatch(/^\d+$/);
+    expect(Number(info.height)).toBeGreaterThan(0);
+  });
+
+  it('lists the miners online with the capacity estimated from their verified deadlines, in en, zh and ru', async () => {
+    await logIn(page, inject('demoEmail'), inject('demoPassword'));
+    const estimated = page.locator('[data-testid^="miner-estimated-"]');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${baseUrl}/center/machine?pool=bhd`);
+          await page.getByTestId('pool-machine-page').waitFor();
+          await page.locator('[data-testid^="miner-name-"]').first().waitFor();
+          return (await estimated.allTextContents()).filter((t) => /\d(\.\d+)? [KMGTPE]?i?B$/.test(t)).length;
+        },
+        { timeout: 150_000, interval: 5000 },
+      )
+      .toBeGreaterThan(0);
+    expect((await page.locator('[data-testid^="miner-name-"]').allTextContents()).every((n) => /^demo-bhd-\d{2}$/.test(n))).toBe(true);
+    expect(await page.locator('[data-testid^="miner-state-"][data-online="true"]').count()).toBeGreaterThan(0);
+    for (const lang of ['en', 'zh', 'ru'] as const) {
+      await look(page, lang, 'light');
+      await page.locator('[data-testid^="miner-estimated-"]').first().waitFor();
+      await screenshot(page, `poc-machine-${lang}-light`);
+    }
+  }, 200_000);
+
+  it('shows the BHD dashboard and the public pool page in en, zh and ru', async () => {
+    for (const lang of ['en', 'zh', 'ru'] as const) {
+      await page.goto(`${baseUrl}/center/mining?pool=bhd`);
+      await look(page, lang, lang === 'ru' ? 'dark' : 'light');
+      await page.locator('[data-testid="mining-summary"][data-pool="bhd"]').waitFor();
+      expect(Number(await page.getByTestId('mining-online').textContent())).toBeGreaterThan(0);
+      await screenshot(page, `poc-mining-${lang}`);
+      await page.goto(`${baseUrl}/mypools/bhd`);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `poc-pool-${lang}`);
+    }
+  }, 120_000);
+});
