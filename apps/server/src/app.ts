@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   // Burst pool protocol (issue 21): nonces rebuilt in worker threads.
   const pocVerifier = new PocVerifierPool({ size: config.pocVerifierThreads });
-  const poc = pocPools({ config, db, secret: deps.secret, verifier: pocVerifier });
+  const poc = pocPools({ config, db, secret: deps.secret, verifier: pocVerifier, nodes: bhd });
   app.addHook('onClose', () => pocVerifier.close());
   const worker = deps.worker
     ? await startWorker({

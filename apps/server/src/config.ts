@@ -34,8 +34,13 @@ function pocNodeSettings<const P extends string>(prefix: P, coin: string, exampl
       default: '(none)',
       meaning: `Instead of a user and password: the node's \`.cookie\` file (its data directory), read again at each call since the node writes a new one when it restarts.`,
     },
+    [`${prefix}PoolAddress`]: {
+      env: `${coin}_POOL_ADDRESS`,
+      default: '(none)',
+      meaning: `With ${coin}_RPC_URL: the address of the node's wallet that miners bind their plotters to and that the won blocks pay; every ${coin} pool mines to it (the devnet gives each pool an address of its own).`,
+    },
   };
-  return docs as Record<`${P}RpcUrl` | `${P}RpcUser` | `${P}RpcPassword` | `${P}RpcCookie`, SettingDoc>;
+  return docs as Record<`${P}RpcUrl` | `${P}RpcUser` | `${P}RpcPassword` | `${P}RpcCookie` | `${P}PoolAddress`, SettingDoc>;
 }
 
 export const SETTINGS = {
@@ -666,18 +671,22 @@ const schema = z.object({
   bhdRpcUser: z.string().optional(),
   bhdRpcPassword: z.string().optional(),
   bhdRpcCookie: z.string().optional(),
+  bhdPoolAddress: z.string().min(1).max(128).optional(),
   lhdRpcUrl: z.url().optional(),
   lhdRpcUser: z.string().optional(),
   lhdRpcPassword: z.string().optional(),
   lhdRpcCookie: z.string().optional(),
+  lhdPoolAddress: z.string().min(1).max(128).optional(),
   hddRpcUrl: z.url().optional(),
   hddRpcUser: z.string().optional(),
   hddRpcPassword: z.string().optional(),
   hddRpcCookie: z.string().optional(),
+  hddPoolAddress: z.string().min(1).max(128).optional(),
   xhdRpcUrl: z.url().optional(),
   xhdRpcUser: z.string().optional(),
   xhdRpcPassword: z.string().optional(),
   xhdRpcCookie: z.string().optional(),
+  xhdPoolAddress: z.string().min(1).max(128).optional(),
   pocRpcTimeoutMs: z.coerce.number().int().min(100).max(600_000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
@@ -727,18 +736,22 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'bhdRpcUser',
   'bhdRpcPassword',
   'bhdRpcCookie',
+  'bhdPoolAddress',
   'lhdRpcUrl',
   'lhdRpcUser',
   'lhdRpcPassword',
   'lhdRpcCookie',
+  'lhdPoolAddress',
   'hddRpcUrl',
   'hddRpcUser',
   'hddRpcPassword',
   'hddRpcCookie',
+  'hddPoolAddress',
   'xhdRpcUrl',
   'xhdRpcUser',
   'xhdRpcPassword',
   'xhdRpcCookie',
+  'xhdPoolAddress',
   'pocPoolHosts',
 ]);
 
@@ -823,6 +836,8 @@ export const POC_NODE_COINS = ['BHD', 'LHD', 'HDD', 'XHD'] as const;
 
 export interface PocNodeConfig {
   url: string;
+  /** The node wallet's address the coin's pools mine to (plotters bind to it, won blocks pay it). */
+  poolAddress: string;
   user?: string;
   password?: string;
   cookieFile?: string;
@@ -841,8 +856,11 @@ export function pocNodeConfig(config: Config, coin: (typeof POC_NODE_COINS)[numb
   if (!cookieFile && user === undefined && !inUrl)
     throw new ConfigError(`${coin}_RPC_URL needs credentials: ${coin}_RPC_USER and ${coin}_RPC_PASSWORD, ${coin}_RPC_COOKIE, or user:password@ in the URL`);
   if ((user === undefined) !== (password === undefined)) throw new ConfigError(`${coin}_RPC_USER and ${coin}_RPC_PASSWORD go together`);
+  const poolAddress = config[`${prefix}PoolAddress`];
+  if (!poolAddress) throw new ConfigError(`${coin}_RPC_URL needs ${coin}_POOL_ADDRESS: the address plotters bind to`);
   return {
     url,
+    poolAddress,
     timeoutMs: config.pocRpcTimeoutMs,
     ...(user !== undefined && password !== undefined ? { user, password } : {}),
     ...(cookieFile ? { cookieFile: cookieFile.replace(/^~(?=\/|$)/, os.homedir()) } : {}),

@@ -308,24 +308,27 @@ describe('configuration', () => {
   const fallback = { adapter: (coin: string) => ({ coin, height: () => Promise.resolve(-1) }) as unknown as ChainAdapter };
 
   it("puts a configured coin's node in place of the devnet, wallet and PocChain; the other coins stay", async () => {
-    const nodes = withBhdNodes(loadConfig({ BHD_RPC_URL: fake.bareUrl, BHD_RPC_USER: fake.user, BHD_RPC_PASSWORD: fake.password, POC_RPC_TIMEOUT_MS: '5000' }), fallback);
+    const poolAddress = fakeBhdAddress('p2sh');
+    const nodes = withBhdNodes(loadConfig({ BHD_RPC_URL: fake.bareUrl, BHD_RPC_USER: fake.user, BHD_RPC_PASSWORD: fake.password, BHD_POOL_ADDRESS: poolAddress, POC_RPC_TIMEOUT_MS: '5000' }), fallback);
     try {
       expect(await nodes.chains.adapter('BHD').height()).toBe(fake.tip().height);
       expect((await nodes.pocChain('BHD')!.miningInfo()).height).toBe(fake.tip().height + 1);
       expect(await nodes.chains.adapter('LHD').height()).toBe(-1);
       expect(nodes.pocChain('LHD')).toBeUndefined();
       expect(nodes.pocChain('CHIA')).toBeUndefined();
+      expect(nodes.poolAddress('BHD')).toBe(poolAddress);
+      expect(nodes.poolAddress('LHD')).toBeUndefined();
     } finally {
       nodes.close();
     }
-    const byCookie = withBhdNodes(loadConfig({ XHD_RPC_URL: fake.bareUrl, XHD_RPC_COOKIE: fake.cookieFile }), fallback);
+    const byCookie = withBhdNodes(loadConfig({ XHD_RPC_URL: fake.bareUrl, XHD_RPC_COOKIE: fake.cookieFile, XHD_POOL_ADDRESS: 'x' }), fallback);
     try {
       expect(await byCookie.chains.adapter('XHD').height()).toBe(fake.tip().height);
       expect(await byCookie.chains.adapter('BHD').height()).toBe(-1);
     } finally {
       byCookie.close();
     }
-    const inUrl = withBhdNodes(loadConfig({ HDD_RPC_URL: fake.url }), fallback);
+    const inUrl = withBhdNodes(loadConfig({ HDD_RPC_URL: fake.url, HDD_POOL_ADDRESS: 'x' }), fallback);
     try {
       expect(await inUrl.chains.adapter('HDD').height()).toBe(fake.tip().height);
     } finally {
@@ -333,9 +336,10 @@ describe('configuration', () => {
     }
   });
 
-  it('refuses a node without credentials, or a user without a password, at start-up', () => {
+  it('refuses a node without credentials, a user without a password, or no pool address, at start-up', () => {
     expect(() => withBhdNodes(loadConfig({ LHD_RPC_URL: fake.bareUrl }), fallback)).toThrow(ConfigError);
     expect(() => withBhdNodes(loadConfig({ LHD_RPC_URL: fake.bareUrl, LHD_RPC_USER: 'a' }), fallback)).toThrow(/LHD_RPC_USER and LHD_RPC_PASSWORD go together/);
+    expect(() => withBhdNodes(loadConfig({ LHD_RPC_URL: fake.url }), fallback)).toThrow(/LHD_RPC_URL needs LHD_POOL_ADDRESS/);
     expect(() => loadConfig({ BHD_RPC_URL: 'not a url' })).toThrow(/BHD_RPC_URL/);
   });
 });

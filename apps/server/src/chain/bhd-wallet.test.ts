@@ -31,7 +31,7 @@ const schedule = parseSchedule('17:00', '+00:00', 0);
 beforeAll(async () => {
   ({ db } = await testDatabase());
   fake = await startFakeBhdNode();
-  nodes = withBhdNodes(loadConfig({ BHD_RPC_URL: fake.url, POC_RPC_TIMEOUT_MS: '300' }), devnetRegistry(db, 'x'));
+  nodes = withBhdNodes(loadConfig({ BHD_RPC_URL: fake.url, BHD_POOL_ADDRESS: 'pool', POC_RPC_TIMEOUT_MS: '300' }), devnetRegistry(db, 'x'));
   chains = nodes.chains;
   // The hot wallet's coins.
   fake.receive([{ address: await chains.adapter('BHD').depositAddress('hot-wallet'), amount: 50n * 10n ** 8n }]);

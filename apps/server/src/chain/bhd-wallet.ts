@@ -192,6 +192,8 @@ export interface BhdNodes {
   chains: ChainRegistry;
   /** The node's PocChain of a configured coin; undefined for the others (the devnet's then). */
   pocChain(coin: string): PocChain | undefined;
+  /** The address a configured coin's pools mine to (BHD_POOL_ADDRESS…); undefined for the others. */
+  poolAddress(coin: string): string | undefined;
   close(): void;
 }
 
@@ -201,16 +203,17 @@ export interface BhdNodes {
  * coin's chain; every other coin stays with `fallback`.
  */
 export function withBhdNodes(config: Config, fallback: ChainRegistry): BhdNodes {
-  const nodes = new Map<string, { wallet: ChainAdapter; poc: PocChain; rpc: BhdRpcClient }>();
+  const nodes = new Map<string, { wallet: ChainAdapter; poc: PocChain; rpc: BhdRpcClient; poolAddress: string }>();
   for (const coin of POC_NODE_COINS) {
     const node = pocNodeConfig(config, coin);
     if (!node) continue;
     const rpc = bhdRpcClient(node);
-    nodes.set(coin, { wallet: bhdWalletAdapter(coin, rpc), poc: bhdPocChain(coin, rpc), rpc });
+    nodes.set(coin, { wallet: bhdWalletAdapter(coin, rpc), poc: bhdPocChain(coin, rpc), rpc, poolAddress: node.poolAddress });
   }
   return {
     chains: { adapter: (coin) => nodes.get(coin)?.wallet ?? fallback.adapter(coin) },
     pocChain: (coin) => nodes.get(coin)?.poc,
+    poolAddress: (coin) => nodes.get(coin)?.poolAddress,
     close: () => {
       for (const node of nodes.values()) node.rpc.close();
     },

@@ -34,14 +34,15 @@ export function pocPools(deps: {
   db: Db;
   secret: string;
   verifier: Pick<PocVerifierPool, 'deadline'>;
-  chains?: ReadonlyMap<string, PocChain>;
+  /** The coins with a real node (chain/bhd-wallet.ts): its PocChain and the address its pools mine to. */
+  nodes?: { pocChain(coin: string): PocChain | undefined; poolAddress(coin: string): string | undefined };
 }): Map<string, PocPoolEntry> {
   const { config, db, secret } = deps;
   const verify = (s: Submission) => deps.verifier.deadline(s);
   const devnets = new Map<string, PocDevnet>();
   const entries = new Map<string, PocPoolEntry>();
   for (const seed of POOL_SEEDS.filter((p) => p.protocol === 'poc-burst')) {
-    const real = deps.chains?.get(seed.coin);
+    const real = deps.nodes?.pocChain(seed.coin);
     let devnet = real ? undefined : devnets.get(seed.coin);
     if (!real && !devnet) {
       devnet = pocDevnet(db, seed.coin, {
@@ -61,7 +62,7 @@ export function pocPools(deps: {
       settings: {
         pool: seed.type,
         coin: seed.coin,
-        address: devnetPocPoolAddress(secret, seed.coin, seed.type),
+        address: (real && deps.nodes?.poolAddress(seed.coin)) || devnetPocPoolAddress(secret, seed.coin, seed.type),
         targetDeadline: BigInt(config.pocTargetDeadline),
         estimateMinRounds: config.pocEstimateMinRounds,
       },
