@@ -309,7 +309,10 @@ describe('configuration', () => {
 
   it("puts a configured coin's node in place of the devnet, wallet and PocChain; the other coins stay", async () => {
     const poolAddress = fakeBhdAddress('p2sh');
-    const nodes = withBhdNodes(loadConfig({ BHD_RPC_URL: fake.bareUrl, BHD_RPC_USER: fake.user, BHD_RPC_PASSWORD: fake.password, BHD_POOL_ADDRESS: poolAddress, POC_RPC_TIMEOUT_MS: '5000' }), fallback);
+    const nodes = withBhdNodes(
+      loadConfig({ BHD_RPC_URL: fake.bareUrl, BHD_RPC_USER: fake.user, BHD_RPC_PASSWORD: fake.password, BHD_POOL_ADDRESS: poolAddress, POC_RPC_TIMEOUT_MS: '5000' }),
+      fallback,
+    );
     try {
       expect(await nodes.chains.adapter('BHD').height()).toBe(fake.tip().height);
       expect((await nodes.pocChain('BHD')!.miningInfo()).height).toBe(fake.tip().height + 1);
