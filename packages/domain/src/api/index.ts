@@ -16,3 +16,4 @@ export * from './inmail.ts';
 export * from './admin.ts';
 export * from './content.ts';
 export * from './jobs.ts';
+export * from './finance.ts';
