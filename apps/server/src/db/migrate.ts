@@ -47,6 +47,7 @@ import * as coinUnsecuredShare from './migrations/2026_11_26_1132_coin_unsecured
 import * as defaultDocuments from './migrations/2026_11_26_1137_default_documents.ts';
 import * as coinDisplayScale from './migrations/2026_11_26_1141_coin_display_scale.ts';
 import * as ledgerRecordTime from './migrations/2026_11_26_1142_ledger_record_time.ts';
+import * as financeProducts from './migrations/2026_11_26_1723_finance_products.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1137_default_documents': defaultDocuments,
   '2026_11_26_1141_coin_display_scale': coinDisplayScale,
   '2026_11_26_1142_ledger_record_time': ledgerRecordTime,
+  '2026_11_26_1723_finance_products': financeProducts,
 };
 
 /** Every migration name in order. */

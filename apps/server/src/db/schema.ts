@@ -9,6 +9,7 @@ import type { PowTables } from '../protocols/pow/pow.schema.ts';
 import type { WalletTables } from '../modules/wallet/wallet.schema.ts';
 import type { WithdrawTables } from '../modules/withdraw/withdraw.schema.ts';
 import type { MetricsTables } from '../metrics/metrics.schema.ts';
+import type { FinanceTables } from '../modules/finance/finance.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
 
@@ -223,7 +224,7 @@ export interface DevMailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends LedgerTables, WalletTables, WithdrawTables, PoolTables, AdminTables, ContentTables, ChiaTables, InmailTables, PowTables, MetricsTables {
+export interface Database extends LedgerTables, WalletTables, WithdrawTables, PoolTables, AdminTables, ContentTables, ChiaTables, InmailTables, PowTables, MetricsTables, FinanceTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;
