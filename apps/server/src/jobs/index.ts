@@ -8,6 +8,8 @@ import deposits from './deposits.ts';
 import devnetBlock from './devnet-block.ts';
 import expireExports from './expire-exports.ts';
 import exportsJob from './exports.ts';
+import financeAccrual from './finance-accrual.ts';
+import financeMaturities from './finance-maturities.ts';
 import notices from './notices.ts';
 import onchainRewards from './onchain-rewards.ts';
 import poolSamples from './pool-samples.ts';
@@ -43,4 +45,6 @@ export const JOBS: AnyJob[] = [
   exportsJob,
   expireExports,
   notices,
+  financeAccrual,
+  financeMaturities,
 ];
