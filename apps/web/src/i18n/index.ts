@@ -59,11 +59,14 @@ import centreNavZh from './centreNav.zh.json';
 import revenueEn from './revenue.en.json';
 import revenueRu from './revenue.ru.json';
 import revenueZh from './revenue.zh.json';
+import financeEn from './finance.en.json';
+import financeRu from './finance.ru.json';
+import financeZh from './finance.zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`, `feedback`, `centreNav`, `revenue`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`, `feedback`, `centreNav`, `revenue`, `finance`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -84,6 +87,7 @@ export const areaCatalogues = {
   feedback: { en: feedbackEn, zh: feedbackZh, ru: feedbackRu },
   centreNav: { en: centreNavEn, zh: centreNavZh, ru: centreNavRu },
   revenue: { en: revenueEn, zh: revenueZh, ru: revenueRu },
+  finance: { en: financeEn, zh: financeZh, ru: financeRu },
 } as const;
 
 export const catalogues = {
@@ -107,6 +111,7 @@ export const catalogues = {
     ...accountSecurityEn,
     ...centreNavEn,
     ...revenueEn,
+    ...financeEn,
   },
   zh: {
     ...zh,
@@ -128,6 +133,7 @@ export const catalogues = {
     ...accountSecurityZh,
     ...centreNavZh,
     ...revenueZh,
+    ...financeZh,
   },
   ru: {
     ...ru,
@@ -149,6 +155,7 @@ export const catalogues = {
     ...accountSecurityRu,
     ...centreNavRu,
     ...revenueRu,
+    ...financeRu,
   },
 } as const;
 
