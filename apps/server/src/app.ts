@@ -51,7 +51,7 @@ import { adminWithdrawRoutes, withdrawRoutes } from './modules/withdraw/withdraw
 import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
 import { startWorker } from './worker.ts';
 import { adminJobRoutes } from './jobs/jobs.routes.ts';
-import { adminFinanceRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
+import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -256,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
     devnetSignRoutes(app, { db, secret: deps.secret });
+    financeDevRoutes(app, { db });
   }
   await registerWeb(app, config.webDist);
   return app;

@@ -195,11 +195,14 @@ export const financeRepository = {
   ): Promise<{ read: number; lastId: string | null; paid: bigint; transactionId: string | null }> {
     const { productId, day } = input;
     const row = await sql<{ read: string; last_id: string | null; paid: string; tx: string | null }>`
-      WITH picked AS (
-        SELECT h.id, h.user_id, div(h.principal_units * r.rate, 365000000) AS amount
-        FROM finance_holdings h JOIN ${ratesTable(input.rates)} ON r.sub_day = h.subscribed_day
+      WITH chunk AS MATERIALIZED (
+        -- The next holdings in id order, read from the product's index alone; then their rates.
+        SELECT h.id, h.user_id, h.principal_units, h.subscribed_day FROM finance_holdings h
         WHERE ${eligible(productId, day)} AND h.id > ${input.afterId}::bigint
-        ORDER BY h.id LIMIT ${input.limit}
+        ORDER BY h.product_id, h.id LIMIT ${input.limit}
+      ), picked AS (
+        SELECT c.id, c.user_id, div(c.principal_units * r.rate, 365000000) AS amount
+        FROM chunk c JOIN ${ratesTable(input.rates)} ON r.sub_day = c.subscribed_day
       ), inserted AS (
         INSERT INTO finance_accruals (holding_id, day, product_id, user_id, amount_units)
         SELECT id, ${day}::date, ${productId}::bigint, user_id, amount FROM picked
@@ -219,6 +222,19 @@ export const financeRepository = {
              (SELECT count(*) FROM started) AS started`.execute(trx);
     const r = row.rows[0];
     return { read: Number(r?.read ?? 0), lastId: r?.last_id ?? null, paid: BigInt(r?.paid ?? 0), transactionId: r?.tx ?? null };
+  },
+
+  /** Development only: the holding's dates moved `days` earlier (the devnet's stand-in for waiting). */
+  async ageHolding(db: Db, id: string, days: number): Promise<boolean> {
+    const moved = await sql`
+      UPDATE finance_holdings SET
+        subscribed_at = subscribed_at - make_interval(days => ${days}),
+        subscribed_day = subscribed_day - ${days}::int,
+        until_day = until_day - ${days}::int,
+        redeem_requested_at = redeem_requested_at - make_interval(days => ${days}),
+        redemption_due_at = redemption_due_at - make_interval(days => ${days})
+      WHERE id = ${id} AND status IN ('waiting', 'interest', 'redeeming', 'locked')`.execute(db);
+    return Number(moved.numAffectedRows ?? 0) > 0;
   },
 
   // --- settings ------------------------------------------------------------------------------

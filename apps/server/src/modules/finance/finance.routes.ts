@@ -21,6 +21,7 @@ import {
   financeRedeemResult,
   financeSettingsSchema,
   financeShelfBody,
+  idField,
 } from '@platter/domain';
 import type { FastifyRequest } from 'fastify';
 import type { ChainRegistry } from '../../chain/chain.ts';
@@ -30,8 +31,10 @@ import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
 import type { Verify } from '../wallet/wallet.service.ts';
+import { z } from 'zod';
 import {
   adminProduct,
+  ageHolding,
   buy,
   createProduct,
   financeSettings,
@@ -168,5 +171,24 @@ export function adminFinanceRoutes(app: ZodApp, deps: Deps): void {
     '/api/admin/finance/settings',
     { config: admin, schema: { tags, summary: 'Sets the accrual hour (0 or 12 UTC), the redemption days (T+N) and the saving shares', body: financeSettingsSchema, response: { 200: envelopeSchema(financeSettingsSchema) } } },
     async (request) => ok(request, await updateFinanceSettings(db, await staff(request), request.body)),
+  );
+}
+
+/** Development only: a holding made older (the devnet's stand-in for waiting days), for the browser tests. */
+export function financeDevRoutes(app: ZodApp, deps: { db: Db }): void {
+  app.post(
+    '/api/dev/finance/age',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Development only: moves an open holding’s subscription and redemption dates back by `days` days',
+        body: z.object({ id: idField, days: z.number().int().min(1).max(3650) }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await ageHolding(deps.db, request.body.id, request.body.days);
+      return ok(request, null);
+    },
   );
 }

@@ -715,6 +715,15 @@ export async function accrueDue(db: Db, now = new Date(), options: { chunk?: num
   return { products, days };
 }
 
+/**
+ * Development only (the devnet): an open holding made `days` older — its subscription and any
+ * redemption dates — so that a browser test sees a day's interest and a due redemption without
+ * waiting days. Days already accrued are not accrued again.
+ */
+export async function ageHolding(db: Db, id: string, days: number): Promise<void> {
+  if (!(await repo.ageHolding(db, id, days))) throw new AppError('FINANCE_CANNOT_REDEEM');
+}
+
 /** The ledger check's finance part (ledger.check.ts). */
 export function financeMismatches(db: Db) {
   return repo.mismatches(db);
