@@ -31,7 +31,7 @@ async function deposit(page: Page, amount: string): Promise<void> {
   const before = Number(await available(page));
   const { address } = await apiCall<{ address: string }>(page, 'GET', '/api/assets/rechargeaddress?coin=CHIA');
   await apiCall(page, 'POST', '/api/dev/devnet/send', { coin: 'CHIA', address, amount });
-  await expect.poll(async () => Number(await available(page)), { timeout: 150_000, intervals: [500] }).toBeGreaterThanOrEqual(before + Number(amount));
+  await expect.poll(async () => Number(await available(page)), { timeout: 150_000, interval: 500 }).toBeGreaterThanOrEqual(before + Number(amount));
 }
 
 async function runJob(page: Page, name: string): Promise<void> {
@@ -57,7 +57,10 @@ describe('a current finance product, bought, earning a day, redeemed', async () 
     await admin.page.getByTestId('admin-finance-min').fill('1');
     await admin.page.getByTestId('admin-finance-save').click();
     await expect
-      .poll(async () => (await apiCall<{ list: { id: string; name: string }[] }>(admin.page, 'GET', '/api/admin/finance/products?count=200')).list.find((p) => p.name === name)?.id ?? '')
+      .poll(
+        async () =>
+          (await apiCall<{ list: { id: string; name: string }[] }>(admin.page, 'GET', '/api/admin/finance/products?count=200')).list.find((p) => p.name === name)?.id ?? '',
+      )
       .not.toBe('');
     productId = (await apiCall<{ list: { id: string; name: string }[] }>(admin.page, 'GET', '/api/admin/finance/products?count=200')).list.find((p) => p.name === name)?.id ?? '';
     await admin.page.getByTestId(`admin-finance-fund-${productId}`).click();

@@ -11,7 +11,7 @@ import { accrueDay, createProduct, fundBudget } from '../../apps/server/src/modu
  * and sum of principal). The first day also opens the owners' ledger accounts; the second is
  * the steady state. Goal: ≤ 4× on the steady day.
  */
-const HOLDINGS = 100_000;
+const HOLDINGS = Number(process.env.FIN_HOLDINGS ?? 100_000);
 const ROUNDS = 5;
 
 export async function financeBench(url: string): Promise<void> {

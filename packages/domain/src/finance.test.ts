@@ -48,10 +48,13 @@ describe('daily interest', () => {
     fc.assert(
       fc.property(fc.array(principal, { maxLength: 30 }), rate, (ps, r) => {
         const apart = ps.reduce((s, p) => s + dailyInterest(p, r), 0n);
-        expect(apart <= dailyInterest(
-          ps.reduce((s, p) => s + p, 0n),
-          r,
-        )).toBe(true);
+        expect(
+          apart <=
+            dailyInterest(
+              ps.reduce((s, p) => s + p, 0n),
+              r,
+            ),
+        ).toBe(true);
       }),
     );
   });
@@ -103,9 +106,9 @@ describe('LHD tiers by days held', () => {
   });
 
   it('the band applied is the one whose start is the highest not above the days held', () => {
-    const tierList = fc.uniqueArray(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 5 }).chain((starts) =>
-      fc.tuple(...starts.sort((a, b) => a - b).map((s) => rate.map((r) => ({ fromDays: s, ratePpm: r })))),
-    );
+    const tierList = fc
+      .uniqueArray(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 5 })
+      .chain((starts) => fc.tuple(...starts.sort((a, b) => a - b).map((s) => rate.map((r) => ({ fromDays: s, ratePpm: r })))));
     fc.assert(
       fc.property(tierList, fc.integer({ min: 0, max: 200 }), rate, (ts, held, flat) => {
         expect(validTiers(ts)).toBe(true);
@@ -114,7 +117,12 @@ describe('LHD tiers by days held', () => {
         expect(rateForDaysHeld(flat, ts, held)).toBe(expected);
       }),
     );
-    expect(validTiers([{ fromDays: 15, ratePpm: 1n }, { fromDays: 15, ratePpm: 2n }])).toBe(false);
+    expect(
+      validTiers([
+        { fromDays: 15, ratePpm: 1n },
+        { fromDays: 15, ratePpm: 2n },
+      ]),
+    ).toBe(false);
     expect(validTiers([{ fromDays: -1, ratePpm: 1n }])).toBe(false);
   });
 });
@@ -135,7 +143,10 @@ describe('the interest budget', () => {
   it('over many days, principal plus interest paid out equals what the user put in plus what left the budget', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ principal: fc.bigInt({ min: 1n, max: 10n ** 14n }), sub: fc.integer({ min: 0, max: 20 }), held: fc.integer({ min: 1, max: 40 }) }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.record({ principal: fc.bigInt({ min: 1n, max: 10n ** 14n }), sub: fc.integer({ min: 0, max: 20 }), held: fc.integer({ min: 1, max: 40 }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         fc.bigInt({ min: 0n, max: 10n ** 10n }),
         rate,
         (holdings, budget0, r) => {
@@ -143,7 +154,13 @@ describe('the interest budget', () => {
           const interest = holdings.map(() => 0n);
           for (let n = 0; n < 70; n++) {
             const d = addDays('2026-01-01', n);
-            const dues = holdings.map((h) => holdingInterestOn(d, { principal: h.principal, subscribedDay: addDays('2026-01-01', h.sub), untilDay: addDays('2026-01-01', h.sub + h.held) }, { ratePpm: r, tiers: [] }));
+            const dues = holdings.map((h) =>
+              holdingInterestOn(
+                d,
+                { principal: h.principal, subscribedDay: addDays('2026-01-01', h.sub), untilDay: addDays('2026-01-01', h.sub + h.held) },
+                { ratePpm: r, tiers: [] },
+              ),
+            );
             const outcome = accrueAgainstBudget(budget, dues);
             outcome.paid.forEach((p, i) => (interest[i] = (interest[i] as bigint) + p));
             budget = outcome.budgetAfter;

@@ -147,7 +147,11 @@ export function addDays(day: string, n: number): string {
  * its last day (the day its redemption was asked for or its product ended or unlocked; none
  * while it is still held). Also inside the product's window when it has one.
  */
-export function earnsOn(day: string, holding: { subscribedDay: string; untilDay: string | null }, window: { fromDay: string | null; untilDay: string | null } = { fromDay: null, untilDay: null }): boolean {
+export function earnsOn(
+  day: string,
+  holding: { subscribedDay: string; untilDay: string | null },
+  window: { fromDay: string | null; untilDay: string | null } = { fromDay: null, untilDay: null },
+): boolean {
   if (day <= holding.subscribedDay) return false;
   if (holding.untilDay !== null && day >= holding.untilDay) return false;
   if (window.fromDay !== null && day < window.fromDay) return false;
@@ -237,7 +241,6 @@ export function redemptionDueAt(requestedAt: Date, days: number): Date {
 }
 
 // --- settings -------------------------------------------------------------------------------
-
 
 export interface FinanceSettings {
   /** The UTC hour the daily accrual runs for the day before: 0 (default) or 12 (the other reading). */

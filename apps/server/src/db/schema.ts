@@ -224,7 +224,18 @@ export interface DevMailboxTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends LedgerTables, WalletTables, WithdrawTables, PoolTables, AdminTables, ContentTables, ChiaTables, InmailTables, PowTables, MetricsTables, FinanceTables {
+export interface Database
+  extends LedgerTables,
+    WalletTables,
+    WithdrawTables,
+    PoolTables,
+    AdminTables,
+    ContentTables,
+    ChiaTables,
+    InmailTables,
+    PowTables,
+    MetricsTables,
+    FinanceTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

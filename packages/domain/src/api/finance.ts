@@ -17,13 +17,18 @@ export const percentField = text({ error: msg('INVALID_PARAMETER') })
   .meta({ description: 'Annualised rate in percent, e.g. "5.25" (at most 4 decimals)', example: '5.25' });
 
 const dayCount = (max: number) => z.coerce.number().int(msg('INVALID_PARAMETER')).min(0, msg('INVALID_PARAMETER')).max(max, msg('INVALID_PARAMETER'));
-const isoTime = text().trim().pipe(z.iso.datetime({ offset: true, error: msg('INVALID_PARAMETER') }));
+const isoTime = text()
+  .trim()
+  .pipe(z.iso.datetime({ offset: true, error: msg('INVALID_PARAMETER') }));
 
 export const financeTierSchema = z.object({ from_days: dayCount(3650), rate: percentField });
 export type FinanceTier = z.infer<typeof financeTierSchema>;
 
 export const financeProductBody = z.object({
-  name: text({ error: msg('INVALID_PARAMETER') }).trim().min(1, msg('INVALID_PARAMETER')).max(64, msg('OUT_OF_LENGTH_LIMIT')),
+  name: text({ error: msg('INVALID_PARAMETER') })
+    .trim()
+    .min(1, msg('INVALID_PARAMETER'))
+    .max(64, msg('OUT_OF_LENGTH_LIMIT')),
   type: z.enum(FINANCE_PRODUCT_TYPES, { error: msg('INVALID_PARAMETER') }),
   coin: coinField,
   coefficient: text({ error: msg('INVALID_PARAMETER') })
@@ -52,7 +57,11 @@ export const financeShelfBody = z.object({ id: idField, on_shelf: z.boolean() })
 export const financeFundBody = z.object({
   id: idField,
   amount: amountField,
-  from_uid: text().trim().regex(/^\d{1,18}$/, msg('INVALID_PARAMETER')).optional().meta({ description: 'The operator account paying (a user uid); the acting admin’s own account by default' }),
+  from_uid: text()
+    .trim()
+    .regex(/^\d{1,18}$/, msg('INVALID_PARAMETER'))
+    .optional()
+    .meta({ description: 'The operator account paying (a user uid); the acting admin’s own account by default' }),
   request_id: requestIdField,
 });
 

@@ -25,7 +25,9 @@ export const FINANCE_EXPORT_LISTS: Partial<Record<AdminExportList, ExportList>> 
   },
   finance_subscriptions: {
     filters: adminFinanceSubscriptionsQuery.omit({ page: true, count: true }),
-    read: paged((ctx, f: { product_id: string; status?: 'waiting' }, page) => listHoldings(ctx.db, { productId: f.product_id, status: f.status }, { page, count: PAGE }, ctx.chains)),
+    read: paged((ctx, f: { product_id: string; status?: 'waiting' }, page) =>
+      listHoldings(ctx.db, { productId: f.product_id, status: f.status }, { page, count: PAGE }, ctx.chains),
+    ),
     stem: 'finance-subscriptions',
   },
 };

@@ -93,7 +93,18 @@ describe('the back office’s products', () => {
       [admin, '/api/admin/finance/product', { ...product, annual_rate: '5.12345' }, ERR.INVALID_PARAMETER],
       [admin, '/api/admin/finance/product', { ...product, type: 'XYZ' }, ERR.INVALID_PARAMETER],
       [admin, '/api/admin/finance/product', { ...product, coin: 'NOPE' }, ERR.COIN_NOT_FOUND],
-      [admin, '/api/admin/finance/product', { ...product, tiers: [{ from_days: 15, rate: '1' }, { from_days: 15, rate: '2' }] }, ERR.INVALID_PARAMETER],
+      [
+        admin,
+        '/api/admin/finance/product',
+        {
+          ...product,
+          tiers: [
+            { from_days: 15, rate: '1' },
+            { from_days: 15, rate: '2' },
+          ],
+        },
+        ERR.INVALID_PARAMETER,
+      ],
       [admin, '/api/admin/finance/fund', { id, amount: '1'.repeat(30), request_id: rid() }, ERR.AMOUNT_INVALID],
       [admin, '/api/admin/finance/fund', { id, amount: '100000', request_id: rid() }, ERR.BALANCE_INSUFFICIENT],
       [admin, '/api/admin/finance/settings', { settlement_hour_utc: 6, redemption_days: 5, saving_owner_share: '94', saving_miner_share: '3' }, ERR.INVALID_PARAMETER],

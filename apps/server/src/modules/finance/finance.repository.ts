@@ -52,7 +52,13 @@ export const financeRepository = {
     return paginate(base, page, (q) =>
       q
         .selectAll()
-        .select((eb) => eb.selectFrom('finance_holdings as h').select(sql<string>`count(*)`.as('n')).whereRef('h.product_id', '=', 'finance_products.id').as('holdings'))
+        .select((eb) =>
+          eb
+            .selectFrom('finance_holdings as h')
+            .select(sql<string>`count(*)`.as('n'))
+            .whereRef('h.product_id', '=', 'finance_products.id')
+            .as('holdings'),
+        )
         .orderBy('weight', 'desc')
         .orderBy('id', 'desc'),
     );
@@ -78,7 +84,19 @@ export const financeRepository = {
 
   // --- holdings --------------------------------------------------------------------------------
 
-  insertHolding(trx: Db, values: { product_id: string; user_id: string; coin: string; principal_units: bigint; status: FinanceHoldingState; subscribed_at: Date; subscribed_day: string; transaction_id: string }) {
+  insertHolding(
+    trx: Db,
+    values: {
+      product_id: string;
+      user_id: string;
+      coin: string;
+      principal_units: bigint;
+      status: FinanceHoldingState;
+      subscribed_at: Date;
+      subscribed_day: string;
+      transaction_id: string;
+    },
+  ) {
     return trx.insertInto('finance_holdings').values(values).returningAll().executeTakeFirstOrThrow();
   },
 
@@ -111,7 +129,11 @@ export const financeRepository = {
 
   /** Interest accrued on one holding so far. */
   async holdingIncome(db: Db, holdingId: string): Promise<bigint> {
-    const row = await db.selectFrom('finance_accruals').select(sql<string>`coalesce(sum(amount_units), 0)`.as('total')).where('holding_id', '=', holdingId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('finance_accruals')
+      .select(sql<string>`coalesce(sum(amount_units), 0)`.as('total'))
+      .where('holding_id', '=', holdingId)
+      .executeTakeFirstOrThrow();
     return BigInt(row.total);
   },
 
@@ -149,7 +171,10 @@ export const financeRepository = {
     let base = db.selectFrom('finance_accruals as a').innerJoin('finance_products as p', 'p.id', 'a.product_id').where('a.user_id', '=', userId);
     if (holdingId) base = base.where('a.holding_id', '=', holdingId);
     return paginate(base, page, (q) =>
-      q.select([sql<string>`a.day::text`.as('day'), 'a.holding_id', 'a.amount_units', 'p.name as product_name', 'p.coin']).orderBy('a.day', 'desc').orderBy('a.holding_id', 'desc'),
+      q
+        .select([sql<string>`a.day::text`.as('day'), 'a.holding_id', 'a.amount_units', 'p.name as product_name', 'p.coin'])
+        .orderBy('a.day', 'desc')
+        .orderBy('a.holding_id', 'desc'),
     );
   },
 
@@ -157,11 +182,28 @@ export const financeRepository = {
 
   /** The run of (product, day), created when missing, locked: accruals of a product-day go one at a time. */
   async lockRun(trx: Db, productId: string, day: string) {
-    await trx.insertInto('finance_accrual_runs').values({ product_id: productId, day, status: 'running' }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('finance_accrual_runs')
+      .values({ product_id: productId, day, status: 'running' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     return trx.selectFrom('finance_accrual_runs').selectAll().where('product_id', '=', productId).where('day', '=', day).forUpdate().executeTakeFirstOrThrow();
   },
 
-  updateRun(trx: Db, productId: string, day: string, values: { status?: 'running' | 'done' | 'budget_short'; cursor_holding_id?: string; reserved_units?: bigint; paid_units?: bigint; principal_units?: bigint; holdings?: number; done_at?: Date }) {
+  updateRun(
+    trx: Db,
+    productId: string,
+    day: string,
+    values: {
+      status?: 'running' | 'done' | 'budget_short';
+      cursor_holding_id?: string;
+      reserved_units?: bigint;
+      paid_units?: bigint;
+      principal_units?: bigint;
+      holdings?: number;
+      done_at?: Date;
+    },
+  ) {
     return trx.updateTable('finance_accrual_runs').set(values).where('product_id', '=', productId).where('day', '=', day).execute();
   },
 
@@ -290,7 +332,10 @@ export const financeRepository = {
       WHERE coalesce(h.balance, 0) <> coalesce(o.owed, 0) LIMIT 100`.execute(db);
     return [
       ...budget.rows.map((r) => ({ kind: 'budget' as const, detail: `${r.coin} finance budget holds ${r.balance}, the products' budgets and reserved days sum to ${r.owed}` })),
-      ...buckets.rows.map((r) => ({ kind: 'bucket' as const, detail: `user ${r.user_id} ${r.coin} finance bucket holds ${r.balance}, open holdings and their kept interest sum to ${r.owed}` })),
+      ...buckets.rows.map((r) => ({
+        kind: 'bucket' as const,
+        detail: `user ${r.user_id} ${r.coin} finance bucket holds ${r.balance}, open holdings and their kept interest sum to ${r.owed}`,
+      })),
     ];
   },
 };

@@ -76,7 +76,14 @@ export function financeRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/finance/product',
-    { schema: { tags, summary: 'A product’s details (public); 10501 when there is none', querystring: financeProductQuery, response: { 200: envelopeSchema(financeProductSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'A product’s details (public); 10501 when there is none',
+        querystring: financeProductQuery,
+        response: { 200: envelopeSchema(financeProductSchema) },
+      },
+    },
     async (request) => ok(request, await productDetails(db, request.query.id, chains)),
   );
   app.post(
@@ -94,12 +101,21 @@ export function financeRoutes(app: ZodApp, deps: Deps): void {
   );
   app.get(
     '/api/finance/holdings',
-    { schema: { tags, summary: 'The user’s holdings with accrued income, newest first', querystring: financeHoldingsQuery, response: { 200: envelopeSchema(financeHoldingPage) } } },
+    {
+      schema: { tags, summary: 'The user’s holdings with accrued income, newest first', querystring: financeHoldingsQuery, response: { 200: envelopeSchema(financeHoldingPage) } },
+    },
     async (request) => ok(request, await listHoldings(db, { userId: await signedIn(request), status: request.query.status }, request.query, chains)),
   );
   app.get(
     '/api/finance/income',
-    { schema: { tags, summary: 'The user’s interest, one record per holding and day, newest first', querystring: financeIncomeQuery, response: { 200: envelopeSchema(financeIncomePage) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The user’s interest, one record per holding and day, newest first',
+        querystring: financeIncomeQuery,
+        response: { 200: envelopeSchema(financeIncomePage) },
+      },
+    },
     async (request) => ok(request, await listIncome(db, await signedIn(request), request.query)),
   );
   app.post(
@@ -117,7 +133,12 @@ export function financeRoutes(app: ZodApp, deps: Deps): void {
   app.post(
     '/api/finance/revoke',
     {
-      schema: { tags, summary: 'Revokes a periodical holding before its interest starts: principal back at once; 10506 when it cannot', body: financeHoldingBody, response: { 200: envelopeSchema(financeRedeemResult) } },
+      schema: {
+        tags,
+        summary: 'Revokes a periodical holding before its interest starts: principal back at once; 10506 when it cannot',
+        body: financeHoldingBody,
+        response: { 200: envelopeSchema(financeRedeemResult) },
+      },
     },
     async (request) => ok(request, await revokeHolding(db, await signedIn(request), request.body)),
   );
@@ -133,7 +154,10 @@ export function adminFinanceRoutes(app: ZodApp, deps: Deps): void {
 
   app.get(
     '/api/admin/finance/products',
-    { config: admin, schema: { tags, summary: 'Every product with its budget and holdings', querystring: financeProductsQuery, response: { 200: envelopeSchema(adminFinanceProductPage) } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Every product with its budget and holdings', querystring: financeProductsQuery, response: { 200: envelopeSchema(adminFinanceProductPage) } },
+    },
     async (request) => ok(request, await listAdminProducts(db, request.query, chains)),
   );
   app.get(
@@ -141,35 +165,66 @@ export function adminFinanceRoutes(app: ZodApp, deps: Deps): void {
     { config: admin, schema: { tags, summary: 'One product with its budget', querystring: financeProductQuery, response: { 200: one } } },
     async (request) => ok(request, await adminProduct(db, request.query.id, chains)),
   );
-  app.post('/api/admin/finance/product', { config: admin, schema: { tags, summary: 'Creates a product (off the shelf)', body: financeProductBody, response: { 200: one } } }, async (request) =>
-    ok(request, await createProduct(db, await staff(request), request.body)),
+  app.post(
+    '/api/admin/finance/product',
+    { config: admin, schema: { tags, summary: 'Creates a product (off the shelf)', body: financeProductBody, response: { 200: one } } },
+    async (request) => ok(request, await createProduct(db, await staff(request), request.body)),
   );
-  app.post('/api/admin/finance/product/update', { config: admin, schema: { tags, summary: 'Edits a product', body: financeProductUpdateBody, response: { 200: one } } }, async (request) => {
-    const { id, ...body } = request.body;
-    return ok(request, await updateProduct(db, await staff(request), id, body));
-  });
-  app.post('/api/admin/finance/shelf', { config: admin, schema: { tags, summary: 'Puts a product on or takes it off the shelf', body: financeShelfBody, response: { 200: one } } }, async (request) =>
-    ok(request, await setShelf(db, await staff(request), request.body.id, request.body.on_shelf)),
+  app.post(
+    '/api/admin/finance/product/update',
+    { config: admin, schema: { tags, summary: 'Edits a product', body: financeProductUpdateBody, response: { 200: one } } },
+    async (request) => {
+      const { id, ...body } = request.body;
+      return ok(request, await updateProduct(db, await staff(request), id, body));
+    },
+  );
+  app.post(
+    '/api/admin/finance/shelf',
+    { config: admin, schema: { tags, summary: 'Puts a product on or takes it off the shelf', body: financeShelfBody, response: { 200: one } } },
+    async (request) => ok(request, await setShelf(db, await staff(request), request.body.id, request.body.on_shelf)),
   );
   app.post(
     '/api/admin/finance/fund',
-    { config: admin, schema: { tags, summary: 'Funds a product’s interest budget from an operator’s available balance (idempotent on request_id)', body: financeFundBody, response: { 200: one } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Funds a product’s interest budget from an operator’s available balance (idempotent on request_id)', body: financeFundBody, response: { 200: one } },
+    },
     async (request) => ok(request, await fundBudget(db, await staff(request), request.body)),
   );
-  app.post('/api/admin/finance/revoke', { config: admin, schema: { tags, summary: 'Revokes a periodical product before its interest starts', body: financeIdBody, response: { 200: one } } }, async (request) =>
-    ok(request, await revokeProduct(db, await staff(request), request.body.id)),
+  app.post(
+    '/api/admin/finance/revoke',
+    { config: admin, schema: { tags, summary: 'Revokes a periodical product before its interest starts', body: financeIdBody, response: { 200: one } } },
+    async (request) => ok(request, await revokeProduct(db, await staff(request), request.body.id)),
   );
   app.get(
     '/api/admin/finance/subscriptions',
-    { config: admin, schema: { tags, summary: 'A product’s subscriptions (holdings) with income', querystring: adminFinanceSubscriptionsQuery, response: { 200: envelopeSchema(financeHoldingPage) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'A product’s subscriptions (holdings) with income',
+        querystring: adminFinanceSubscriptionsQuery,
+        response: { 200: envelopeSchema(financeHoldingPage) },
+      },
+    },
     async (request) => ok(request, await listHoldings(db, { productId: request.query.product_id, status: request.query.status }, request.query, chains)),
   );
-  app.get('/api/admin/finance/settings', { config: admin, schema: { tags, summary: 'The accrual hour, the redemption days and the saving shares', response: { 200: envelopeSchema(financeSettingsSchema) } } }, async (request) =>
-    ok(request, await financeSettings(db)),
+  app.get(
+    '/api/admin/finance/settings',
+    { config: admin, schema: { tags, summary: 'The accrual hour, the redemption days and the saving shares', response: { 200: envelopeSchema(financeSettingsSchema) } } },
+    async (request) => ok(request, await financeSettings(db)),
   );
   app.post(
     '/api/admin/finance/settings',
-    { config: admin, schema: { tags, summary: 'Sets the accrual hour (0 or 12 UTC), the redemption days (T+N) and the saving shares', body: financeSettingsSchema, response: { 200: envelopeSchema(financeSettingsSchema) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Sets the accrual hour (0 or 12 UTC), the redemption days (T+N) and the saving shares',
+        body: financeSettingsSchema,
+        response: { 200: envelopeSchema(financeSettingsSchema) },
+      },
+    },
     async (request) => ok(request, await updateFinanceSettings(db, await staff(request), request.body)),
   );
 }

@@ -101,7 +101,12 @@ export async function updateFinanceSettings(db: Db, by: AuditBy, body: FinanceSe
   if (owner + miner > 10_000) throw new AppError('INVALID_PARAMETER', { field: 'saving_miner_share' });
   await db.transaction().execute(async (trx) => {
     const before = await repo.lockSettings(trx);
-    const after = await repo.updateSettings(trx, { settlement_hour_utc: body.settlement_hour_utc, redemption_days: body.redemption_days, saving_owner_bp: owner, saving_miner_bp: miner });
+    const after = await repo.updateSettings(trx, {
+      settlement_hour_utc: body.settlement_hour_utc,
+      redemption_days: body.redemption_days,
+      saving_owner_bp: owner,
+      saving_miner_bp: miner,
+    });
     await recordAudit(trx, by, { action: 'finance.settings', target: 'finance:settings', before, after });
   });
   return financeSettings(db);
@@ -144,7 +149,12 @@ function productView(row: ProductRow, ctx: ProductContext): FinanceProduct {
     accumulated_income: show(row.interest_paid_units, ctx.scale),
     redemption_days: type === 'HQB' || type === 'SXC' ? ctx.settings.redemption_days : 0,
     staking_blocks: row.staking_blocks,
-    blocks_left: type === 'LOCK' && row.unlock_height !== null && ctx.height !== undefined ? blocksLeft(Number(row.unlock_height), ctx.height) : type === 'LOCK' && row.state === 'collecting' ? row.staking_blocks : null,
+    blocks_left:
+      type === 'LOCK' && row.unlock_height !== null && ctx.height !== undefined
+        ? blocksLeft(Number(row.unlock_height), ctx.height)
+        : type === 'LOCK' && row.state === 'collecting'
+          ? row.staking_blocks
+          : null,
     rating: row.rating,
     indefinite: row.indefinite,
     verify_purchase: row.verify_purchase,
@@ -242,14 +252,23 @@ export async function setShelf(db: Db, by: AuditBy, id: string, onShelf: boolean
     const before = await repo.lockProduct(trx, id);
     if (!before) throw new AppError('FINANCE_PRODUCT_NOT_FOUND');
     const after = await repo.updateProduct(trx, id, { on_shelf: onShelf });
-    await recordAudit(trx, by, { action: onShelf ? 'finance.product.shelve' : 'finance.product.withdraw', target: `finance_product:${id}`, before: { on_shelf: before.on_shelf }, after: { on_shelf: onShelf } });
+    await recordAudit(trx, by, {
+      action: onShelf ? 'finance.product.shelve' : 'finance.product.withdraw',
+      target: `finance_product:${id}`,
+      before: { on_shelf: before.on_shelf },
+      after: { on_shelf: onShelf },
+    });
     return after;
   });
   return adminView(row, await contextFor(db, row.coin));
 }
 
 /** Funds a product's interest budget from an operator's available balance (one ledger transaction). */
-export async function fundBudget(db: Db, by: AuditBy & { id: string }, body: { id: string; amount: string; from_uid?: string | undefined; request_id: string }): Promise<AdminFinanceProduct> {
+export async function fundBudget(
+  db: Db,
+  by: AuditBy & { id: string },
+  body: { id: string; amount: string; from_uid?: string | undefined; request_id: string },
+): Promise<AdminFinanceProduct> {
   const product = await repo.productById(db, body.id);
   if (!product) throw new AppError('FINANCE_PRODUCT_NOT_FOUND');
   const coin = await coinRules(db, product.coin);
@@ -300,12 +319,20 @@ async function viewsOf<T>(db: Db, rows: ProductRow[], chains: ChainRegistry | un
   return out;
 }
 
-export async function listProducts(db: Db, query: PagingQuery & { type?: FinanceProductType | undefined; coin?: string | undefined }, chains?: ChainRegistry): Promise<{ list: FinanceProduct[]; total: number }> {
+export async function listProducts(
+  db: Db,
+  query: PagingQuery & { type?: FinanceProductType | undefined; coin?: string | undefined },
+  chains?: ChainRegistry,
+): Promise<{ list: FinanceProduct[]; total: number }> {
   const { rows, total } = await repo.listProducts(db, { publicOnly: true, type: query.type, coin: query.coin }, query);
   return { list: await viewsOf(db, rows, chains, productView), total };
 }
 
-export async function listAdminProducts(db: Db, query: PagingQuery & { type?: FinanceProductType | undefined; coin?: string | undefined }, chains?: ChainRegistry): Promise<{ list: AdminFinanceProduct[]; total: number }> {
+export async function listAdminProducts(
+  db: Db,
+  query: PagingQuery & { type?: FinanceProductType | undefined; coin?: string | undefined },
+  chains?: ChainRegistry,
+): Promise<{ list: AdminFinanceProduct[]; total: number }> {
   const { rows, total } = await repo.listProducts(db, { publicOnly: false, type: query.type, coin: query.coin }, query);
   return { list: await viewsOf(db, rows, chains, adminView), total };
 }
@@ -425,12 +452,19 @@ export async function buy(db: Db, verify: Verify | undefined, userId: string, bo
     await repo.updateProduct(trx, locked.id, { ordered_units: BigInt(locked.ordered_units) + amount, participants: locked.participants + (newcomer ? 1 : 0) });
     return { holding_id: holding.id, amount: show(amount, coin.scale) };
   };
-  const inTransaction = product.verify_purchase && verify ? (work: (trx: Db) => Promise<{ holding_id: string; amount: string }>) => verify(userId, 'withdraw', codesOf(body), work) : undefined;
+  const inTransaction =
+    product.verify_purchase && verify ? (work: (trx: Db) => Promise<{ holding_id: string; amount: string }>) => verify(userId, 'withdraw', codesOf(body), work) : undefined;
   return idempotent(db, `finance-buy:${userId}`, body.request_id, intent, run, inTransaction);
 }
 
 /** Closes a holding: what it keeps in the finance bucket goes back to available. */
-async function closeHolding(trx: Db, holdingId: string, event: 'confirm' | 'end' | 'revoke' | 'unlock', now: Date, options: { withInterest: boolean; freeQuota: boolean }): Promise<void> {
+async function closeHolding(
+  trx: Db,
+  holdingId: string,
+  event: 'confirm' | 'end' | 'revoke' | 'unlock',
+  now: Date,
+  options: { withInterest: boolean; freeQuota: boolean },
+): Promise<void> {
   const holding = await repo.lockHolding(trx, holdingId);
   if (!holding) throw new AppError('FINANCE_CANNOT_REDEEM');
   const product = await repo.lockProduct(trx, holding.product_id);
@@ -461,7 +495,12 @@ async function closeHolding(trx: Db, holdingId: string, event: 'confirm' | 'end'
  * A current (or saving) product's redemption: the holding stops earning today (no interest on
  * the redemption day) and its principal returns within T+N days (a setting), when confirmed.
  */
-export async function redeem(db: Db, userId: string, body: { id: string; request_id: string }, now = new Date()): Promise<{ holding_id: string; status: FinanceHoldingState; redemption_due_at: string | null }> {
+export async function redeem(
+  db: Db,
+  userId: string,
+  body: { id: string; request_id: string },
+  now = new Date(),
+): Promise<{ holding_id: string; status: FinanceHoldingState; redemption_due_at: string | null }> {
   const settings = await financeSettings(db);
   return idempotent(db, `finance-redeem:${userId}`, body.request_id, body, async (trx) => {
     const holding = await repo.lockHolding(trx, body.id);
@@ -484,7 +523,12 @@ export async function redeem(db: Db, userId: string, body: { id: string; request
 }
 
 /** A periodical holding revoked by its owner before the interest starts: the principal back at once. */
-export async function revokeHolding(db: Db, userId: string, body: { id: string; request_id: string }, now = new Date()): Promise<{ holding_id: string; status: FinanceHoldingState; redemption_due_at: string | null }> {
+export async function revokeHolding(
+  db: Db,
+  userId: string,
+  body: { id: string; request_id: string },
+  now = new Date(),
+): Promise<{ holding_id: string; status: FinanceHoldingState; redemption_due_at: string | null }> {
   return idempotent(db, `finance-revoke:${userId}`, body.request_id, body, async (trx) => {
     const holding = await repo.lockHolding(trx, body.id);
     if (!holding || holding.user_id !== userId) throw new AppError('FINANCE_CANNOT_REDEEM');
@@ -509,7 +553,13 @@ export async function confirmDueRedemptions(db: Db, now = new Date()): Promise<n
   return done;
 }
 
-async function moveProduct(db: Db, by: AuditBy | null, id: string, event: FinanceProductEvent, values: Parameters<typeof repo.updateProduct>[2] = {}): Promise<ProductRow | undefined> {
+async function moveProduct(
+  db: Db,
+  by: AuditBy | null,
+  id: string,
+  event: FinanceProductEvent,
+  values: Parameters<typeof repo.updateProduct>[2] = {},
+): Promise<ProductRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const before = await repo.lockProduct(trx, id);
     if (!before) throw new AppError('FINANCE_PRODUCT_NOT_FOUND');
@@ -564,7 +614,12 @@ export async function runMaturities(db: Db, chains: ChainRegistry, now = new Dat
     }
     if (product.type === 'LOCK' && product.state === 'collecting' && stakingReady(BigInt(product.ordered_units), BigInt(product.quota_units))) {
       const height = await chains.adapter(product.coin).height();
-      const locked = await moveProduct(db, null, product.id, 'lock', { lock_height: height, unlock_height: height + product.staking_blocks, locked_day: utcDay(now), on_shelf: false });
+      const locked = await moveProduct(db, null, product.id, 'lock', {
+        lock_height: height,
+        unlock_height: height + product.staking_blocks,
+        locked_day: utcDay(now),
+        on_shelf: false,
+      });
       if (locked) {
         for (const id of await repo.openHoldingIds(db, product.id, ['waiting'])) {
           await db.transaction().execute(async (trx) => {
@@ -577,7 +632,8 @@ export async function runMaturities(db: Db, chains: ChainRegistry, now = new Dat
     }
     if (product.type === 'LOCK' && product.state === 'locked' && product.unlock_height !== null) {
       const height = await chains.adapter(product.coin).height();
-      if (blocksLeft(Number(product.unlock_height), height) === 0 && (await moveProduct(db, null, product.id, 'unlock', { unlocked_day: utcDay(now) }))) moves.push(`${product.id}:unlock`);
+      if (blocksLeft(Number(product.unlock_height), height) === 0 && (await moveProduct(db, null, product.id, 'unlock', { unlocked_day: utcDay(now) })))
+        moves.push(`${product.id}:unlock`);
     }
   }
   // Ended and unlocked products pay out once their last earning day is accrued.
@@ -617,7 +673,12 @@ export type ChunkHook = (chunk: number) => Promise<void>;
  * Accrues one product-day: decided once, then paid a chunk at a time. Safe to call any number
  * of times, concurrently. `chunks` stops after that many chunks (the rest is resumed later).
  */
-export async function accrueDay(db: Db, productId: string, day: string, options: { chunk?: number; chunks?: number; beforeCommit?: ChunkHook; now?: Date } = {}): Promise<AccrualOutcome> {
+export async function accrueDay(
+  db: Db,
+  productId: string,
+  day: string,
+  options: { chunk?: number; chunks?: number; beforeCommit?: ChunkHook; now?: Date } = {},
+): Promise<AccrualOutcome> {
   const chunk = options.chunk ?? ACCRUAL_CHUNK;
   const now = options.now ?? new Date();
   const product = await repo.productById(db, productId);
@@ -667,7 +728,14 @@ export async function accrueDay(db: Db, productId: string, day: string, options:
   return { status: 'running', paid: 0n, holdings: 0 };
 }
 
-async function finishRun(trx: Db, product: ProductRow, day: string, run: { reserved_units: string; principal_units: string; holdings: number }, paid: bigint, now: Date): Promise<AccrualOutcome> {
+async function finishRun(
+  trx: Db,
+  product: ProductRow,
+  day: string,
+  run: { reserved_units: string; principal_units: string; holdings: number },
+  paid: bigint,
+  now: Date,
+): Promise<AccrualOutcome> {
   const locked = await repo.lockProduct(trx, product.id);
   if (!locked) throw new AppError('FINANCE_PRODUCT_NOT_FOUND');
   // What was reserved and not paid (none, unless the holdings changed) returns to the budget.

@@ -1,4 +1,4 @@
-import { AppError, holdingInterestOn, parseAmount, percentToPpm, type FinanceProductBody } from '@platter/domain';
+import { holdingInterestOn, parseAmount, percentToPpm, type AppError, type FinanceProductBody } from '@platter/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { spawn } from 'node:child_process';
@@ -208,7 +208,16 @@ describe('exactly once per holding and day', () => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('INSIDE') && resolve());
       child.on('exit', (code) => reject(new Error(`the child exited early (${code})`)));
     });
-    const accrued = async () => Number((await db.selectFrom('finance_accruals').select(sql<string>`count(*)`.as('n')).where('product_id', '=', product.id).executeTakeFirstOrThrow()).n);
+    const accrued = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('finance_accruals')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('product_id', '=', product.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await accrued()).toBe(4); // the first chunk committed; the second holds the run's lock
     const racing = [1, 2, 3].map(() => accrueDay(db, product.id, day, { chunk: 4 }));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -229,7 +238,14 @@ describe('exactly once per holding and day', () => {
 describe('a periodical product', () => {
   it('create → interest → end: principal and interest back at the end; revoked holdings and products return the principal', async () => {
     const chains = devnetRegistry(db, TEST_SECRET);
-    const product = await shelvedProduct({ type: 'DQB', name: 'Periodical 3 days', indefinite: false, start_at: '2026-06-02T00:00:00Z', end_at: '2026-06-05T00:00:00Z', term_days: 3 });
+    const product = await shelvedProduct({
+      type: 'DQB',
+      name: 'Periodical 3 days',
+      indefinite: false,
+      start_at: '2026-06-02T00:00:00Z',
+      end_at: '2026-06-05T00:00:00Z',
+      term_days: 3,
+    });
     const buyer = await buildUser(db, { balance: { CHIA: XCH('200') } });
     const quitter = await buildUser(db, { balance: { CHIA: XCH('50') } });
     await buy(db, undefined, buyer.id, { product_id: product.id, amount: '100', request_id: key() }, at('2026-06-01T10:00:00Z'));

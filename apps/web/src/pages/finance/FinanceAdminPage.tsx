@@ -150,11 +150,32 @@ function ProductForm({ product, onClose, onSaved }: { product: AdminFinanceProdu
         end_at: product.end_at ?? '',
         min_amount: product.min_amount,
       }
-    : { type: 'HQB', coin: 'CHIA', coefficient: '1', annual_rate: '5', min_amount: '1', quota: '0', term_days: 0, lock_days: 0, weight: 0, staking_blocks: 0, rating: '', indefinite: true, verify_purchase: false, tiers: [] };
+    : {
+        type: 'HQB',
+        coin: 'CHIA',
+        coefficient: '1',
+        annual_rate: '5',
+        min_amount: '1',
+        quota: '0',
+        term_days: 0,
+        lock_days: 0,
+        weight: 0,
+        staking_blocks: 0,
+        rating: '',
+        indefinite: true,
+        verify_purchase: false,
+        tiers: [],
+      };
   const submit = async (values: FormValues) => {
     setBusy(true);
     try {
-      const body: FinanceProductBody & { id?: string } = { ...values, start_at: values.start_at || null, end_at: values.end_at || null, tiers: values.tiers ?? [], ...(product ? { id: product.id } : {}) };
+      const body: FinanceProductBody & { id?: string } = {
+        ...values,
+        start_at: values.start_at || null,
+        end_at: values.end_at || null,
+        tiers: values.tiers ?? [],
+        ...(product ? { id: product.id } : {}),
+      };
       if (isOk(await saveProduct(body))) {
         await onSaved();
         onClose();

@@ -211,4 +211,3 @@ function BuyDialog({ product, onClose }: { product: FinanceProduct; onClose: () 
     </Modal>
   );
 }
-

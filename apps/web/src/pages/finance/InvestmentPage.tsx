@@ -12,7 +12,16 @@ import { fetchHoldings, fetchIncome, fetchProduct, financeKeys, isOk, redeemHold
 import { formatDay } from './format.ts';
 import './finance.css';
 
-const STATUS_COLOR: Record<string, string> = { waiting: 'gold', interest: 'blue', redeeming: 'orange', locked: 'purple', redeemed: 'default', ended: 'default', revoked: 'default', unlocked: 'default' };
+const STATUS_COLOR: Record<string, string> = {
+  waiting: 'gold',
+  interest: 'blue',
+  redeeming: 'orange',
+  locked: 'purple',
+  redeemed: 'default',
+  ended: 'default',
+  revoked: 'default',
+  unlocked: 'default',
+};
 const DAY_MS = 86_400_000;
 
 /**
@@ -50,7 +59,12 @@ export function InvestmentPage() {
   const columns: TableColumnsType<FinanceHolding> = [
     { key: 'product', title: t('finance.investment.product'), render: (_, h) => `${h.product_name} · ${t(`finance.type.${h.type}`)}` },
     { key: 'amount', title: t('finance.investment.amount'), align: 'right', render: (_, h) => <span className="finance-amount">{`${h.amount} ${h.coin}`}</span> },
-    { key: 'income', title: t('finance.investment.income'), align: 'right', render: (_, h) => <span className="finance-amount" data-testid={`holding-income-${h.id}`}>{`${h.income} ${h.coin}`}</span> },
+    {
+      key: 'income',
+      title: t('finance.investment.income'),
+      align: 'right',
+      render: (_, h) => <span className="finance-amount" data-testid={`holding-income-${h.id}`}>{`${h.income} ${h.coin}`}</span>,
+    },
     { key: 'yesterday', title: t('finance.investment.yesterday'), align: 'right', render: (_, h) => <span className="finance-amount">{`${h.yesterday_income} ${h.coin}`}</span> },
     { key: 'status', title: t('finance.investment.status'), render: (_, h) => statusOf(h) },
     { key: 'subscribed', title: t('finance.investment.subscribed'), render: (_, h) => formatDay(h.subscribed_at) },
@@ -80,7 +94,9 @@ export function InvestmentPage() {
                 <div>{h.product_name}</div>
                 <Typography.Text type="secondary">{formatDay(h.subscribed_at)}</Typography.Text>
                 <div>{statusOf(h)}</div>
-                {h.redemption_due_at ? <Typography.Text type="secondary" data-testid={`holding-due-${h.id}`}>{`${t('finance.investment.due')}: ${formatDay(h.redemption_due_at)}`}</Typography.Text> : null}
+                {h.redemption_due_at ? (
+                  <Typography.Text type="secondary" data-testid={`holding-due-${h.id}`}>{`${t('finance.investment.due')}: ${formatDay(h.redemption_due_at)}`}</Typography.Text>
+                ) : null}
               </div>
               <div className="finance-list-item__side">
                 <div className="finance-amount">{`${h.amount} ${h.coin}`}</div>
@@ -131,9 +147,11 @@ function CloseDialog({ holding, action, onClose }: { holding: FinanceHolding; ac
   const toast = useSuccessToast();
   const [busy, setBusy] = useState(false);
   const [requestId] = useState(newRequestId);
+  // When the dialog opened: the expected date counts from it.
+  const [openedAt] = useState(() => Date.now());
   // The product's T+N (a setting): the expected date shown before asking; the server answers the exact one.
   const product = useQuery({ queryKey: financeKeys.product(holding.product_id), queryFn: () => fetchProduct(holding.product_id) });
-  const expected = product.data ? formatDay(new Date(Date.now() + product.data.redemption_days * DAY_MS).toISOString()).slice(0, 10) : '…';
+  const expected = product.data ? formatDay(new Date(openedAt + product.data.redemption_days * DAY_MS).toISOString()).slice(0, 10) : '…';
   const confirm = async () => {
     setBusy(true);
     try {

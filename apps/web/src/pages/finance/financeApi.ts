@@ -35,14 +35,16 @@ export const redeemHolding = (id: string, request_id: string) =>
   api.post<{ holding_id: string; redemption_due_at: string | null }>('/api/finance/redeem', { id, request_id }, { userTriggered: true });
 export const revokeHolding = (id: string, request_id: string) => api.post<unknown>('/api/finance/revoke', { id, request_id }, { userTriggered: true });
 
-export const fetchAdminProducts = (page: number) => read(api.get<Page<AdminFinanceProduct>>('/api/admin/finance/products', { query: { page, count: 20 } }), 'admin finance products');
+export const fetchAdminProducts = (page: number) =>
+  read(api.get<Page<AdminFinanceProduct>>('/api/admin/finance/products', { query: { page, count: 20 } }), 'admin finance products');
 export const fetchSubscriptions = (id: string, page: number) =>
   read(api.get<Page<FinanceHolding>>('/api/admin/finance/subscriptions', { query: { product_id: id, page, count: 20 } }), 'subscriptions');
 export const fetchSettings = () => read(api.get<FinanceSettings>('/api/admin/finance/settings'), 'finance settings');
 export const saveProduct = (body: FinanceProductBody & { id?: string }) =>
   api.post<AdminFinanceProduct>(body.id ? '/api/admin/finance/product/update' : '/api/admin/finance/product', body, { userTriggered: true });
 export const setShelf = (id: string, on_shelf: boolean) => api.post<AdminFinanceProduct>('/api/admin/finance/shelf', { id, on_shelf }, { userTriggered: true });
-export const fundProduct = (body: { id: string; amount: string; from_uid?: string; request_id: string }) => api.post<AdminFinanceProduct>('/api/admin/finance/fund', body, { userTriggered: true });
+export const fundProduct = (body: { id: string; amount: string; from_uid?: string; request_id: string }) =>
+  api.post<AdminFinanceProduct>('/api/admin/finance/fund', body, { userTriggered: true });
 export const revokeProduct = (id: string) => api.post<AdminFinanceProduct>('/api/admin/finance/revoke', { id }, { userTriggered: true });
 export const saveSettings = (body: FinanceSettings) => api.post<FinanceSettings>('/api/admin/finance/settings', body, { userTriggered: true });
 
