@@ -23,6 +23,7 @@ import { freePort } from './bench/ports.ts';
 import { firstLoadBench } from './bench/first-load.ts';
 import { lighthouseBench } from './bench/lighthouse.ts';
 import { publicFiguresBench } from './bench/public-figures.ts';
+import { financeBench } from './bench/finance.ts';
 
 /**
  * `npm run bench`: measured on loopback only, every load bounded in time. Each figure is a
@@ -66,11 +67,11 @@ const ROUNDS = 3;
  * ledger, settle — or settlement —, ingest, bls, pos, partials, poc, startup, firstload, public, lighthouse); none named: all of them.
  */
 const ONLY = new Set(
-  (process.argv.slice(2).join(',') || process.env.BENCH_ONLY || 'http,ledger,settle,ingest,bls,pos,partials,poc,startup,firstload,public,lighthouse')
+  (process.argv.slice(2).join(',') || process.env.BENCH_ONLY || 'http,ledger,settle,ingest,bls,pos,partials,poc,startup,firstload,public,lighthouse,finance')
     .split(',')
     .map((part) => (part.trim() === 'settlement' ? 'settle' : part.trim())),
 );
-const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials', 'public'];
+const DB_PARTS = ['http', 'ledger', 'settle', 'ingest', 'partials', 'public', 'finance'];
 
 function median<T extends { rps: number }>(runs: T[]): T {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     if (ONLY.has('settle')) await settlementBench(url);
     if (ONLY.has('ingest')) await ingestionBench(url);
     if (ONLY.has('partials')) await partialsBench(url, DURATION_S);
+    if (ONLY.has('finance')) await financeBench(url);
   } finally {
     await pg.stop();
     await fs.rm(tmp, { recursive: true, force: true });

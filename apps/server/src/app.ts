@@ -52,6 +52,7 @@ import { adminWithdrawRoutes, withdrawRoutes } from './modules/withdraw/withdraw
 import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
 import { startWorker } from './worker.ts';
 import { adminJobRoutes } from './jobs/jobs.routes.ts';
+import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -269,11 +270,14 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   userExportRoutes(app, { db, sessions, kickExports });
   adminExportRoutes(app, { db, sessions, kickExports });
   adminJobRoutes(app, { db, sessions });
+  financeRoutes(app, { db, sessions, chains, verify });
+  adminFinanceRoutes(app, { db, sessions, chains, verify });
   if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
     devnetSignRoutes(app, { db, secret: deps.secret });
     pocDevRoutes(app, { pools: poc });
+    financeDevRoutes(app, { db });
   }
   await registerWeb(app, config.webDist);
   return app;

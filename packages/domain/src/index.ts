@@ -17,3 +17,4 @@ export * from './pow.ts';
 export * from './address/index.ts';
 export * from './verification.ts';
 export * from './events.ts';
+export * from './finance.ts';

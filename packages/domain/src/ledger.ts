@@ -20,6 +20,8 @@ export const SYSTEM_ACCOUNTS = [
   'fees',
   'interest_expense',
   'adjustments',
+  /** The finance products' interest budgets (issue 23): funded by the operator, paid out as interest. */
+  'finance_budget',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -53,6 +55,12 @@ export const LEDGER_KINDS = [
   'adjustment',
   /** A block's reward from the chain into pool revenue (no user's balance). */
   'block_reward',
+  /** Finance products (issue 23): a purchase (available → finance), a day's interest (from the product's budget), */
+  'finance_subscribe',
+  'finance_interest',
+  /** the principal (and a periodical's or staking's interest) back to available, a budget funded by the operator. */
+  'finance_redeem',
+  'finance_budget_fund',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -52,6 +52,10 @@ export const ASSET_LOG_KINDS = [
   'autopay_release',
   'address_activation',
   'adjustment',
+  'finance_subscribe',
+  'finance_interest',
+  'finance_redeem',
+  'finance_budget_fund',
 ] as const satisfies readonly (Exclude<LedgerKind, 'transfer'> | 'transfer_in' | 'transfer_out')[];
 export type AssetLogKind = (typeof ASSET_LOG_KINDS)[number];
 

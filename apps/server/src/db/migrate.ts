@@ -49,6 +49,7 @@ import * as coinDisplayScale from './migrations/2026_11_26_1141_coin_display_sca
 import * as ledgerRecordTime from './migrations/2026_11_26_1142_ledger_record_time.ts';
 import * as settlementWritePath from './migrations/2026_11_26_1519_settlement_write_path.ts';
 import * as pocMining from './migrations/2026_11_26_1621_poc_mining.ts';
+import * as financeProducts from './migrations/2026_11_26_1723_finance_products.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1142_ledger_record_time': ledgerRecordTime,
   '2026_11_26_1519_settlement_write_path': settlementWritePath,
   '2026_11_26_1621_poc_mining': pocMining,
+  '2026_11_26_1723_finance_products': financeProducts,
 };
 
 /** Every migration name in order. */

@@ -10,6 +10,7 @@ import type { PocTables } from '../protocols/poc/poc.schema.ts';
 import type { WalletTables } from '../modules/wallet/wallet.schema.ts';
 import type { WithdrawTables } from '../modules/withdraw/withdraw.schema.ts';
 import type { MetricsTables } from '../metrics/metrics.schema.ts';
+import type { FinanceTables } from '../modules/finance/finance.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
 
@@ -235,7 +236,8 @@ export interface Database
     InmailTables,
     PowTables,
     MetricsTables,
-    PocTables {
+    PocTables,
+    FinanceTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

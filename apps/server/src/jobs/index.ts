@@ -8,6 +8,8 @@ import deposits from './deposits.ts';
 import devnetBlock from './devnet-block.ts';
 import expireExports from './expire-exports.ts';
 import exportsJob from './exports.ts';
+import financeAccrual from './finance-accrual.ts';
+import financeMaturities from './finance-maturities.ts';
 import notices from './notices.ts';
 import pocDevnetBlock from './poc-devnet-block.ts';
 import pocRounds from './poc-rounds.ts';
@@ -49,4 +51,6 @@ export const JOBS: AnyJob[] = [
   exportsJob,
   expireExports,
   notices,
+  financeAccrual,
+  financeMaturities,
 ];

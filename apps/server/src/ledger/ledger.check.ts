@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { financeMismatches } from '../modules/finance/finance.service.ts';
 
 export interface LedgerProblem {
-  kind: 'unbalanced-transaction' | 'lonely-transaction' | 'coin-not-zero' | 'balance-mismatch' | 'negative-balance' | 'hold-mismatch' | 'clearing-mismatch';
+  kind: 'unbalanced-transaction' | 'lonely-transaction' | 'coin-not-zero' | 'balance-mismatch' | 'negative-balance' | 'hold-mismatch' | 'clearing-mismatch' | 'finance-mismatch';
   detail: string;
 }
 
@@ -66,5 +67,7 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   for (const r of clearing.rows) {
     problems.push({ kind: 'clearing-mismatch', detail: `${r.coin} settlement clearing holds ${r.balance}, the batches of decided days not yet credited sum to ${r.owed}` });
   }
+  // Issue 23: the finance budget account and each user's finance bucket match their records.
+  for (const m of await financeMismatches(db)) problems.push({ kind: 'finance-mismatch', detail: m.detail });
   return problems;
 }

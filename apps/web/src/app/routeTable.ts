@@ -73,6 +73,8 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
     key,
     group: 'lists' as const,
   })),
+  // Issue 23: the finance products (the spec's back-office list names none).
+  { path: '/admin/finance_products', key: 'finance_products', group: 'lists' },
   ...(['mining_daily_reports', 'assets_daily_reports'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'reports' as const })),
   ...(['withdraw_review', 'point_review', 'capacity_review', 'capacity_unbind', 'outliers'] as const).map((key) => ({
     path: `/admin/${key}`,

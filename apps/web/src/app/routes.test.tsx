@@ -42,6 +42,8 @@ const PAGE_IDS = [
   'pool-revenue-page',
   'pool-contribution-page',
   'chiapp-page',
+  'investment-page',
+  'financial-page',
   'bulletin-page',
   'support-page',
   'help-page',
@@ -70,6 +72,7 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/revenue': 'pool-revenue-page',
   '/center/contribution': 'pool-contribution-page',
   '/center/chiapp': 'chiapp-page',
+  '/center/investment': 'investment-page',
 };
 
 describe('routes of spec doc 2 §2', () => {
@@ -78,7 +81,7 @@ describe('routes of spec doc 2 §2', () => {
     expect(await pageOf(PAGE_IDS)).toBe('home-welcome');
   });
 
-  const publicNotYetOpen = ['/financial', '/pools'];
+  const publicNotYetOpen = ['/pools'];
   const contentPages: [string, string][] = [
     ['/help/bulletin', 'bulletin-page'],
     ['/help/bulletin?id=3', 'bulletin-page'],
@@ -105,6 +108,10 @@ describe('routes of spec doc 2 §2', () => {
       expect(await pageOf(PAGE_IDS)).toBe(page);
     });
   }
+  it('shows the finance products at /financial (issue 23)', async () => {
+    await renderApp('/financial');
+    expect(await pageOf(PAGE_IDS)).toBe('financial-page');
+  });
   for (const path of publicNotYetOpen) {
     it(`registers ${path} (not yet open)`, async () => {
       await renderApp(path);
@@ -190,6 +197,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   flow: 'flow-page',
   capacity_review: 'review-bind-page',
   capacity_unbind: 'review-unbind-page',
+  finance_products: 'admin-finance-page',
   send_notice: 'send-notice-page',
   account: 'admin-users-page',
   balance_adjustments: 'admin-adjustments-page',

@@ -33,6 +33,7 @@ const PublicFeaturePage = lazyPage(() => import('../pages/content/index.tsx').th
 const SupportCentrePage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.SupportCentrePage));
 const HelpPage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.HelpPage));
 const DownloadCentrePage = lazyPage(() => import('../pages/content/index.tsx').then((m) => m.DownloadCentrePage));
+const FinancialPage = lazyPage(() => import('../pages/finance/FinancialPage.tsx').then((m) => m.FinancialPage));
 export const AdminApp = lazyPage(() => import('../pages/admin/AdminApp.tsx').then((m) => m.AdminApp));
 
 /** /mypools alone goes to the current pool type (default chia). */
@@ -76,7 +77,7 @@ export const mainRoutes: RouteObject[] = [
   { path: '/help/download', element: <DownloadCentrePage /> },
   { path: '/agreement', element: <AgreementPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
-  { path: '/financial', element: <PublicFeaturePage feature="financial" /> },
+  { path: '/financial', element: <FinancialPage /> },
   { path: '/pools', element: <PublicFeaturePage feature="pools" /> },
   { path: '/request', element: <LoginPage /> },
   { path: '/request/forgot', element: <ForgotPage /> },

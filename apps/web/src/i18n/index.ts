@@ -62,11 +62,14 @@ import revenueZh from './revenue.zh.json';
 import pocEn from './poc.en.json';
 import pocRu from './poc.ru.json';
 import pocZh from './poc.zh.json';
+import financeEn from './finance.en.json';
+import financeRu from './finance.ru.json';
+import financeZh from './finance.zh.json';
 
 /**
  * Every visible string lives in these catalogues (same keys in each language; tested). Some
  * areas keep their strings in files of their own, each under one top-level key named like
- * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`, `feedback`, `centreNav`, `revenue`, `poc`).
+ * the file (`wallet`, `walletAdmin`, `poolUser`, `poolPublic`, `poolAdmin`, `poolPlots`, `poolLines`, `adminCore`, `content`, `exports`, `reviews`, `inmail`, `verification`, `accountSecurity`, `feedback`, `centreNav`, `revenue`, `poc`, `finance`).
  */
 export const areaCatalogues = {
   wallet: { en: walletEn, zh: walletZh, ru: walletRu },
@@ -88,6 +91,7 @@ export const areaCatalogues = {
   centreNav: { en: centreNavEn, zh: centreNavZh, ru: centreNavRu },
   revenue: { en: revenueEn, zh: revenueZh, ru: revenueRu },
   poc: { en: pocEn, zh: pocZh, ru: pocRu },
+  finance: { en: financeEn, zh: financeZh, ru: financeRu },
 } as const;
 
 export const catalogues = {
@@ -112,6 +116,7 @@ export const catalogues = {
     ...centreNavEn,
     ...revenueEn,
     ...pocEn,
+    ...financeEn,
   },
   zh: {
     ...zh,
@@ -134,6 +139,7 @@ export const catalogues = {
     ...centreNavZh,
     ...revenueZh,
     ...pocZh,
+    ...financeZh,
   },
   ru: {
     ...ru,
@@ -156,6 +162,7 @@ export const catalogues = {
     ...centreNavRu,
     ...revenueRu,
     ...pocRu,
+    ...financeRu,
   },
 } as const;
 

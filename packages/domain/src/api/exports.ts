@@ -28,6 +28,8 @@ export const ADMIN_EXPORT_LISTS = [
   'assets_daily_reports',
   'capacity_review',
   'capacity_unbind',
+  'finance_products',
+  'finance_subscriptions',
 ] as const;
 export type UserExportList = (typeof USER_EXPORT_LISTS)[number];
 export type AdminExportList = (typeof ADMIN_EXPORT_LISTS)[number];

@@ -17,3 +17,4 @@ export * from './admin.ts';
 export * from './content.ts';
 export * from './jobs.ts';
 export * from './poc.ts';
+export * from './finance.ts';

@@ -34,6 +34,8 @@ const GROUPS: Record<string, [number, number][]> = {
   ],
   pointing: [[10301, 10308]],
   deposit: [[10401, 10402]],
+  // The platform's own group (finance products, issue 23): the spec names none for them.
+  finance: [[10501, 10507]],
   user: [[11001, 11004]],
   bind: [[11101, 11108]],
   miner: [[11202, 11203]],

@@ -196,6 +196,15 @@ export const ERROR_CATALOGUE = {
   DEPOSIT_ADDRESS_UNAVAILABLE: { code: 10401, group: 'deposit', en: 'Deposit address is not available' },
   DEPOSIT_CLOSED: { code: 10402, group: 'deposit', en: 'Deposits are closed for this coin' },
 
+  // --- 10501-10507: finance products (issue 23; the platform's own group: the spec lists none) ---
+  FINANCE_PRODUCT_NOT_FOUND: { code: 10501, group: 'finance', en: 'Finance product not found' },
+  FINANCE_NOT_ON_SHELF: { code: 10502, group: 'finance', en: 'This product is not on the shelf' },
+  FINANCE_CLOSED: { code: 10503, group: 'finance', en: 'This product takes no more subscriptions' },
+  FINANCE_BELOW_MIN: { code: 10504, group: 'finance', en: 'Amount is below the minimum single purchase' },
+  FINANCE_QUOTA_EXCEEDED: { code: 10505, group: 'finance', en: 'Amount exceeds what is left of the total quota' },
+  FINANCE_CANNOT_REDEEM: { code: 10506, group: 'finance', en: 'This holding cannot be redeemed or revoked now' },
+  FINANCE_STATE: { code: 10507, group: 'finance', en: 'The product cannot do this in its current state' },
+
   // --- 11001-11004: user ---
   NICKNAME_EXISTS: { code: 11001, group: 'user', en: 'Nickname already taken' },
   NICKNAME_INVALID: { code: 11002, group: 'user', en: 'Nickname is invalid' },

@@ -132,6 +132,14 @@ export const ERROR_MESSAGES_RU: Record<ErrorName, string> = {
   DEPOSIT_ADDRESS_UNAVAILABLE: 'Адрес для пополнения недоступен',
   DEPOSIT_CLOSED: 'Пополнение для этой монеты закрыто',
 
+  FINANCE_PRODUCT_NOT_FOUND: 'Финансовый продукт не найден',
+  FINANCE_NOT_ON_SHELF: 'Этот продукт не выставлен',
+  FINANCE_CLOSED: 'Этот продукт больше не принимает подписки',
+  FINANCE_BELOW_MIN: 'Сумма меньше минимальной покупки',
+  FINANCE_QUOTA_EXCEEDED: 'Сумма превышает остаток общей квоты',
+  FINANCE_CANNOT_REDEEM: 'Эту позицию сейчас нельзя погасить или отозвать',
+  FINANCE_STATE: 'В текущем состоянии продукта это действие невозможно',
+
   NICKNAME_EXISTS: 'Никнейм уже занят',
   NICKNAME_INVALID: 'Недопустимый никнейм',
   WATCHER_LIMIT: 'Не более 30 наблюдателей',

@@ -132,6 +132,14 @@ export const ERROR_MESSAGES_ZH: Record<ErrorName, string> = {
   DEPOSIT_ADDRESS_UNAVAILABLE: '充值地址暫不可用',
   DEPOSIT_CLOSED: '此幣種已暫停充值',
 
+  FINANCE_PRODUCT_NOT_FOUND: '理財產品不存在',
+  FINANCE_NOT_ON_SHELF: '此產品未上架',
+  FINANCE_CLOSED: '此產品已停止申購',
+  FINANCE_BELOW_MIN: '金額低於單筆最低申購額',
+  FINANCE_QUOTA_EXCEEDED: '金額超過剩餘總額度',
+  FINANCE_CANNOT_REDEEM: '此持倉目前無法贖回或撤銷',
+  FINANCE_STATE: '產品目前的狀態不允許此操作',
+
   NICKNAME_EXISTS: '暱稱已被使用',
   NICKNAME_INVALID: '暱稱無效',
   WATCHER_LIMIT: '最多只能新增 30 個觀察者',

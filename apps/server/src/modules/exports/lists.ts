@@ -30,6 +30,7 @@ import { depositLog } from '../wallet/deposits.ts';
 import { adminFlow } from '../wallet/flow.ts';
 import { assetLogAll, countAssetLog, totalAssets } from '../wallet/ledger-views.ts';
 import { adminWithdrawals, withdrawLog } from '../withdraw/withdraw.service.ts';
+import { FINANCE_EXPORT_LISTS } from '../finance/finance.exports.ts';
 
 /**
  * The lists an export can be made of: each one's filters (its list query without paging, so
@@ -244,4 +245,5 @@ export const ADMIN_LISTS: Partial<Record<AdminExportList, ExportList>> = {
     read: paged((ctx, _owner, f: Parameters<typeof assetsReports>[1], page, count) => assetsReports(ctx.db, { ...f, page, count })),
     stem: 'assets-daily-reports',
   },
+  ...FINANCE_EXPORT_LISTS,
 };

@@ -25,7 +25,7 @@ export const CENTRE_MENU: readonly CentreGroup[] = [
       { key: 'depositWithdrawal', path: '/center/assets#withdrawals', built: true, also: ['/assets#withdrawals'] },
       { key: 'bill', path: '/center/bill', built: true, also: ['/center/flow'] },
       { key: 'address', path: '/center/address', built: true, also: ['/address'] },
-      { key: 'investment', path: '/center/investment', built: false },
+      { key: 'investment', path: '/center/investment', built: true },
     ],
   },
   {

@@ -22,6 +22,7 @@ import { REVIEW_ADMIN_PAGES } from '../reviews/adminPages.tsx';
 import { FLOW_ADMIN_PAGES } from '../flow/adminPages.tsx';
 import { WALLET_ADMIN_PAGES } from '../wallet/adminPages.tsx';
 import { VERIFICATION_ADMIN_PAGES } from '../verification/adminPages.tsx';
+import { FINANCE_ADMIN_PAGES } from '../finance/pages.tsx';
 import { StaffSecondFactor } from './StaffSecondFactor.tsx';
 
 /** The back office: its own wrapper (spec doc 2 §2), without the site header and frame. */
@@ -46,6 +47,7 @@ const ADMIN_PAGES = {
   ...CONTENT_ADMIN_PAGES,
   ...INMAIL_ADMIN_PAGES,
   ...VERIFICATION_ADMIN_PAGES,
+  ...FINANCE_ADMIN_PAGES,
 };
 
 function AdminRoutes() {
