@@ -45,14 +45,6 @@ export type PlotBinding = {
   reviewed_at: Date | null;
 };
 
-export async function poolRow(db: Db, pool: string) {
-  return db.selectFrom('pools').select(['coin', 'enabled', 'protocol']).where('type', '=', pool).executeTakeFirst();
-}
-
-export async function uidOf(db: Db, userId: string): Promise<string> {
-  return (await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirstOrThrow()).uid;
-}
-
 /** Locks the user's row: serialises a user's bindings. */
 export async function lockUser(trx: Db, userId: string): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();

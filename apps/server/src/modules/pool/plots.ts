@@ -10,10 +10,8 @@ import {
   markUnbindAuditing,
   plotBound,
   plotsBoundByOthers,
-  poolRow,
   sentBindings,
   settleBinding,
-  uidOf,
   upsertReportedPlot,
   userPlotsPage,
   userPlotStatus,
@@ -22,6 +20,7 @@ import {
   type PlotBinding,
   type PlotRow,
 } from './plots.repository.ts';
+import { poolRow, uidOf } from './pool.repository.ts';
 import type { PlotFlag } from './pool.schema.ts';
 
 export type { AdminPlotView } from './plots.repository.ts';

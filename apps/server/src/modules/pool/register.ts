@@ -11,8 +11,8 @@ import {
 } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { verifyIdentitySignature } from './identity.ts';
-import { poolRow, uidOf } from './plots.repository.ts';
 import { MAX_BINDINGS_PER_POOL, listPlots } from './plots.ts';
+import { poolRow, uidOf } from './pool.repository.ts';
 import { lockRegisteredNode, lockUserNodes, registeredNodeCount, setNodeStatus, writeRegistration } from './register.repository.ts';
 
 /**

@@ -2,14 +2,14 @@ import { evidenceEarns, utcDay, type ReportBody } from '@platter/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { KeyOwner } from './keys.ts';
-import { ensureSharePartition, recordVerifiedShares } from './shares.ts';
+import { ensureSharePartition, recordVerifiedShares } from './shares.repository.ts';
 import { recordPlotInventory } from './plots.ts';
 import { recordNodeStatuses } from './register.ts';
 
 /** A share older than this (or more than a minute ahead) is refused: the proxy tool buffers briefly. */
 export const SHARE_MAX_AGE_SECONDS = 600;
 
-export { ensureSharePartition } from './shares.ts';
+export { ensureSharePartition } from './shares.repository.ts';
 
 /**
  * The proxy tool's report (issue 5): miner heartbeats (name, version, capacity or hashrate,
