@@ -61,11 +61,7 @@ describe('a security change’s message', () => {
 
   it('the back office’s removal of an authenticator or a phone: no message when it rolls back, exactly one when it commits', async () => {
     const user = await buildUser(db);
-    await db
-      .updateTable('users')
-      .set({ google_secret: 'sealed-secret', phone_code: '1', phone: '2025550123', nationality: 'US' })
-      .where('id', '=', user.id)
-      .execute();
+    await db.updateTable('users').set({ google_secret: 'sealed-secret', phone_code: '1', phone: '2025550123', nationality: 'US' }).where('id', '=', user.id).execute();
 
     await doom(user.id);
     await expect(unbindGoogle(db, 'cli', user.uid)).rejects.toThrow('the commit failed (test)');
