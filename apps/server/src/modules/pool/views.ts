@@ -110,6 +110,11 @@ export async function dashboardSummary(db: Db, userId: string, pool: string, now
   };
 }
 
+/** The enabled pools, in display order. */
+export function enabledPools(db: Db): Promise<string[]> {
+  return enabledPoolTypes(db);
+}
+
 /** The pools a user mines in (miners or income), for the dashboard's pool switcher. */
 export async function userPools(db: Db, userId: string): Promise<string[]> {
   const [mine, order] = await Promise.all([poolsWithUser(db, userId), enabledPoolTypes(db)]);
