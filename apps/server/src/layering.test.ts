@@ -23,8 +23,6 @@ const NOT_YET: Record<string, string> = {
   'sim/verifiedMiners.ts': 'the dev simulator; being reworked on another branch (the lead moves it)',
   'sim/trusted-proxy.ts': 'the dev simulator; being reworked on another branch (the lead moves it)',
   'modules/admin/adjustments.ts': 'not moved yet (issue 19 leftover)',
-  'modules/exports/exports.service.ts': 'not moved yet (issue 19 leftover)',
-  'protocols/chia/rewards.ts': 'not moved yet (issue 19 leftover)',
   'jobs/engine.ts': 'the job engine’s advisory locks on its own connection: infrastructure like db/, to move under db/ or a jobs repository',
   'ledger/ledger.service.ts': 'the ledger core’s posting and idempotency statements: its SQL is being reshaped for settlement speed on another branch',
   'ledger/ledger.check.ts': 'the ledger’s invariant checks are raw SQL over the journal: to move into a ledger repository',
