@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ChildProcess } from 'node:child_process';
 import { createDb } from '../../apps/server/src/db/database.ts';
 import { recordBlock } from '../../apps/server/src/modules/pool/blocks.ts';
-import { ensureSharePartition } from '../../apps/server/src/modules/pool/shares.ts';
+import { ensureSharePartition } from '../../apps/server/src/modules/pool/shares.repository.ts';
 
 /**
  * `BENCH_ONLY=public`: the public figures every visitor loads — GET /api/home/list and

@@ -6,7 +6,11 @@ import { postTransaction } from '../src/ledger/ledger.service.ts';
 import type { ZodApp } from '../src/http/types.ts';
 import { recordBlock } from '../src/modules/pool/blocks.ts';
 import { ingestReport } from '../src/modules/pool/report.ts';
-import { createWithdrawal, parseSchedule } from '../src/modules/withdraw/withdraw.service.ts';
+import type { ChainRegistry } from '../src/chain/chain.ts';
+import type { AuditBy } from '../src/modules/admin/audit.ts';
+import { walletService } from '../src/modules/wallet/wallet.service.ts';
+import { trackSent } from '../src/modules/withdraw/sending.ts';
+import { auditWithdrawals, createWithdrawal, operatorCancel, parseSchedule, revokeWithdrawal, sendDue, type ReviewSchedule } from '../src/modules/withdraw/withdraw.service.ts';
 import { startWorker } from '../src/worker.ts';
 import { onJobFinished } from '../src/jobs/engine.ts';
 import { JOBS } from '../src/jobs/index.ts';
@@ -70,6 +74,30 @@ export async function buildWithdrawal(db: Db, userId: string, input: { coin?: st
   const addressId = input.addressId ?? (await buildAddress(db, userId, { coin })).id;
   return db.transaction().execute((trx) => createWithdrawal(trx, parseSchedule('17:00', '+00:00', 24), userId, { coin, addressId, amount: input.amount }));
 }
+
+/**
+ * The steps of a withdrawal's life as the wallet's and the withdrawals' tests set them up, so
+ * neither module's tests import the other's: the review schedule (the 17:00 UTC batch; approved
+ * withdrawals sent after `sendDelayHours`), the user's request as the wallet takes it (with a
+ * plain transaction for the security verification, which the security centre's tests cover),
+ * the review, the user's and the operator's cancelling, the sending and its confirmation.
+ */
+export const testSchedule = (sendDelayHours = 0): ReviewSchedule => parseSchedule('17:00', '+00:00', sendDelayHours);
+
+export function testWallet(db: Db, chains: ChainRegistry, schedule: ReviewSchedule = testSchedule()) {
+  return walletService({ db, chains, schedule, verify: (_user, _action, _codes, work) => db.transaction().execute(work) });
+}
+
+export function reviewWithdrawals(db: Db, by: AuditBy, ids: readonly string[], decision: { approve: boolean; reason?: string; schedule?: ReviewSchedule }) {
+  return auditWithdrawals(db, decision.schedule ?? testSchedule(), by, ids, decision.approve, decision.reason ?? '');
+}
+
+export const cancelWithdrawal = (db: Db, userId: string, id: string) => revokeWithdrawal(db, userId, id);
+export const operatorCancelWithdrawals = (db: Db, by: AuditBy, ids: readonly string[], reason: string) => operatorCancel(db, by, ids, reason);
+/** The worker's sending step: every approved withdrawal that is due goes to its chain. */
+export const sendWithdrawals = (db: Db, chains: ChainRegistry, now?: Date) => sendDue(db, chains, now);
+/** The worker's tracking step: sent withdrawals the chain confirmed become SENT (or failed ones are returned). */
+export const trackWithdrawals = (db: Db, chains: ChainRegistry) => trackSent(db, chains);
 
 /**
  * A pool day: each farm's points as one share through the proxy tool's report path, and the

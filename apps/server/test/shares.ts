@@ -1,5 +1,5 @@
 import type { Db } from '../src/db/database.ts';
-import { recordVerifiedShares } from '../src/modules/pool/shares.ts';
+import { recordVerifiedShares } from '../src/modules/pool/shares.repository.ts';
 
 /**
  * A miner's verified work, written as the pool's verified paths write it (a PP partial, an OG

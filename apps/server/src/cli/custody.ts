@@ -6,7 +6,7 @@ import { withChiaWallet } from '../chain/chia-wallet.ts';
 import { devnetRegistry } from '../chain/devnet.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { reconcileWallets, type WalletReconciliation } from '../modules/wallet/reconcile.ts';
+import { reconcileWallets, unownedTransfers, type WalletReconciliation } from '../modules/wallet/reconcile.ts';
 import { custodyQueue, reconcileUnknown, resendWithdrawal, returnWithdrawal } from '../modules/withdraw/sending.ts';
 
 /** `custody ...`: what the operator does with sends of unknown outcome, failed ones, and the hot wallet's balance (README 'Custody'). */
@@ -51,7 +51,7 @@ export async function custodyCommand(args: string[], db: Db, chains: ChainRegist
         const queue = await custodyQueue(db);
         if (!queue.length) out('no withdrawal waits for the operator\n');
         for (const w of queue) out(`#${w.id} ${w.status} ${w.coin} ${w.received} to ${w.address} payment ${w.payment_id}${w.txid ? ` txid ${w.txid}` : ''}: ${w.reason}\n`);
-        const unowned = await db.selectFrom('unowned_transfers').selectAll().orderBy('id').execute();
+        const unowned = await unownedTransfers(db);
         for (const u of unowned) out(`unowned coin ${u.coin} ${u.amount} to ${u.address} txid ${u.txid} height ${u.height}\n`);
         return 0;
       }

@@ -7,6 +7,7 @@ import { noteLedgerCheck } from '../metrics/metrics.service.ts';
 import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
 import { setRole } from '../modules/admin/users.service.ts';
+import { enabledPools } from '../modules/pool/views.ts';
 import { settleDay } from '../modules/settlement/settlement.service.ts';
 import { isAppError, isDay } from '@platter/domain';
 import { CHIA_HELP, chiaCommand } from './chia.ts';
@@ -168,7 +169,7 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         return 2;
       }
       return withDatabase(async (db) => {
-        const pools = values.pool ? [values.pool] : (await db.selectFrom('pools').select('type').where('enabled', '=', true).orderBy('sort').execute()).map((p) => p.type);
+        const pools = values.pool ? [values.pool] : await enabledPools(db);
         for (const pool of pools) {
           const { settlement, ran } = await settleDay(db, pool, day);
           out(

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -13,6 +13,11 @@ export type Db = Kysely<Database>;
 
 /** The connection pool behind each Db made here (its use is a metric, README 'Metrics'). */
 const pools = new WeakMap<Db, pg.Pool>();
+
+/** Throws unless the database answers. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`SELECT 1`.execute(db);
+}
 
 export function poolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import { pingDatabase, type Db } from '../db/database.ts';
 import type { ZodApp } from './types.ts';
 
 /** Liveness (the process answers) and readiness (the database answers, schema is current). */
@@ -7,7 +6,7 @@ export function healthRoutes(app: ZodApp, deps: { db: Db; isReady: () => boolean
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await sql`SELECT 1`.execute(deps.db);
+      await pingDatabase(deps.db);
     } catch {
       return reply.status(503).send({ status: 'database unavailable' });
     }

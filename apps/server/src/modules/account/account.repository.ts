@@ -11,6 +11,10 @@ export function accountRepository(db: Db) {
       const row = await db.selectFrom('users').select('id').where('uid', '=', uid).executeTakeFirst();
       return row !== undefined;
     },
+    /** Serialises the making of the first admin (a transaction-scoped advisory lock). */
+    async lockFirstAdmin(): Promise<void> {
+      await sql`SELECT pg_advisory_xact_lock(hashtext('platter:first-admin'))`.execute(db);
+    },
     async countByRole(role: 'admin' | 'support' | 'user'): Promise<number> {
       const row = await db
         .selectFrom('users')

@@ -1,6 +1,5 @@
 import { ACCOUNT_LINK_PATHS, AppError, countryByCode, isLang, locksWithdrawals, type Lang, type LoginBody, type LoginMethod, type TelegramAuth } from '@platter/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { isMainlandChina } from '../../http/geo.ts';
@@ -74,7 +73,7 @@ export async function createActiveUser(db: Db, input: { email: string; nickname:
  */
 export async function ensureFirstAdmin(db: Db, email: string): Promise<{ email: string; password: string } | null> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('platter:first-admin'))`.execute(trx);
+    await accountRepository(trx).lockFirstAdmin();
     if ((await accountRepository(trx).countByRole('admin')) > 0) return null;
     const { password } = await createAdmin(trx, email);
     return { email, password };

@@ -1,8 +1,7 @@
 import type { AuditEntry, AuditLogQuery } from '@platter/domain';
-import { sql } from 'kysely';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../../db/database.ts';
-import { paginate } from '../../db/paginate.ts';
+import { auditActionNames, auditEntriesOf, auditEntryOfRequest, auditPage, insertAuditEntry } from './audit.repository.ts';
 
 /**
  * The audit log: every back-office action, who did it (a back-office user or the operator
@@ -38,18 +37,15 @@ export async function recordAudit(db: Db, by: AuditBy, change: AuditChange): Pro
         ? { actor: 'admin' as const, admin_id: by, ip: adminRequestContext.getStore()?.ip ?? null, request_id: adminRequestContext.getStore()?.requestId ?? null }
         : { actor: 'admin' as const, admin_id: by.id, ip: by.ip ?? null, request_id: by.requestId ?? null };
   const client_request_id = by === 'cli' ? null : (adminRequestContext.getStore()?.clientRequestId ?? null);
-  await db
-    .insertInto('admin_audit')
-    .values({
-      ...who,
-      client_request_id,
-      action: change.action,
-      target: change.target,
-      detail: JSON.stringify(change.detail ?? {}),
-      before: json(change.before),
-      after: json(change.after),
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    ...who,
+    client_request_id,
+    action: change.action,
+    target: change.target,
+    detail: JSON.stringify(change.detail ?? {}),
+    before: json(change.before),
+    after: json(change.after),
+  });
 }
 
 /** The short form: `audit(db, actor, 'updatewithdrawfee', 'coin:CHIA', { from, to })`. */
@@ -59,27 +55,12 @@ export async function audit(db: Db, by: AuditBy, action: string, target: string,
 
 /** Whether the request `requestId` (the server's id, never the client's) has written an audit entry. */
 export async function auditedRequest(db: Db, requestId: string): Promise<boolean> {
-  const row = await db.selectFrom('admin_audit').select('id').where('request_id', '=', requestId).limit(1).executeTakeFirst();
-  return row !== undefined;
+  return auditEntryOfRequest(db, requestId);
 }
-
-const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
-const DAY_MS = 86_400_000;
 
 /** The audit log, newest first, filtered by admin (uid, e-mail or 'cli'), action, target and UTC days. */
 export async function auditLog(db: Db, q: AuditLogQuery): Promise<{ list: AuditEntry[]; total: number }> {
-  let base = db.selectFrom('admin_audit as a').leftJoin('users as u', 'u.id', 'a.admin_id');
-  if (q.admin) {
-    const who = q.admin.toLowerCase();
-    base = who === 'cli' ? base.where('a.actor', '=', 'cli') : base.where((eb) => eb.or([eb('u.uid', '=', q.admin ?? ''), eb(sql`lower(u.email)`, '=', who)]));
-  }
-  if (q.action) base = base.where('a.action', '=', q.action);
-  if (q.target) base = base.where('a.target', 'ilike', `%${q.target.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (q.from) base = base.where('a.created_at', '>=', startOf(q.from));
-  if (q.to) base = base.where('a.created_at', '<', new Date(startOf(q.to).getTime() + DAY_MS));
-  const { rows, total } = await paginate(base, q, (from) =>
-    from.select(['a.id', 'a.created_at', 'a.actor', 'u.uid', 'u.email', 'a.action', 'a.target', 'a.before', 'a.after', 'a.detail', 'a.ip']).orderBy('a.id', 'desc'),
-  );
+  const { rows, total } = await auditPage(db, q);
   return { total, list: rows.map(entryOf) };
 }
 
@@ -113,18 +94,11 @@ function entryOf(r: {
 
 /** Every entry of one target ('withdrawal:7'), oldest first. */
 export async function auditTrail(db: Db, target: string): Promise<AuditEntry[]> {
-  const rows = await db
-    .selectFrom('admin_audit as a')
-    .leftJoin('users as u', 'u.id', 'a.admin_id')
-    .select(['a.id', 'a.created_at', 'a.actor', 'u.uid', 'u.email', 'a.action', 'a.target', 'a.before', 'a.after', 'a.detail', 'a.ip'])
-    .where('a.target', '=', target)
-    .orderBy('a.id')
-    .execute();
+  const rows = await auditEntriesOf(db, target);
   return rows.map(entryOf);
 }
 
 /** Every action name the log holds (the filter's choices). */
 export async function auditActions(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('admin_audit').select('action').distinct().orderBy('action').execute();
-  return rows.map((r) => r.action);
+  return auditActionNames(db);
 }

@@ -1,5 +1,6 @@
 import { AppError, formatAmount, type AdminUser, type FindUsersQuery, type Staff, type StaffRole, type UserRole } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
+import { notifySecurityChange } from '../events/events.service.ts';
 import { recordAudit, type AuditBy } from './audit.ts';
 import { adminUsersRepository } from './users.repository.ts';
 
@@ -34,6 +35,12 @@ export async function findUsers(db: Db, q: FindUsersQuery): Promise<{ list: Admi
     })),
   };
 }
+
+/**
+ * The IP a user's security message names for a change the back office made: not the staff
+ * member's address (the user has no need of it), a dash.
+ */
+const BACK_OFFICE_IP = '—';
 
 /** Runs `change` on the locked user `uid` with its audit entry, in one transaction. */
 async function onUser<T>(
@@ -76,6 +83,7 @@ export async function unbindPhone(db: Db, by: AuditBy, uid: string): Promise<voi
   await onUser(db, uid, async (trx, user) => {
     if (!user.phone) throw new AppError('PHONE_NOT_BOUND');
     await adminUsersRepository(trx).clearPhone(user.id);
+    await notifySecurityChange(trx, user.id, 'phone_changed', BACK_OFFICE_IP);
     const phone = `+${(user.phone_code ?? '').replace(/^00/, '')} ${user.phone}`;
     await recordAudit(trx, by, { action: 'unbindphone', target: `user:${uid}`, before: { phone, nationality: user.nationality }, after: { phone: null } });
   });
@@ -86,6 +94,7 @@ export async function unbindGoogle(db: Db, by: AuditBy, uid: string): Promise<vo
   await onUser(db, uid, async (trx, user) => {
     if (!user.google) throw new AppError('GOOGLE_NOT_BOUND');
     await adminUsersRepository(trx).clearGoogle(user.id);
+    await notifySecurityChange(trx, user.id, 'google_unbound', BACK_OFFICE_IP);
     await recordAudit(trx, by, { action: 'UnBindGoogle', target: `user:${uid}`, before: { google: true }, after: { google: false } });
   });
 }
@@ -95,6 +104,8 @@ export async function unbindSocial(db: Db, by: AuditBy, uid: string, provider: '
   await onUser(db, uid, async (trx, user) => {
     const removed = await adminUsersRepository(trx).removeSocial(user.id, provider);
     if (!removed) throw new AppError(provider === 'wechat' ? 'WECHAT_NOT_BOUND' : 'TELEGRAM_NOT_BOUND');
+    // WeChat is a sign-in channel, not a factor of the security settings: only Telegram's removal is a security change.
+    if (provider === 'telegram') await notifySecurityChange(trx, user.id, 'telegram_unbound', BACK_OFFICE_IP);
     await recordAudit(trx, by, {
       action: provider === 'wechat' ? 'UnBindWechat' : 'UbBindChannel',
       target: `user:${uid}`,

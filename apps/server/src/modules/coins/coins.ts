@@ -1,5 +1,6 @@
 import { addressValid, AppError, AR_ACTIVATION_FEE_UNITS, formatAmount, parseAmount } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
+import { coinRow, coinRows, type CoinRow } from './coins.repository.ts';
 
 /** What the wallet needs to know of a coin, amounts in base units. */
 export interface CoinRules {
@@ -26,44 +27,6 @@ export interface CoinRules {
   arith: string;
 }
 
-type CoinRow = {
-  type: string;
-  unit: string;
-  icon: string;
-  scale: number;
-  closed: boolean;
-  testnet: boolean;
-  mainnet_type: string | null;
-  confirmation: number;
-  min_withdraw_units: string;
-  withdraw_fee_units: string;
-  min_payout_units: string;
-  min_transfer_units: string;
-  memo_supported: boolean;
-  address_pattern: string;
-  unsecured_share_bp: number | null;
-  arith: string;
-};
-
-const COLUMNS = [
-  'type',
-  'unit',
-  'icon',
-  'scale',
-  'closed',
-  'testnet',
-  'mainnet_type',
-  'confirmation',
-  'min_withdraw_units',
-  'withdraw_fee_units',
-  'min_payout_units',
-  'min_transfer_units',
-  'memo_supported',
-  'address_pattern',
-  'unsecured_share_bp',
-  'arith',
-] as const;
-
 function toRules(row: CoinRow): CoinRules {
   return {
     type: row.type,
@@ -88,13 +51,13 @@ function toRules(row: CoinRow): CoinRules {
 }
 
 export async function coinRules(db: Db, coin: string): Promise<CoinRules> {
-  const row = await db.selectFrom('coins').select(COLUMNS).where('type', '=', coin).executeTakeFirst();
+  const row = await coinRow(db, coin);
   if (!row) throw new AppError('COIN_NOT_FOUND');
   return toRules(row);
 }
 
 export async function allCoinRules(db: Db): Promise<CoinRules[]> {
-  const rows = await db.selectFrom('coins').select(COLUMNS).orderBy('sort').orderBy('type').execute();
+  const rows = await coinRows(db);
   return rows.map(toRules);
 }
 

@@ -1,9 +1,20 @@
 import { AppError, type ListExport } from '@platter/domain';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../admin/audit.ts';
+import {
+  claimPendingExport,
+  expireReadyExports,
+  exportOf,
+  failExport,
+  finishExport,
+  insertExport,
+  lastExport,
+  lockExportingUser,
+  setExportProgress,
+  type ExportScope,
+} from './exports.repository.ts';
 import { ADMIN_LISTS, USER_LISTS, type ExportContext, type ExportList } from './lists.ts';
 
 /**
@@ -16,7 +27,7 @@ import { ADMIN_LISTS, USER_LISTS, type ExportContext, type ExportList } from './
  */
 
 export const EXPORT_INTERVAL_MS = 10 * 60_000;
-export type ExportScope = 'user' | 'admin';
+export type { ExportScope } from './exports.repository.ts';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -27,7 +38,6 @@ function listOf(scope: ExportScope, list: string): ExportList {
 }
 
 type JobRow = { id: string; kind: string; format: 'csv' | 'xlsx'; status: ListExport['status']; progress: number; rows: number; created_at: Date; expires_at: Date | null };
-const JOB_COLUMNS = ['id', 'kind', 'format', 'status', 'progress', 'rows', 'created_at', 'expires_at'] as const;
 
 export function toListExport(row: JobRow): ListExport {
   return {
@@ -54,23 +64,19 @@ export async function applyListExport(
   const parsed = source.filters.safeParse(raw);
   if (!parsed.success) throw new AppError('INVALID_PARAMETER', { field: String(parsed.error.issues[0]?.path[0] ?? 'filters') });
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().executeTakeFirstOrThrow();
-    const last = await trx
-      .selectFrom('exports')
-      .select('created_at')
-      .where('user_id', '=', input.userId)
-      .where('scope', '=', input.scope)
-      .where('kind', '=', input.list)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    if (last && now.getTime() - last.created_at.getTime() < EXPORT_INTERVAL_MS) {
-      throw new AppError('EXPORT_TOO_FREQUENT', { next_allowed_at: seconds(last.created_at) + EXPORT_INTERVAL_MS / 1000 });
+    await lockExportingUser(trx, input.userId);
+    const last = await lastExport(trx, input.userId, input.scope, input.list);
+    if (last && now.getTime() - last.getTime() < EXPORT_INTERVAL_MS) {
+      throw new AppError('EXPORT_TOO_FREQUENT', { next_allowed_at: seconds(last) + EXPORT_INTERVAL_MS / 1000 });
     }
-    const row = await trx
-      .insertInto('exports')
-      .values({ user_id: input.userId, scope: input.scope, kind: input.list, format: input.format, filters: JSON.stringify(parsed.data), created_at: now })
-      .returning(JOB_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const row = await insertExport(trx, {
+      user_id: input.userId,
+      scope: input.scope,
+      kind: input.list,
+      format: input.format,
+      filters: JSON.stringify(parsed.data),
+      created_at: now,
+    });
     if (input.scope === 'admin') {
       await recordAudit(trx, input.userId, { action: 'ApplyForDownload', target: `export:${row.id}`, detail: { list: input.list, format: input.format, filters: parsed.data } });
     }
@@ -79,13 +85,7 @@ export async function applyListExport(
 }
 
 async function ownJob(db: Db, userId: string, scope: ExportScope, id: string) {
-  const row = await db
-    .selectFrom('exports')
-    .select([...JOB_COLUMNS, 'content', 'filters'])
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('scope', '=', scope)
-    .executeTakeFirst();
+  const row = await exportOf(db, userId, scope, id);
   if (!row) throw new AppError('TASK_NOT_FOUND');
   return row;
 }
@@ -150,27 +150,17 @@ async function collect(ctx: ExportContext, source: ExportList, ownerId: string, 
  */
 export async function runPendingExport(ctx: ExportContext, fileHours = 24): Promise<boolean> {
   const { db } = ctx;
-  const claimed = await sql<{ id: string; user_id: string; scope: ExportScope; kind: string; format: 'csv' | 'xlsx'; filters: unknown }>`
-    UPDATE exports SET progress = 1 WHERE id = (
-      SELECT id FROM exports
-      WHERE status = 'pending' AND (progress = 0 OR created_at < now() - interval '5 minutes')
-      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id, user_id, scope, kind, format, filters`.execute(db);
-  const job = claimed.rows[0];
+  const job = await claimPendingExport(db);
   if (!job) return false;
   try {
     const { header, rows } = await collect(ctx, listOf(job.scope, job.kind), job.user_id, job.filters, async (done, total) => {
       const progress = total === 0 ? 99 : Math.max(1, Math.min(99, Math.floor((done * 100) / total)));
-      await db.updateTable('exports').set({ progress }).where('id', '=', job.id).execute();
+      await setExportProgress(db, job.id, progress);
     });
     const content = await build(job.format, header, rows);
-    await db
-      .updateTable('exports')
-      .set({ status: 'ready', progress: 100, rows: rows.length, content, expires_at: new Date(Date.now() + fileHours * 3600_000) })
-      .where('id', '=', job.id)
-      .execute();
+    await finishExport(db, job.id, { rows: rows.length, content, expires_at: new Date(Date.now() + fileHours * 3600_000) });
   } catch (error) {
-    await db.updateTable('exports').set({ status: 'failed' }).where('id', '=', job.id).execute();
+    await failExport(db, job.id);
     throw error;
   }
   return true;
@@ -184,6 +174,5 @@ export async function runPendingExports(ctx: ExportContext, fileHours = 24): Pro
 
 /** Drops the files of expired exports (the job stays, as 'expired', for the ten-minute rule). */
 export async function expireExports(db: Db, now = new Date()): Promise<number> {
-  const done = await db.updateTable('exports').set({ status: 'expired', content: null }).where('status', '=', 'ready').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(done.numUpdatedRows);
+  return expireReadyExports(db, now);
 }

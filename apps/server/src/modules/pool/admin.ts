@@ -1,9 +1,8 @@
 import { AppError, MINER_ONLINE_SECONDS, type PoolConfigView, type UpdatePoolConfigBody } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { paginate } from '../../db/paginate.ts';
 import { coinRules, show, units } from '../coins/coins.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
+import { creditsPage, ledgerDailyPage, minersPage, openedPage, poolConfigRows, settlementsPage, writePoolConfig } from './admin.repository.ts';
 import { minerView } from './miners.ts';
 import { incomeRecordOf } from './views.ts';
 
@@ -15,31 +14,7 @@ import { incomeRecordOf } from './views.ts';
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export async function poolConfigs(db: Db): Promise<PoolConfigView[]> {
-  const rows = await db
-    .selectFrom('pools as p')
-    .innerJoin('pool_configs as c', 'c.pool', 'p.type')
-    .innerJoin('coins as k', 'k.type', 'p.coin')
-    .select([
-      'p.type',
-      'p.coin',
-      'p.name',
-      'p.pool_type',
-      'p.enabled',
-      'c.mode',
-      'c.fee_bp',
-      'c.coop_ratio_bp',
-      'c.burn_coefficient_bp',
-      'c.payment_time',
-      'k.min_payout_units',
-      'k.withdraw_fee_units',
-      'c.withdraw_audit',
-      'k.scale',
-      'p.protocol',
-      'c.trusted_proxy',
-      'c.plausibility_tolerance_bp',
-    ])
-    .orderBy('p.sort')
-    .execute();
+  const rows = await poolConfigRows(db);
   return rows.map((r) => ({
     pool: r.type,
     coin: r.coin,
@@ -84,19 +59,7 @@ export async function updatePoolConfig(db: Db, by: AuditBy, body: UpdatePoolConf
       ...(body.payout_threshold !== undefined ? { min_payout_units: units(body.payout_threshold, coin.scale) } : {}),
       ...(body.withdraw_fee !== undefined ? { withdraw_fee_units: units(body.withdraw_fee, coin.scale) } : {}),
     };
-    if (Object.keys(coinChanges).length > 0)
-      await trx
-        .updateTable('coins')
-        .set({ ...coinChanges, updated_at: new Date() })
-        .where('type', '=', coin.type)
-        .execute();
-    if (Object.keys(changes).length > 0)
-      await trx
-        .updateTable('pool_configs')
-        .set({ ...changes, updated_at: new Date() })
-        .where('pool', '=', body.pool)
-        .execute();
-    if (body.enabled !== undefined) await trx.updateTable('pools').set({ enabled: body.enabled, updated_at: new Date() }).where('type', '=', body.pool).execute();
+    await writePoolConfig(trx, { pool: body.pool, coin: coin.type }, { coin: coinChanges, config: changes, ...(body.enabled !== undefined ? { enabled: body.enabled } : {}) });
   });
   const after = (await poolConfigs(db)).find((p) => p.pool === body.pool) as PoolConfigView;
   await recordAudit(db, by, { action: 'updatepoolconfig', target: `pool:${body.pool}`, before, after });
@@ -105,28 +68,7 @@ export async function updatePoolConfig(db: Db, by: AuditBy, body: UpdatePoolConf
 
 /** Mining daily reports (getdailyreports): one row per settled pool-day, newest first. */
 export async function dailyReports(db: Db, query: { pool?: string; status?: string; page: number; count: number }) {
-  let base = db.selectFrom('settlements as s').innerJoin('pools as p', 'p.type', 's.pool').innerJoin('coins as c', 'c.type', 'p.coin');
-  if (query.pool) base = base.where('s.pool', '=', query.pool);
-  if (query.status) base = base.where('s.status', '=', query.status as 'SETTLEMENT');
-  const { rows, total } = await paginate(base, query, (from) =>
-    from
-      .select([
-        's.pool',
-        's.day',
-        's.status',
-        's.revenue_units',
-        's.fee_units',
-        's.withheld_units',
-        's.remainder_units',
-        's.credited_units',
-        's.carried_in_units',
-        's.members',
-        's.settled_at',
-        'c.scale',
-      ])
-      .orderBy('s.day', 'desc')
-      .orderBy('s.pool'),
-  );
+  const { rows, total } = await settlementsPage(db, query);
   return {
     list: rows.map((r) => ({
       pool: r.pool,
@@ -150,44 +92,9 @@ export async function dailyReports(db: Db, query: { pool?: string; status?: stri
  * users' balances by kind, and the users' total at the end of the day — all from the ledger.
  */
 export async function assetsReports(db: Db, query: { coin?: string; page: number; count: number }) {
-  const coinFilter = query.coin ? sql`AND p.coin = ${query.coin}` : sql``;
-  const days = await sql<{
-    day: string;
-    coin: string;
-    unit: string;
-    scale: number;
-    deposits: string;
-    withdrawals: string;
-    mining_income: string;
-    fees: string;
-    adjustments: string;
-    user_balance: string;
-    total: string;
-  }>`
-    WITH moves AS (
-      SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, p.coin, t.kind, a.user_id, a.system_code, p.amount
-      FROM ledger_postings p
-      JOIN ledger_transactions t ON t.id = p.transaction_id
-      JOIN ledger_accounts a ON a.id = p.account_id
-      WHERE true ${coinFilter}
-    ), daily AS (
-      SELECT day, coin,
-        coalesce(sum(amount) FILTER (WHERE kind = 'deposit' AND user_id IS NOT NULL), 0) AS deposits,
-        coalesce(sum(amount) FILTER (WHERE system_code = 'chain' AND kind NOT IN ('deposit', 'block_reward')), 0) AS withdrawals,
-        coalesce(sum(amount) FILTER (WHERE kind = 'mining_income' AND user_id IS NOT NULL), 0) AS mining_income,
-        coalesce(sum(amount) FILTER (WHERE system_code = 'fees'), 0) AS fees,
-        coalesce(sum(amount) FILTER (WHERE kind = 'adjustment' AND user_id IS NOT NULL), 0) AS adjustments,
-        coalesce(sum(amount) FILTER (WHERE user_id IS NOT NULL), 0) AS user_change
-      FROM moves GROUP BY day, coin
-    )
-    SELECT d.day::text AS day, d.coin, c.unit, c.scale, d.deposits, d.withdrawals, d.mining_income, d.fees, d.adjustments,
-      sum(d.user_change) OVER (PARTITION BY d.coin ORDER BY d.day) AS user_balance,
-      count(*) OVER () AS total
-    FROM daily d JOIN coins c ON c.type = d.coin
-    ORDER BY d.day DESC, d.coin
-    LIMIT ${query.count} OFFSET ${(query.page - 1) * query.count}`.execute(db);
+  const days = await ledgerDailyPage(db, query);
   return {
-    list: days.rows.map((r) => ({
+    list: days.map((r) => ({
       day: r.day,
       coin: r.coin,
       unit: r.unit,
@@ -198,32 +105,14 @@ export async function assetsReports(db: Db, query: { coin?: string; page: number
       adjustments: show(BigInt(r.adjustments), r.scale),
       user_balance: show(BigInt(r.user_balance), r.scale),
     })),
-    total: Number(days.rows[0]?.total ?? 0),
+    total: Number(days[0]?.total ?? 0),
   };
 }
 
 /** Every user's miners (/admin/machines), filtered by pool, state, name and uid. */
 export async function adminMiners(db: Db, query: { pool?: string; status?: 'online' | 'offline'; name?: string; uid?: string; page: number; count: number }, now = new Date()) {
   const onlineSince = new Date(now.getTime() - MINER_ONLINE_SECONDS * 1000);
-  let base = db.selectFrom('miners as m').innerJoin('users as u', 'u.id', 'm.user_id');
-  if (query.pool) base = base.where('m.pool', '=', query.pool);
-  if (query.uid) base = base.where('u.uid', '=', query.uid);
-  if (query.name) base = base.where('m.name', 'ilike', `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const counts = await base
-    .select([
-      sql<string>`count(*) FILTER (WHERE m.last_seen_at >= ${onlineSince})`.as('online'),
-      sql<string>`count(*) FILTER (WHERE m.last_seen_at < ${onlineSince})`.as('offline'),
-    ])
-    .executeTakeFirstOrThrow();
-  if (query.status === 'online') base = base.where('m.last_seen_at', '>=', onlineSince);
-  if (query.status === 'offline') base = base.where('m.last_seen_at', '<', onlineSince);
-  const rows = await base
-    .select(['m.id', 'm.pool', 'm.name', 'm.version', 'm.capacity_bytes', 'm.hashrate', 'm.line', 'm.last_seen_at', 'u.uid', 'u.email'])
-    .orderBy('m.last_seen_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
+  const { rows, counts } = await minersPage(db, query, onlineSince);
   const online = Number(counts.online);
   const offline = Number(counts.offline);
   return {
@@ -236,20 +125,7 @@ export async function adminMiners(db: Db, query: { pool?: string; status?: 'onli
 
 /** Every user's income records (/admin/income_info, mining_info, contribution). */
 export async function adminIncome(db: Db, query: { pool?: string; uid?: string; day?: string; page: number; count: number }) {
-  let base = db
-    .selectFrom('settlement_credits as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('pools as p', 'p.type', 's.pool')
-    .innerJoin('coins as c', 'c.type', 'p.coin');
-  if (query.pool) base = base.where('s.pool', '=', query.pool);
-  if (query.uid) base = base.where('u.uid', '=', query.uid);
-  if (query.day) base = base.where('s.day', '=', query.day);
-  const { rows, total } = await paginate(base, query, (from) =>
-    from
-      .select(['s.pool', 's.day', 's.points', 's.capacity_bytes', 's.amount_units', 's.status', 'p.coin', 'c.unit', 'c.scale', 'u.uid', 'u.email'])
-      .orderBy('s.day', 'desc')
-      .orderBy('s.amount_units', 'desc'),
-  );
+  const { rows, total } = await creditsPage(db, query);
   return {
     list: rows.map((r) => ({ ...incomeRecordOf(r), uid: r.uid, email: r.email })),
     total,
@@ -262,37 +138,7 @@ export async function adminIncome(db: Db, query: { pool?: string; uid?: string; 
  */
 export async function adminOpened(db: Db, query: { pool?: string; uid?: string; page: number; count: number }, now = new Date()) {
   const onlineSince = new Date(now.getTime() - MINER_ONLINE_SECONDS * 1000);
-  const opened = sql<{
-    uid: string;
-    email: string;
-    pool: string;
-    coin: string;
-    opened_at: Date;
-    key_active: boolean;
-    miners: string;
-    online: string;
-    last_seen: Date | null;
-    total: string;
-  }>`
-    WITH openings AS (
-      SELECT user_id, pool, min(created_at) AS opened_at, bool_or(revoked_at IS NULL) AS key_active FROM miner_keys GROUP BY user_id, pool
-    ), farms AS (
-      SELECT user_id, pool, min(created_at) AS first_seen, count(*) AS miners,
-             count(*) FILTER (WHERE last_seen_at >= ${onlineSince}) AS online, max(last_seen_at) AS last_seen
-      FROM miners GROUP BY user_id, pool
-    )
-    SELECT u.uid, u.email, p.type AS pool, p.coin,
-           least(o.opened_at, f.first_seen) AS opened_at, coalesce(o.key_active, false) AS key_active,
-           coalesce(f.miners, 0) AS miners, coalesce(f.online, 0) AS online, f.last_seen,
-           count(*) OVER () AS total
-    FROM openings o FULL JOIN farms f ON f.user_id = o.user_id AND f.pool = o.pool
-    JOIN users u ON u.id = coalesce(o.user_id, f.user_id)
-    JOIN pools p ON p.type = coalesce(o.pool, f.pool)
-    WHERE (${query.pool ?? null}::text IS NULL OR p.type = ${query.pool ?? null})
-      AND (${query.uid ?? null}::text IS NULL OR u.uid = ${query.uid ?? null})
-    ORDER BY 5 DESC, u.uid, p.type
-    LIMIT ${query.count} OFFSET ${(query.page - 1) * query.count}`;
-  const rows = (await opened.execute(db)).rows;
+  const rows = await openedPage(db, query, onlineSince);
   return {
     list: rows.map((r) => ({
       uid: r.uid,

@@ -1,7 +1,8 @@
 import { CHIA_FINDER_REWARD, utcDay } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
+import { blockId, insertBlock, lastDecidedDay, lockPoolRow, setBlockTransaction } from './blocks.repository.ts';
+import { poolRow } from './pool.repository.ts';
 
 const nextDay = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
 
@@ -28,7 +29,7 @@ export interface FoundBlock {
  * foreign-key checks (key-share locks) never wait on it.
  */
 export async function lockPoolDays(trx: Db, pool: string): Promise<void> {
-  await trx.selectFrom('pools').select('type').where('type', '=', pool).forNoKeyUpdate().executeTakeFirst();
+  await lockPoolRow(trx, pool);
 }
 
 /**
@@ -37,7 +38,8 @@ export async function lockPoolDays(trx: Db, pool: string): Promise<void> {
  * gives 0.25 XCH of each block to its finder; that part is marked on the block.
  */
 export async function recordBlock(db: Db, block: FoundBlock): Promise<{ id: string; created: boolean }> {
-  const pool = await db.selectFrom('pools').select(['coin', 'protocol']).where('type', '=', block.pool).executeTakeFirstOrThrow();
+  const pool = await poolRow(db, block.pool);
+  if (!pool) throw new Error(`no pool ${block.pool}`);
   const finderReward =
     pool.protocol === 'chia-pool-v1' && block.finderUserId !== null && !block.finderPaidOnChain ? (block.reward < CHIA_FINDER_REWARD ? block.reward : CHIA_FINDER_REWARD) : 0n;
   return db.transaction().execute(async (trx) => {
@@ -45,34 +47,23 @@ export async function recordBlock(db: Db, block: FoundBlock): Promise<{ id: stri
     // the first day still open, so its revenue is always shared once. The pool's day lock
     // (decideDay's) makes "settled" exact: a day being decided is waited for, then seen closed.
     await lockPoolDays(trx, block.pool);
-    const closed = await trx
-      .selectFrom('settlements')
-      .select(sql<string | null>`max(day)::text`.as('day'))
-      .where('pool', '=', block.pool)
-      .where('status', 'in', ['SETTLEMENT', 'UNSETTLEMENT'])
-      .executeTakeFirst();
+    const closed = await lastDecidedDay(trx, block.pool);
     const foundDay = utcDay(block.foundAt);
-    const day = closed?.day && closed.day >= foundDay ? nextDay(closed.day) : foundDay;
-    const inserted = await trx
-      .insertInto('blocks')
-      .values({
-        pool: block.pool,
-        coin: pool.coin,
-        height: block.height.toString(),
-        found_at: block.foundAt,
-        day,
-        finder_user_id: block.finderUserId,
-        finder_miner_id: block.finderMinerId,
-        reward_units: block.reward,
-        finder_reward_units: finderReward,
-        capacity_bytes: block.capacityBytes ?? 0n,
-      })
-      .onConflict((oc) => oc.columns(['pool', 'height']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const day = closed && closed >= foundDay ? nextDay(closed) : foundDay;
+    const inserted = await insertBlock(trx, {
+      pool: block.pool,
+      coin: pool.coin,
+      height: block.height.toString(),
+      found_at: block.foundAt,
+      day,
+      finder_user_id: block.finderUserId,
+      finder_miner_id: block.finderMinerId,
+      reward_units: block.reward,
+      finder_reward_units: finderReward,
+      capacity_bytes: block.capacityBytes ?? 0n,
+    });
     if (!inserted) {
-      const existing = await trx.selectFrom('blocks').select('id').where('pool', '=', block.pool).where('height', '=', block.height.toString()).executeTakeFirstOrThrow();
-      return { id: existing.id, created: false };
+      return { id: await blockId(trx, block.pool, block.height.toString()), created: false };
     }
     if (block.reward > 0n) {
       const { transactionId } = await postTransaction(trx, {
@@ -83,8 +74,8 @@ export async function recordBlock(db: Db, block: FoundBlock): Promise<{ id: stri
           { account: { kind: 'system', code: 'pool_revenue', coin: pool.coin }, amount: block.reward },
         ],
       });
-      await trx.updateTable('blocks').set({ transaction_id: transactionId }).where('id', '=', inserted.id).execute();
+      await setBlockTransaction(trx, inserted, transactionId);
     }
-    return { id: inserted.id, created: true };
+    return { id: inserted, created: true };
   });
 }

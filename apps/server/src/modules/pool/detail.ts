@@ -1,9 +1,10 @@
 import { AppError, capacityFromPoints, percentOfRatio, utcDay, type MiningDetail, type PoolDetail } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { show } from '../coins/coins.ts';
 import { poolConfigs } from './admin.ts';
+import { userDays } from './detail.repository.ts';
 import { adminPlots } from './plots.ts';
+import { uidOf } from './pool.repository.ts';
 import { poolOf, poolStatistics } from './views.ts';
 
 /**
@@ -22,28 +23,8 @@ export async function miningDetail(db: Db, userId: string, query: { pool: string
   const pool = await poolOf(db, query.pool);
   const today = utcDay(now);
   const first = utcDay(new Date(now.getTime() - (query.days - 1) * DAY_SECONDS * 1000));
-  const rows = await sql<{
-    day: string;
-    shares: string;
-    points: string;
-    miners: string;
-    amount_units: string | null;
-    status: MiningDetail['status'] | null;
-    settled: string | null;
-  }>`
-    WITH days AS (
-      SELECT day, count(*) AS shares, sum(difficulty) AS points, count(DISTINCT miner_id) AS miners
-      FROM shares WHERE pool = ${query.pool} AND user_id = ${userId} AND day BETWEEN ${first}::date AND ${today}::date
-      GROUP BY day
-    )
-    SELECT to_char(coalesce(d.day, c.day), 'YYYY-MM-DD') AS day, coalesce(d.shares, 0) AS shares,
-           coalesce(d.points, c.points, 0) AS points, coalesce(d.miners, 0) AS miners,
-           c.amount_units, c.status, s.status AS settled
-    FROM days d
-    FULL JOIN (SELECT * FROM settlement_credits WHERE pool = ${query.pool} AND user_id = ${userId} AND day BETWEEN ${first}::date AND ${today}::date) c ON c.day = d.day
-    LEFT JOIN settlements s ON s.pool = ${query.pool} AND s.day = coalesce(d.day, c.day)
-    ORDER BY 1 DESC`.execute(db);
-  const list: MiningDetail[] = rows.rows.map((r) => {
+  const rows = await userDays(db, userId, query.pool, first, today);
+  const list: MiningDetail[] = rows.map((r) => {
     const elapsed = r.day === today ? Math.max(60, (now.getTime() - Date.parse(`${today}T00:00:00Z`)) / 1000) : DAY_SECONDS;
     const status: MiningDetail['status'] =
       r.status ?? (r.day === today ? 'NOT_PENDING' : r.settled === 'SETTLEMENT' || r.settled === 'UNSETTLEMENT' ? 'UNSETTLEMENT' : 'SETTLEMENT_PENDING');
@@ -82,8 +63,7 @@ export async function poolDetail(db: Db, pool: string, now = new Date()): Promis
 
 /** The user's binding records of every state, finished unbindings included, newest first. */
 export async function bindLog(db: Db, userId: string, query: { pool?: string; page: number; count: number }) {
-  const user = await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirstOrThrow();
-  const page = await adminPlots(db, { ...query, uid: user.uid }, 'bindings');
+  const page = await adminPlots(db, { ...query, uid: await uidOf(db, userId) }, 'bindings');
   // The back-office view carries the owner; the user's own log does not need it.
   return { list: page.list.map(({ uid: _uid, email: _email, ...plot }) => plot), total: page.total };
 }

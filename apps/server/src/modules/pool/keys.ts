@@ -1,6 +1,8 @@
 import { AppError, type MinerProtocol } from '@platter/domain';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { activeKeyByHash, activeUserKey, insertKey, revokeUserKey } from './keys.repository.ts';
+import { poolRow } from './pool.repository.ts';
 
 /**
  * Miner API keys (issue 5): one active key per user and pool, given to the user's miners and
@@ -20,7 +22,7 @@ export function newKey(): { key: string; hint: string } {
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export async function enabledPool(db: Db, pool: string): Promise<{ type: string; coin: string; protocol: string }> {
-  const row = await db.selectFrom('pools').select(['type', 'coin', 'protocol', 'enabled']).where('type', '=', pool).executeTakeFirst();
+  const row = await poolRow(db, pool);
   if (!row) throw new AppError('POOL_NOT_FOUND');
   if (!row.enabled) throw new AppError('POOL_NOT_OPEN');
   return row;
@@ -31,45 +33,20 @@ export async function rotateKey(db: Db, userId: string, pool: string): Promise<{
   await enabledPool(db, pool);
   const { key, hint } = newKey();
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('miner_keys')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('pool', '=', pool)
-      .where('revoked_at', 'is', null)
-      .where('operator_issued', '=', false)
-      .execute();
-    const row = await trx
-      .insertInto('miner_keys')
-      .values({ user_id: userId, pool, key_hash: hashKey(key), key_hint: hint })
-      .returning(['created_at'])
-      .executeTakeFirstOrThrow();
+    await revokeUserKey(trx, userId, pool);
+    const row = await insertKey(trx, { user_id: userId, pool, key_hash: hashKey(key), key_hint: hint });
     return { pool, key, hint, created_at: Math.floor(row.created_at.getTime() / 1000) };
   });
 }
 
 /** The active key's hint, or null when the user has none for the pool. */
 export async function currentKey(db: Db, userId: string, pool: string): Promise<{ pool: string; hint: string; created_at: number } | null> {
-  const row = await db
-    .selectFrom('miner_keys')
-    .select(['key_hint', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('pool', '=', pool)
-    .where('revoked_at', 'is', null)
-    .where('operator_issued', '=', false)
-    .executeTakeFirst();
+  const row = await activeUserKey(db, userId, pool);
   return row ? { pool, hint: row.key_hint, created_at: Math.floor(row.created_at.getTime() / 1000) } : null;
 }
 
 export async function revokeKey(db: Db, userId: string, pool: string): Promise<void> {
-  await db
-    .updateTable('miner_keys')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('pool', '=', pool)
-    .where('revoked_at', 'is', null)
-    .where('operator_issued', '=', false)
-    .execute();
+  await revokeUserKey(db, userId, pool);
 }
 
 /** Who presented a key, and what the pool makes of its reports (issue 18). */
@@ -87,15 +64,7 @@ export interface KeyOwner {
 /** The user and pool of a presented key; ACCESS_FORBIDDEN for an unknown or revoked one. */
 export async function authenticateKey(db: Db, key: string | undefined): Promise<KeyOwner> {
   if (!key || !key.startsWith(PREFIX) || key.length > 80) throw new AppError('ACCESS_FORBIDDEN');
-  const row = await db
-    .selectFrom('miner_keys as k')
-    .innerJoin('pools as p', 'p.type', 'k.pool')
-    .innerJoin('users as u', 'u.id', 'k.user_id')
-    .innerJoin('pool_configs as c', 'c.pool', 'k.pool')
-    .select(['k.user_id', 'k.pool', 'p.coin', 'p.protocol', 'p.enabled', 'u.status', 'c.trusted_proxy', 'k.operator_issued'])
-    .where('k.key_hash', '=', hashKey(key))
-    .where('k.revoked_at', 'is', null)
-    .executeTakeFirst();
+  const row = await activeKeyByHash(db, hashKey(key));
   if (!row || row.status !== 'active') throw new AppError('ACCESS_FORBIDDEN');
   if (!row.enabled) throw new AppError('POOL_NOT_OPEN');
   return { userId: row.user_id, pool: row.pool, coin: row.coin, protocol: row.protocol as MinerProtocol, trustedProxy: row.trusted_proxy, operatorIssued: row.operator_issued };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { incomeBuckets } from '../wallet/autopay.ts';
 import { insertReward, listRewards, markReversed, onchainRewardPools, provenIdentities, recentCredited, setRewardTransaction, type RewardPool } from './onchain.repository.ts';
+import { poolScale } from './pool.repository.ts';
 
 /**
  * Income of the pools whose chain pays identities (issue 18: Spacemesh smeshers' ATX rewards,
@@ -102,10 +103,10 @@ async function creditPool(db: Db, chains: ChainRegistry, pool: RewardPool, logge
 
 /** The user's credited rewards of a pool (GET /api/pool/identityrewards). */
 export async function identityRewards(db: Db, userId: string, query: { pool: string; page: number; count: number }) {
-  const pool = await db.selectFrom('pools as p').innerJoin('coins as c', 'c.type', 'p.coin').select(['c.scale']).where('p.type', '=', query.pool).executeTakeFirst();
-  if (!pool) throw new AppError('POOL_NOT_FOUND');
+  const scale = await poolScale(db, query.pool);
+  if (scale === undefined) throw new AppError('POOL_NOT_FOUND');
   const { rows, total } = await listRewards(db, userId, query.pool, query.page, query.count);
-  const show = (units: bigint) => formatAmount(units, pool.scale);
+  const show = (units: bigint) => formatAmount(units, scale);
   return {
     total,
     list: rows.map((r) => ({

@@ -1,10 +1,29 @@
-import { addressValid, AppError, parseU64, type BindBody, type Plot, type PostStatus, type ReportBody } from '@platter/domain';
-import { sql } from 'kysely';
+import { addressValid, AppError, parseU64, type BindBody, type Plot, type ReportBody } from '@platter/domain';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
-import { paginate } from '../../db/paginate.ts';
 import { coinRules } from '../coins/coins.ts';
-import type { BindStatus, PlotFlag } from './pool.schema.ts';
+import {
+  activeBindingCount,
+  adminPlotsPage,
+  flagTimeout,
+  lockUser,
+  markUnbindAuditing,
+  plotBound,
+  plotsBoundByOthers,
+  sentBindings,
+  settleBinding,
+  upsertReportedPlot,
+  userPlotsPage,
+  userPlotStatus,
+  writeBinding,
+  type AdminPlotView,
+  type PlotBinding,
+  type PlotRow,
+} from './plots.repository.ts';
+import { poolRow, uidOf } from './pool.repository.ts';
+import type { PlotFlag } from './pool.schema.ts';
+
+export type { AdminPlotView } from './plots.repository.ts';
 
 /**
  * Plots and their binding (spec doc 1 §3 'Plot', §4 'Plots and miners', §4 'Signature and
@@ -21,7 +40,6 @@ export const BIND_DATA_SECONDS = 24 * 3600;
 export const MAX_BINDINGS_PER_POOL = 1000;
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
-const ACTIVE: BindStatus[] = ['BIND_SENT', 'CONFIRMED', 'UNBIND_AUDITING', 'UNBIND_SENT'];
 
 function bindMessage(input: { pool: string; plotId: string; uid: string; address: string; expiresAt: number }): string {
   return [
@@ -35,16 +53,12 @@ function bindMessage(input: { pool: string; plotId: string; uid: string; address
 }
 
 async function poolCoin(db: Db, pool: string, plotId?: string) {
-  const row = await db.selectFrom('pools').select(['coin', 'enabled', 'protocol']).where('type', '=', pool).executeTakeFirst();
+  const row = await poolRow(db, pool);
   if (!row) throw new AppError('POOL_NOT_FOUND');
   if (!row.enabled) throw new AppError('POOL_NOT_OPEN');
   // A BHD-family plotter id is the numeric account id of its key (issue 21).
   if (row.protocol === 'poc-burst' && plotId !== undefined && parseU64(plotId) === undefined) throw new AppError('INVALID_PARAMETER', { field: 'plot_id' });
   return coinRules(db, row.coin);
-}
-
-async function uidOf(db: Db, userId: string): Promise<string> {
-  return (await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirstOrThrow()).uid;
 }
 
 /** The message the binding address's wallet must sign, valid for 24 hours. */
@@ -70,71 +84,36 @@ export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, bo
 
   const id = await db.transaction().execute(async (trx) => {
     // Serialise a user's bindings so the limit holds under concurrent requests.
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    const taken = await trx
-      .selectFrom('plots')
-      .select(['user_id'])
-      .where('pool', '=', body.pool)
-      .where('plot_id', '=', body.plot_id)
-      .where('bind_status', 'in', ACTIVE)
-      .executeTakeFirst();
-    if (taken) throw new AppError('BIND_EXISTS');
-    const { n } = await trx
-      .selectFrom('plots')
-      .select(sql<string>`count(*)`.as('n'))
-      .where('user_id', '=', userId)
-      .where('pool', '=', body.pool)
-      .where('bind_status', 'in', ACTIVE)
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= MAX_BINDINGS_PER_POOL) throw new AppError('BIND_LIMIT_REACHED');
-    const binding = {
+    await lockUser(trx, userId);
+    if (await plotBound(trx, body.pool, body.plot_id)) throw new AppError('BIND_EXISTS');
+    if ((await activeBindingCount(trx, userId, body.pool)) >= MAX_BINDINGS_PER_POOL) throw new AppError('BIND_LIMIT_REACHED');
+    const binding: PlotBinding = {
       bind_address: body.address,
-      bind_status: 'BIND_SENT' as const,
+      bind_status: 'BIND_SENT',
       flag: null,
       bind_height: height,
       bind_sent_at: now,
       confirmed_at: null,
       updated_at: now,
       // Waits for the back office (capacity_review) unless reviews are switched off.
-      review: options.review ? ('pending' as const) : ('approved' as const),
+      review: options.review ? 'pending' : 'approved',
       review_reason: null,
       reviewed_by: null,
       reviewed_at: options.review ? null : now,
     };
     // A plot the proxy tool already reported (unbound) becomes this binding.
-    const seen = await trx
-      .updateTable('plots')
-      .set(binding)
-      .where('user_id', '=', userId)
-      .where('pool', '=', body.pool)
-      .where('plot_id', '=', body.plot_id)
-      .where('bind_status', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (seen) return seen.id;
-    const row = await trx
-      .insertInto('plots')
-      .values({ user_id: userId, pool: body.pool, plot_id: body.plot_id, ...binding })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return writeBinding(trx, userId, body.pool, body.plot_id, binding);
   });
   return (await listPlots(db, userId, { page: 1, count: 1, id })).list[0] as Plot;
 }
 
 /** Asks to unbind a confirmed plot: it waits for the back office's review. */
 export async function unbindPlot(db: Db, userId: string, id: string, now = new Date()): Promise<void> {
-  const row = await db.selectFrom('plots').select(['bind_status']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await userPlotStatus(db, userId, id);
   if (!row?.bind_status || row.bind_status === 'UNBIND') throw new AppError('BIND_NOT_FOUND');
   if (row.bind_status === 'UNBIND_AUDITING' || row.bind_status === 'UNBIND_SENT') throw new AppError('BIND_AUDITING');
   if (row.bind_status !== 'CONFIRMED') throw new AppError('UNBIND_NOT_ALLOWED');
-  const changed = await db
-    .updateTable('plots')
-    .set({ bind_status: 'UNBIND_AUDITING', updated_at: now })
-    .where('id', '=', id)
-    .where('bind_status', '=', 'CONFIRMED')
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1) throw new AppError('UNBIND_NOT_ALLOWED');
+  if (!(await markUnbindAuditing(db, id, now))) throw new AppError('UNBIND_NOT_ALLOWED');
 }
 
 /**
@@ -142,17 +121,7 @@ export async function unbindPlot(db: Db, userId: string, id: string, now = new D
  * coin's confirmations; a binding not confirmed within 24 hours is marked TIMEOUT.
  */
 export async function confirmBindings(db: Db, chains: ChainRegistry, now = new Date()): Promise<number> {
-  const pending = await db
-    .selectFrom('plots as p')
-    .innerJoin('pools as o', 'o.type', 'p.pool')
-    .innerJoin('coins as c', 'c.type', 'o.coin')
-    .select(['p.id', 'p.bind_status', 'p.bind_height', 'p.bind_sent_at', 'o.coin', 'c.confirmation'])
-    .where('p.bind_status', 'in', ['BIND_SENT', 'UNBIND_SENT'])
-    // A BHD-family plotter is confirmed when its chain shows it bound to the pool (protocols/poc).
-    .where('o.protocol', '<>', 'poc-burst')
-    // A binding waiting for the back office's review is not confirmed (nor timed out) yet.
-    .where((eb) => eb.or([eb('p.review', 'is', null), eb('p.review', '<>', 'pending')]))
-    .execute();
+  const pending = await sentBindings(db);
   let changed = 0;
   const heights = new Map<string, number>();
   for (const row of pending) {
@@ -160,15 +129,9 @@ export async function confirmBindings(db: Db, chains: ChainRegistry, now = new D
     heights.set(row.coin, height);
     if (height >= Number(row.bind_height ?? 0) + row.confirmation) {
       const next = row.bind_status === 'BIND_SENT' ? { bind_status: 'CONFIRMED' as const, confirmed_at: now, flag: null } : { bind_status: 'UNBIND' as const };
-      const done = await db
-        .updateTable('plots')
-        .set({ ...next, updated_at: now })
-        .where('id', '=', row.id)
-        .where('bind_status', '=', row.bind_status)
-        .executeTakeFirst();
-      changed += Number(done.numUpdatedRows);
+      changed += await settleBinding(db, row.id, row.bind_status, next, now);
     } else if (row.bind_status === 'BIND_SENT' && row.bind_sent_at && now.getTime() - row.bind_sent_at.getTime() > BIND_DATA_SECONDS * 1000) {
-      await db.updateTable('plots').set({ flag: 'TIMEOUT', updated_at: now }).where('id', '=', row.id).where('flag', 'is', null).execute();
+      await flagTimeout(db, row.id, now);
     }
   }
   return changed;
@@ -178,18 +141,7 @@ export async function confirmBindings(db: Db, chains: ChainRegistry, now = new D
 export async function recordPlotInventory(trx: Db, owner: { userId: string; pool: string }, plots: NonNullable<ReportBody['plots']>, now: Date): Promise<number> {
   if (plots.length === 0) return 0;
   const ids = plots.map((p) => p.plot_id);
-  const others = new Set(
-    (
-      await trx
-        .selectFrom('plots')
-        .select('plot_id')
-        .where('pool', '=', owner.pool)
-        .where('plot_id', 'in', ids)
-        .where('user_id', '<>', owner.userId)
-        .where('bind_status', 'in', ACTIVE)
-        .execute()
-    ).map((p) => p.plot_id),
-  );
+  const others = await plotsBoundByOthers(trx, owner, ids);
   for (const plot of plots) {
     const flag: PlotFlag | null = others.has(plot.plot_id) ? 'DOUBLE' : plot.joined === false ? 'NOTJOIN' : plot.burned === false ? 'NOTBURN' : null;
     const figures = {
@@ -201,49 +153,10 @@ export async function recordPlotInventory(trx: Db, owner: { userId: string; pool
       last_seen_at: now,
       updated_at: now,
     };
-    const updated = await trx
-      .updateTable('plots')
-      .set({
-        ...figures,
-        // The back office's BANNED stays; otherwise the tool says whether the plot is signed.
-        signing: sql<'signed' | 'UNSIGNED' | 'BANNED'>`CASE WHEN signing = 'BANNED' THEN 'BANNED' ELSE ${plot.signed ? 'signed' : 'UNSIGNED'} END`,
-        flag: sql<PlotFlag | null>`CASE WHEN bind_status IS NULL THEN ${flag ?? 'UNBOUND'} ELSE ${flag}::text END`,
-      })
-      .where('user_id', '=', owner.userId)
-      .where('pool', '=', owner.pool)
-      .where('plot_id', '=', plot.plot_id)
-      .where((eb) => eb.or([eb('bind_status', 'is', null), eb('bind_status', '<>', 'UNBIND')]))
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) {
-      await trx
-        .insertInto('plots')
-        .values({ user_id: owner.userId, pool: owner.pool, plot_id: plot.plot_id, ...figures, signing: plot.signed ? 'signed' : 'UNSIGNED', flag: flag ?? 'UNBOUND' })
-        .execute();
-    }
+    await upsertReportedPlot(trx, owner, plot.plot_id, figures, plot.signed, flag);
   }
   return plots.length;
 }
-
-type PlotRow = {
-  id: string;
-  pool: string;
-  plot_id: string;
-  launcher_id: string | null;
-  fingerprint: string | null;
-  filename_prefix: string;
-  size_bytes: string;
-  file_count: number;
-  signing: 'signed' | 'UNSIGNED' | 'BANNED';
-  bind_address: string | null;
-  bind_status: BindStatus | null;
-  flag: PlotFlag | null;
-  bind_sent_at: Date | null;
-  confirmed_at: Date | null;
-  last_seen_at: Date | null;
-  review: 'pending' | 'approved' | 'rejected' | 'canceled' | null;
-  review_reason: string | null;
-  post_status: PostStatus | null;
-};
 
 function plotView(p: PlotRow): Plot {
   return {
@@ -273,63 +186,18 @@ function plotView(p: PlotRow): Plot {
  * every state including finished unbindings and refused bindings (/admin/bind_info); `bind` /
  * `unbind`: what waits for review (/admin/capacity_review, /admin/capacity_unbind), oldest first.
  */
-export type AdminPlotView = 'plots' | 'bindings' | 'bind' | 'unbind';
-
 export async function adminPlots(
   db: Db,
   query: { pool?: string | undefined; uid?: string | undefined; plot_id?: string | undefined; status?: string | undefined; page: number; count: number },
   view: AdminPlotView = 'plots',
 ) {
-  let base = db.selectFrom('plots as p').innerJoin('users as u', 'u.id', 'p.user_id');
-  if (view === 'bindings') base = base.where((eb) => eb.or([eb('p.bind_status', 'is not', null), eb('p.review', 'in', ['rejected', 'canceled'])]));
-  else if (view === 'bind') base = base.where('p.bind_status', '=', 'BIND_SENT').where('p.review', '=', 'pending');
-  else if (view === 'unbind') base = base.where('p.bind_status', '=', 'UNBIND_AUDITING');
-  else base = base.where((eb) => eb.or([eb('p.bind_status', 'is', null), eb('p.bind_status', '<>', 'UNBIND')]));
-  if (query.pool) base = base.where('p.pool', '=', query.pool);
-  if (query.uid) base = base.where('u.uid', '=', query.uid);
-  if (query.plot_id) base = base.where('p.plot_id', '=', query.plot_id);
-  if (query.status === 'UNSIGNED') base = base.where('p.signing', '=', 'UNSIGNED');
-  else if (query.status && ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'].includes(query.status)) base = base.where('p.flag', '=', query.status as PlotFlag);
-  else if (query.status) base = base.where('p.bind_status', '=', query.status as BindStatus);
-  const waiting = view === 'bind' || view === 'unbind';
-  const { rows, total } = await paginate(base, query, (from) =>
-    from
-      .selectAll('p')
-      .select(['u.uid', 'u.email'])
-      .orderBy('p.updated_at', waiting ? 'asc' : 'desc')
-      .orderBy('p.id', waiting ? 'asc' : 'desc'),
-  );
+  const { rows, total } = await adminPlotsPage(db, query, view);
   return { list: rows.map((r) => ({ ...plotView(r), uid: r.uid, email: r.email })), total };
 }
 
 /** The user's plots (GET /api/pool/GetPlots) with the counters of the plots page. */
 export async function listPlots(db: Db, userId: string, query: { pool?: string; status?: string; page: number; count: number; id?: string }) {
-  let base = db
-    .selectFrom('plots')
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('bind_status', 'is', null), eb('bind_status', '<>', 'UNBIND')]));
-  if (query.pool) base = base.where('pool', '=', query.pool);
-  const counters = await base
-    .select([
-      sql<string>`count(*) FILTER (WHERE bind_status = 'CONFIRMED')`.as('bound'),
-      sql<string>`count(*) FILTER (WHERE bind_status = 'BIND_SENT')`.as('BIND_SENT'),
-      sql<string>`count(*) FILTER (WHERE bind_status = 'UNBIND_AUDITING')`.as('UNBIND_AUDITING'),
-      sql<string>`count(*) FILTER (WHERE flag = 'TIMEOUT')`.as('TIMEOUT'),
-      sql<string>`count(*) FILTER (WHERE flag = 'UNBOUND')`.as('UNBOUND'),
-      sql<string>`count(*) FILTER (WHERE flag = 'NOTJOIN')`.as('NOTJOIN'),
-      sql<string>`count(*) FILTER (WHERE flag = 'NOTBURN')`.as('NOTBURN'),
-      sql<string>`count(*) FILTER (WHERE flag = 'DOUBLE')`.as('DOUBLE'),
-      sql<string>`count(*) FILTER (WHERE signing = 'UNSIGNED')`.as('UNSIGNED'),
-      sql<string>`coalesce(sum(size_bytes) FILTER (WHERE bind_status = 'CONFIRMED'), 0)`.as('size'),
-      sql<string>`count(*)`.as('total'),
-    ])
-    .executeTakeFirstOrThrow();
-  let filtered = base;
-  if (query.id) filtered = filtered.where('id', '=', query.id);
-  if (query.status === 'UNSIGNED') filtered = filtered.where('signing', '=', 'UNSIGNED');
-  else if (query.status && ['TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE'].includes(query.status)) filtered = filtered.where('flag', '=', query.status as PlotFlag);
-  else if (query.status) filtered = filtered.where('bind_status', '=', query.status as BindStatus);
-  const { rows, total } = await paginate(filtered, query, (from) => from.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'));
+  const { rows, total, counters } = await userPlotsPage(db, userId, query);
   return {
     list: rows.map(plotView),
     total,

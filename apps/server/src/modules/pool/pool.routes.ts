@@ -72,6 +72,7 @@ import { adminIncome, adminMiners, adminOpened, assetsReports, dailyReports, poo
 import { authenticateKey, currentKey, enabledPool, revokeKey, rotateKey } from './keys.ts';
 import { listMiners, removeMiner, removeOfflineMiners } from './miners.ts';
 import { adminPlots, bindData, bindPlot, listPlots, unbindPlot } from './plots.ts';
+import { poolRow } from './pool.repository.ts';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import { devnetSignature } from '../../chain/devnet.ts';
 import { registerData, registerNode } from './register.ts';
@@ -384,7 +385,7 @@ export function devnetSignRoutes(app: ZodApp, deps: Pick<Deps, 'db'> & { secret:
       },
     },
     async (request) => {
-      const pool = await deps.db.selectFrom('pools').select('coin').where('type', '=', request.body.pool).executeTakeFirst();
+      const pool = await poolRow(deps.db, request.body.pool);
       if (!pool) throw new AppError('POOL_NOT_FOUND');
       return ok(request, { signature: devnetSignature(deps.secret, pool.coin, request.body.address, request.body.message) });
     },

@@ -1,7 +1,7 @@
 import { AppError, type IssueProxyKeyBody, type ProxyKeyView } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
+import { emailOf, insertKey, proxyKeysPage, revokeOperatorKey, userByUid } from './keys.repository.ts';
 import { enabledPool, hashKey, newKey } from './keys.ts';
 
 /**
@@ -17,17 +17,13 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export async function issueProxyKey(db: Db, by: AuditBy, body: IssueProxyKeyBody): Promise<ProxyKeyView> {
   const pool = await enabledPool(db, body.pool);
   if (pool.protocol !== 'trusted-proxy') throw new AppError('INVALID_PARAMETER', { field: 'pool' });
-  const user = await db.selectFrom('users').select(['id', 'uid', 'email']).where('uid', '=', body.uid).executeTakeFirst();
+  const user = await userByUid(db, body.uid);
   if (!user) throw new AppError('USER_NOT_EXIST');
   const { key, hint } = newKey();
   const adminId = by === 'cli' ? null : typeof by === 'string' ? by : by.id;
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('miner_keys')
-      .values({ user_id: user.id, pool: body.pool, key_hash: hashKey(key), key_hint: hint, operator_issued: true, issued_by: adminId, label: body.label })
-      .returning(['id', 'created_at'])
-      .executeTakeFirstOrThrow();
-    const admin = adminId ? await trx.selectFrom('users').select('email').where('id', '=', adminId).executeTakeFirst() : undefined;
+    const row = await insertKey(trx, { user_id: user.id, pool: body.pool, key_hash: hashKey(key), key_hint: hint, operator_issued: true, issued_by: adminId, label: body.label });
+    const issuer = adminId ? await emailOf(trx, adminId) : undefined;
     const view: ProxyKeyView = {
       id: row.id,
       pool: body.pool,
@@ -35,7 +31,7 @@ export async function issueProxyKey(db: Db, by: AuditBy, body: IssueProxyKeyBody
       email: user.email,
       label: body.label,
       hint,
-      issued_by: admin?.email ?? null,
+      issued_by: issuer ?? null,
       created_at: seconds(row.created_at),
       revoked_at: null,
     };
@@ -46,18 +42,7 @@ export async function issueProxyKey(db: Db, by: AuditBy, body: IssueProxyKeyBody
 
 /** The operator-issued keys, newest first (never the keys themselves). */
 export async function proxyKeys(db: Db, query: { pool?: string; revoked?: 'true' | 'false'; page: number; count: number }) {
-  let base = db.selectFrom('miner_keys as k').innerJoin('users as u', 'u.id', 'k.user_id').leftJoin('users as a', 'a.id', 'k.issued_by').where('k.operator_issued', '=', true);
-  if (query.pool) base = base.where('k.pool', '=', query.pool);
-  if (query.revoked === 'true') base = base.where('k.revoked_at', 'is not', null);
-  if (query.revoked === 'false') base = base.where('k.revoked_at', 'is', null);
-  const { total } = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['k.id', 'k.pool', 'u.uid', 'u.email', 'k.label', 'k.key_hint', 'a.email as issuer', 'k.created_at', 'k.revoked_at'])
-    .orderBy('k.created_at', 'desc')
-    .orderBy('k.id', 'desc')
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
+  const { rows, total } = await proxyKeysPage(db, query);
   return {
     list: rows.map(
       (r): ProxyKeyView => ({
@@ -72,21 +57,14 @@ export async function proxyKeys(db: Db, query: { pool?: string; revoked?: 'true'
         revoked_at: r.revoked_at ? seconds(r.revoked_at) : null,
       }),
     ),
-    total: Number(total),
+    total,
   };
 }
 
 /** Revokes an operator-issued key at once (its proxy's next report is refused). */
 export async function revokeProxyKey(db: Db, by: AuditBy, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('miner_keys')
-      .set({ revoked_at: new Date() })
-      .where('id', '=', id)
-      .where('operator_issued', '=', true)
-      .where('revoked_at', 'is', null)
-      .returning(['pool', 'user_id', 'key_hint', 'label'])
-      .executeTakeFirst();
+    const row = await revokeOperatorKey(trx, id);
     if (!row) throw new AppError('INVALID_PARAMETER', { field: 'id' });
     await recordAudit(trx, by, { action: 'revokeproxykey', target: `pool:${row.pool}`, before: { id, user_id: row.user_id, hint: row.key_hint, label: row.label } });
   });

@@ -9,10 +9,11 @@ import {
   type RegisterNodeBody,
   type ReportBody,
 } from '@platter/domain';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { verifyIdentitySignature } from './identity.ts';
 import { MAX_BINDINGS_PER_POOL, listPlots } from './plots.ts';
+import { poolRow, uidOf } from './pool.repository.ts';
+import { lockRegisteredNode, lockUserNodes, registeredNodeCount, setNodeStatus, writeRegistration } from './register.repository.ts';
 
 /**
  * Spacemesh-style node registration (POST /api/pool/register; spec doc 1 §4 'Spacemesh-style
@@ -25,13 +26,12 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
 
 /** The message a user's identity signs to register with a pool (GET /api/pool/registerdata). */
 export async function registrationMessage(db: Db, userId: string, pool: string, identity: string): Promise<string> {
-  const user = await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirstOrThrow();
-  return identityRegistrationMessage(pool, identity, user.uid);
+  return identityRegistrationMessage(pool, identity, await uidOf(db, userId));
 }
 
 /** The registration message and the signature scheme the pool's coin uses. */
 export async function registerData(db: Db, userId: string, query: { pool: string; node_id: string }): Promise<{ message: string; scheme: 'ed25519' | 'sr25519' }> {
-  const pool = await db.selectFrom('pools').select('coin').where('type', '=', query.pool).executeTakeFirst();
+  const pool = await poolRow(db, query.pool);
   if (!pool) throw new AppError('POOL_NOT_FOUND');
   const scheme = identityScheme(pool.coin);
   if (!scheme) throw new AppError('INVALID_PARAMETER', { field: 'pool' });
@@ -40,7 +40,7 @@ export async function registerData(db: Db, userId: string, query: { pool: string
 
 /** Registers a node (status REGISTER) with proof the user controls its key; again after a timeout, failure or refusal; never a malicious one. */
 export async function registerNode(db: Db, userId: string, body: RegisterNodeBody, now = new Date()): Promise<Plot> {
-  const pool = await db.selectFrom('pools').select(['coin', 'enabled']).where('type', '=', body.pool).executeTakeFirst();
+  const pool = await poolRow(db, body.pool);
   if (!pool) throw new AppError('POOL_NOT_FOUND');
   if (!pool.enabled) throw new AppError('POOL_NOT_OPEN');
   const scheme = identityScheme(pool.coin);
@@ -51,58 +51,12 @@ export async function registerNode(db: Db, userId: string, body: RegisterNodeBod
   let id: string;
   try {
     id = await db.transaction().execute(async (trx) => {
-      const registered = await trx
-        .selectFrom('plots')
-        .select(['id', 'user_id', 'post_status'])
-        .where('pool', '=', body.pool)
-        .where('plot_id', '=', body.node_id)
-        .where('post_status', 'is not', null)
-        .forUpdate()
-        .executeTakeFirst();
+      const registered = await lockRegisteredNode(trx, body.pool, body.node_id);
       if (registered && registered.user_id !== userId) throw new AppError('BIND_EXISTS');
       if (registered && !mayRegister(registered.post_status)) throw new AppError('BIND_EXISTS');
-      const { n } = await trx
-        .selectFrom('plots')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('user_id', '=', userId)
-        .where('pool', '=', body.pool)
-        .where('post_status', 'is not', null)
-        .executeTakeFirstOrThrow();
-      if (!registered && Number(n) >= MAX_BINDINGS_PER_POOL) throw new AppError('BIND_LIMIT_REACHED');
+      if (!registered && (await registeredNodeCount(trx, userId, body.pool)) >= MAX_BINDINGS_PER_POOL) throw new AppError('BIND_LIMIT_REACHED');
       // The node may already be known from the proxy tool's inventory: that row becomes the registration.
-      const updated = await trx
-        .updateTable('plots')
-        .set({
-          post_status: 'REGISTER',
-          post_updated_at: now,
-          updated_at: now,
-          signing: 'signed',
-          identity_signature: body.signature,
-          ...(body.size !== '0' ? { size_bytes: body.size } : {}),
-        })
-        .where('user_id', '=', userId)
-        .where('pool', '=', body.pool)
-        .where('plot_id', '=', body.node_id)
-        .where('bind_status', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
-      if (updated) return updated.id;
-      const inserted = await trx
-        .insertInto('plots')
-        .values({
-          user_id: userId,
-          pool: body.pool,
-          plot_id: body.node_id,
-          size_bytes: body.size,
-          signing: 'signed',
-          post_status: 'REGISTER',
-          post_updated_at: now,
-          last_seen_at: null,
-          identity_signature: body.signature,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return inserted.id;
+      return writeRegistration(trx, userId, body, now);
     });
   } catch (error) {
     // Two users registering the same node at once: the second finds it taken.
@@ -121,29 +75,17 @@ export async function registerNode(db: Db, userId: string, body: RegisterNodeBod
  */
 export async function recordNodeStatuses(trx: Db, owner: { userId: string; pool: string }, nodes: NonNullable<ReportBody['nodes']>, now: Date): Promise<number> {
   if (nodes.length === 0) return 0;
-  const current = await trx
-    .selectFrom('plots')
-    .select(['id', 'plot_id', 'post_status'])
-    .where('user_id', '=', owner.userId)
-    .where('pool', '=', owner.pool)
-    .where(
-      'plot_id',
-      'in',
-      nodes.map((n) => n.node_id),
-    )
-    .where('post_status', 'is not', null)
-    .forUpdate()
-    .execute();
+  const current = await lockUserNodes(
+    trx,
+    owner,
+    nodes.map((n) => n.node_id),
+  );
   const statusOf = new Map(current.map((c) => [c.plot_id, c]));
   let moved = 0;
   for (const node of nodes) {
     const row = statusOf.get(node.node_id);
     if (!row || !row.post_status || !postTransitionAllowed(row.post_status, node.status)) continue;
-    await trx
-      .updateTable('plots')
-      .set({ post_status: node.status as PostStatus, post_updated_at: now, updated_at: now, last_seen_at: now })
-      .where('id', '=', row.id)
-      .execute();
+    await setNodeStatus(trx, row.id, node.status as PostStatus, now);
     statusOf.set(node.node_id, { ...row, post_status: node.status });
     moved++;
   }

@@ -1,15 +1,15 @@
 import { evidenceEarns, utcDay, type ReportBody } from '@platter/domain';
-import { sql } from 'kysely';
+import { upsertReportedMiners } from './report.repository.ts';
 import type { Db } from '../../db/database.ts';
 import type { KeyOwner } from './keys.ts';
-import { ensureSharePartition, recordVerifiedShares } from './shares.ts';
+import { ensureSharePartition, recordVerifiedShares } from './shares.repository.ts';
 import { recordPlotInventory } from './plots.ts';
 import { recordNodeStatuses } from './register.ts';
 
 /** A share older than this (or more than a minute ahead) is refused: the proxy tool buffers briefly. */
 export const SHARE_MAX_AGE_SECONDS = 600;
 
-export { ensureSharePartition } from './shares.ts';
+export { ensureSharePartition } from './shares.repository.ts';
 
 /**
  * The proxy tool's report (issue 5): miner heartbeats (name, version, capacity or hashrate,
@@ -51,25 +51,11 @@ export async function ingestReport(
     const seenPlots = await recordPlotInventory(trx, owner, plots, now);
     const movedNodes = await recordNodeStatuses(trx, owner, nodes, now);
     if (names.length === 0) return { miners: 0, shares: 0, rejected, unverified, plots: seenPlots, nodes: movedNodes };
-    const miners = await sql<{ id: string; name: string }>`
-      INSERT INTO miners AS m (user_id, pool, name, version, capacity_bytes, hashrate, line, last_seen_at)
-      SELECT ${owner.userId}::bigint, ${owner.pool}, r.name, coalesce(r.version, ''), coalesce(r.capacity, 0), coalesce(r.hashrate, 0),
-        -- an unknown line is dropped here, in the same statement (no extra round trip per report)
-        (SELECT l.code FROM server_lines l WHERE l.code = r.line), ${now}::timestamptz
-      FROM unnest(${names}::text[], ${rows.map((r) => r?.version ?? null)}::text[], ${rows.map((r) => r?.capacity ?? null)}::numeric[],
-                  ${rows.map((r) => r?.hashrate ?? null)}::numeric[], ${rows.map((r) => r?.line ?? null)}::text[],
-                  ${rows.map((r) => r !== undefined)}::boolean[]) AS r(name, version, capacity, hashrate, line, reported)
-      ON CONFLICT (user_id, pool, name) DO UPDATE SET
-        version = CASE WHEN excluded.version <> '' THEN excluded.version ELSE m.version END,
-        capacity_bytes = CASE WHEN excluded.capacity_bytes > 0 OR excluded.hashrate > 0 THEN excluded.capacity_bytes ELSE m.capacity_bytes END,
-        hashrate = CASE WHEN excluded.capacity_bytes > 0 OR excluded.hashrate > 0 THEN excluded.hashrate ELSE m.hashrate END,
-        line = coalesce(excluded.line, m.line),
-        last_seen_at = excluded.last_seen_at
-      RETURNING id, name`.execute(trx);
-    const idOf = new Map(miners.rows.map((m) => [m.name, m.id]));
+    const miners = await upsertReportedMiners(trx, owner, names, rows, now);
+    const idOf = new Map(miners.map((m) => [m.name, m.id]));
     // A trusted proxy's shares: the operator vouches for them (and plausibility checks them).
     const verified = fresh.map((s, i) => ({ pool: owner.pool, userId: owner.userId, minerId: idOf.get(s.miner) ?? '', difficulty: s.difficulty, at: times[i] ?? now }));
     await recordVerifiedShares(trx, verified, { partitionsMade: true });
-    return { miners: miners.rows.length, shares: fresh.length, rejected, unverified, plots: seenPlots, nodes: movedNodes };
+    return { miners: miners.length, shares: fresh.length, rejected, unverified, plots: seenPlots, nodes: movedNodes };
   });
 }

@@ -1,9 +1,9 @@
 import { AppError, type BindReviewResult } from '@platter/domain';
-import { sql } from 'kysely';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import type { BindStatus, PlotFlag, PlotReview } from './pool.schema.ts';
+import { lockWaitingPlot, plotCoin, writeReview } from './reviews.repository.ts';
 
 /**
  * The back office's capacity reviews (spec doc 2 §2 capacity_review and capacity_unbind, §7
@@ -41,12 +41,9 @@ interface Change {
 
 async function decideOne(db: Db, by: AuditBy, id: string, decision: Decision, reason: string, height: () => Promise<number>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('plots').select(['id', 'pool', 'plot_id', 'user_id', 'bind_status', 'review', 'bind_address']).where('id', '=', id);
-    if (decision === 'approve_unbind' || decision === 'reject_unbind') query = query.where('bind_status', '=', 'UNBIND_AUDITING');
-    else if (decision === 'cancel_bind') query = query.where('bind_status', '=', 'BIND_SENT');
-    else query = query.where('bind_status', '=', 'BIND_SENT').where('review', '=', 'pending');
+    const wait = decision === 'approve_unbind' || decision === 'reject_unbind' ? 'unbind' : decision === 'cancel_bind' ? 'bind_sent' : 'bind_pending';
     // The row lock makes the second reviewer wait, then find the item no longer waiting.
-    const before = await query.forUpdate().executeTakeFirst();
+    const before = await lockWaitingPlot(trx, id, wait);
     if (!before) return false;
     const unbound: Change = { bind_status: null, flag: 'UNBOUND', bind_address: null, review: decision === 'cancel_bind' ? 'canceled' : 'rejected' };
     const change: Change =
@@ -57,11 +54,7 @@ async function decideOne(db: Db, by: AuditBy, id: string, decision: Decision, re
           : decision === 'reject_unbind'
             ? { bind_status: 'CONFIRMED', review: 'rejected' }
             : unbound;
-    await trx
-      .updateTable('plots')
-      .set({ ...change, review_reason: reason || null, reviewed_by: typeof by === 'string' ? (by === 'cli' ? null : by) : by.id, reviewed_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+    await writeReview(trx, id, change, reason || null, typeof by === 'string' ? (by === 'cli' ? null : by) : by.id);
     await recordAudit(trx, by, {
       action: ACTIONS[decision],
       target: `plots:${id}`,
@@ -82,9 +75,9 @@ async function decide(db: Db, chains: ChainRegistry, by: AuditBy, ids: readonly 
   const heights = new Map<string, number>();
   for (const id of [...new Set(ids)]) {
     const height = async () => {
-      const row = await db.selectFrom('plots as p').innerJoin('pools as o', 'o.type', 'p.pool').select('o.coin').where('p.id', '=', id).executeTakeFirstOrThrow();
-      const known = heights.get(row.coin) ?? (await chains.adapter(row.coin).height());
-      heights.set(row.coin, known);
+      const coin = await plotCoin(db, id);
+      const known = heights.get(coin) ?? (await chains.adapter(coin).height());
+      heights.set(coin, known);
       return known;
     };
     try {

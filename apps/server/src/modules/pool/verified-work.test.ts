@@ -13,7 +13,7 @@ import { recordBlock } from './blocks.ts';
 import { rotateKey } from './keys.ts';
 import { reviewOutlier } from './outliers.ts';
 import { ingestReport } from './report.ts';
-import { recordVerifiedShares } from './shares.ts';
+import { recordVerifiedShares } from './shares.repository.ts';
 import { settleDay } from '../settlement/settlement.service.ts';
 
 /**

@@ -234,11 +234,22 @@ export function securityService(deps: Deps) {
     return runChecks(userId, action, checksFor(methods, action, user, telegram, codes), then);
   }
 
-  /** A security change was made: the bell's message and the security e-mail. */
+  /**
+   * The change's write with its in-site message (the bell's), in the change's transaction: a
+   * change that rolls back leaves no message, a committed one always has exactly one.
+   */
+  function withMessage<T>(userId: string, change: SecurityChange, ip: string, write: (trx: Trx, accepted: Accepted) => Promise<T>) {
+    return async (trx: Trx, accepted: Accepted): Promise<T> => {
+      const value = await write(trx, accepted);
+      await notifySecurityChange(trx, userId, change, ip);
+      return value;
+    };
+  }
+
+  /** A security change was committed: the security e-mail (its in-site message was written with the change, withMessage). */
   async function notice(userId: string, change: SecurityChange, ip: string) {
     const user = await securityRepository(db).user(userId);
     if (!user) return;
-    await notifySecurityChange(db, userId, change, ip);
     const lang: Lang = isLang(user.language) ? user.language : 'en';
     await deps.messaging
       .mail(user.email, lang, {
@@ -393,18 +404,28 @@ export function securityService(deps: Deps) {
       if (!pending || !user.google_pending_expires_at || user.google_pending_expires_at.getTime() < Date.now()) throw new AppError('SESSION_EXPIRED');
       const checks = checksFor(methods, 'bind_google', user, telegram, codes);
       checks.push({ factor: 'google', code: codes.google_code, sealedSecret: pending });
-      await runChecks(userId, 'bind_google', checks, async (trx, accepted) => {
-        // The step just accepted becomes the last used one: its code cannot sign in afterwards.
-        // A first authenticator does not lock withdrawals (locksWithdrawals): one can only be bound where none is.
-        await securityRepository(trx).bindGoogle(userId, pending, accepted.googleStep ?? 0, locksWithdrawals({ credential: 'google', hadBefore: false }));
-      });
+      await runChecks(
+        userId,
+        'bind_google',
+        checks,
+        withMessage(userId, 'google_bound', client.ip, async (trx, accepted) => {
+          // The step just accepted becomes the last used one: its code cannot sign in afterwards.
+          // A first authenticator does not lock withdrawals (locksWithdrawals): one can only be bound where none is.
+          await securityRepository(trx).bindGoogle(userId, pending, accepted.googleStep ?? 0, locksWithdrawals({ credential: 'google', hadBefore: false }));
+        }),
+      );
       await factorChanged(userId, 'google_bound', client);
     },
 
     async unbindGoogle(userId: string, codes: SecurityCodes, client: Client): Promise<void> {
       const user = await userOrFail(userId);
       if (!user.google_secret) throw new AppError('GOOGLE_NOT_BOUND');
-      await verifySecurity(userId, 'unbind_google', codes, (trx) => securityRepository(trx).unbindGoogle(userId));
+      await verifySecurity(
+        userId,
+        'unbind_google',
+        codes,
+        withMessage(userId, 'google_unbound', client.ip, (trx) => securityRepository(trx).unbindGoogle(userId)),
+      );
       await factorChanged(userId, 'google_unbound', client);
     },
 
@@ -416,11 +437,16 @@ export function securityService(deps: Deps) {
         { factor: 'sms', action: 'change_phone', target: e164(next.phoneCode, next.phone), code: body.sms_code },
         ...checksFor(methods, 'change_phone', user, telegram, body),
       ];
-      await runChecks(userId, 'change_phone', checks, async (trx) => {
-        const lock = locksWithdrawals({ credential: 'phone', hadBefore: user.phone !== null });
-        const saved = await securityRepository(trx).setPhone(userId, { nationality: next.nationality, phone_code: next.phoneCode, phone: next.phone }, lock);
-        if (!saved) throw new AppError('PHONE_EXISTS');
-      });
+      await runChecks(
+        userId,
+        'change_phone',
+        checks,
+        withMessage(userId, 'phone_changed', client.ip, async (trx) => {
+          const lock = locksWithdrawals({ credential: 'phone', hadBefore: user.phone !== null });
+          const saved = await securityRepository(trx).setPhone(userId, { nationality: next.nationality, phone_code: next.phoneCode, phone: next.phone }, lock);
+          if (!saved) throw new AppError('PHONE_EXISTS');
+        }),
+      );
       await factorChanged(userId, 'phone_changed', client);
     },
 
@@ -448,7 +474,12 @@ export function securityService(deps: Deps) {
         });
       }
       const passwordHash = await hashPassword(body.new_password);
-      await runChecks(userId, 'change_password', checks, (trx) => securityRepository(trx).setPassword(userId, passwordHash));
+      await runChecks(
+        userId,
+        'change_password',
+        checks,
+        withMessage(userId, 'password_changed', ip, (trx) => securityRepository(trx).setPassword(userId, passwordHash)),
+      );
       await deps.sessions.closeOthersOfUser(userId, currentToken);
       await notice(userId, 'password_changed', ip);
     },
@@ -458,21 +489,31 @@ export function securityService(deps: Deps) {
       const social = socialRepository(db);
       if (await social.findOfUser(userId, 'telegram')) throw new AppError('TELEGRAM_BOUND');
       if (await social.findBySubject('telegram', identity.subject)) throw new AppError('TELEGRAM_BOUND');
-      await verifySecurity(userId, 'bind_telegram', body, async (trx) => {
-        const inserted = await socialRepository(trx).insert({ user_id: userId, provider: 'telegram', subject: identity.subject, display_name: identity.displayName });
-        if (!inserted) throw new AppError('TELEGRAM_BOUND');
-        // Telegram is bound only where none is: a first binding, which does not lock withdrawals.
-        if (locksWithdrawals({ credential: 'telegram', hadBefore: false })) await securityRepository(trx).markSecurityChanged(userId);
-      });
+      await verifySecurity(
+        userId,
+        'bind_telegram',
+        body,
+        withMessage(userId, 'telegram_bound', client.ip, async (trx) => {
+          const inserted = await socialRepository(trx).insert({ user_id: userId, provider: 'telegram', subject: identity.subject, display_name: identity.displayName });
+          if (!inserted) throw new AppError('TELEGRAM_BOUND');
+          // Telegram is bound only where none is: a first binding, which does not lock withdrawals.
+          if (locksWithdrawals({ credential: 'telegram', hadBefore: false })) await securityRepository(trx).markSecurityChanged(userId);
+        }),
+      );
       await factorChanged(userId, 'telegram_bound', client);
     },
 
     async unbindTelegram(userId: string, codes: SecurityCodes, client: Client): Promise<void> {
       if (!(await socialRepository(db).findOfUser(userId, 'telegram'))) throw new AppError('TELEGRAM_NOT_BOUND');
-      await verifySecurity(userId, 'unbind_telegram', codes, async (trx) => {
-        await socialRepository(trx).remove(userId, 'telegram');
-        await securityRepository(trx).markSecurityChanged(userId);
-      });
+      await verifySecurity(
+        userId,
+        'unbind_telegram',
+        codes,
+        withMessage(userId, 'telegram_unbound', client.ip, async (trx) => {
+          await socialRepository(trx).remove(userId, 'telegram');
+          await securityRepository(trx).markSecurityChanged(userId);
+        }),
+      );
       await factorChanged(userId, 'telegram_unbound', client);
     },
 

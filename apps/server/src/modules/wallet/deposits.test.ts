@@ -1,14 +1,12 @@
 import { AppError, errorMessageByName, parseAmount, transfer } from '@platter/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/db.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildUser, testWallet } from '../../../test/factories.ts';
 import { devnetRegistry, type DevnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
-import { walletService } from './wallet.service.ts';
-import { parseSchedule } from '../withdraw/withdraw.service.ts';
 
 let db: Db;
 let chains: DevnetRegistry;
@@ -48,8 +46,7 @@ describe('deposits and reorganisations', () => {
   });
 
   it('refuses a platform deposit address as a withdrawal target (an internal transfer does it), also for an address saved before the rule', async () => {
-    const schedule = parseSchedule('17:00', '+00:00', 0);
-    const wallet = walletService({ db, chains, schedule, verify: (_u, _a, _c, work) => db.transaction().execute(work) });
+    const wallet = testWallet(db, chains);
     const owner = await buildUser(db);
     const sender = await buildUser(db);
     const { address } = await rechargeAddress(db, chains, owner.id, 'CHIA');

@@ -52,3 +52,8 @@ export async function reconcileWallets(db: Db, chains: ChainRegistry): Promise<W
 export async function latestReconciliations(db: Db) {
   return walletRepository.latestReconciliations(db);
 }
+
+/** Coins received to no user's deposit address, for the operator (`custody list`). */
+export function unownedTransfers(db: Db) {
+  return walletRepository.unownedTransfers(db);
+}

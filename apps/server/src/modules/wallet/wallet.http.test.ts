@@ -3,6 +3,7 @@ import { activeUser, countRows, loginByEmail, loginStaff } from '../../../test/a
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
+import { sendWithdrawals, testSchedule, trackWithdrawals } from '../../../test/factories.ts';
 import { codeIn, testMailServer } from '../../../test/mail.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -10,9 +11,7 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import { scanDeposits } from './deposits.ts';
 import { runPendingExports } from '../exports/exports.service.ts';
-import { trackSent } from '../withdraw/sending.ts';
 import { runAutoPayFor } from './autopay.ts';
-import { parseSchedule, sendDue } from '../withdraw/withdraw.service.ts';
 
 /** The wallet through HTTP as the web app calls it: real sign-in, real e-mailed codes, CSRF. */
 
@@ -112,7 +111,7 @@ describe('a user’s wallet over HTTP', () => {
       .where('id', '=', userId)
       .execute();
     const ranAt = new Date();
-    expect((await runAutoPayFor(db, parseSchedule('17:00', '+00:00', 0), userId, 'CHIA', ranAt))?.outcome).toBe('security_locked');
+    expect((await runAutoPayFor(db, testSchedule(), userId, 'CHIA', ranAt))?.outcome).toBe('security_locked');
     await db.updateTable('users').set({ security_changed_at: null }).where('id', '=', userId).execute();
     const after = await user.get<{ last_run_at: number | null; last_outcome: string | null }>('/api/user/GetAutoWithdrawAddresses?coin=CHIA');
     expect(after.data).toMatchObject({ last_run_at: Math.floor(ranAt.getTime() / 1000), last_outcome: 'security_locked' });
@@ -158,13 +157,13 @@ describe('a user’s wallet over HTTP', () => {
     expect(approved.data.done).toEqual([withdrawalId]);
     expect((await user.post('/api/assets/revocationwithdraw', { id: withdrawalId })).code).toBe(10201);
     const devnet = devnetRegistry(db, TEST_SECRET);
-    await sendDue(db, devnet);
+    await sendWithdrawals(db, devnet);
     const sending = await user.get<{ list: { status: string; txid: string }[] }>('/api/log/withdraw?status=SENT_PENDING');
     expect(sending.data.list[0]?.txid).toMatch(/^[0-9a-f]{64}$/);
     // SENT once the chain has the coin's confirmations.
     const { confirmation } = await db.selectFrom('coins').select('confirmation').where('type', '=', 'CHIA').executeTakeFirstOrThrow();
     for (let i = 0; i <= confirmation; i++) await devnet.tick('CHIA');
-    await trackSent(db, devnet);
+    await trackWithdrawals(db, devnet);
     const log = await user.get<{ list: { id: string; status: string; txid: string }[] }>('/api/log/withdraw?status=SENT');
     expect(log.data.list).toHaveLength(1);
     expect(log.data.list[0]?.txid).toMatch(/^[0-9a-f]{64}$/);

@@ -325,6 +325,9 @@ export const walletRepository = {
     return BigInt(row.total);
   },
 
+  /** Every coin received to no user's deposit address, oldest first (the operator's custody list). */
+  unownedTransfers: (db: Db) => db.selectFrom('unowned_transfers').selectAll().orderBy('id').execute(),
+
   /** Coins received to no user's deposit address, in base units. */
   async unownedTotal(db: Db, coin: string): Promise<bigint> {
     const row = await db

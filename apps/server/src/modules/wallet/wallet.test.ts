@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/db.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildUser, cancelWithdrawal, operatorCancelWithdrawals, reviewWithdrawals, sendWithdrawals, testSchedule, trackWithdrawals } from '../../../test/factories.ts';
 import { devnetAddress, devnetRegistry, type DevnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
@@ -12,19 +12,17 @@ import { deleteAddress, listAddresses } from './addresses.ts';
 import { creditMiningIncome, runAutoPayFor } from './autopay.ts';
 import { rechargeAddress, scanDeposits } from './deposits.ts';
 import { assetLog, totalAssets } from './ledger-views.ts';
-import { trackSent } from '../withdraw/sending.ts';
 import { walletService, type Verify } from './wallet.service.ts';
 import { getMessages } from '../inmail/inmail.service.ts';
 import { updatePoolConfig } from '../pool/admin.ts';
 import { poolDetail } from '../pool/detail.ts';
 import { coinRules, show } from '../coins/coins.ts';
-import { auditWithdrawals, operatorCancel, parseSchedule, revokeWithdrawal, sendDue } from '../withdraw/withdraw.service.ts';
 
 let db: Db;
 let chains: DevnetRegistry;
 // The security verification is tested with the security centre; here it is a plain transaction.
 const verify: Verify = (_userId, _action, _codes, work) => db.transaction().execute(work);
-const schedule = parseSchedule('17:00', '+00:00', 0);
+const schedule = testSchedule();
 let wallet: ReturnType<typeof walletService>;
 
 beforeAll(async () => {
@@ -61,7 +59,7 @@ async function expectCode(promise: Promise<unknown>, name: string) {
 /** Mines the coin's confirmations and lets the sender see them (what the worker does each tick). */
 async function confirmSends() {
   for (let i = 0; i < 4; i++) await chains.tick('CHIA');
-  await trackSent(db, chains);
+  await trackWithdrawals(db, chains);
 }
 
 async function ledgerHolds() {
@@ -151,9 +149,9 @@ describe('withdrawals', () => {
     const chia = assets.list.find((c) => c.type === 'CHIA');
     expect(chia).toMatchObject({ available: '6', withdrawing: '4', total: '10' });
 
-    const approved = await auditWithdrawals(db, schedule, user.id, [id], true, '');
+    const approved = await reviewWithdrawals(db, user.id, [id], { approve: true, reason: '' });
     expect(approved.done).toEqual([id]);
-    expect(await sendDue(db, chains)).toBe(1);
+    expect(await sendWithdrawals(db, chains)).toBe(1);
     // Accepted by the wallet: on its way, SENT once the chain confirmed it (3 blocks here).
     const accepted = await db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(accepted.status).toBe('SENT_PENDING');
@@ -167,7 +165,7 @@ describe('withdrawals', () => {
     expect(onChain).toHaveLength(1);
     expect(BigInt(onChain[0]?.amount ?? 0)).toBe(XCH('3.9999'));
     expect((await totalAssets(db, user.id)).list.find((c) => c.type === 'CHIA')).toMatchObject({ available: '6', withdrawing: '0', total: '6' });
-    await expectCode(revokeWithdrawal(db, user.id, id), 'WITHDRAW_CANNOT_CANCEL');
+    await expectCode(cancelWithdrawal(db, user.id, id), 'WITHDRAW_CANNOT_CANCEL');
     // The user finds it in their in-site messages, with the TXID.
     const [message] = (await getMessages(db, user.id, { page: 1, count: 10, status: 2, type: 'asset' }, 'en')).list;
     expect(message).toMatchObject({ title: 'Withdrawal sent' });
@@ -184,15 +182,15 @@ describe('withdrawals', () => {
     const second = await wallet.withdraw(user.id, { coin: 'CHIA', address_id: addressId, amount: '2', request_id: 'req-reject-1' });
     const third = await wallet.withdraw(user.id, { coin: 'CHIA', address_id: addressId, amount: '1', request_id: 'req-opcancel' });
     expect(await available(user.id)).toBe(XCH('1'));
-    await revokeWithdrawal(db, user.id, first.id);
-    const rejected = await auditWithdrawals(db, schedule, user.id, [second.id, first.id], false, 'address on a sanctions list');
+    await cancelWithdrawal(db, user.id, first.id);
+    const rejected = await reviewWithdrawals(db, user.id, [second.id, first.id], { approve: false, reason: 'address on a sanctions list' });
     expect(rejected.done).toEqual([second.id]);
     expect(rejected.skipped).toEqual([{ id: first.id, code: 201 }]);
-    await auditWithdrawals(db, parseSchedule('17:00', '+00:00', 24), user.id, [third.id], true, '');
-    expect((await sendDue(db, chains)) >= 0).toBe(true);
+    await reviewWithdrawals(db, user.id, [third.id], { approve: true, reason: '', schedule: testSchedule(24) });
+    expect((await sendWithdrawals(db, chains)) >= 0).toBe(true);
     expect((await db.selectFrom('withdrawals').select('status').where('id', '=', third.id).executeTakeFirstOrThrow()).status).toBe('SENT_PENDING');
-    await expectCode(revokeWithdrawal(db, user.id, third.id), 'WITHDRAW_CANNOT_CANCEL');
-    expect((await operatorCancel(db, user.id, [third.id], 'user asked')).done).toEqual([third.id]);
+    await expectCode(cancelWithdrawal(db, user.id, third.id), 'WITHDRAW_CANNOT_CANCEL');
+    expect((await operatorCancelWithdrawals(db, user.id, [third.id], 'user asked')).done).toEqual([third.id]);
     const statuses = await db.selectFrom('withdrawals').select(['id', 'status', 'reason']).where('user_id', '=', user.id).orderBy('id').execute();
     expect(statuses.map((s) => [s.status, s.reason])).toEqual([
       ['CANCELED', ''],
@@ -250,9 +248,9 @@ describe('withdrawals', () => {
       const { user, w } = await arUser('c');
       const first = await w('1');
       const second = await w('2');
-      await auditWithdrawals(db, schedule, user.id, [second.id], true, '');
-      expect(await sendDue(db, chains)).toBeGreaterThanOrEqual(1);
-      await revokeWithdrawal(db, user.id, first.id);
+      await reviewWithdrawals(db, user.id, [second.id], { approve: true, reason: '' });
+      expect(await sendWithdrawals(db, chains)).toBeGreaterThanOrEqual(1);
+      await cancelWithdrawal(db, user.id, first.id);
       // The address was used by the second: its activation is paid out of the cancelled one's refund.
       expect(await available(user.id, 'AR')).toBe(AR('10') - AR('1') - AR('0.02'));
       const third = await w('3');
@@ -264,11 +262,11 @@ describe('withdrawals', () => {
       const { user, w } = await arUser('d');
       const first = await w('1');
       const second = await w('2');
-      await revokeWithdrawal(db, user.id, first.id);
+      await cancelWithdrawal(db, user.id, first.id);
       expect(await feeOf(second.id)).toBe(AR('0.03'));
       expect(BigInt((await db.selectFrom('withdrawals').select('received').where('id', '=', second.id).executeTakeFirstOrThrow()).received)).toBe(AR('0.97'));
-      await auditWithdrawals(db, schedule, user.id, [second.id], true, '');
-      await sendDue(db, chains);
+      await reviewWithdrawals(db, user.id, [second.id], { approve: true, reason: '' });
+      await sendWithdrawals(db, chains);
       const third = await w('3');
       expect(await feeOf(third.id)).toBe(AR('0.01'));
       expect(await available(user.id, 'AR')).toBe(AR('8'));
@@ -278,10 +276,10 @@ describe('withdrawals', () => {
     it('the only withdrawal cancelled or rejected: nothing was used, the next one carries the fee', async () => {
       const { user, w } = await arUser('e');
       const first = await w('1');
-      await revokeWithdrawal(db, user.id, first.id);
+      await cancelWithdrawal(db, user.id, first.id);
       const second = await w('2');
       expect(await feeOf(second.id)).toBe(AR('0.03'));
-      await auditWithdrawals(db, schedule, user.id, [second.id], false, 'no');
+      await reviewWithdrawals(db, user.id, [second.id], { approve: false, reason: 'no' });
       expect(await available(user.id, 'AR')).toBe(AR('10'));
       expect(await feeOf((await w('3')).id)).toBe(AR('0.03'));
       await ledgerHolds();
@@ -401,7 +399,7 @@ describe('Auto Pay', () => {
     expect(BigInt(paid[0]?.amount ?? 0)).toBe(XCH('2.800000000001'));
     // On its way: the address cannot be deleted.
     await expectCode(deleteAddress(db, user.id, a.id), 'ADDRESS_HAS_PENDING_INCOME');
-    await sendDue(db, chains, later);
+    await sendWithdrawals(db, chains, later);
     await confirmSends();
     await deleteAddress(db, user.id, a.id);
     await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH('1'), 'settlement:test3'));
@@ -458,7 +456,7 @@ describe('deleting an Auto Pay address (issue 14)', () => {
     expect((await runAutoPayFor(db, schedule, user.id, 'CHIA', new Date()))?.outcome).toBe('paid');
     // Turned off, the income is released to the available balance: nothing pending, the address can go.
     await wallet.setAutoPay(user.id, { coin: 'CHIA', enabled: false, recipients: [] });
-    await sendDue(db, chains);
+    await sendWithdrawals(db, chains);
     await deleteAddress(db, user.id, a.id);
     await ledgerHolds();
   });
@@ -535,24 +533,22 @@ describe('the ledger under random sequences of wallet operations', () => {
               break;
             case 'cancel': {
               const open = await db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).where('status', '=', 'AUDITING').executeTakeFirst();
-              if (open) await revokeWithdrawal(db, user.id, open.id);
+              if (open) await cancelWithdrawal(db, user.id, open.id);
               break;
             }
             case 'approve':
             case 'reject': {
               const open = await db.selectFrom('withdrawals').select('id').where('status', '=', 'AUDITING').limit(3).execute();
-              await auditWithdrawals(
+              await reviewWithdrawals(
                 db,
-                schedule,
                 users[0]?.id ?? '',
                 open.map((r) => r.id),
-                o.t === 'approve',
-                'no',
+                { approve: o.t === 'approve', reason: 'no' },
               );
               break;
             }
             case 'send':
-              await sendDue(db, chains);
+              await sendWithdrawals(db, chains);
               break;
             case 'income':
               await db.transaction().execute((trx) => creditMiningIncome(trx, user.id, 'CHIA', XCH(tenth(o.amount)), `prop-income-${++key}`));

@@ -2,7 +2,7 @@ import { AppError, parseAmount } from '@platter/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeAddress, fakeCoinId, startFakeWallet, TX, type FakeWallet } from '../../../test/chia-wallet-fake.ts';
 import { testDatabase } from '../../../test/db.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildUser, testWallet } from '../../../test/factories.ts';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import { chiaWalletAdapter } from '../../chain/chia-wallet.ts';
 import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
@@ -13,7 +13,6 @@ import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { rechargeAddress, scanDeposits } from '../wallet/deposits.ts';
 import { latestReconciliations, reconcileWallet } from '../wallet/reconcile.ts';
 import { reconcileUnknown, resendWithdrawal, returnWithdrawal, sendDue, trackSent } from './sending.ts';
-import { walletService } from '../wallet/wallet.service.ts';
 import { auditWithdrawals, operatorCancel, parseSchedule } from './withdraw.service.ts';
 
 /**
@@ -26,7 +25,7 @@ let db: Db;
 let url: string;
 let fake: FakeWallet;
 let chains: ChainRegistry;
-let wallet: ReturnType<typeof walletService>;
+let wallet: ReturnType<typeof testWallet>;
 let chia: ReturnType<typeof chiaWalletAdapter>;
 const schedule = parseSchedule('17:00', '+00:00', 0);
 const XCH = (text: string) => parseAmount(text, 12);
@@ -40,7 +39,7 @@ beforeAll(async () => {
   chia = chiaWalletAdapter('CHIA', { url: node.url, certPath: node.file('pool.crt'), keyPath: node.file('pool.key'), caPath: node.file('ca.crt'), feeMojos: FEE, timeoutMs: 300 });
   const devnet = devnetRegistry(db, 'custody');
   chains = { adapter: (coin) => (coin === 'CHIA' ? chia : devnet.adapter(coin)) };
-  wallet = walletService({ db, chains, schedule, verify: (_u, _a, _c, work) => db.transaction().execute(work) });
+  wallet = testWallet(db, chains, schedule);
   await db.updateTable('coins').set({ confirmation: 3 }).where('type', '=', 'CHIA').execute();
 });
 afterAll(async () => {

@@ -1,13 +1,12 @@
 import { parseAmount } from '@platter/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/db.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildUser, testWallet } from '../../../test/factories.ts';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry } from '../../chain/chain.ts';
 import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
-import { walletService } from '../wallet/wallet.service.ts';
 import { custodyQueue, MAX_SEND_ATTEMPTS, returnWithdrawal, sendDue } from './sending.ts';
 import { auditWithdrawals, parseSchedule } from './withdraw.service.ts';
 
@@ -48,7 +47,7 @@ let seq = 0;
 /** Approved withdrawals of 1 XCH to `addresses`, in this order (ids ascending). */
 async function approved(addresses: string[]): Promise<string[]> {
   const admin = await buildUser(db, { role: 'admin' });
-  const wallet = walletService({ db, chains: devnet, schedule, verify: (_u, _a, _c, work) => db.transaction().execute(work) });
+  const wallet = testWallet(db, devnet, schedule);
   const ids: string[] = [];
   for (const to of addresses) {
     const user = await buildUser(db);

@@ -5,20 +5,19 @@ import { activeUser, loginStaff } from '../../../test/accounts.ts';
 import { testApp } from '../../../test/app.ts';
 import { browser, type Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildUser, testWallet } from '../../../test/factories.ts';
 import { testMailServer } from '../../../test/mail.ts';
 import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
-import { walletService } from '../wallet/wallet.service.ts';
 import { parseSchedule } from './withdraw.service.ts';
 
 /** The back office's withdrawal review and cancel over HTTP: each change and its audit entry commit together (issue 19). */
 
 let db: Db;
 let admin: Browser;
-let wallet: ReturnType<typeof walletService>;
+let wallet: ReturnType<typeof testWallet>;
 
 beforeAll(async () => {
   ({ db } = await testDatabase());
@@ -28,7 +27,7 @@ beforeAll(async () => {
   await activeUser(db, admin, mail, 'review-admin@example.com');
   await db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'review-admin@example.com').execute();
   await loginStaff(db, admin, 'review-admin@example.com');
-  wallet = walletService({ db, chains: devnetRegistry(db, 'x'), schedule: parseSchedule('17:00', '+00:00', 0), verify: (_u, _a, _c, work) => db.transaction().execute(work) });
+  wallet = testWallet(db, devnetRegistry(db, 'x'), parseSchedule('17:00', '+00:00', 0));
 });
 
 let seq = 0;

@@ -3,12 +3,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/db.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildUser, testWallet } from '../../../test/factories.ts';
 import { devnetAddress, devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
-import { walletService } from '../wallet/wallet.service.ts';
 import { reconcileUnknown, resendWithdrawal, trackSent } from './sending.ts';
 import { parseSchedule } from './withdraw.service.ts';
 
@@ -45,7 +44,7 @@ describe('a review batch killed at random points', () => {
   it('sends every withdrawal exactly once after restarts (a kill -9 between a payment and its record too), and the ledger still balances', async () => {
     const admin = await buildUser(db, { role: 'admin' });
     const schedule = parseSchedule('17:00', '+00:00', 0);
-    const wallet = walletService({ db, chains: devnetRegistry(db, 'x'), schedule, verify: (_u, _a, _c, work) => db.transaction().execute(work) });
+    const wallet = testWallet(db, devnetRegistry(db, 'x'), schedule);
     const ids: string[] = [];
     for (let u = 0; u < 6; u++) {
       const user = await buildUser(db);

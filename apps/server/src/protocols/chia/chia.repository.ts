@@ -415,3 +415,8 @@ export async function poolFeeBp(db: Db, pool: string): Promise<number> {
   const row = await db.selectFrom('pool_configs').select('fee_bp').where('pool', '=', pool).executeTakeFirst();
   return row?.fee_bp ?? 0;
 }
+
+/** A one-time sign-in grant of a farmer's launcher (GET /login). */
+export async function insertLoginGrant(db: Db, grant: { token_hash: string; launcher_id: string; expires_at: Date }): Promise<void> {
+  await db.insertInto('chia_login_grants').values(grant).execute();
+}

@@ -11,6 +11,7 @@ import {
   findFarmer,
   insertFarmer,
   moveFarmer,
+  insertLoginGrant,
   insertPartial,
   poolFeeBp,
   pointsSinceLastPayout,
@@ -280,10 +281,7 @@ export function chiaPoolService(deps: { db: Db; chain: ChiaChain; crypto: ChiaPr
     async login(query: { launcherId: string; token: bigint; signature: string }): Promise<{ grant: string; launcherId: string }> {
       const farmer = await checkAuthentication('get_login', query.launcherId, query.token, query.signature);
       const grant = randomBytes(24).toString('base64url');
-      await db
-        .insertInto('chia_login_grants')
-        .values({ token_hash: createHash('sha256').update(grant).digest('hex'), launcher_id: farmer.launcherId, expires_at: new Date(now() + 15 * 60_000) })
-        .execute();
+      await insertLoginGrant(db, { token_hash: createHash('sha256').update(grant).digest('hex'), launcher_id: farmer.launcherId, expires_at: new Date(now() + 15 * 60_000) });
       return { grant, launcherId: farmer.launcherId };
     },
 

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import type { ChiaChain } from '../../chain/chia.ts';
 import type { Db } from '../../db/database.ts';
 import { recordBlock } from '../../modules/pool/blocks.ts';
-import { LEAVING_POOL } from './constants.ts';
+import { claimableFarmers, openRewardClaims, recordRewardClaim, settleRewardClaim } from './rewards.repository.ts';
 
 /**
  * A real chain's block revenue (the reference pool's collect_pool_rewards_loop), in two steps:
@@ -29,49 +28,32 @@ export async function collectPoolRewards(
   const claim = pool.chain.claimRewards?.bind(pool.chain);
   const outcome = pool.chain.claimOutcome?.bind(pool.chain);
   if (!claim || !outcome) return 0;
-  const farmers = await db
-    .selectFrom('chia_farmers')
-    .select(['launcher_id', 'p2_singleton_puzzle_hash'])
-    .where('pool', '=', pool.pool)
-    .where((eb) => eb.or([eb('is_pool_member', '=', true), eb(sql`(singleton_tip_state->>'state')::int`, '=', LEAVING_POOL)]))
-    .execute();
+  const farmers = await claimableFarmers(db, pool.pool);
   for (const farmer of farmers) {
     try {
       for (const reward of await claim({ launcherId: farmer.launcher_id, p2SingletonPuzzleHash: farmer.p2_singleton_puzzle_hash }, pool.targetPuzzleHash)) {
-        await db
-          .insertInto('chia_reward_claims')
-          .values({
-            coin_id: reward.coinId,
-            pool: pool.pool,
-            launcher_id: farmer.launcher_id,
-            height: reward.height,
-            amount: reward.amount,
-            farmed_at: new Date(reward.timestamp * 1000),
-            arrival_coin_id: reward.arrivalCoinId,
-          })
-          // Claimed again (the earlier absorb never confirmed): the new absorb's coin is the one to wait for.
-          .onConflict((oc) => oc.column('coin_id').doUpdateSet({ arrival_coin_id: reward.arrivalCoinId }).where('chia_reward_claims.status', '=', 'claimed'))
-          .execute();
+        await recordRewardClaim(db, {
+          coin_id: reward.coinId,
+          pool: pool.pool,
+          launcher_id: farmer.launcher_id,
+          height: reward.height,
+          amount: reward.amount,
+          farmed_at: new Date(reward.timestamp * 1000),
+          arrival_coin_id: reward.arrivalCoinId,
+        });
       }
     } catch (error) {
       log(error, farmer.launcher_id);
     }
   }
 
-  const open = await db
-    .selectFrom('chia_reward_claims as c')
-    .leftJoin('chia_farmers as f', 'f.launcher_id', 'c.launcher_id')
-    .select(['c.coin_id', 'c.launcher_id', 'c.height', 'c.farmed_at', 'c.arrival_coin_id', 'f.user_id', 'f.miner_id'])
-    .where('c.pool', '=', pool.pool)
-    .where('c.status', '=', 'claimed')
-    .orderBy('c.height')
-    .execute();
+  const open = await openRewardClaims(db, pool.pool);
   let booked = 0;
   for (const row of open) {
     try {
       const seen = await outcome({ coinId: row.coin_id, arrivalCoinId: row.arrival_coin_id });
       if (seen.status === 'lost') {
-        await db.updateTable('chia_reward_claims').set({ status: 'lost', settled_at: now() }).where('coin_id', '=', row.coin_id).where('status', '=', 'claimed').execute();
+        await settleRewardClaim(db, row.coin_id, { status: 'lost', settled_at: now() });
         continue;
       }
       if (seen.status !== 'arrived') continue;
@@ -84,12 +66,7 @@ export async function collectPoolRewards(
         reward: seen.amount,
         finderPaidOnChain: true,
       });
-      await db
-        .updateTable('chia_reward_claims')
-        .set({ status: 'booked', arrived_amount: seen.amount, block_id: id, settled_at: now() })
-        .where('coin_id', '=', row.coin_id)
-        .where('status', '=', 'claimed')
-        .execute();
+      await settleRewardClaim(db, row.coin_id, { status: 'booked', arrived_amount: seen.amount, block_id: id, settled_at: now() });
       if (created) booked++;
     } catch (error) {
       log(error, row.launcher_id);

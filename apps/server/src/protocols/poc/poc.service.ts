@@ -4,7 +4,7 @@ import type { PocChain, PocMiningInfo } from '../../chain/poc.ts';
 import { pocTiming } from '../../chain/poc-devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { recordBlock } from '../../modules/pool/blocks.ts';
-import { ensureSharePartition, recordVerifiedShares } from '../../modules/pool/shares.ts';
+import { ensureSharePartition, recordVerifiedShares } from '../../modules/pool/shares.repository.ts';
 import { pocRepository as repo } from './poc.repository.ts';
 
 /** signum-pool's messages, which miners show as they are (burst_pool_protocol.json). */

@@ -106,3 +106,8 @@ export async function takeSolution(
     return true;
   });
 }
+
+/** A pool's coin and protocol. */
+export async function poolProtocol(db: Db, pool: string): Promise<{ coin: string; protocol: string }> {
+  return db.selectFrom('pools').select(['coin', 'protocol']).where('type', '=', pool).executeTakeFirstOrThrow();
+}

@@ -4,7 +4,7 @@ import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { recordBlock } from '../../modules/pool/blocks.ts';
 import { ensureSharePartition } from '../../modules/pool/report.ts';
-import { findJob, insertJob, latestJob, takeSolution, touchMiner, type PowJob } from './pow.repository.ts';
+import { findJob, insertJob, latestJob, poolProtocol, takeSolution, touchMiner, type PowJob } from './pow.repository.ts';
 
 /**
  * Proof-of-work shares (issue 18): the pool's own jobs (block templates from the chain adapter)
@@ -30,7 +30,7 @@ export const hashPowHeader = (header: PowHeader): Uint8Array => blake3(ironfishH
 export const solvedHeader = (job: PowJob, graffiti: string, randomness: string): PowHeader => ({ ...job.header, graffiti, randomness });
 
 async function poolCoin(db: Db, pool: string): Promise<string> {
-  const row = await db.selectFrom('pools').select(['coin', 'protocol']).where('type', '=', pool).executeTakeFirstOrThrow();
+  const row = await poolProtocol(db, pool);
   if (row.protocol !== 'pow-share') throw new Error(`pool ${pool} does not take proof-of-work shares`);
   return row.coin;
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { authenticateKey } from '../../modules/pool/keys.ts';
-import type { PowJob } from './pow.repository.ts';
+import { poolProtocol, type PowJob } from './pow.repository.ts';
 import { currentJob, solvedHeader, submitSolution, type PowContext } from './pow.service.ts';
 
 /**
@@ -86,7 +86,7 @@ export async function startStratum(options: PowContext & { host: string; port: n
           if (error instanceof AppError) return disconnect(client, 'unknown miner key');
           throw error;
         }
-        const pool = await options.db.selectFrom('pools').select('protocol').where('type', '=', owner.pool).executeTakeFirstOrThrow();
+        const pool = await poolProtocol(options.db, owner.pool);
         if (pool.protocol !== 'pow-share') return disconnect(client, 'this key belongs to a pool that takes no proof-of-work shares');
         client.owner = { userId: owner.userId, pool: owner.pool };
         client.name = body.data.name ?? 'default';
