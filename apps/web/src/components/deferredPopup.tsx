@@ -1,16 +1,17 @@
-import { lazy, Suspense, useState, type ComponentType, type FocusEvent, type LazyExoticComponent, type ReactElement, type ReactNode } from 'react';
+import type { LoadedTooltip } from './LoadedTooltip.tsx';
+import { useRef, useState, type ComponentProps, type ComponentType, type FocusEvent, type ReactElement, type ReactNode } from 'react';
 
 /**
  * A popup (antd's Dropdown, Menu, Tooltip, Drawer) is code the first paint does not need: its
  * trigger shows at once, and the popup's chunk loads on the first sign of interest — the
- * pointer over the trigger, focus, or a click. A click before the chunk has arrived opens the
+ * pointer over the trigger, focus, or a press. A press before the chunk has arrived opens the
  * popup as soon as it has; a tooltip shows at once if the pointer is still over its trigger;
  * a trigger that had the keyboard focus keeps it.
  */
-export interface PopupIntent {
-  /** The popup's chunk is wanted (first interest shown). */
-  wanted: boolean;
-  /** Clicked before the chunk arrived: open once it has. */
+export interface PopupIntent<P> {
+  /** The popup component once its chunk has arrived. */
+  Popup: ComponentType<P> | null;
+  /** Pressed or clicked before the chunk arrived: open once it has. */
   openOnLoad: boolean;
   /** The pointer is over the trigger. */
   hovered: boolean;
@@ -23,6 +24,7 @@ export interface PopupIntent {
 export interface TriggerHandlers {
   onPointerEnter: () => void;
   onPointerLeave: () => void;
+  onPointerDown: () => void;
   onFocus: (event: FocusEvent<HTMLElement>) => void;
   onClick: () => void;
 }
@@ -31,30 +33,49 @@ export interface TriggerProps extends TriggerHandlers {
   ref?: (element: HTMLElement | null) => void;
 }
 
-export function usePopupIntent(): PopupIntent {
-  const [wanted, setWanted] = useState(false);
+/**
+ * The trigger is swapped for the loaded popup once, when its chunk arrives (no Suspense
+ * fallback in between: a press that spans a swap loses its click, so a press before the
+ * arrival opens the popup on arrival instead). A chunk that cannot load (offline, a replaced
+ * deploy) leaves the plain trigger: a header or a table must never take the page down.
+ */
+export function usePopupIntent<P>(load: () => Promise<ComponentType<P>>): PopupIntent<P> {
+  const [Popup, setPopup] = useState<ComponentType<P> | null>(null);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [refocus, setRefocus] = useState(false);
+  const started = useRef(false);
+  const want = () => {
+    if (started.current) return;
+    started.current = true;
+    load().then(
+      (component) => setPopup(() => component),
+      () => {
+        started.current = false;
+      },
+    );
+  };
+  const pressed = () => {
+    want();
+    setOpenOnLoad(true);
+  };
   return {
-    wanted,
+    Popup,
     openOnLoad,
     hovered,
     refocus,
     handlers: {
       onPointerEnter: () => {
         setHovered(true);
-        setWanted(true);
+        want();
       },
       onPointerLeave: () => setHovered(false),
+      onPointerDown: pressed,
       onFocus: (event) => {
-        if (!wanted) setRefocus(event.currentTarget.matches(':focus-visible'));
-        setWanted(true);
+        if (!Popup) setRefocus(event.currentTarget.matches(':focus-visible'));
+        want();
       },
-      onClick: () => {
-        setWanted(true);
-        setOpenOnLoad(true);
-      },
+      onClick: pressed,
     },
   };
 }
@@ -64,46 +85,29 @@ const focusOnMount = (element: HTMLElement | null) => {
   element?.focus();
 };
 
-/**
- * A lazily loaded popup component. If its chunk cannot load (offline, a replaced deploy) the
- * plain trigger stays: a header or a table must never take the page down.
- */
-export function lazyPopup<P extends { trigger: ReactElement }>(load: () => Promise<ComponentType<P>>): LazyExoticComponent<ComponentType<P>> {
-  const plainTrigger: ComponentType<P> = ({ trigger }) => trigger;
-  return lazy(() =>
-    load().then(
-      (component) => ({ default: component }),
-      () => ({ default: plainTrigger }),
-    ),
-  );
-}
-
-/**
- * The plain trigger until the popup is wanted; then the popup around the trigger (the plain
- * one while the popup's chunk loads).
- */
-export function DeferredPopup({
+/** The plain trigger until the popup's chunk has arrived; then the popup around the trigger. */
+export function DeferredPopup<P>({
   popup,
   trigger,
   children,
 }: {
-  popup: PopupIntent;
+  popup: PopupIntent<P>;
   trigger: (props: TriggerProps) => ReactElement;
-  children: (trigger: ReactElement) => ReactNode;
+  children: (Popup: ComponentType<P>, trigger: ReactElement) => ReactNode;
 }) {
-  const plain = trigger(popup.handlers);
-  if (!popup.wanted) return plain;
-  return <Suspense fallback={plain}>{children(trigger(popup.refocus ? { ...popup.handlers, ref: focusOnMount } : popup.handlers))}</Suspense>;
+  if (!popup.Popup) return trigger(popup.handlers);
+  return children(popup.Popup, trigger(popup.refocus ? { ...popup.handlers, ref: focusOnMount } : popup.handlers));
 }
 
-const LoadedTooltip = lazyPopup(() => import('./LoadedTooltip.tsx').then((m) => m.LoadedTooltip));
+type TooltipProps = ComponentProps<typeof LoadedTooltip>;
+const loadTooltip = () => import('./LoadedTooltip.tsx').then((m) => m.LoadedTooltip);
 
 /** antd's Tooltip (hover), loaded the first time the pointer comes over its trigger. */
 export function DeferredTooltip({ title, trigger }: { title: ReactNode; trigger: (props: TriggerProps) => ReactElement }) {
-  const popup = usePopupIntent();
+  const popup = usePopupIntent<TooltipProps>(loadTooltip);
   return (
     <DeferredPopup popup={popup} trigger={trigger}>
-      {(loaded) => <LoadedTooltip trigger={loaded} title={title} initialOpen={popup.hovered} />}
+      {(LoadedTooltip, loaded) => <LoadedTooltip trigger={loaded} title={title} initialOpen={popup.hovered} />}
     </DeferredPopup>
   );
 }

@@ -3,16 +3,18 @@ import { unreadBadgeText } from '@platter/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button } from 'antd';
 import { useState } from 'react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BellDropdown } from './headerPopups.tsx';
 import { useLocation } from 'react-router';
-import { DeferredPopup, lazyPopup, usePopupIntent } from '../../components/deferredPopup.tsx';
+import { DeferredPopup, usePopupIntent } from '../../components/deferredPopup.tsx';
 import { inmailKeys, setMessageReadAll } from '../../pages/inmail/inmailApi.ts';
 import { useSignedIn } from '../guards.tsx';
 import { ROUTES } from '../links.ts';
 import { UNREAD_BADGE_CAP, useUnreadMessages } from './useUnreadMessages.ts';
 import './bell.css';
 
-const BellDropdown = lazyPopup(() => import('./headerPopups.tsx').then((m) => m.BellDropdown));
+const loadBellDropdown = () => import('./headerPopups.tsx').then((m) => m.BellDropdown);
 
 /**
  * The bell with the unread-message dropdown (spec doc 2 §2): the badge shows the unread total
@@ -27,7 +29,7 @@ export function Bell() {
   const [opened, setOpened] = useState(false);
   const { total, list, loading, refresh } = useUnreadMessages(onHome || opened);
   const queryClient = useQueryClient();
-  const popup = usePopupIntent();
+  const popup = usePopupIntent<ComponentProps<typeof BellDropdown>>(loadBellDropdown);
 
   const readAll = async () => {
     await setMessageReadAll();
@@ -63,7 +65,7 @@ export function Bell() {
         </Button>
       )}
     >
-      {(trigger) => (
+      {(BellDropdown, trigger) => (
         <BellDropdown trigger={trigger} initialOpen={popup.openOnLoad} signedIn={signedIn} total={total} list={list} loading={loading} onOpen={onOpen} readAll={readAll} />
       )}
     </DeferredPopup>

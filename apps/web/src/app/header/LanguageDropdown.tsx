@@ -1,16 +1,18 @@
 import { DownOutlined, GlobalOutlined } from '@ant-design/icons';
 import { isLang, type Lang } from '@platter/domain';
 import { Button } from 'antd';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeferredPopup, lazyPopup, usePopupIntent } from '../../components/deferredPopup.tsx';
+import type { LanguageMenu } from './headerPopups.tsx';
+import { DeferredPopup, usePopupIntent } from '../../components/deferredPopup.tsx';
 
-const LanguageMenu = lazyPopup(() => import('./headerPopups.tsx').then((m) => m.LanguageMenu));
+const loadLanguageMenu = () => import('./headerPopups.tsx').then((m) => m.LanguageMenu);
 
 /** en / zh / ru with their own names; sets h9_lang (365 days) and calls SetLanguage. The menu loads on first interest. */
 export function LanguageDropdown({ block = false }: { block?: boolean }) {
   const { t, i18n } = useTranslation();
   const current: Lang = isLang(i18n.language) ? i18n.language : 'en';
-  const popup = usePopupIntent();
+  const popup = usePopupIntent<ComponentProps<typeof LanguageMenu>>(loadLanguageMenu);
   return (
     <DeferredPopup
       popup={popup}
@@ -21,7 +23,7 @@ export function LanguageDropdown({ block = false }: { block?: boolean }) {
         </Button>
       )}
     >
-      {(trigger) => <LanguageMenu trigger={trigger} current={current} initialOpen={popup.openOnLoad} />}
+      {(LanguageMenu, trigger) => <LanguageMenu trigger={trigger} current={current} initialOpen={popup.openOnLoad} />}
     </DeferredPopup>
   );
 }

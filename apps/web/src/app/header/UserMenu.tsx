@@ -1,12 +1,14 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { maskEmail } from '@platter/domain';
 import { Button } from 'antd';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeferredPopup, lazyPopup, usePopupIntent } from '../../components/deferredPopup.tsx';
+import type { UserDropdown } from './headerPopups.tsx';
+import { DeferredPopup, usePopupIntent } from '../../components/deferredPopup.tsx';
 import { useAppState } from '../../state/store.ts';
 import { ROUTES } from '../links.ts';
 
-const UserDropdown = lazyPopup(() => import('./headerPopups.tsx').then((m) => m.UserDropdown));
+const loadUserDropdown = () => import('./headerPopups.tsx').then((m) => m.UserDropdown);
 
 /** The user entries of the header (desktop dropdown and mobile submenu), in the spec's order. */
 export const USER_LINKS = [
@@ -21,7 +23,7 @@ export const USER_LINKS = [
 export function UserMenu() {
   const { t } = useTranslation();
   const email = useAppState((state) => state.userInfo?.email ?? '');
-  const popup = usePopupIntent();
+  const popup = usePopupIntent<ComponentProps<typeof UserDropdown>>(loadUserDropdown);
   return (
     <DeferredPopup
       popup={popup}
@@ -32,7 +34,7 @@ export function UserMenu() {
         </Button>
       )}
     >
-      {(trigger) => <UserDropdown trigger={trigger} initialOpen={popup.openOnLoad} />}
+      {(UserDropdown, trigger) => <UserDropdown trigger={trigger} initialOpen={popup.openOnLoad} />}
     </DeferredPopup>
   );
 }
