@@ -148,6 +148,12 @@ async function lighthouse(url: string, formFactor: (typeof FORM_FACTORS)[number]
     runtimeError?: { message: string };
   };
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+  // BENCH_LIGHTHOUSE_REPORTS=<folder>: keep each run's full report (the audits behind the scores).
+  const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (keep) {
+    await fs.mkdir(keep, { recursive: true });
+    await fs.copyFile(out, path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${formFactor}.json`));
+  }
   const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
   return {
     performance: Math.round((report.categories.performance?.score ?? 0) * 100),

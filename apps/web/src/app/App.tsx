@@ -1,12 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import ruRU from 'antd/locale/ru_RU';
-import zhTW from 'antd/locale/zh_TW';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation } from 'react-router';
 import { createQueryClient } from '../api/queries.ts';
+import { antdLocaleOf } from '../i18n/index.ts';
 import { useThemeMode } from '../state/theme.ts';
 import { ApiSurfaceBridge } from './ApiSurfaceBridge.tsx';
 import { DocumentHead } from './DocumentHead.tsx';
@@ -18,8 +16,6 @@ import { isAdminPath } from './routeTable.ts';
 import { StartupSync } from './StartupSync.tsx';
 import { themeConfig } from './theme.ts';
 import { ThemeVars } from './ThemeVars.tsx';
-
-const ANTD_LOCALES = { en: enUS, zh: zhTW, ru: ruRU } as const;
 
 /** Paths containing 'admin' get the admin wrapper; everything else the page frame. */
 export function Shell() {
@@ -45,7 +41,7 @@ export function AppChrome() {
   const mode = useThemeMode();
   const { i18n } = useTranslation();
   const config = useMemo(() => themeConfig(mode), [mode]);
-  const locale = ANTD_LOCALES[i18n.language as keyof typeof ANTD_LOCALES] ?? enUS;
+  const locale = antdLocaleOf(i18n.language);
   return (
     <ConfigProvider theme={config} locale={locale} button={{ autoInsertSpace: false }}>
       <AntApp className="app-root">

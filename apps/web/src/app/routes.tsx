@@ -2,22 +2,33 @@ import type { RouteObject } from 'react-router';
 import { Navigate, useRoutes } from 'react-router';
 import { NotFound } from '../components/NotFound.tsx';
 import { useAppState } from '../state/store.ts';
-import { CentreLayout } from './centre/CentreLayout.tsx';
 import { RequireSignIn } from './guards.tsx';
 import { lazyPage } from './lazy.ts';
 import { ROUTES } from './links.ts';
 import { MEMBER_ROUTES } from './routeTable.ts';
 
+/** A chunk's import, started once (a second call answers the same promise). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load());
+}
+
 /**
  * Every route of spec doc 2 §2 (the admin tree lives in pages/admin). Each route group is
  * its own lazily loaded chunk; the frame's boundary shows 'Loading...' and 'Loaded Error!'.
  */
-const HomePage = lazyPage(() => import('../pages/home/HomePage.tsx').then((m) => m.HomePage));
+const loadHome = once(() => import('../pages/home/HomePage.tsx'));
+const HomePage = lazyPage(() => loadHome().then((m) => m.HomePage));
 const MyPoolsPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.MyPoolsPage));
 const AddressResultPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.AddressResultPage));
 const MemberPage = lazyPage(() => import('../pages/member/index.tsx').then((m) => m.MemberPage));
 const InmailPage = lazyPage(() => import('../pages/inmail/InmailPage.tsx').then((m) => m.InmailPage));
-const CenterRoutes = lazyPage(() => import('../pages/center/CenterRoutes.tsx').then((m) => m.CenterRoutes));
+// The centre's frame (side menu, drawer) is not the home route's: a chunk of its own, loaded
+// together with the centre's pages so that neither waits for the other.
+const loadCentreLayout = once(() => import('./centre/CentreLayout.tsx'));
+const loadCenterRoutes = once(() => import('../pages/center/CenterRoutes.tsx'));
+const CentreLayout = lazyPage(() => loadCentreLayout().then((m) => m.CentreLayout));
+const CenterRoutes = lazyPage(() => loadCenterRoutes().then((m) => m.CenterRoutes));
 const LoginPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.LoginPage));
 const RegisterPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.RegisterPage));
 const ActivatePage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.ActivatePage));
@@ -36,10 +47,32 @@ const DownloadCentrePage = lazyPage(() => import('../pages/content/index.tsx').t
 const FinancialPage = lazyPage(() => import('../pages/finance/FinancialPage.tsx').then((m) => m.FinancialPage));
 export const AdminApp = lazyPage(() => import('../pages/admin/AdminApp.tsx').then((m) => m.AdminApp));
 
+/**
+ * Starts the chunks the first screen of a path needs while the language's texts load
+ * (main.tsx), rather than once the first render asks for them: one round trip, not two.
+ */
+export function preloadRoute(pathname: string): void {
+  const chunks: Promise<unknown>[] = [];
+  if (pathname === ROUTES.home) chunks.push(loadHome());
+  if (pathname === '/center' || pathname.startsWith('/center/')) chunks.push(loadCentreLayout(), loadCenterRoutes());
+  // A chunk that fails is reported by the route's boundary when it renders.
+  for (const chunk of chunks) chunk.catch(() => undefined);
+}
+
 /** /mypools alone goes to the current pool type (default chia). */
 function CurrentPoolType() {
   const poolType = useAppState((state) => state.poolType);
   return <Navigate to={ROUTES.pools(poolType)} replace />;
+}
+
+/** /center/*: the centre's frame and its pages, both chunks asked for at once. */
+function CentreArea() {
+  void loadCenterRoutes().catch(() => undefined);
+  return (
+    <CentreLayout>
+      <CenterRoutes />
+    </CentreLayout>
+  );
 }
 
 function member(path: string, feature: string): RouteObject {
@@ -64,9 +97,7 @@ export const mainRoutes: RouteObject[] = [
     path: '/center/*',
     element: (
       <RequireSignIn>
-        <CentreLayout>
-          <CenterRoutes />
-        </CentreLayout>
+        <CentreArea />
       </RequireSignIn>
     ),
   },

@@ -1,7 +1,7 @@
 import type { CoinSetting } from '@platter/domain';
-import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatAmountText } from '../lib/amount.ts';
+import { DeferredTooltip, type TriggerProps } from './deferredPopup.tsx';
 import { useAppState } from '../state/store.ts';
 import './amount.css';
 
@@ -48,14 +48,14 @@ export function Amount({ value, coin, unit = true, signed, testId, className }: 
   const entry = findCoin(coins, coin);
   const { text, exact, cut } = formatAmountText(value, { displayScale: entry?.display_scale, lang: i18n.language, signed });
   const unitText = unit ? (entry?.unit ?? coin) : undefined;
-  const figure = (
-    <span className="amount__figure" data-testid={testId} data-exact={value} tabIndex={cut ? 0 : undefined}>
+  const figure = (props?: TriggerProps) => (
+    <span className="amount__figure" data-testid={testId} data-exact={value} tabIndex={cut ? 0 : undefined} {...props}>
       {text}
     </span>
   );
   return (
     <span className={className ? `amount ${className}` : 'amount'}>
-      {cut ? <Tooltip title={unitText ? `${exact} ${unitText}` : exact}>{figure}</Tooltip> : figure}
+      {cut ? <DeferredTooltip title={unitText ? `${exact} ${unitText}` : exact} trigger={figure} /> : figure()}
       {unitText ? <span className="amount__unit"> {unitText}</span> : null}
     </span>
   );

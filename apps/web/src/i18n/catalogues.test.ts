@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import enBase from './en.json';
 import ruBase from './ru.json';
-import { areaCatalogues, catalogues as merged } from './index.ts';
+import { areaCatalogues, catalogues as merged } from './all.ts';
 import zhBase from './zh.json';
 
 /** Every visible string lives in en/zh/ru with the same keys (STYLE.md, issue text). */
@@ -45,7 +45,9 @@ describe('translation catalogues', () => {
   }
 
   it('keeps the strings of each area under its own top-level key, shadowing no base key', () => {
+    expect(Object.keys(areaCatalogues).length).toBeGreaterThan(10);
     for (const [area, langs] of Object.entries(areaCatalogues)) {
+      expect(Object.keys(langs).sort(), `the files of ${area}`).toEqual(['en', 'ru', 'zh']);
       for (const [lang, catalogue] of Object.entries(langs)) {
         expect(Object.keys(catalogue), `${area} ${lang}`).toEqual([area]);
         expect(Object.keys({ ...enBase, ...zhBase, ...ruBase })).not.toContain(area);

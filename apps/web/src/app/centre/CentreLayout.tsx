@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer } from 'antd';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { DelayedLoading } from '../errors/DelayedLoading.tsx';
@@ -8,6 +8,8 @@ import { useIsMobile } from '../hooks/useIsMobile.ts';
 import { currentCentreEntry } from './centreMenu.ts';
 import { CentreMenu } from './CentreMenu.tsx';
 import './centre.css';
+
+const CentreDrawer = lazy(() => import('./CentreDrawer.tsx').then((m) => ({ default: m.CentreDrawer })));
 
 /** How long a `#section` link keeps its section in view while the page above it loads. */
 const FRAGMENT_HOLD_MS = 4000;
@@ -52,13 +54,26 @@ export function CentreLayout({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   const { pathname, hash } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code loads on first interest in its button (touch, pointer, focus).
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const wantDrawer = () => setDrawerWanted(true);
   const current = currentCentreEntry(pathname, hash);
   useScrollToFragment(hash, pathname);
   return (
     <div className={isMobile ? 'centre centre--mobile' : 'centre'} data-testid="centre-layout" data-current={current?.key ?? ''}>
       {isMobile ? (
         <div className="centre__bar">
-          <Button icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} data-testid="centre-menu-button">
+          <Button
+            icon={<MenuOutlined />}
+            onPointerEnter={wantDrawer}
+            onFocus={wantDrawer}
+            onClick={() => {
+              wantDrawer();
+              setDrawerOpen(true);
+            }}
+            aria-expanded={drawerOpen}
+            data-testid="centre-menu-button"
+          >
             {t('centreNav.title')}
           </Button>
           {current ? (
@@ -66,11 +81,11 @@ export function CentreLayout({ children }: { children: ReactNode }) {
               {t(`centreNav.entry.${current.key}`)}
             </span>
           ) : null}
-          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="left" size={280} title={t('centreNav.title')} className="centre-drawer">
-            <div data-testid="centre-drawer">
-              <CentreMenu onNavigate={() => setDrawerOpen(false)} />
-            </div>
-          </Drawer>
+          {drawerWanted ? (
+            <Suspense fallback={null}>
+              <CentreDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+            </Suspense>
+          ) : null}
         </div>
       ) : (
         <aside className="centre__side">

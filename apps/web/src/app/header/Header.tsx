@@ -2,7 +2,7 @@ import { MenuOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAppState } from '../../state/store.ts';
 import { useSignedIn } from '../guards.tsx';
 import { useIsMobile } from '../hooks/useIsMobile.ts';
@@ -15,8 +15,9 @@ import { LanguageDropdown } from './LanguageDropdown.tsx';
 import { isSitePath, useAppLinkShown } from './siteLinks.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { useUnreadMessages } from './useUnreadMessages.ts';
 
-/** The phone drawer (antd's Drawer and Menu) is a chunk of its own: desktop never loads it. */
+/** The phone drawer (antd's Drawer and Menu) is a chunk of its own, loaded on first interest in the menu button: desktop never loads it. */
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })));
 
 /**
@@ -37,7 +38,8 @@ export function Header() {
 function Logo() {
   const { t } = useTranslation();
   return (
-    <Link to={ROUTES.home} className="header__logo" data-testid="header-logo" aria-label={t('nav.home')}>
+    // The accessible name starts with the visible brand (WCAG 'label in name'), then says where it leads.
+    <Link to={ROUTES.home} className="header__logo" data-testid="header-logo" aria-label={`${t('site.name')} — ${t('nav.home')}`}>
       <img src="/logo.svg" alt="" width={32} height={32} />
       <span className="header__brand">{t('site.name')}</span>
     </Link>
@@ -121,6 +123,11 @@ function SearchButton() {
 function MobileBar() {
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code loads on first interest in the menu button (touch, pointer, focus).
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const wantDrawer = () => setDrawerWanted(true);
+  // The drawer's message dot: on the home page the unread messages load at start (doc 2 §4).
+  useUnreadMessages(useLocation().pathname === ROUTES.home);
   return (
     <>
       <Logo />
@@ -133,12 +140,19 @@ function MobileBar() {
           aria-label={t('nav.menu')}
           aria-expanded={drawerOpen}
           data-testid="mobile-menu-button"
-          onClick={() => setDrawerOpen(true)}
+          onPointerEnter={wantDrawer}
+          onFocus={wantDrawer}
+          onClick={() => {
+            wantDrawer();
+            setDrawerOpen(true);
+          }}
         />
       </div>
-      <Suspense fallback={null}>
-        <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-      </Suspense>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,38 +1,29 @@
 import { DownOutlined, GlobalOutlined } from '@ant-design/icons';
-import { isLang, LANGS, type Lang } from '@platter/domain';
-import { Button, Dropdown } from 'antd';
+import { isLang, type Lang } from '@platter/domain';
+import { Button } from 'antd';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChangeLanguage } from '../session.tsx';
+import type { LanguageMenu } from './headerPopups.tsx';
+import { DeferredPopup, usePopupIntent } from '../../components/deferredPopup.tsx';
 
-/** en / zh / ru with their own names; sets h9_lang (365 days) and calls SetLanguage. */
+const loadLanguageMenu = () => import('./headerPopups.tsx').then((m) => m.LanguageMenu);
+
+/** en / zh / ru with their own names; sets h9_lang (365 days) and calls SetLanguage. The menu loads on first interest. */
 export function LanguageDropdown({ block = false }: { block?: boolean }) {
   const { t, i18n } = useTranslation();
-  const changeLanguage = useChangeLanguage();
   const current: Lang = isLang(i18n.language) ? i18n.language : 'en';
+  const popup = usePopupIntent<ComponentProps<typeof LanguageMenu>>(loadLanguageMenu);
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: LANGS.map((lang) => ({
-          key: lang,
-          label: (
-            <span data-testid={`lang-option-${lang}`} lang={lang === 'zh' ? 'zh-Hant' : lang}>
-              {t(`lang.${lang}`)}
-            </span>
-          ),
-        })),
-        onClick: ({ key }) => {
-          if (isLang(key) && key !== current) changeLanguage(key);
-        },
-      }}
+    <DeferredPopup
+      popup={popup}
+      trigger={(props) => (
+        <Button type="text" block={block} icon={<GlobalOutlined />} data-testid="lang-trigger" aria-label={t('nav.language')} {...props}>
+          <span className="lang-trigger__label">{t(`lang.${current}`)}</span>
+          <DownOutlined className="lang-trigger__caret" />
+        </Button>
+      )}
     >
-      <Button type="text" block={block} icon={<GlobalOutlined />} data-testid="lang-trigger" aria-label={t('nav.language')}>
-        <span className="lang-trigger__label">{t(`lang.${current}`)}</span>
-        <DownOutlined className="lang-trigger__caret" />
-      </Button>
-    </Dropdown>
+      {(LanguageMenu, trigger) => <LanguageMenu trigger={trigger} current={current} initialOpen={popup.openOnLoad} />}
+    </DeferredPopup>
   );
 }

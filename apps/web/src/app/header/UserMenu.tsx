@@ -1,11 +1,14 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { maskEmail } from '@platter/domain';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import type { UserDropdown } from './headerPopups.tsx';
+import { DeferredPopup, usePopupIntent } from '../../components/deferredPopup.tsx';
 import { useAppState } from '../../state/store.ts';
 import { ROUTES } from '../links.ts';
-import { useLogout } from '../session.tsx';
+
+const loadUserDropdown = () => import('./headerPopups.tsx').then((m) => m.UserDropdown);
 
 /** The user entries of the header (desktop dropdown and mobile submenu), in the spec's order. */
 export const USER_LINKS = [
@@ -16,41 +19,22 @@ export const USER_LINKS = [
   { key: 'address', path: ROUTES.address },
 ] as const;
 
-/** The user dropdown: masked e-mail, the centre links and logout. */
+/** The user dropdown: masked e-mail, the centre links and logout (the menu loads on first interest). */
 export function UserMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const logout = useLogout();
   const email = useAppState((state) => state.userInfo?.email ?? '');
+  const popup = usePopupIntent<ComponentProps<typeof UserDropdown>>(loadUserDropdown);
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      menu={{
-        items: [
-          { key: 'email', disabled: true, label: <span data-testid="user-menu-email">{maskEmail(email)}</span> },
-          { type: 'divider' as const },
-          ...USER_LINKS.map((link) => ({
-            key: link.key,
-            label: <span data-testid={`user-menu-${link.key}`}>{t(`user.${link.key}`)}</span>,
-          })),
-          { type: 'divider' as const },
-          { key: 'logout', danger: true, label: <span data-testid="user-menu-logout">{t('user.logout')}</span> },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'logout') {
-            void logout();
-            return;
-          }
-          const link = USER_LINKS.find((entry) => entry.key === key);
-          if (link) void navigate(link.path);
-        },
-      }}
+    <DeferredPopup
+      popup={popup}
+      trigger={(props) => (
+        <Button type="text" icon={<UserOutlined />} data-testid="user-trigger" aria-label={t('user.account')} {...props}>
+          <span className="user-trigger__email">{maskEmail(email)}</span>
+          <DownOutlined className="lang-trigger__caret" />
+        </Button>
+      )}
     >
-      <Button type="text" icon={<UserOutlined />} data-testid="user-trigger" aria-label={t('user.account')}>
-        <span className="user-trigger__email">{maskEmail(email)}</span>
-        <DownOutlined className="lang-trigger__caret" />
-      </Button>
-    </Dropdown>
+      {(UserDropdown, trigger) => <UserDropdown trigger={trigger} initialOpen={popup.openOnLoad} />}
+    </DeferredPopup>
   );
 }

@@ -1,7 +1,7 @@
 import type { HomeList, PoolStat, Ranking } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/links.ts';
@@ -12,6 +12,9 @@ import { DataTable, type DataColumn } from '../statistics/DataTable.tsx';
 import { DEFAULT_POWER_RULE, formatBytes, usePowerRules } from '../statistics/format.ts';
 import { POOL_FIGURES } from '../statistics/PoolFigures.tsx';
 import { fetchHomeList, LIVE_REFRESH_MS, poolPublicKeys } from '../statistics/poolApi.ts';
+
+/** Shown only when the figures fail to load: not part of the home route's first load. */
+const Alert = lazy(() => import('antd/es/alert'));
 
 /**
  * The live part of home (spec doc 1 §2 'Home, with rankings, statistics and recently mined
@@ -29,7 +32,11 @@ export function HomeStatistics() {
       <section className="section" data-testid="home-stats">
         <h2 className="section__title">{t('poolPublic.home.statsTitle')}</h2>
         <p className="section__subtitle">{t('poolPublic.home.statsSubtitle')}</p>
-        {home.isError && !data ? <Alert type="warning" showIcon title={t('poolPublic.home.failed')} data-testid="home-stats-failed" /> : null}
+        {home.isError && !data ? (
+          <Suspense fallback={<p data-testid="home-stats-failed">{t('poolPublic.home.failed')}</p>}>
+            <Alert type="warning" showIcon title={t('poolPublic.home.failed')} data-testid="home-stats-failed" />
+          </Suspense>
+        ) : null}
         <PoolStatTable pools={data?.pools ?? []} loading={loading} />
       </section>
       <section className="section home-live">
