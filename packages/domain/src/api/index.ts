@@ -16,3 +16,5 @@ export * from './inmail.ts';
 export * from './admin.ts';
 export * from './content.ts';
 export * from './jobs.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
