@@ -1,5 +1,5 @@
-import { AppError, envelopeSchema, jobOverviewSchema, runJobBody } from '@platter/domain';
-import { z } from 'zod';
+import { adminJobEndpoints, AppError } from '@platter/domain';
+import { route } from '../http/route.ts';
 import type { Db } from '../db/database.ts';
 import { requireRole } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
@@ -11,37 +11,13 @@ import { jobsOverview, queueJob } from './jobs.service.ts';
 /** /admin/jobs: the background jobs (last run, last error, next run, failures) and a run or retry button; admins only. */
 export function adminJobRoutes(app: ZodApp, deps: { db: Db; sessions: ReturnType<typeof sessionService> }): void {
   const { db, sessions } = deps;
-  const tags = ['admin'];
   const admin = { role: 'admin' as const };
-  app.get(
-    '/api/admin/getjobs',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'The background jobs: schedule, last run, last error, next run, failures since the last success',
-        response: { 200: envelopeSchema(z.array(jobOverviewSchema)) },
-      },
-    },
-    async (request) => ok(request, await jobsOverview(db)),
-  );
-  app.post(
-    '/api/admin/runjob',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Queues a job now (run it, or retry it after a failure); a running worker takes it up',
-        body: runJobBody,
-        response: { 200: envelopeSchema(z.object({ queued: z.boolean() })) },
-      },
-    },
-    async (request) => {
-      const actor = await requireRole(sessions, request, 'admin');
-      const queued = await queueJob(db, request.body.name);
-      if (!queued.known) throw new AppError('INVALID_PARAMETER', { field: 'name', reason: 'unknown job' });
-      await recordAudit(db, actor, { action: 'runjob', target: request.body.name, detail: { job_id: queued.id } });
-      return ok(request, { queued: queued.id !== null });
-    },
-  );
+  route(app, adminJobEndpoints.getjobs, { config: admin }, async (request) => ok(request, await jobsOverview(db)));
+  route(app, adminJobEndpoints.runjob, { config: admin }, async (request) => {
+    const actor = await requireRole(sessions, request, 'admin');
+    const queued = await queueJob(db, request.body.name);
+    if (!queued.known) throw new AppError('INVALID_PARAMETER', { field: 'name', reason: 'unknown job' });
+    await recordAudit(db, actor, { action: 'runjob', target: request.body.name, detail: { job_id: queued.id } });
+    return ok(request, { queued: queued.id !== null });
+  });
 }

@@ -1,4 +1,14 @@
-import { surfaceResponse, type Envelope, type Lang, type SurfaceDecision, type SurfaceInput } from '@platter/domain';
+import {
+  requestLocation,
+  surfaceResponse,
+  type Endpoint,
+  type EndpointData,
+  type EndpointArgs,
+  type Envelope,
+  type Lang,
+  type SurfaceDecision,
+  type SurfaceInput,
+} from '@platter/domain';
 
 /**
  * One typed client over the envelope `{code, msg, data}`. Every answer goes through the
@@ -64,7 +74,28 @@ export interface ApiClientConfig {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** A business code other than 200 from `call` (the client has already surfaced its message). */
+export class ApiCodeError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiCodeError';
+  }
+}
+
+/** Options of a call through an endpoint: the request itself comes from the endpoint and its input. */
+export type CallOptions = Omit<RequestOptions, 'query' | 'body'>;
+
 export interface ApiClient {
+  /** Calls an endpoint of `@platter/domain` and gives its `data`; another code throws ApiCodeError. */
+  call<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E, CallOptions>): Promise<EndpointData<E>>;
+  /** Calls an endpoint and gives the whole answer: for forms that read the business code. */
+  send<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E, CallOptions>): Promise<ApiAnswer<EndpointData<E>>>;
+  /** The URL of a GET endpoint with its input (a download link, an image). */
+  url<E extends Endpoint<'GET'>>(endpoint: E, ...args: EndpointArgs<E, never>): string;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiAnswer<T>>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiAnswer<T>>;
@@ -85,6 +116,15 @@ export function buildUrl(baseUrl: string, path: string, query: Record<string, Qu
   const search = params.toString();
   if (!search) return `${baseUrl}${path}`;
   return `${baseUrl}${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+/** An input object as query parameters: scalars as they are, anything else as JSON. */
+function queryOf(input: unknown): Record<string, QueryValue> {
+  const query: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    query[key] = value === undefined || value === null || typeof value !== 'object' ? (value as QueryValue) : JSON.stringify(value);
+  }
+  return query;
 }
 
 /** True for a success: code 200, or the empty object. */
@@ -183,7 +223,23 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
+  function send<E extends Endpoint>(endpoint: E, ...[input, options = {}]: EndpointArgs<E, CallOptions>): Promise<ApiAnswer<EndpointData<E>>> {
+    if (input === undefined || input === null) return request<EndpointData<E>>(endpoint.method, endpoint.path, options);
+    if (requestLocation(endpoint.method) === 'body') return request<EndpointData<E>>(endpoint.method, endpoint.path, { ...options, body: input });
+    return request<EndpointData<E>>(endpoint.method, endpoint.path, { ...options, query: queryOf(input) });
+  }
+
+  async function call<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E, CallOptions>): Promise<EndpointData<E>> {
+    const answer = await send(endpoint, ...args);
+    if (isEmptyAnswer(answer)) return undefined as EndpointData<E>;
+    if (answer.code !== 200) throw new ApiCodeError(answer.code, answer.msg, answer.data);
+    return answer.data;
+  }
+
   return {
+    call,
+    send,
+    url: (endpoint, ...[input]) => buildUrl(baseUrl, endpoint.path, input ? queryOf(input) : undefined),
     request,
     get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),

@@ -1,4 +1,4 @@
-import { CODE_LENGTH, type SecurityAction, type SecurityCodes, type SecurityFactor, type SecurityVerification as Verification } from '@platter/domain';
+import { securityEndpoints, CODE_LENGTH, type SecurityAction, type SecurityCodes, type SecurityFactor } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ export function SecurityVerification({
   const { t } = useTranslation();
   const verification = useQuery({
     queryKey: ['security', 'verification', action],
-    queryFn: async () => dataOf(await api.get<Verification>('/api/security/getsecurityverification', { query: { action } })) ?? null,
+    queryFn: async () => dataOf(await api.send(securityEndpoints.getsecurityverification, { action })) ?? null,
   });
   const methods = (verification.data?.methods ?? ['email']).filter((m) => !skip.includes(m));
   return (
@@ -65,10 +65,10 @@ function CodeField({
   const send = async () => {
     const answer =
       factor === 'email'
-        ? await api.post<{ resend_in: number }>('/api/security/sendemailcode', { action }, { userTriggered: true })
+        ? await api.send(securityEndpoints.sendemailcode, { action }, { userTriggered: true })
         : factor === 'sms'
-          ? await api.get<{ resend_in: number }>('/api/security/sendphonecode', { query: { action }, userTriggered: true })
-          : await api.get<{ resend_in: number }>('/api/security/requestverify', { query: { type: 'telegram', action }, userTriggered: true });
+          ? await api.send(securityEndpoints.sendphonecode, { action }, { userTriggered: true })
+          : await api.send(securityEndpoints.requestverify, { type: 'telegram', action }, { userTriggered: true });
     if ('code' in answer && answer.code === 200) countdown.start(answer.data.resend_in || 60);
   };
   return (

@@ -1,5 +1,5 @@
-import { AppError, devCaptchaQuery, devCaptchaSchema, devMailboxQuery, devMessageSchema, envelopeSchema, type DevMessage } from '@platter/domain';
-import { z } from 'zod';
+import { AppError, devEndpoints, type DevMessage } from '@platter/domain';
+import { route } from '../../http/route.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -12,49 +12,27 @@ import { devMailboxRepository } from './dev-mailbox.repository.ts';
 export function devRoutes(app: ZodApp, deps: { db: Db }): void {
   const mailbox = devMailboxRepository(deps.db);
 
-  app.get(
-    '/api/dev/mailbox',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Development only: messages the platform sent, newest first',
-        querystring: devMailboxQuery,
-        response: { 200: envelopeSchema(z.array(devMessageSchema)) },
-      },
-    },
-    async (request) => {
-      const rows = await mailbox.list({ recipient: request.query.to, channel: request.query.channel, limit: request.query.limit });
-      return ok(
-        request,
-        rows.map(
-          (row): DevMessage => ({
-            id: row.id,
-            channel: row.channel as DevMessage['channel'],
-            to: row.recipient,
-            subject: row.subject,
-            text: row.text,
-            html: row.html,
-            created_at: Math.floor(row.created_at.getTime() / 1000),
-          }),
-        ),
-      );
-    },
-  );
+  route(app, devEndpoints.mailbox, {}, async (request) => {
+    const rows = await mailbox.list({ recipient: request.query.to, channel: request.query.channel, limit: request.query.limit });
+    return ok(
+      request,
+      rows.map(
+        (row): DevMessage => ({
+          id: row.id,
+          channel: row.channel as DevMessage['channel'],
+          to: row.recipient,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          created_at: Math.floor(row.created_at.getTime() / 1000),
+        }),
+      ),
+    );
+  });
 
-  app.get(
-    '/api/dev/captcha',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Development only: the answer of a session’s latest graphic code',
-        querystring: devCaptchaQuery,
-        response: { 200: envelopeSchema(devCaptchaSchema) },
-      },
-    },
-    async (request) => {
-      const [row] = await mailbox.list({ recipient: `captcha:${request.query.session}`, channel: 'captcha', limit: 1 });
-      if (!row) throw new AppError('NO_DATA');
-      return ok(request, { answer: row.text });
-    },
-  );
+  route(app, devEndpoints.captcha, {}, async (request) => {
+    const [row] = await mailbox.list({ recipient: `captcha:${request.query.session}`, channel: 'captcha', limit: 1 });
+    if (!row) throw new AppError('NO_DATA');
+    return ok(request, { answer: row.text });
+  });
 }

@@ -1,4 +1,5 @@
-import { adminFlowPage, adminFlowQuery, envelopeSchema, type AssetLogQuery } from '@platter/domain';
+import { adminFlowEndpoints, type AssetLogQuery } from '@platter/domain';
+import { route } from '../../http/route.ts';
 import type { Db } from '../../db/database.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -16,18 +17,6 @@ export async function adminFlow(db: Db, q: Pick<AssetLogQuery, 'coin' | 'kind' |
 }
 
 export function adminFlowRoutes(app: ZodApp, deps: { db: Db }): void {
-  app.get(
-    '/api/admin/asset',
-    {
-      config: { role: 'support' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Every user’s bill (the flow), newest first, filtered by uid, coin, kind and time',
-        querystring: adminFlowQuery,
-        response: { 200: envelopeSchema(adminFlowPage) },
-      },
-    },
-    // Support staff read it too; the back-office guard checks the role.
-    async (request) => ok(request, await adminFlow(deps.db, request.query)),
-  );
+  // Support staff read it too; the back-office guard checks the role.
+  route(app, adminFlowEndpoints.asset, { config: { role: 'support' } }, async (request) => ok(request, await adminFlow(deps.db, request.query)));
 }

@@ -1,5 +1,5 @@
-import type { ListExport } from '@platter/domain';
-import { api, dataOf, type QueryValue } from '../../api/index.ts';
+import { adminExportEndpoints, userExportEndpoints, type EndpointInput } from '@platter/domain';
+import { api, type QueryValue } from '../../api/index.ts';
 
 /**
  * ApplyForDownload, GetDownloadStatus and DownloadExcel (spec doc 2 §7): /api/pool for the
@@ -8,23 +8,23 @@ import { api, dataOf, type QueryValue } from '../../api/index.ts';
 export type ExportScope = 'pool' | 'admin';
 export type ExportFormat = 'csv' | 'xlsx';
 
+const ENDPOINTS = { pool: userExportEndpoints, admin: adminExportEndpoints } as const;
+
 /** Applies with the list's filters as shown (an empty filter is no filter). */
 export function applyForDownload(scope: ExportScope, list: string, format: ExportFormat, filters: Record<string, QueryValue>) {
   // Sent as the query strings they stand for (the server reads the same filters as its lists).
   const shown = Object.fromEntries(Object.entries(filters).flatMap(([k, v]) => (v === '' || v === undefined || v === null ? [] : [[k, String(v)]])));
   // A POST (it creates work), never retried: a second application would be refused as too frequent.
-  return api.post<ListExport>(`/api/${scope}/ApplyForDownload`, { ...shown, list, format }, { userTriggered: true });
+  // The list name is one of the scope's (the server's schema checks it).
+  const body = { ...shown, list, format } as EndpointInput<typeof adminExportEndpoints.applyForDownload>;
+  return api.send(ENDPOINTS[scope].applyForDownload as typeof adminExportEndpoints.applyForDownload, body, { userTriggered: true });
 }
 
-export async function downloadStatus(scope: ExportScope, id: string): Promise<ListExport> {
-  const data = dataOf(await api.get<ListExport>(`/api/${scope}/GetDownloadStatus`, { query: { id } }));
-  if (!data) throw new Error('export status: no data');
-  return data;
-}
+export const downloadStatus = (scope: ExportScope, id: string) => api.call(ENDPOINTS[scope].getDownloadStatus, { id });
 
 /** The file as a blob, reporting the received share (0 to 100) as it arrives. */
 export async function downloadFile(scope: ExportScope, id: string, onProgress: (percent: number) => void): Promise<{ blob: Blob; name: string }> {
-  const res = await fetch(`/api/${scope}/DownloadExcel?id=${encodeURIComponent(id)}`, { credentials: 'same-origin' });
+  const res = await fetch(api.url(ENDPOINTS[scope].downloadExcel, { id }), { credentials: 'same-origin' });
   const type = res.headers.get('content-type') ?? '';
   if (!res.ok || type.includes('application/json')) throw new Error(`download failed: ${res.status}`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `export-${id}`;

@@ -1,4 +1,4 @@
-import { countryName, countrySchema, type Country, type Lang } from '@platter/domain';
+import { securityEndpoints, countryName, countrySchema, type Country, type Lang } from '@platter/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { api, currentLang, dataOf } from '../../api/index.ts';
 export const countriesQuery = queryOptions({
   queryKey: ['security', 'countries'],
   queryFn: async (): Promise<Country[]> => {
-    const parsed = z.array(countrySchema).safeParse(dataOf(await api.get<unknown>('/api/security/countries')) ?? []);
+    const parsed = z.array(countrySchema).safeParse(dataOf(await api.send(securityEndpoints.countries)) ?? []);
     return parsed.success ? parsed.data : [];
   },
   staleTime: Infinity,

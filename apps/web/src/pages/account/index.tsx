@@ -1,4 +1,5 @@
 import {
+  accountEndpoints,
   activateBody,
   forgotPasswordBody,
   linkTokenField,
@@ -7,7 +8,6 @@ import {
   registerBody,
   resetPasswordBody,
   secondFactorChallengeSchema,
-  type SocialProviders,
   type UserInfo,
 } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ export function LoginPage() {
   const { openRegister } = useRegisterAction();
   const providers = useQuery({
     queryKey: ['user', 'socialproviders'],
-    queryFn: async () => dataOf(await api.get<SocialProviders>('/api/user/socialproviders')) ?? null,
+    queryFn: async () => dataOf(await api.send(accountEndpoints.socialproviders)) ?? null,
   });
 
   /** A first-factor answer: signed in (200) or the authenticator step (1030); false otherwise. */
@@ -68,7 +68,7 @@ export function LoginPage() {
     }
     setBusy(true);
     try {
-      const answer = await api.post<unknown>('/api/user/login', parsed.data, { userTriggered: true });
+      const answer = await api.send(accountEndpoints.login, parsed.data, { userTriggered: true });
       if (!afterFirstFactor(answer)) await captcha.refresh();
     } finally {
       setBusy(false);
@@ -82,7 +82,7 @@ export function LoginPage() {
     if (!parsed.success) return;
     setBusy(true);
     try {
-      const answer = await api.post<UserInfo>('/api/user/login/verify', parsed.data, { userTriggered: true });
+      const answer = await api.send(accountEndpoints.verify, parsed.data, { userTriggered: true });
       if ('code' in answer && answer.code === 200) finish(answer.data);
       // An expired or spent challenge (1045): start again from the password.
       else if ('code' in answer && answer.code === 1045) leaveChallenge();
@@ -210,7 +210,7 @@ export function RegisterPage() {
     if (!parsed.success) return;
     setBusy(true);
     try {
-      const answer = await api.post<unknown>('/api/user/register', parsed.data, { userTriggered: true });
+      const answer = await api.send(accountEndpoints.register, parsed.data, { userTriggered: true });
       if ('code' in answer && answer.code === 200) setSentTo(parsed.data.email);
       else await captcha.refresh();
     } finally {
@@ -306,7 +306,7 @@ export function ActivatePage() {
     started.current = true;
     void (async () => {
       // Quiet: the page itself shows the outcome in words.
-      const answer = await api.post<{ email: string }>('/api/user/activate', { token }, { userTriggered: true, quiet: true });
+      const answer = await api.send(accountEndpoints.activate, { token }, { userTriggered: true, quiet: true });
       if ('code' in answer && answer.code === 200) setState({ ok: true, text: t('auth.activated', { email: answer.data.email }) });
       else setState({ ok: false, text: 'msg' in answer && answer.msg ? answer.msg : t('auth.activationFailed') });
     })().catch(() => setState({ ok: false, text: t('auth.activationFailed') }));
@@ -351,7 +351,7 @@ export function ForgotPage() {
     if (!parsed.success) return;
     setBusy(true);
     try {
-      const answer = await api.post('/api/user/forgotpassword', parsed.data, { userTriggered: true });
+      const answer = await api.send(accountEndpoints.forgotpassword, parsed.data, { userTriggered: true });
       if ('code' in answer && answer.code === 200) setSentTo(parsed.data.email);
       else await captcha.refresh();
     } finally {
@@ -413,7 +413,7 @@ export function ResetPage() {
     if (!parsed.success) return;
     setBusy(true);
     try {
-      const answer = await api.post('/api/user/resetpassword', parsed.data, { userTriggered: true, quiet: true });
+      const answer = await api.send(accountEndpoints.resetpassword, parsed.data, { userTriggered: true, quiet: true });
       if (!('code' in answer)) return;
       if (answer.code === 200) setOutcome({ ok: true });
       else if (DEAD_LINK_CODES.has(answer.code)) setOutcome({ ok: false, text: answer.msg });

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { errorMessageByName, isErrorName, type Lang, type UserInfo } from '@platter/domain';
+import { devEndpoints, errorMessageByName, isErrorName, type Lang, type UserInfo } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Tooltip, Typography, type FormInstance } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -94,7 +94,7 @@ export function DevMailboxLink({ to }: { to: string }) {
     queryKey: ['dev', 'mailbox', 'available'],
     queryFn: async () => {
       try {
-        const answer = await api.get<unknown>('/api/dev/mailbox', { query: { limit: 1 }, quiet: true });
+        const answer = await api.send(devEndpoints.mailbox, { limit: 1 }, { quiet: true });
         return dataOf(answer) !== undefined;
       } catch {
         return false;

@@ -1,5 +1,5 @@
-import type { Adjustment, AdjustmentStatus, AdminUser, AuditEntry, FindUserField, JobOverview, Staff, UpdateBalanceResult, UserRole } from '@platter/domain';
-import { api, dataOf, type ApiAnswer, type QueryValue } from '../../api/index.ts';
+import { adminEndpoints, adminJobEndpoints, type AdjustmentStatus, type EndpointInput, type FindUserField, type UpdateBalanceResult, type UserRole } from '@platter/domain';
+import { api, type ApiAnswer, type QueryValue } from '../../api/index.ts';
 
 /**
  * The back office's user, role, audit-log and adjustment calls (spec doc 2 §7 'Admin'). Reads
@@ -24,44 +24,43 @@ export const adminCoreKeys = {
   adjustments: (status: string, page: number) => ['adminCore', 'adjustments', status, page] as const,
 };
 
-async function read<T>(answer: Promise<ApiAnswer<T>>, what: string): Promise<T> {
-  const data = dataOf(await answer);
-  if (data === undefined) throw new Error(`${what}: no data`);
-  return data;
-}
-
 /** An empty filter is no filter: it is not sent. */
 const sent = (query: Record<string, QueryValue>) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v !== undefined && v !== null));
 
-export const findUsers = (keyword: string, by: FindUserField, page: number) =>
-  read(api.get<Page<AdminUser>>('/api/admin/findusers', { query: { keyword, by, page, count: PAGE_SIZE } }), 'findusers');
+export const findUsers = (keyword: string, by: FindUserField, page: number) => api.call(adminEndpoints.findusers, { keyword, by, page, count: PAGE_SIZE });
 
-export const fetchStaff = () => read(api.get<Staff[]>('/api/admin/getstafflist'), 'staff');
+export const fetchStaff = () => api.call(adminEndpoints.getstafflist);
 
-export const fetchAuditLog = (query: Record<string, QueryValue>) => read(api.get<Page<AuditEntry>>('/api/admin/getauditlog', { query: sent(query) }), 'audit log');
-export const fetchAuditActions = () => read(api.get<string[]>('/api/admin/getauditactions'), 'audit actions');
+/** The audit log under the filters of its form (strings; the server's schema checks them). */
+export const fetchAuditLog = (query: Record<string, QueryValue>) => api.call(adminEndpoints.getauditlog, sent(query) as EndpointInput<typeof adminEndpoints.getauditlog>);
+export const fetchAuditActions = () => api.call(adminEndpoints.getauditactions);
 
 export const fetchAdjustments = (status: AdjustmentStatus | '', page: number) =>
-  read(
-    api.get<Page<Adjustment> & { threshold: string; window_hours: number }>('/api/admin/getbalanceadjustments', { query: sent({ status, page, count: PAGE_SIZE }) }),
-    'adjustments',
-  );
+  api.call(adminEndpoints.getbalanceadjustments, { ...(status ? { status } : {}), page, count: PAGE_SIZE });
 
 /** The user calls that take only the uid. */
 export type UserAction = 'UnbanUser' | 'UnBindWechat' | 'unbindphone' | 'UnBindGoogle' | 'UbBindChannel';
 
+const USER_ACTIONS = {
+  UnbanUser: adminEndpoints.unbanUser,
+  UnBindWechat: adminEndpoints.unBindWechat,
+  unbindphone: adminEndpoints.unbindphone,
+  UnBindGoogle: adminEndpoints.unBindGoogle,
+} as const;
+
 export const userAction = (action: UserAction, uid: string) =>
-  api.post<null>(`/api/admin/${action}`, action === 'UbBindChannel' ? { uid, channel: 'telegram' } : { uid }, { userTriggered: true });
-export const banUser = (uid: string, reason: string) => api.post<null>('/api/admin/BanUser', { uid, reason }, { userTriggered: true });
-export const clearCache = () => api.post<null>('/api/admin/ClearCache', {}, { userTriggered: true });
-export const setRole = (uid: string, role: UserRole) => api.post<null>('/api/admin/setrole', { uid, role }, { userTriggered: true });
-export const decideAdjustment = (id: string, approve: boolean, reason: string) =>
-  api.post<Adjustment>('/api/admin/auditbalanceadjustment', { id, approve, reason }, { userTriggered: true });
+  action === 'UbBindChannel'
+    ? api.send(adminEndpoints.ubBindChannel, { uid, channel: 'telegram' }, { userTriggered: true })
+    : api.send(USER_ACTIONS[action], { uid }, { userTriggered: true });
+export const banUser = (uid: string, reason: string) => api.send(adminEndpoints.banUser, { uid, reason }, { userTriggered: true });
+export const clearCache = () => api.send(adminEndpoints.clearCache, undefined, { userTriggered: true });
+export const setRole = (uid: string, role: UserRole) => api.send(adminEndpoints.setrole, { uid, role }, { userTriggered: true });
+export const decideAdjustment = (id: string, approve: boolean, reason: string) => api.send(adminEndpoints.auditbalanceadjustment, { id, approve, reason }, { userTriggered: true });
 
 export type { UpdateBalanceResult };
 
 export const succeeded = (answer: ApiAnswer<unknown>): boolean => 'code' in answer && answer.code === 200;
 
 /** /admin/jobs: the background jobs, and queueing one now (run or retry). */
-export const fetchJobs = () => read(api.get<JobOverview[]>('/api/admin/getjobs'), 'jobs');
-export const runJob = (name: string) => api.post<{ queued: boolean }>('/api/admin/runjob', { name }, { userTriggered: true });
+export const fetchJobs = () => api.call(adminJobEndpoints.getjobs);
+export const runJob = (name: string) => api.send(adminJobEndpoints.runjob, { name }, { userTriggered: true });

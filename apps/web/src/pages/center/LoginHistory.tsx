@@ -1,4 +1,4 @@
-import type { LoginLogItem } from '@platter/domain';
+import { loginLogEndpoints, type LoginLogItem } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Pagination, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ export function LoginHistoryPage() {
   const count = 10;
   const history = useQuery({
     queryKey: ['log', 'login', page],
-    queryFn: async () => dataOf(await api.get<{ list: LoginLogItem[]; total: number }>('/api/log/login', { query: { page, count } })) ?? { list: [], total: 0 },
+    queryFn: async () => dataOf(await api.send(loginLogEndpoints.login, { page, count })) ?? { list: [], total: 0 },
   });
   const rows = history.data?.list ?? [];
   const pagination = { current: page, pageSize: count, total: history.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: false } as const;

@@ -1,4 +1,4 @@
-import type { SocialProviders } from '@platter/domain';
+import { accountEndpoints } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -26,7 +26,7 @@ export function SecurityPage() {
   const [telegramData, setTelegramData] = useState<Record<string, unknown> | null>(null);
   const providers = useQuery({
     queryKey: ['user', 'socialproviders'],
-    queryFn: async () => dataOf(await api.get<SocialProviders>('/api/user/socialproviders')) ?? null,
+    queryFn: async () => dataOf(await api.send(accountEndpoints.socialproviders)) ?? null,
   });
   const onTelegramAuth = useCallback(async (user: Record<string, unknown>) => setTelegramData(user), []);
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import type { SessionItem } from '@platter/domain';
+import { securityEndpoints, type SessionItem } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ export function SessionsCard() {
   const queryClient = useQueryClient();
   const sessions = useQuery({
     queryKey: SESSIONS_KEY,
-    queryFn: async () => dataOf(await api.get<SessionItem[]>('/api/security/sessions')) ?? [],
+    queryFn: async () => dataOf(await api.send(securityEndpoints.sessions)) ?? [],
   });
   const end = async (path: string, body: unknown, done: string) => {
     if (isSuccess(await api.post<unknown>(path, body, { userTriggered: true }))) {

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import type { UserInfo } from '@platter/domain';
+import { userEndpoints, type UserInfo } from '@platter/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { appStore } from '../../state/store.ts';
 export function useRefreshUser() {
   const queryClient = useQueryClient();
   return async () => {
-    const info = dataOf(await api.get<UserInfo>('/api/user/info'));
+    const info = dataOf(await api.send(userEndpoints.info));
     // A logout finished while the call was out: its late answer must not sign the person back in.
     if (info && appStore.getState().userInfo) {
       appStore.setUserInfo(info);

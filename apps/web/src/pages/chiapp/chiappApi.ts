@@ -1,5 +1,5 @@
-import type { ChiappInfo, ChiappLauncher } from '@platter/domain';
-import { api, dataOf } from '../../api/index.ts';
+import { chiappEndpoints, type EndpointInput } from '@platter/domain';
+import { api } from '../../api/index.ts';
 
 /** The Chia-style pool app calls (spec doc 2 §7): info, bind, dologout. */
 
@@ -10,13 +10,9 @@ export const chiappKeys = {
   lookup: (pool: string, launcherId: string) => ['chiapp', 'lookup', pool, launcherId] as const,
 };
 
-export async function fetchChiappInfo(pool: string, launcherId?: string): Promise<ChiappInfo> {
-  const data = dataOf(await api.get<ChiappInfo>('/api/chiapp/info', { query: { pool, launcher_id: launcherId }, userTriggered: launcherId !== undefined }));
-  if (data === undefined) throw new Error('chiapp info: no data');
-  return data;
-}
+export const fetchChiappInfo = (pool: string, launcherId?: string) =>
+  api.call(chiappEndpoints.info, { pool, launcher_id: launcherId }, { userTriggered: launcherId !== undefined });
 
-export const bindLauncher = (query: { pool: string; launcher_id: string; key?: string; signature?: string; login?: string }) =>
-  api.get<ChiappLauncher>('/api/chiapp/bind', { query, userTriggered: true });
+export const bindLauncher = (query: EndpointInput<typeof chiappEndpoints.bind>) => api.send(chiappEndpoints.bind, query, { userTriggered: true });
 
-export const logoutLauncher = (body: { pool: string; launcher_id: string }) => api.post<null>('/api/chiapp/dologout', body, { userTriggered: true });
+export const logoutLauncher = (body: EndpointInput<typeof chiappEndpoints.dologout>) => api.send(chiappEndpoints.dologout, body, { userTriggered: true });

@@ -1,20 +1,5 @@
-import type {
-  AnnouncementAdmin,
-  Article,
-  ArticleSummary,
-  Banner,
-  BannerAdmin,
-  ContentDocument,
-  DocumentAdmin,
-  DocumentKey,
-  Download,
-  DownloadAdmin,
-  HelpAdmin,
-  HelpArticle,
-  HelpSummary,
-  HelpType,
-} from '@platter/domain';
-import { api, dataOf, isSuccess, type ApiAnswer, type QueryValue } from '../../api/index.ts';
+import { adminContentEndpoints, publicContentEndpoints, type DocumentKey, type Endpoint, type EndpointData, type EndpointInput, type HelpType } from '@platter/domain';
+import { api, dataOf, isSuccess, type ApiAnswer, type CallOptions, type QueryValue } from '../../api/index.ts';
 
 /**
  * The content calls of the web app (spec doc 2 §7 'Home and content', 'Admin'). Public reads
@@ -38,56 +23,58 @@ export const contentKeys = {
   admin: (...rest: QueryValue[]) => ['content', 'admin', ...rest] as const,
 };
 
-async function read<T>(answer: Promise<ApiAnswer<T>>, what: string): Promise<T> {
-  const data = dataOf(await answer);
-  if (data === undefined) throw new Error(`${what}: no data`);
-  return data;
-}
-
 /** The item, or null when the server answers 212 (it does not exist). */
 async function readItem<T>(answer: Promise<ApiAnswer<T>>, what: string): Promise<T | null> {
   const envelope = await answer;
   if ('code' in envelope && envelope.code === 212) return null;
-  return read(Promise.resolve(envelope), what);
+  const data = dataOf(envelope);
+  if (data === undefined) throw new Error(`${what}: no data`);
+  return data;
 }
+
+const pub = publicContentEndpoints;
+const adm = adminContentEndpoints;
 
 // public
 /** Quiet like the home page's other figures: a banner that cannot load is simply not shown. */
-export const fetchBanners = () => read(api.get<Banner[]>('/api/home/banner', { quiet: true }), 'banners');
-export const fetchNotices = (page: number) => read(api.get<Page<ArticleSummary>>('/api/notice/list', { query: { page, count: PUBLIC_PAGE_SIZE } }), 'announcements');
-export const fetchNotice = (id: string) => readItem(api.get<Article>('/api/notice/Content', { query: { id } }), 'announcement');
-export const fetchHelpList = (type: HelpType, page: number) => read(api.get<Page<HelpSummary>>('/api/help/list', { query: { type, page, count: PUBLIC_PAGE_SIZE } }), 'help');
-export const fetchHelpItem = (id: string) => readItem(api.get<HelpArticle>('/api/help/Content', { query: { id } }), 'help item');
-export const fetchDownloads = () => read(api.get<Download[]>('/api/help/download'), 'downloads');
-export const fetchDocument = (key: DocumentKey) => read(api.get<ContentDocument | null>('/api/help/document', { query: { key } }), key);
+export const fetchBanners = () => api.call(pub.banner, undefined, { quiet: true });
+export const fetchNotices = (page: number) => api.call(pub.list, { page, count: PUBLIC_PAGE_SIZE });
+export const fetchNotice = (id: string) => readItem(api.send(pub.content, { id }), 'announcement');
+export const fetchHelpList = (type: HelpType, page: number) => api.call(pub.helpList, { type, page, count: PUBLIC_PAGE_SIZE });
+export const fetchHelpItem = (id: string) => readItem(api.send(pub.helpContent, { id }), 'help item');
+export const fetchDownloads = () => api.call(pub.download);
+export const fetchDocument = (key: DocumentKey) => api.call(pub.document, { key });
 
 // back office
 const adminPage = (page: number) => ({ page, count: ADMIN_PAGE_SIZE });
-export const fetchAdminBanners = (page: number) => read(api.get<Page<BannerAdmin>>('/api/admin/BannerList', { query: adminPage(page) }), 'banners');
-export const fetchAdminAnnouncements = (page: number) => read(api.get<Page<AnnouncementAdmin>>('/api/admin/getannouncementlist', { query: adminPage(page) }), 'announcements');
-export const fetchAdminAnnouncement = (id: string) => readItem(api.get<AnnouncementAdmin>('/api/admin/getannouncementlistsome', { query: { id } }), 'announcement');
-export const fetchAdminHelp = (page: number, type: HelpType | '') =>
-  read(api.get<Page<HelpAdmin>>('/api/admin/GetHelpList', { query: { ...adminPage(page), type: type || undefined } }), 'help');
-export const fetchAdminDownloads = (page: number) => read(api.get<Page<DownloadAdmin>>('/api/admin/DownloadList', { query: adminPage(page) }), 'downloads');
-export const fetchAdminDocument = (key: DocumentKey) => read(api.get<DocumentAdmin | null>('/api/admin/GetDocument', { query: { key } }), key);
+export const fetchAdminBanners = (page: number) => api.call(adm.bannerList, adminPage(page));
+export const fetchAdminAnnouncements = (page: number) => api.call(adm.getannouncementlist, adminPage(page));
+export const fetchAdminAnnouncement = (id: string) => readItem(api.send(adm.getannouncementlistsome, { id }), 'announcement');
+export const fetchAdminHelp = (page: number, type: HelpType | '') => api.call(adm.getHelpList, { ...adminPage(page), type: type || undefined });
+export const fetchAdminDownloads = (page: number) => api.call(adm.downloadList, adminPage(page));
+export const fetchAdminDocument = (key: DocumentKey) => api.call(adm.getDocument, { key });
 
-const write = <T>(path: string, body: unknown) => api.post<T>(path, body, { userTriggered: true });
+/** A form's checked values: the add's or, with the id, the update's (one form serves both). */
+type Body<E extends keyof typeof adm> = EndpointInput<(typeof adm)[E]>;
+type Form<A extends keyof typeof adm, U extends keyof typeof adm> = Body<A> | Body<U>;
+const write = <E extends Endpoint>(endpoint: E, body: unknown) =>
+  (api.send as (e: E, input: unknown, options: CallOptions) => Promise<ApiAnswer<EndpointData<E>>>)(endpoint, body, { userTriggered: true });
 
-/** The back office's writes by what they change; each answers the envelope. */
+/** The back office's writes by what they change; each answers the envelope (the server's schema checks the form). */
 export const contentWrites = {
-  addBanner: (body: unknown) => write<BannerAdmin>('/api/admin/AddBanner', body),
-  updateBanner: (body: unknown) => write<BannerAdmin>('/api/admin/UpdateBanner', body),
-  removeBanner: (id: string) => write<null>('/api/admin/RemoveBanner', { id }),
-  addAnnouncement: (body: unknown) => write<AnnouncementAdmin>('/api/admin/addannouncement', body),
-  updateAnnouncement: (body: unknown) => write<AnnouncementAdmin>('/api/admin/updateannouncement', body),
-  deleteAnnouncement: (id: string) => api.delete<null>('/api/admin/deleteannouncement', undefined, { query: { id }, userTriggered: true }),
-  addHelp: (body: unknown) => write<HelpAdmin>('/api/admin/AddHelp', body),
-  updateHelp: (body: unknown) => write<HelpAdmin>('/api/admin/UpdateHelp', body),
-  deleteHelp: (id: string) => write<null>('/api/admin/DeleteHelp', { id }),
-  addDownload: (body: unknown) => write<DownloadAdmin>('/api/admin/AddDownload', body),
-  updateDownload: (body: unknown) => write<DownloadAdmin>('/api/admin/UpdateDownload', body),
-  removeDownload: (id: string) => write<null>('/api/admin/RemoveDownload', { id }),
-  saveDocument: (body: unknown) => write<DocumentAdmin>('/api/admin/UpdateDocument', body),
+  addBanner: (body: Form<'addBanner', 'updateBanner'>) => write(adm.addBanner, body),
+  updateBanner: (body: Form<'addBanner', 'updateBanner'>) => write(adm.updateBanner, body),
+  removeBanner: (id: string) => write(adm.removeBanner, { id }),
+  addAnnouncement: (body: Form<'addannouncement', 'updateannouncement'>) => write(adm.addannouncement, body),
+  updateAnnouncement: (body: Form<'addannouncement', 'updateannouncement'>) => write(adm.updateannouncement, body),
+  deleteAnnouncement: (id: string) => write(adm.deleteannouncement, { id }),
+  addHelp: (body: Form<'addHelp', 'updateHelp'>) => write(adm.addHelp, body),
+  updateHelp: (body: Form<'addHelp', 'updateHelp'>) => write(adm.updateHelp, body),
+  deleteHelp: (id: string) => write(adm.deleteHelp, { id }),
+  addDownload: (body: Form<'addDownload', 'updateDownload'>) => write(adm.addDownload, body),
+  updateDownload: (body: Form<'addDownload', 'updateDownload'>) => write(adm.updateDownload, body),
+  removeDownload: (id: string) => write(adm.removeDownload, { id }),
+  saveDocument: (body: Body<'updateDocument'>) => write(adm.updateDocument, body),
 };
 
 export { isSuccess };

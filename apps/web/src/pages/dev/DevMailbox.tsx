@@ -1,4 +1,4 @@
-import type { DevMessage } from '@platter/domain';
+import { devEndpoints } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Space, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -51,7 +51,7 @@ export function DevMailboxPage() {
   const messages = useQuery({
     queryKey: ['dev', 'mailbox', to],
     queryFn: async () => {
-      const answer = await api.get<DevMessage[]>('/api/dev/mailbox', { query: { to: to || undefined, limit: 50 }, quiet: true });
+      const answer = await api.send(devEndpoints.mailbox, { to: to || undefined, limit: 50 }, { quiet: true });
       return 'code' in answer && answer.code === 200 ? (dataOf(answer) ?? []) : null;
     },
     refetchInterval: 3000,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { coinsQuery } from '../../api/queries.ts';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 import { CoinFilter, FilterSelect, PagedTable, TextFilter, UserCell, usePagedList } from '../poolAdmin/adminList.tsx';
-import { LIST_PATHS } from '../poolAdmin/poolAdminApi.ts';
+import { LIST_ENDPOINTS } from '../poolAdmin/poolAdminApi.ts';
 import { formatTime } from '../wallet/format.ts';
 import '../poolAdmin/poolAdmin.css';
 import { Amount } from '../../components/Amount.tsx';
@@ -16,7 +16,7 @@ type FlowRow = AssetLogItem & { uid: string; email: string };
 export function AdminFlowPage() {
   const { t } = useTranslation();
   const coins = useQuery(coinsQuery);
-  const list = usePagedList<{ list: FlowRow[]; total: number }, { uid: string; coin: string; kind: string }>(LIST_PATHS.flow, { uid: '', coin: '', kind: '' });
+  const list = usePagedList(LIST_ENDPOINTS.flow, { uid: '', coin: '', kind: '' });
   const { filters, filter } = list;
   const unitOf = (coin: string) => coins.data?.find((c) => c.type === coin)?.unit ?? coin;
   const kindLabel = (kind: string) => ((ASSET_LOG_KINDS as readonly string[]).includes(kind) ? t(`wallet.kind.${kind}`) : kind);

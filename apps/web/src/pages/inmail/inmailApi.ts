@@ -1,5 +1,15 @@
-import { UNREAD_FETCH_COUNT, type Message, type MessagePage, type MessageType, type SentNotification, type SendNotificationBody } from '@platter/domain';
-import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
+import {
+  adminInmailEndpoints,
+  inmailEndpoints,
+  UNREAD_FETCH_COUNT,
+  type EndpointInput,
+  type Message,
+  type MessagePage,
+  type MessageType,
+  type SentNotification,
+  type SendNotificationBody,
+} from '@platter/domain';
+import { api, dataOf } from '../../api/index.ts';
 
 /**
  * The message calls of spec doc 2 §7 'User and session' and the back office's notifications.
@@ -21,8 +31,8 @@ export const inmailKeys = {
 
 const NONE: MessagePage = { list: [], total: 0 };
 
-async function messages(query: Record<string, string | number | undefined>): Promise<MessagePage> {
-  return dataOf(await api.get<MessagePage>('/api/user/GetMessage', { query, messageList: true })) ?? NONE;
+async function messages(query: EndpointInput<typeof inmailEndpoints.getMessage>): Promise<MessagePage> {
+  return dataOf(await api.send(inmailEndpoints.getMessage, query, { messageList: true })) ?? NONE;
 }
 
 /** The frame's call: page 1, count 10, status 2, type 'all' (doc 2 §7). */
@@ -30,22 +40,17 @@ export const fetchUnread = () => messages({ page: 1, count: UNREAD_FETCH_COUNT, 
 
 export const INMAIL_PAGE_SIZE = 10;
 export const fetchMessages = (page: number, status: StatusFilter) =>
-  messages({ page, count: INMAIL_PAGE_SIZE, status: status === 'all' ? undefined : Number(status), type: 'all' });
+  messages({ page, count: INMAIL_PAGE_SIZE, status: status === 'all' ? undefined : status === '2' ? 2 : 1, type: 'all' });
 
 export async function fetchMessage(id: string): Promise<Message | null> {
   return (await messages({ id, page: 1, count: 1 })).list[0] ?? null;
 }
 
-export const setMessageRead = (id: string) => api.post<{ updated: number }>('/api/user/SetMessageRead', { id });
-export const setMessageReadAll = () => api.post<{ updated: number }>('/api/user/SetMessageReadAll', { type: 'all' }, { userTriggered: true });
+export const setMessageRead = (id: string) => api.send(inmailEndpoints.setMessageRead, { id });
+export const setMessageReadAll = () => api.send(inmailEndpoints.setMessageReadAll, { type: 'all' }, { userTriggered: true });
 
 export type NoticeForm = Omit<SendNotificationBody, 'type'> & { type: MessageType };
-export const sendNotification = (body: NoticeForm): Promise<ApiAnswer<{ id: string; total: number }>> => api.post('/api/admin/SendNotification', body, { userTriggered: true });
-export const sendNotificationIds = (body: NoticeForm & { ids: string[] }): Promise<ApiAnswer<{ id: string; sent: number }>> =>
-  api.post('/api/admin/SendNotificationIds', body, { userTriggered: true });
+export const sendNotification = (body: NoticeForm) => api.send(adminInmailEndpoints.sendNotification, body, { userTriggered: true });
+export const sendNotificationIds = (body: NoticeForm & { ids: string[] }) => api.send(adminInmailEndpoints.sendNotificationIds, body, { userTriggered: true });
 
-export async function fetchNotices(page: number): Promise<{ list: SentNotification[]; total: number }> {
-  const data = dataOf(await api.get<{ list: SentNotification[]; total: number }>('/api/admin/GetNotificationList', { query: { page, count: 10 } }));
-  if (data === undefined) throw new Error('notifications: no data');
-  return data;
-}
+export const fetchNotices = (page: number) => api.call(adminInmailEndpoints.getNotificationList, { page, count: 10 });

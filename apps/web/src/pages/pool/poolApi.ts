@@ -1,4 +1,4 @@
-import type { BlockIncome, DashboardSummary, IncomeRecord, Miner, MinerKey, MiningDetail, ShareSeries } from '@platter/domain';
+import { poolEndpoints, type EndpointData } from '@platter/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
 
@@ -9,7 +9,7 @@ import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
  */
 
 export type Page<T> = { list: T[]; total: number };
-export type MinerPage = Page<Miner> & { online: number; offline: number };
+export type MinerPage = EndpointData<typeof poolEndpoints.minerList>;
 export type MinerFilter = { pool: string; status?: 'online' | 'offline'; name?: string; page: number; count: number };
 
 export const poolKeys = {
@@ -25,41 +25,35 @@ export const poolKeys = {
   blockIncome: (pool: string, page: number) => ['pool', 'blockincome', pool, page] as const,
 };
 
-async function read<T>(answer: Promise<ApiAnswer<T>>, what: string): Promise<T> {
-  const data = dataOf(await answer);
-  if (data === undefined) throw new Error(`${what}: no data`);
-  return data;
-}
-
 export const succeeded = (answer: ApiAnswer<unknown>): boolean => 'code' in answer && answer.code === 200;
 
-export const fetchUserPools = () => read(api.get<string[]>('/api/dashboard/poollist'), 'pool list');
+export const fetchUserPools = () => api.call(poolEndpoints.poollist);
 
-export const fetchSummary = (pool: string) => read(api.get<DashboardSummary>('/api/dashboard/summary', { query: { pool } }), 'summary');
+export const fetchSummary = (pool: string) => api.call(poolEndpoints.summary, { pool });
 
-export const fetchShareSeries = (pool: string, hours: number) => read(api.get<ShareSeries>('/api/pool/share', { query: { pool, hours } }), 'share series');
+export const fetchShareSeries = (pool: string, hours: number) => api.call(poolEndpoints.share, { pool, hours });
 
 /** The active key's hint, or null when the pool has none. */
-export const fetchApiKey = async (pool: string): Promise<MinerKey | null> => {
-  const answer = await api.get<MinerKey | null>('/api/pool/apikey', { query: { pool } });
+export const fetchApiKey = async (pool: string): Promise<EndpointData<typeof poolEndpoints.apikey>> => {
+  const answer = await api.send(poolEndpoints.apikey, { pool });
   if (!succeeded(answer)) throw new Error('API key: no data');
   return dataOf(answer) ?? null;
 };
 
-export const createApiKey = (pool: string) => api.post<MinerKey>('/api/pool/apikey', { pool }, { userTriggered: true });
+export const createApiKey = (pool: string) => api.send(poolEndpoints.poolApikey, { pool }, { userTriggered: true });
 
-export const revokeApiKey = (pool: string) => api.delete<null>('/api/pool/apikey', undefined, { query: { pool }, userTriggered: true });
+export const revokeApiKey = (pool: string) => api.send(poolEndpoints.deletePoolApikey, { pool }, { userTriggered: true });
 
-export const fetchMiners = (filter: MinerFilter) => read(api.get<MinerPage>('/api/pool/miner', { query: filter }), 'miners');
+export const fetchMiners = (filter: MinerFilter) => api.call(poolEndpoints.minerList, filter);
 
-export const deleteMiner = (id: string) => api.delete<null>('/api/pool/miner', undefined, { query: { id }, userTriggered: true });
+export const deleteMiner = (id: string) => api.send(poolEndpoints.miner, { id }, { userTriggered: true });
 
-export const removeOfflineMiners = (pool: string) => api.delete<{ removed: number }>('/api/pool/removeallofflineminers', undefined, { query: { pool }, userTriggered: true });
+export const removeOfflineMiners = (pool: string) => api.send(poolEndpoints.removeallofflineminers, { pool }, { userTriggered: true });
 
 /** One page of income records; the income chart and the contribution table show the first. */
 export const INCOME_PAGE_SIZE = 15;
 
-export const fetchIncome = (pool: string, page: number, count: number) => read(api.get<Page<IncomeRecord>>('/api/pool/Income', { query: { pool, page, count } }), 'income');
+export const fetchIncome = (pool: string, page: number, count: number) => api.call(poolEndpoints.income, { pool, page, count });
 
 /** The income records of a page (disabled until the pool is known). */
 export const incomeQuery = (pool: string | undefined, page: number) =>
@@ -74,7 +68,7 @@ export const BLOCK_INCOME_PAGE_SIZE = 10;
 export const blockIncomeQuery = (pool: string | undefined, page: number) =>
   queryOptions({
     queryKey: poolKeys.blockIncome(pool ?? '', page),
-    queryFn: () => read(api.get<Page<BlockIncome>>('/api/pool/blockincome', { query: { pool: pool ?? '', page, count: BLOCK_INCOME_PAGE_SIZE } }), 'block income'),
+    queryFn: () => api.call(poolEndpoints.blockincome, { pool: pool ?? '', page, count: BLOCK_INCOME_PAGE_SIZE }),
     enabled: pool !== undefined,
   });
 
@@ -82,7 +76,7 @@ export const blockIncomeQuery = (pool: string | undefined, page: number) =>
 export const miningDetailQuery = (pool: string | undefined, days: number) =>
   queryOptions({
     queryKey: poolKeys.detail(pool ?? '', days),
-    queryFn: () => read(api.get<Page<MiningDetail>>('/api/pool/miningdetail', { query: { pool: pool ?? '', days, count: days } }), 'mining detail'),
+    queryFn: () => api.call(poolEndpoints.miningdetail, { pool: pool ?? '', days, count: days }),
     enabled: pool !== undefined,
   });
 

@@ -1,7 +1,7 @@
 import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { amountColumn, CoinFilter, PagedTable, usePagedList } from './adminList.tsx';
-import { LIST_PATHS, type AssetsReport, type AssetsReportPage } from './poolAdminApi.ts';
+import { LIST_ENDPOINTS, type AssetsReport } from './poolAdminApi.ts';
 import './poolAdmin.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 
@@ -13,7 +13,7 @@ const reportId = (r: AssetsReport) => `${r.coin}-${r.day}`;
  */
 export function AssetsDailyReportsPage() {
   const { t } = useTranslation();
-  const list = usePagedList<AssetsReportPage, { coin: string }>(LIST_PATHS.assetsReports, { coin: '' });
+  const list = usePagedList(LIST_ENDPOINTS.assetsReports, { coin: '' });
   const { filters, filter } = list;
   const money = (key: 'deposits' | 'withdrawals' | 'mining_income' | 'fees' | 'adjustments' | 'user_balance') =>
     amountColumn<AssetsReport, typeof key>(key, t(`poolAdmin.assets.${key}`), (r) => r.unit, 'assets-report', reportId);

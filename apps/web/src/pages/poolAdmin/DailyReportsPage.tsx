@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../wallet/format.ts';
 import { amountColumn, FilterSelect, PagedTable, PoolFilter, SettlementTag, usePagedList, usePoolCoins, useSettlementOptions } from './adminList.tsx';
 import { PoolConfigTab } from './PoolConfigTab.tsx';
-import { LIST_PATHS, type DailyReport, type DailyReportPage } from './poolAdminApi.ts';
+import { LIST_ENDPOINTS, type DailyReport } from './poolAdminApi.ts';
 import './poolAdmin.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 
@@ -14,7 +14,7 @@ function DailyReportsTab() {
   const { t } = useTranslation();
   const { coinOf } = usePoolCoins();
   const statuses = useSettlementOptions();
-  const list = usePagedList<DailyReportPage, { pool: string; status: string }>(LIST_PATHS.dailyReports, { pool: '', status: '' });
+  const list = usePagedList(LIST_ENDPOINTS.dailyReports, { pool: '', status: '' });
   const { filters, filter } = list;
   const money = (key: 'revenue' | 'carried_in' | 'fee' | 'withheld' | 'remainder' | 'credited') =>
     amountColumn<DailyReport, typeof key>(key, t(`poolAdmin.reports.${key}`), (r) => coinOf(r.pool).unit, 'daily-report', reportId);

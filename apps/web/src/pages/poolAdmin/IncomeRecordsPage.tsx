@@ -1,7 +1,7 @@
 import { DatePicker, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount, capacityText, PagedTable, pointsText, PoolFilter, SettlementTag, TextFilter, usePagedList, usePoolCoins, UserCell } from './adminList.tsx';
-import { LIST_PATHS, type AdminIncome, type AdminIncomePage } from './poolAdminApi.ts';
+import { LIST_ENDPOINTS, type AdminIncome } from './poolAdminApi.ts';
 import './poolAdmin.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 
@@ -20,7 +20,7 @@ export function IncomeRecordsPage({ view }: { view: IncomeView }) {
   const { t } = useTranslation();
   const prefix = PREFIX[view];
   const { coinOf } = usePoolCoins();
-  const list = usePagedList<AdminIncomePage, { pool: string; uid: string; day: string }>(LIST_PATHS.income, { pool: '', uid: '', day: '' });
+  const list = usePagedList(LIST_ENDPOINTS.income, { pool: '', uid: '', day: '' });
   const { filters, filter } = list;
 
   const cell = {

@@ -2,7 +2,7 @@ import { Badge, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../wallet/format.ts';
 import { capacityText, FilterSelect, hashrateText, PagedTable, PoolFilter, TextFilter, usePagedList, usePoolCoins, UserCell } from './adminList.tsx';
-import { LIST_PATHS, type AdminMiner, type AdminMinerPage } from './poolAdminApi.ts';
+import { LIST_ENDPOINTS, type AdminMiner } from './poolAdminApi.ts';
 import './poolAdmin.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 
@@ -13,7 +13,7 @@ import { ExportButton } from '../../components/export/ExportButton.tsx';
 export function AdminMachinesPage() {
   const { t } = useTranslation();
   const { coinOf } = usePoolCoins();
-  const list = usePagedList<AdminMinerPage, { pool: string; status: string; name: string; uid: string }>(LIST_PATHS.miners, {
+  const list = usePagedList(LIST_ENDPOINTS.miners, {
     pool: '',
     status: '',
     name: '',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 import { formatTime } from '../wallet/format.ts';
 import { PagedTable, PoolFilter, TextFilter, usePagedList, UserCell } from './adminList.tsx';
-import { LIST_PATHS, type AdminOpened, type AdminOpenedPage } from './poolAdminApi.ts';
+import { LIST_ENDPOINTS, type AdminOpened } from './poolAdminApi.ts';
 import './poolAdmin.css';
 
 /**
@@ -12,7 +12,7 @@ import './poolAdmin.css';
  */
 export function AdminOpenedPoolsPage() {
   const { t } = useTranslation();
-  const list = usePagedList<AdminOpenedPage, { pool: string; uid: string }>(LIST_PATHS.opened, { pool: '', uid: '' });
+  const list = usePagedList(LIST_ENDPOINTS.opened, { pool: '', uid: '' });
   const { filters, filter } = list;
   const rowId = (r: AdminOpened) => `${r.uid}-${r.pool}`;
   const columns: TableColumnsType<AdminOpened> = [

@@ -1,11 +1,11 @@
 import { formatCapacity, formatCapacityText, SETTLEMENT_STATUSES, type CapacityBase, type SettlementStatus } from '@platter/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Input, Select, Table, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useCallback, useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
-import { fetchList, fetchPoolConfigs, PAGE_SIZE, poolAdminKeys, type ListPath } from './poolAdminApi.ts';
+import { fetchList, fetchPoolConfigs, PAGE_SIZE, poolAdminKeys, type ListEndpoint } from './poolAdminApi.ts';
 import { Amount as CoinAmount } from '../../components/Amount.tsx';
 
 /** The pieces every back-office list of the pool shares: paging with filters, the pools' coins, the cells. */
@@ -16,11 +16,11 @@ export type Filters = Record<string, string>;
  * One page of a back-office list under its filters. A changed filter starts again at page 1;
  * the previous page stays shown while the next one loads.
  */
-export function usePagedList<T extends { total: number }, F extends Filters>(path: ListPath, initial: F) {
+export function usePagedList<E extends ListEndpoint, F extends Filters>(endpoint: E, initial: F) {
   const [filters, setFilters] = useState<F>(initial);
   const [page, setPage] = useState(1);
   const query = { ...filters, page, count: PAGE_SIZE };
-  const result = useQuery({ queryKey: poolAdminKeys.list(path, query), queryFn: () => fetchList<T>(path, query), placeholderData: keepPreviousData });
+  const result = useQuery({ queryKey: poolAdminKeys.list(endpoint.path, query), queryFn: () => fetchList(endpoint, query), placeholderData: keepPreviousData });
   const filter = (name: keyof F) => (value: string | undefined) => {
     setFilters((old) => ({ ...old, [name]: (value ?? '').trim() }));
     setPage(1);
@@ -36,7 +36,10 @@ export function usePagedList<T extends { total: number }, F extends Filters>(pat
   return { filters, filter, result, pagination };
 }
 
-export type PagedList<T extends { total: number }> = Pick<ReturnType<typeof usePagedList<T, Filters>>, 'result' | 'pagination'>;
+export interface PagedList<T extends { total: number }> {
+  result: Pick<UseQueryResult<T>, 'data' | 'isFetching' | 'isError'>;
+  pagination: TablePaginationConfig;
+}
 
 /** What the back office needs of a pool's coin: its unit, capacity base and whether it mines by hashrate. */
 export interface PoolCoin {

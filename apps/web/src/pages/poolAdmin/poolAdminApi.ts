@@ -1,6 +1,17 @@
-import type { adminIncomePage, adminMinerPage, adminOpenedPage, assetsReportPage, dailyReportPage, PoolConfigView, UpdatePoolConfigBody } from '@platter/domain';
+import {
+  adminFlowEndpoints,
+  adminPoolEndpoints,
+  verificationAdminEndpoints,
+  type adminIncomePage,
+  type adminMinerPage,
+  type adminOpenedPage,
+  type assetsReportPage,
+  type dailyReportPage,
+  type EndpointData,
+  type UpdatePoolConfigBody,
+} from '@platter/domain';
 import type { z } from 'zod';
-import { api, dataOf, type ApiAnswer, type QueryValue } from '../../api/index.ts';
+import { api, type QueryValue } from '../../api/index.ts';
 
 /**
  * The pool's back-office calls (spec doc 2 §7 'Admin'): pools with their configuration and
@@ -32,33 +43,29 @@ export const poolAdminKeys = {
   list: (path: string, query: ListQuery) => ['poolAdmin', path, query] as const,
 };
 
-async function read<T>(answer: Promise<ApiAnswer<T>>, what: string): Promise<T> {
-  const data = dataOf(await answer);
-  if (data === undefined) throw new Error(`${what}: no data`);
-  return data;
-}
-
 /** An empty filter is no filter: it is not sent at all. */
 function sent(query: ListQuery): ListQuery {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '' && value !== undefined && value !== null));
 }
 
-export const fetchPoolConfigs = () => read(api.get<PoolConfigView[]>('/api/admin/getpoollist'), 'pool configurations');
+export const fetchPoolConfigs = () => api.call(adminPoolEndpoints.getpoollist);
 
 /** The back-office lists by their call: each answers `{list, total}` (the miners' also their online and offline counts). */
-export const LIST_PATHS = {
-  dailyReports: '/api/admin/getdailyreports',
-  assetsReports: '/api/admin/getassertdailyreports',
-  miners: '/api/admin/miner',
-  opened: '/api/admin/getopenedpools',
-  income: '/api/admin/miningdetail',
-  flow: '/api/admin/asset',
-  proxyKeys: '/api/admin/proxykeys',
-  outliers: '/api/admin/outliers',
+export const LIST_ENDPOINTS = {
+  dailyReports: adminPoolEndpoints.getdailyreports,
+  assetsReports: adminPoolEndpoints.getassertdailyreports,
+  miners: adminPoolEndpoints.miner,
+  opened: adminPoolEndpoints.getopenedpools,
+  income: adminPoolEndpoints.miningdetail,
+  flow: adminFlowEndpoints.asset,
+  proxyKeys: verificationAdminEndpoints.proxykeys,
+  outliers: verificationAdminEndpoints.outliers,
 } as const;
 
-export type ListPath = (typeof LIST_PATHS)[keyof typeof LIST_PATHS];
+export type ListEndpoint = (typeof LIST_ENDPOINTS)[keyof typeof LIST_ENDPOINTS];
 
-export const fetchList = <T>(path: ListPath, query: ListQuery) => read(api.get<T>(path, { query: sent(query) }), path);
+/** A list under the filters chosen in its form (strings; the server's schema checks them). */
+export const fetchList = <E extends ListEndpoint>(endpoint: E, query: ListQuery): Promise<EndpointData<E>> =>
+  (api.call as (endpoint: E, input: ListQuery) => Promise<EndpointData<E>>)(endpoint, sent(query));
 
-export const updatePoolConfig = (body: UpdatePoolConfigBody) => api.post<PoolConfigView>('/api/admin/updatepoolconfig', body, { userTriggered: true });
+export const updatePoolConfig = (body: UpdatePoolConfigBody) => api.send(adminPoolEndpoints.updatepoolconfig, body, { userTriggered: true });

@@ -1,17 +1,16 @@
 import {
-  addressResultSchema,
-  blockPage,
-  homeListSchema,
-  poolStatSchema,
-  trendSchema,
+  publicPoolEndpoints,
   type AddressResult,
   type Block,
+  type Endpoint,
+  type EndpointArgs,
+  type EndpointData,
   type HomeList,
   type PoolStat,
   type Trend,
 } from '@platter/domain';
-import { z } from 'zod';
-import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
+import type { z } from 'zod';
+import { api, dataOf, type ApiAnswer, type CallOptions } from '../../api/index.ts';
 
 /**
  * The public pool calls (spec doc 2 §7 'Home and content', the address query): reads give
@@ -32,24 +31,23 @@ export const poolPublicKeys = {
 
 const QUIET = { quiet: true } as const;
 
-async function parsed<S extends z.ZodType>(answer: Promise<ApiAnswer<unknown>>, schema: S, what: string): Promise<z.infer<S>> {
-  const data = dataOf(await answer);
-  if (data === undefined) throw new Error(`${what}: no data`);
-  const result = schema.safeParse(data);
-  if (!result.success) throw new Error(`${what} does not match the schema: ${result.error.message}`);
-  return result.data;
+/** The data of a public endpoint, checked against its response schema (the figures come from a cache). */
+async function parsed<E extends Endpoint & { response: z.ZodType }>(endpoint: E, ...args: EndpointArgs<E, CallOptions>): Promise<EndpointData<E>> {
+  const [input, options] = args;
+  const data = dataOf(await (api.send as (e: E, i: unknown, o: CallOptions) => Promise<ApiAnswer<unknown>>)(endpoint, input, { ...QUIET, ...options }));
+  if (data === undefined) throw new Error(`${endpoint.path}: no data`);
+  const result = endpoint.response.safeParse(data);
+  if (!result.success) throw new Error(`${endpoint.path} does not match the schema: ${result.error.message}`);
+  return result.data as EndpointData<E>;
 }
 
-export const fetchHomeList = (): Promise<HomeList> => parsed(api.get('/api/home/list', QUIET), homeListSchema, 'home list');
+export const fetchHomeList = (): Promise<HomeList> => parsed(publicPoolEndpoints.list);
 
-export const fetchPoolStatistics = (): Promise<PoolStat[]> => parsed(api.get('/api/home/capacity', QUIET), z.array(poolStatSchema), 'pool statistics');
+export const fetchPoolStatistics = (): Promise<PoolStat[]> => parsed(publicPoolEndpoints.capacity);
 
-export const fetchBlocks = (pool: string, page: number, count: number): Promise<{ list: Block[]; total: number }> =>
-  parsed(api.get('/api/datastatistics/block', { ...QUIET, query: { pool, page, count } }), blockPage, 'blocks');
+export const fetchBlocks = (pool: string, page: number, count: number): Promise<{ list: Block[]; total: number }> => parsed(publicPoolEndpoints.block, { pool, page, count });
 
-export const fetchTrend = (pool: string, days: number): Promise<Trend> =>
-  parsed(api.get('/api/datastatistics/pool', { ...QUIET, query: { pool, days } }), trendSchema, 'pool trend');
+export const fetchTrend = (pool: string, days: number): Promise<Trend> => parsed(publicPoolEndpoints.pool, { pool, days });
 
 /** The farmer paid to `address` in the pool's coin, or null when the address is unknown. */
-export const fetchAddressResult = (pool: string, address: string): Promise<AddressResult | null> =>
-  parsed(api.get('/api/pool/address', { ...QUIET, query: { pool, address } }), addressResultSchema.nullable(), 'address query');
+export const fetchAddressResult = (pool: string, address: string): Promise<AddressResult | null> => parsed(publicPoolEndpoints.address, { pool, address });

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, PagedTable, PoolFilter, pointsText, usePagedList, UserCell } from '../poolAdmin/adminList.tsx';
-import { LIST_PATHS, poolAdminKeys } from '../poolAdmin/poolAdminApi.ts';
-import { reviewOutlier, type Outlier, type OutlierPage } from './verificationApi.ts';
+import { LIST_ENDPOINTS, poolAdminKeys } from '../poolAdmin/poolAdminApi.ts';
+import { reviewOutlier, type Outlier } from './verificationApi.ts';
 import '../poolAdmin/poolAdmin.css';
 
 const STATUS_COLOR = { held: 'orange', released: 'green', refused: 'red' } as const;
@@ -16,7 +16,7 @@ const STATUS_COLOR = { held: 'orange', released: 'green', refused: 'red' } as co
 export function OutliersPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const list = usePagedList<OutlierPage, { pool: string; status: string }>(LIST_PATHS.outliers, { pool: '', status: 'held' });
+  const list = usePagedList(LIST_ENDPOINTS.outliers, { pool: '', status: 'held' });
   const review = async (id: string, decision: 'release' | 'refuse') => {
     await reviewOutlier(id, decision);
     await client.invalidateQueries({ queryKey: poolAdminKeys.all });

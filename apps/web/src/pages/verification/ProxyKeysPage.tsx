@@ -8,8 +8,8 @@ import { useIsMobile } from '../../app/hooks/useIsMobile.ts';
 import { dataOf } from '../../api/index.ts';
 import { formatTime } from '../wallet/format.ts';
 import { PagedTable, PoolFilter, usePagedList, UserCell } from '../poolAdmin/adminList.tsx';
-import { LIST_PATHS, poolAdminKeys } from '../poolAdmin/poolAdminApi.ts';
-import { issueProxyKey, revokeProxyKey, type ProxyKey, type ProxyKeyPage } from './verificationApi.ts';
+import { LIST_ENDPOINTS, poolAdminKeys } from '../poolAdmin/poolAdminApi.ts';
+import { issueProxyKey, revokeProxyKey, type ProxyKey } from './verificationApi.ts';
 import '../poolAdmin/poolAdmin.css';
 
 /**
@@ -19,7 +19,7 @@ import '../poolAdmin/poolAdmin.css';
 export function ProxyKeysPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const list = usePagedList<ProxyKeyPage, { pool: string }>(LIST_PATHS.proxyKeys, { pool: '' });
+  const list = usePagedList(LIST_ENDPOINTS.proxyKeys, { pool: '' });
   const registry = useQuery(poolsQuery);
   const trusted = (registry.data ?? []).filter((p) => p.protocol === 'trusted-proxy');
   const [form] = Form.useForm<{ pool: string; uid: string; label: string }>();

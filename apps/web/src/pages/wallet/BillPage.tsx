@@ -1,4 +1,4 @@
-import { ASSET_LOG_KINDS, EXPORT_FORMATS, USER_BUCKETS, type AssetLogItem } from '@platter/domain';
+import { ASSET_LOG_KINDS, EXPORT_FORMATS, USER_BUCKETS, type AssetLogItem, type AssetLogKind } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Grid, Pagination, Progress, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
@@ -27,7 +27,7 @@ export function BillPage() {
   const [chosenCoin, setCoin] = useState<string | null>(null);
   const paramCoin = param?.toUpperCase() ?? '';
   const coin = chosenCoin ?? (currencies.some((c) => c.type === paramCoin) ? paramCoin : '');
-  const [kind, setKind] = useState('');
+  const [kind, setKind] = useState<AssetLogKind | ''>('');
   const [page, setPage] = useState(1);
   const query = { coin: coin || undefined, kind: kind || undefined, page, count: PAGE_SIZE };
   const bill = useQuery({ queryKey: walletKeys.bill(query), queryFn: () => fetchBill(query) });
@@ -55,10 +55,12 @@ export function BillPage() {
   ];
 
   /** A new filter starts at the first page. */
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setPage(1);
-  };
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   return (
     <div className="page wallet-page" data-testid="bill-page">

@@ -1,7 +1,7 @@
-import type { auditResultSchema, updateBalanceBody, UpdateBalanceResult } from '@platter/domain';
+import { adminEndpoints, adminWalletEndpoints, adminWithdrawEndpoints, type auditResultSchema, type updateBalanceBody } from '@platter/domain';
 import type { z } from 'zod';
-import { api, dataOf } from '../../api/index.ts';
-import { walletKeys, type AdminWithdrawal, type Page } from './walletApi.ts';
+import { api } from '../../api/index.ts';
+import { walletKeys } from './walletApi.ts';
 
 /**
  * The back office's wallet writes beyond the review (spec doc 2 §7 'Admin'): cancelling
@@ -18,14 +18,10 @@ export const walletAdminKeys = {
 };
 
 /** Approved withdrawals the sender has not picked up yet (only these can still be cancelled). */
-export async function fetchSendPending(): Promise<Page<AdminWithdrawal>> {
-  const data = dataOf(await api.get<Page<AdminWithdrawal>>('/api/admin/withdraw', { query: { status: 'SENT_PENDING', page: 1, count: 200 } }));
-  if (data === undefined) throw new Error('approved withdrawals: no data');
-  return data;
-}
+export const fetchSendPending = () => api.call(adminWithdrawEndpoints.withdraw, { status: 'SENT_PENDING', page: 1, count: 200 });
 
-export const cancelBatch = (ids: string[], reason: string) => api.post<AuditResult>('/api/admin/auditbatchcancelwithdrawbalance', { ids, reason }, { userTriggered: true });
+export const cancelBatch = (ids: string[], reason: string) => api.send(adminWithdrawEndpoints.auditbatchcancelwithdrawbalance, { ids, reason }, { userTriggered: true });
 
-export const updateWithdrawFee = (coin: string, fee: string) => api.post<null>('/api/admin/updatewithdrawfee', { coin, fee }, { userTriggered: true });
+export const updateWithdrawFee = (coin: string, fee: string) => api.send(adminWalletEndpoints.updatewithdrawfee, { coin, fee }, { userTriggered: true });
 
-export const adjustBalance = (body: BalanceAdjustment) => api.post<UpdateBalanceResult>('/api/admin/UpdateBalance', body, { userTriggered: true });
+export const adjustBalance = (body: BalanceAdjustment) => api.send(adminEndpoints.updateBalance, body, { userTriggered: true });

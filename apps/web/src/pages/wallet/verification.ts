@@ -1,4 +1,4 @@
-import type { SecurityAction, SecurityCodes, SecurityFactor, SecurityVerification as Verification } from '@platter/domain';
+import { securityEndpoints, type SecurityAction, type SecurityCodes, type SecurityFactor } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../api/index.ts';
 
@@ -24,7 +24,7 @@ export function codesComplete(methods: readonly SecurityFactor[], codes: Securit
 export function useVerificationMethods(action: SecurityAction): SecurityFactor[] {
   const verification = useQuery({
     queryKey: ['security', 'verification', action],
-    queryFn: async () => dataOf(await api.get<Verification>('/api/security/getsecurityverification', { query: { action } })) ?? null,
+    queryFn: async () => dataOf(await api.send(securityEndpoints.getsecurityverification, { action })) ?? null,
   });
   return verification.data?.methods ?? ['email'];
 }
