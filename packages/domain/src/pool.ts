@@ -35,10 +35,31 @@ export function pointsPerK32PerDay(prefixBits: number): bigint {
  */
 export const POINTS_PER_K32_PER_DAY = pointsPerK32PerDay(8);
 
-/** Capacity in bytes estimated from the points of a window of `seconds`. */
-export function capacityFromPoints(points: bigint, seconds: number): bigint {
+/** A Burst / BHD-family nonce: 4096 scoops of 64 bytes. */
+export const POC_NONCE_BYTES = 262_144n;
+
+/**
+ * What a pool's points measure: a day's points × num ÷ den is the capacity in bytes. Chia's
+ * points (per K32 per day) for the proof-of-space and proof-of-work pools; nonce-seconds for
+ * the BHD-family (`poc-burst`) pools, whose rounds credit each miner its estimated capacity in
+ * nonces × the round's seconds (a small farm's round is worth a fraction of a Chia point).
+ */
+export interface PointsUnit {
+  num: bigint;
+  den: bigint;
+}
+export const CHIA_POINTS: PointsUnit = { num: K32_BYTES, den: POINTS_PER_K32_PER_DAY };
+export const NONCE_SECONDS: PointsUnit = { num: POC_NONCE_BYTES, den: 86_400n };
+
+/** The points unit of a pool of `protocol`. */
+export function pointsUnitOf(protocol: string): PointsUnit {
+  return protocol === 'poc-burst' ? NONCE_SECONDS : CHIA_POINTS;
+}
+
+/** Capacity in bytes estimated from the points of a window of `seconds` (in the pool's points unit). */
+export function capacityFromPoints(points: bigint, seconds: number, unit: PointsUnit = CHIA_POINTS): bigint {
   if (points <= 0n || seconds <= 0) return 0n;
-  return (points * 86_400n * K32_BYTES) / (POINTS_PER_K32_PER_DAY * BigInt(Math.round(seconds)));
+  return (points * 86_400n * unit.num) / (unit.den * BigInt(Math.round(seconds)));
 }
 
 /** The points per day a capacity earns in expectation (the simulator's miners use it). */

@@ -1,4 +1,4 @@
-import { AppError, capacityFromPoints, percentOfRatio, utcDay, type MiningDetail, type PoolDetail } from '@platter/domain';
+import { AppError, capacityFromPoints, percentOfRatio, pointsUnitOf, utcDay, type MiningDetail, type PoolDetail } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { show } from '../coins/coins.ts';
 import { poolConfigs } from './admin.ts';
@@ -33,7 +33,7 @@ export async function miningDetail(db: Db, userId: string, query: { pool: string
       day: r.day,
       shares: Number(r.shares),
       points: r.points,
-      capacity: capacityFromPoints(BigInt(r.points), elapsed).toString(),
+      capacity: capacityFromPoints(BigInt(r.points), elapsed, pointsUnitOf(pool.protocol)).toString(),
       miners: Number(r.miners),
       amount: show(BigInt(r.amount_units ?? '0'), pool.scale),
       status,

@@ -47,10 +47,10 @@ export async function userPointsOfDay(db: Db, userId: string, day: string, pool?
     .selectFrom('shares as s')
     .innerJoin('pools as p', 'p.type', 's.pool')
     .innerJoin('coins as c', 'c.type', 'p.coin')
-    .select(['s.pool', 'p.coin', 'c.unit', sql<string>`sum(s.difficulty)`.as('points')])
+    .select(['s.pool', 'p.coin', 'p.protocol', 'c.unit', sql<string>`sum(s.difficulty)`.as('points')])
     .where('s.day', '=', day)
     .where('s.user_id', '=', userId)
-    .groupBy(['s.pool', 'p.coin', 'c.unit']);
+    .groupBy(['s.pool', 'p.coin', 'p.protocol', 'c.unit']);
   if (pool) query = query.where('s.pool', '=', pool);
   return query.execute();
 }
@@ -116,7 +116,7 @@ export async function enabledPoolsWithCoins(db: Db) {
   return db
     .selectFrom('pools as p')
     .innerJoin('coins as c', 'c.type', 'p.coin')
-    .select(['p.type', 'p.coin', 'p.name', 'p.pool_type', 'c.unit', 'c.scale', 'c.icon', 'c.capacity_base', 'c.arith'])
+    .select(['p.type', 'p.coin', 'p.name', 'p.pool_type', 'p.protocol', 'c.unit', 'c.scale', 'c.icon', 'c.capacity_base', 'c.arith'])
     .where('p.enabled', '=', true)
     .orderBy('p.sort')
     .execute();

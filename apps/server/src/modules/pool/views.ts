@@ -1,4 +1,4 @@
-import { AppError, capacityFromPoints, maskEmail, MINER_ONLINE_SECONDS, utcDay, type IncomeRecord } from '@platter/domain';
+import { AppError, capacityFromPoints, maskEmail, MINER_ONLINE_SECONDS, pointsUnitOf, utcDay, type IncomeRecord } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { coinRules, show } from '../coins/coins.ts';
@@ -73,7 +73,7 @@ export async function incomeRecords(db: Db, userId: string, query: { pool?: stri
       unit: r.unit,
       day,
       points: r.points,
-      capacity: capacityFromPoints(BigInt(r.points), elapsed).toString(),
+      capacity: capacityFromPoints(BigInt(r.points), elapsed, pointsUnitOf(r.protocol)).toString(),
       amount: '0',
       status: 'NOT_PENDING' as const,
     }));
@@ -99,7 +99,7 @@ export async function dashboardSummary(db: Db, userId: string, pool: string, now
     unit: info.unit,
     online: Number(miners.online),
     offline: Number(miners.offline),
-    capacity: capacityFromPoints(userPoints, DAY_MS / 1000).toString(),
+    capacity: capacityFromPoints(userPoints, DAY_MS / 1000, pointsUnitOf(info.protocol)).toString(),
     reported_capacity: miners.reported,
     hashrate: miners.hashrate,
     points_24h: userPoints.toString(),
@@ -124,8 +124,9 @@ export async function userPools(db: Db, userId: string): Promise<string[]> {
 /** Points per hour of the last `hours` hours (the dashboard's share chart). */
 export async function shareSeries(db: Db, filter: { userId?: string; pool: string }, hours: number, now = new Date()) {
   const window = hours * 3600_000;
-  const rows = await hourlyPoints(db, filter, window, now);
-  return rows.map((r) => ({ time: seconds(new Date(r.hour)), points: r.points, shares: Number(r.shares), capacity: capacityFromPoints(BigInt(r.points), 3600).toString() }));
+  const [rows, info] = await Promise.all([hourlyPoints(db, filter, window, now), poolOf(db, filter.pool)]);
+  const unit = pointsUnitOf(info.protocol);
+  return rows.map((r) => ({ time: seconds(new Date(r.hour)), points: r.points, shares: Number(r.shares), capacity: capacityFromPoints(BigInt(r.points), 3600, unit).toString() }));
 }
 
 /** A pool's public figures (spec doc 1 §3 'Pool'): height, mining of 24 h and 7 days, online miners and hosts. */
@@ -148,7 +149,7 @@ export async function poolStatistics(db: Db, now = new Date()) {
       pool_type: p.pool_type,
       unit: p.unit,
       icon: p.icon,
-      capacity: capacityFromPoints(BigInt(pts?.points ?? '0'), DAY_MS / 1000).toString(),
+      capacity: capacityFromPoints(BigInt(pts?.points ?? '0'), DAY_MS / 1000, pointsUnitOf(p.protocol)).toString(),
       hashrate: m?.hashrate ?? '0',
       online_miners: Number(m?.miners ?? 0),
       online_users: Number(m?.users ?? 0),
@@ -182,8 +183,9 @@ export async function blockList(db: Db, query: { pool?: string; page: number; co
 
 /** The top miners of a pool by capacity over the last 24 hours (home page ranking). */
 export async function ranking(db: Db, pool: string, limit: number, now = new Date()) {
-  const rows = await topPoints24h(db, pool, limit, now);
-  return rows.map((r, i) => ({ rank: i + 1, name: publicName(r), capacity: capacityFromPoints(BigInt(r.points), DAY_MS / 1000).toString() }));
+  const [rows, info] = await Promise.all([topPoints24h(db, pool, limit, now), poolOf(db, pool)]);
+  const unit = pointsUnitOf(info.protocol);
+  return rows.map((r, i) => ({ rank: i + 1, name: publicName(r), capacity: capacityFromPoints(BigInt(r.points), DAY_MS / 1000, unit).toString() }));
 }
 
 /** The pool trend: hourly samples (capacity, online miners and users) of the last `days` days. */
@@ -223,7 +225,7 @@ export async function addressQuery(db: Db, pool: string, address: string, now = 
     coin: info.coin,
     unit: info.unit,
     address,
-    capacity: capacityFromPoints(BigInt(points[0]?.points ?? '0'), DAY_MS / 1000).toString(),
+    capacity: capacityFromPoints(BigInt(points[0]?.points ?? '0'), DAY_MS / 1000, pointsUnitOf(info.protocol)).toString(),
     online: miners.filter((m) => m.last_seen_at >= onlineSince).length,
     offline: miners.filter((m) => m.last_seen_at < onlineSince).length,
     miners: miners.map((m) => ({ name: m.name, online: m.last_seen_at >= onlineSince, capacity: m.capacity_bytes, hashrate: m.hashrate, last_seen: seconds(m.last_seen_at) })),

@@ -1,4 +1,4 @@
-import { BASIS_POINTS, K32_BYTES, POINTS_PER_K32_PER_DAY } from '@platter/domain';
+import { BASIS_POINTS, CHIA_POINTS, type PointsUnit } from '@platter/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SettlementStatus } from '../pool/pool.schema.ts';
@@ -9,6 +9,8 @@ export interface CreditRule {
   pot: bigint;
   /** Under this estimated capacity a member earns no income or points (Chia: 2 T); 0 for none. */
   minCapacity: bigint;
+  /** What the pool's points measure (Chia's points, or a BHD-family pool's nonce-seconds); Chia's when absent. */
+  pointsUnit?: PointsUnit;
   /** The coin's unsecured share (registry `unsecured_share_bp`), or undefined for none. */
   unsecuredShareBp: number | undefined;
   finderRewards: readonly { userId: string; amount: bigint }[];
@@ -41,13 +43,14 @@ export interface DecidedDay {
  */
 export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRule) {
   const pot = sql.lit(rule.pot.toString());
+  const unit = rule.pointsUnit ?? CHIA_POINTS;
   const keepBp = sql.lit(rule.unsecuredShareBp ?? BASIS_POINTS);
   const finderIds = rule.finderRewards.map((f) => f.userId);
   const finderAmounts = rule.finderRewards.map((f) => f.amount.toString());
   return sql`
     WITH points AS MATERIALIZED (${contributions}),
     members AS (
-      SELECT user_id, points, div(points * ${sql.lit(K32_BYTES.toString())}, ${sql.lit(POINTS_PER_K32_PER_DAY.toString())}) AS capacity_bytes FROM points),
+      SELECT user_id, points, div(points * ${sql.lit(unit.num.toString())}, ${sql.lit(unit.den.toString())}) AS capacity_bytes FROM points),
     eligible AS (
       SELECT user_id, points, capacity_bytes, capacity_bytes >= ${sql.lit(rule.minCapacity.toString())} AND points > 0 AS shared FROM members),
     total AS (SELECT coalesce(sum(points) FILTER (WHERE shared), 0) AS points FROM eligible),

@@ -1,4 +1,4 @@
-import { AppError, minSharerCapacity, poolDayPot, utcDay, type PostingInput, type Settlement } from '@platter/domain';
+import { AppError, minSharerCapacity, pointsUnitOf, poolDayPot, utcDay, type PostingInput, type Settlement } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { lockPoolDays } from '../pool/blocks.ts';
@@ -107,7 +107,7 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // Every member's credit, decided by one statement next to the day's shares and recorded as
     // batches of the next `batch` members; the crediting chunks turn each batch into its
     // members' records and balances. The coin's rules come from its registry row.
-    const rule: CreditRule = { pot, minCapacity: minSharerCapacity(coin), unsecuredShareBp: coin.unsecuredShareBp, finderRewards };
+    const rule: CreditRule = { pot, minCapacity: minSharerCapacity(coin), pointsUnit: pointsUnitOf(poolRow.protocol), unsecuredShareBp: coin.unsecuredShareBp, finderRewards };
     // Issue 18: only verified work counts; a miner above what its capacity could produce is held.
     await holdImplausible(trx, { type: pool, protocol: poolRow.protocol, toleranceBp: poolRow.plausibility_tolerance_bp }, day);
     const {

@@ -64,7 +64,14 @@ export const pocRepository = {
   },
 
   async openRounds(db: Db, pool: string, belowHeight: number) {
-    return db.selectFrom('poc_rounds').select(['height']).where('pool', '=', pool).where('height', '<', belowHeight).where('closed_at', 'is', null).orderBy('height').execute();
+    return db
+      .selectFrom('poc_rounds')
+      .select(['height', 'started_at'])
+      .where('pool', '=', pool)
+      .where('height', '<', belowHeight)
+      .where('closed_at', 'is', null)
+      .orderBy('height')
+      .execute();
   },
 
   /** The miners' best deadlines of a round. */

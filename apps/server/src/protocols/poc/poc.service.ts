@@ -46,8 +46,20 @@ export interface MinerHeaders {
   capacity?: string | undefined;
 }
 
-/** Nonces per TiB (256 KiB each): a round's points are the miner's estimated capacity in nonces. */
+/** Nonces per TiB (256 KiB each). */
 const NONCES_PER_TIB = 4_194_304;
+
+/**
+ * A round's points in the BHD-family pools' unit, nonce-seconds (packages/domain
+ * `NONCE_SECONDS`): the miner's estimated capacity in nonces × the round's seconds, so that any
+ * window's points give back the capacity (dashboard, rankings, income records) and a day splits
+ * by capacity × time. A round counts between 1 s and an hour (a restart's first round is short;
+ * a stalled node's long round is capped).
+ */
+export function roundPoints(nonces: number, roundSeconds: number): bigint {
+  const seconds = Math.min(3600, Math.max(1, Math.round(roundSeconds)));
+  return BigInt(Math.round(nonces)) * BigInt(seconds);
+}
 /** Seconds the mining info is cached between node calls. */
 const INFO_CACHE_MS = 1000;
 /** Seconds the pool's plotter bindings on the chain are cached. */
@@ -181,8 +193,11 @@ export function pocPoolService(deps: { db: Db; chain: PocChain; verify: (submiss
       let closed = 0;
       // A round's points are dated when it ended: when the chain made the block after it.
       const ended = new Date(current.tipTime * 1000);
-      for (const round of await repo.openRounds(db, settings.pool, current.height)) {
-        if (await closeRound(round.height, ended)) closed++;
+      const open = await repo.openRounds(db, settings.pool, current.height);
+      for (const [i, round] of open.entries()) {
+        // A round lasted until the next one began (the last open one: until the tip was made).
+        const end = open[i + 1]?.started_at ?? ended;
+        if (await closeRound(round.height, ended, (end.getTime() - round.started_at.getTime()) / 1000)) closed++;
       }
       const confirmations = await repo.poolConfirmations(db, settings.pool);
       const tip = current.height - 1;
@@ -192,7 +207,7 @@ export function pocPoolService(deps: { db: Db; chain: PocChain; verify: (submiss
     },
   };
 
-  async function closeRound(height: number, at: Date): Promise<boolean> {
+  async function closeRound(height: number, at: Date, seconds: number): Promise<boolean> {
     const timing = pocTiming(settings.coin);
     const window = { nAvg: DEFAULT_ESTIMATE_WINDOW.nAvg, nMin: settings.estimateMinRounds };
     const deadlines = await repo.roundDeadlines(db, settings.pool, height);
@@ -214,8 +229,8 @@ export function pocPoolService(deps: { db: Db; chain: PocChain; verify: (submiss
         await repo.setEstimate(trx, d.miner_id, BigInt(Math.round(tib * 2 ** 40)));
         // Points: the plain estimate (right on average from two rounds on), once the miner has the pool's minimum of rounds.
         const plain = w && n >= settings.estimateMinRounds ? estimateCapacityUncorrectedTiB(n, Number(w.weighted), timing) : 0;
-        const points = Math.round(plain * NONCES_PER_TIB);
-        if (points > 0) shares.push({ pool: settings.pool, userId: d.user_id, minerId: d.miner_id, difficulty: BigInt(points), at });
+        const points = roundPoints(plain * NONCES_PER_TIB, seconds);
+        if (points > 0n) shares.push({ pool: settings.pool, userId: d.user_id, minerId: d.miner_id, difficulty: points, at });
       }
       await recordVerifiedShares(trx, shares, { partitionsMade: true });
       return true;
