@@ -70,6 +70,33 @@ describe('operator CLI on a database', () => {
     const row = await db.selectFrom('users').select(['role', 'status']).where('email', '=', 'ops@example.com').executeTakeFirstOrThrow();
     expect(row).toEqual({ role: 'support', status: 'active' });
   });
+
+  it('removes the authenticator of a sole admin who lost it, audited as the CLI; refuses an unknown account or one without', async () => {
+    const { db, url } = await testDatabase();
+    const previous = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = url;
+    try {
+      let out = '';
+      expect(await runCli(['create-admin', 'boss@example.com'], (t) => (out += t))).toBe(0);
+      await db.updateTable('users').set({ google_secret: 'sealed' }).where('email', '=', 'boss@example.com').execute();
+      out = '';
+      expect(await runCli(['admin', 'unbind-authenticator', 'BOSS@example.com'], (t) => (out += t))).toBe(0);
+      expect(out).toMatch(/^boss@example\.com \(uid \d+\): authenticator removed/);
+      const row = await db.selectFrom('users').select(['google_secret']).where('email', '=', 'boss@example.com').executeTakeFirstOrThrow();
+      expect(row.google_secret).toBeNull();
+      const audit = await db.selectFrom('admin_audit').select(['actor', 'action']).where('action', '=', 'UnBindGoogle').execute();
+      expect(audit).toEqual([{ actor: 'cli', action: 'UnBindGoogle' }]);
+      out = '';
+      expect(await runCli(['admin', 'unbind-authenticator', 'boss@example.com'], (t) => (out += t))).toBe(1);
+      expect(out).toBe('boss@example.com has no authenticator bound\n');
+      out = '';
+      expect(await runCli(['admin', 'unbind-authenticator', 'nobody@example.com'], (t) => (out += t))).toBe(1);
+      expect(out).toBe('no account with the e-mail nobody@example.com\n');
+    } finally {
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+    }
+  });
 });
 
 describe('settle from the CLI', () => {

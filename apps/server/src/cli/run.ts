@@ -6,7 +6,7 @@ import { checkLedger } from '../ledger/ledger.check.ts';
 import { noteLedgerCheck } from '../metrics/metrics.service.ts';
 import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
-import { setRole } from '../modules/admin/users.service.ts';
+import { setRole, unbindGoogle } from '../modules/admin/users.service.ts';
 import { enabledPools } from '../modules/pool/views.ts';
 import { settleDay } from '../modules/settlement/settlement.service.ts';
 import { isAppError, isDay } from '@platter/domain';
@@ -28,6 +28,9 @@ Commands:
                                   create a back-office account (or promote and reset an existing one)
   admin grant <email> <role>      give an existing account the role user, support or admin (written to
                                   the audit log as done by the CLI; the last admin keeps the role)
+  admin unbind-authenticator <email>
+                                  remove an account's authenticator (a sole admin who lost theirs binds
+                                  a new one at the next sign-in); audited, withdrawals lock for 24 h
   ledger check                    verify the ledger: balanced transactions, coins summing to zero,
                                   balances equal to their postings, and each real wallet's balance
                                   (CHIA_WALLET_RPC_URL) against it; exits 1 and says where otherwise
@@ -115,8 +118,23 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
     }
     case 'admin': {
       const [sub, email, role] = rest;
+      if (sub === 'unbind-authenticator' && email && role === undefined) {
+        return withDatabase(async (db) => {
+          try {
+            const user = await unbindGoogle(db, 'cli', { email });
+            out(`${user.email} (uid ${user.uid}): authenticator removed; the next sign-in asks to bind one\n`);
+            return 0;
+          } catch (error) {
+            if (isAppError(error)) {
+              out(error.errorName === 'USER_NOT_EXIST' ? `no account with the e-mail ${email}\n` : `${email} has no authenticator bound\n`);
+              return 1;
+            }
+            throw error;
+          }
+        });
+      }
       if (sub !== 'grant' || !email || !role) {
-        out('usage: npm run platter -- admin grant <email> <user|support|admin>\n');
+        out('usage: npm run platter -- admin grant <email> <user|support|admin> | admin unbind-authenticator <email>\n');
         return 2;
       }
       if (role !== 'user' && role !== 'support' && role !== 'admin') {

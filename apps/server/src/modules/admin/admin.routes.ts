@@ -42,7 +42,9 @@ export function adminRoutes(app: ZodApp, deps: Deps): void {
   userAction(adminEndpoints.unbanUser, (actor, uid) => unbanUser(db, actor, uid));
   userAction(adminEndpoints.unBindWechat, (actor, uid) => unbindSocial(db, actor, uid, 'wechat'));
   userAction(adminEndpoints.unbindphone, (actor, uid) => unbindPhone(db, actor, uid));
-  userAction(adminEndpoints.unBindGoogle, (actor, uid) => unbindGoogle(db, actor, uid));
+  userAction(adminEndpoints.unBindGoogle, async (actor, uid) => {
+    await unbindGoogle(db, actor, uid);
+  });
   route(app, adminEndpoints.ubBindChannel, { config: admin }, async (request) => {
     await unbindSocial(db, await requireRole(sessions, request, 'admin'), request.body.uid, request.body.channel);
     return ok(request, null);

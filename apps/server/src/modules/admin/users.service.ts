@@ -42,14 +42,14 @@ export async function findUsers(db: Db, q: FindUsersQuery): Promise<{ list: Admi
  */
 const BACK_OFFICE_IP = '—';
 
-/** Runs `change` on the locked user `uid` with its audit entry, in one transaction. */
+/** Runs `change` on the locked user (by uid, or by e-mail from the CLI) with its audit entry, in one transaction. */
 async function onUser<T>(
   db: Db,
-  uid: string,
+  target: string | { email: string },
   change: (trx: Db, user: NonNullable<Awaited<ReturnType<ReturnType<typeof adminUsersRepository>['lock']>>>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    const user = await adminUsersRepository(trx).lock({ uid });
+    const user = await adminUsersRepository(trx).lock(typeof target === 'string' ? { uid: target } : target);
     if (!user) throw new AppError('USER_NOT_EXIST');
     return change(trx, user);
   });
@@ -89,13 +89,18 @@ export async function unbindPhone(db: Db, by: AuditBy, uid: string): Promise<voi
   });
 }
 
-/** UnBindGoogle: the authenticator is removed; withdrawals lock for 24 hours. */
-export async function unbindGoogle(db: Db, by: AuditBy, uid: string): Promise<void> {
-  await onUser(db, uid, async (trx, user) => {
+/**
+ * UnBindGoogle: the authenticator is removed; withdrawals lock for 24 hours. The CLI names the
+ * account by e-mail (`admin unbind-authenticator`: a sole admin who lost their authenticator).
+ */
+export async function unbindGoogle(db: Db, by: AuditBy, target: string | { email: string }): Promise<{ uid: string; email: string }> {
+  return onUser(db, target, async (trx, user) => {
+    const uid = user.uid;
     if (!user.google) throw new AppError('GOOGLE_NOT_BOUND');
     await adminUsersRepository(trx).clearGoogle(user.id);
     await notifySecurityChange(trx, user.id, 'google_unbound', BACK_OFFICE_IP);
     await recordAudit(trx, by, { action: 'UnBindGoogle', target: `user:${uid}`, before: { google: true }, after: { google: false } });
+    return { uid, email: user.email };
   });
 }
 
