@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { checkListed, readSources } from '../test/sources.ts';
 
 /**
  * Data flows one way (ARCHITECTURE.md): route → service → repository, SQL only in a
@@ -29,26 +28,19 @@ const NOT_YET: Record<string, string> = {
   'ledger/ledger.check.ts': 'the ledger’s invariant checks are raw SQL over the journal: to move into a ledger repository',
 };
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.repository.ts') ? [path] : [];
-  });
-}
-
 describe('SQL only in repositories', () => {
-  const files = LAYERS.flatMap((layer) => sources(join(SRC, layer))).map((path) => ({ name: relative(SRC, path).split('\\').join('/'), text: readFileSync(path, 'utf8') }));
+  const check = checkListed(
+    readSources(SRC, LAYERS, (name) => name.endsWith('.repository.ts')),
+    QUERY,
+    NOT_YET,
+  );
 
   it('no route, service, job or protocol file builds a query outside the listed exceptions', () => {
-    const offending = files.filter((f) => !(f.name in NOT_YET) && QUERY.test(f.text)).map((f) => f.name);
-    expect(offending).toEqual([]);
+    expect(check.offending).toEqual([]);
   });
 
   it('every listed exception still builds a query (a file that no longer does leaves the list)', () => {
-    const present = new Map(files.map((f) => [f.name, f.text]));
-    const stale = Object.keys(NOT_YET).filter((name) => !QUERY.test(present.get(name) ?? ''));
-    expect(stale).toEqual([]);
+    expect(check.stale).toEqual([]);
   });
 
   it('the check sees a query where there is one', () => {

@@ -1,3 +1,4 @@
+import * as domain from '@platter/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loginByEmail, loginStaff, PASSWORD } from '../../test/accounts.ts';
 import { testApp } from '../../test/app.ts';
@@ -150,6 +151,17 @@ async function identity(email: string | null): Promise<() => Promise<Browser>> {
     return current;
   };
 }
+
+describe('the endpoint table', () => {
+  it('has every endpoint of packages/domain registered and published, under its method', () => {
+    const table = Object.entries(domain)
+      .filter(([name]) => name.endsWith('Endpoints'))
+      .flatMap(([, group]) => Object.values(group as Record<string, domain.Endpoint>));
+    expect(table.length).toBeGreaterThan(100);
+    const published = new Set(Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)));
+    expect(table.map((e) => `${e.method} ${e.path}`).filter((key) => !published.has(key))).toEqual([]);
+  });
+});
 
 describe('input PostgreSQL cannot store', () => {
   it('refuses a NUL byte as the parameter error naming the field, and a 30-digit amount as the amount error', async () => {

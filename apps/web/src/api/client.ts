@@ -89,6 +89,10 @@ export class ApiCodeError extends Error {
 /** Options of a call through an endpoint: the request itself comes from the endpoint and its input. */
 export type CallOptions = Omit<RequestOptions, 'query' | 'body'>;
 
+/**
+ * Every call goes through an endpoint of the table in `@platter/domain` (api/endpoints): there
+ * is no call by a bare path, so no request leaves the web app without the server's schemas.
+ */
 export interface ApiClient {
   /** Calls an endpoint of `@platter/domain` and gives its `data`; another code throws ApiCodeError. */
   call<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E, CallOptions>): Promise<EndpointData<E>>;
@@ -96,12 +100,6 @@ export interface ApiClient {
   send<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E, CallOptions>): Promise<ApiAnswer<EndpointData<E>>>;
   /** The URL of a GET endpoint with its input (a download link, an image). */
   url<E extends Endpoint<'GET'>>(endpoint: E, ...args: EndpointArgs<E, never>): string;
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiAnswer<T>>;
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiAnswer<T>>;
-  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiAnswer<T>>;
-  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiAnswer<T>>;
-  delete<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<ApiAnswer<T>>;
 }
 
 const MUTATING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -240,11 +238,5 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     call,
     send,
     url: (endpoint, ...[input]) => buildUrl(baseUrl, endpoint.path, input ? queryOf(input) : undefined),
-    request,
-    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-    patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-    delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, body }),
   };
 }

@@ -1,5 +1,7 @@
 import {
   coinSettingSchema,
+  settingEndpoints,
+  userEndpoints,
   poolInfoSchema,
   serverLineSchema,
   setLanguageBody,
@@ -17,7 +19,7 @@ import { api, dataOf, isEmptyAnswer, type ApiClient } from './index.ts';
 
 /** GET /api/user/info: the user, or null when signed out (202) or the answer is unusable. */
 export async function fetchUserInfo(client: ApiClient = api): Promise<UserInfo | null> {
-  const data = dataOf(await client.get<unknown>('/api/user/info'));
+  const data = dataOf<unknown>(await client.send(userEndpoints.info));
   if (data === undefined || data === null) return null;
   const parsed = userInfoSchema.safeParse(data);
   if (!parsed.success) {
@@ -33,7 +35,7 @@ export async function fetchUserInfo(client: ApiClient = api): Promise<UserInfo |
  */
 export async function checkRegistrationOpen(client: ApiClient = api): Promise<boolean> {
   try {
-    const answer = await client.get<unknown>('/api/user/checkRegister', { userTriggered: true, quiet: true });
+    const answer = await client.send(userEndpoints.checkRegister, undefined, { userTriggered: true, quiet: true });
     return !isEmptyAnswer(answer) && answer.code === 200;
   } catch {
     return false;
@@ -42,12 +44,12 @@ export async function checkRegistrationOpen(client: ApiClient = api): Promise<bo
 
 /** POST /api/user/SetLanguage (works signed out too). */
 export async function saveLanguage(language: Lang, client: ApiClient = api): Promise<void> {
-  await client.post<unknown>('/api/user/SetLanguage', setLanguageBody.parse({ language }), { userTriggered: true });
+  await client.send(userEndpoints.setLanguage, setLanguageBody.parse({ language }), { userTriggered: true });
 }
 
 /** POST /api/user/dologout: true when the answer is the empty object (or a plain 200). */
 export async function logout(client: ApiClient = api): Promise<boolean> {
-  const answer = await client.post<unknown>('/api/user/dologout', undefined, { userTriggered: true });
+  const answer = await client.send(userEndpoints.dologout, undefined, { userTriggered: true });
   return isEmptyAnswer(answer) || answer.code === 200;
 }
 
@@ -60,15 +62,15 @@ function listOf<T extends z.ZodType>(schema: T, data: unknown, what: string): z.
 
 /** GET /api/setting/coin: the coin registry. */
 export async function fetchCoinSettings(client: ApiClient = api): Promise<CoinSetting[]> {
-  return listOf(coinSettingSchema, dataOf(await client.get<unknown>('/api/setting/coin')), 'coin settings');
+  return listOf(coinSettingSchema, dataOf<unknown>(await client.send(settingEndpoints.coin, {})), 'coin settings');
 }
 
 /** GET /api/setting/pool: the pool registry. */
 export async function fetchPoolSettings(client: ApiClient = api): Promise<PoolInfo[]> {
-  return listOf(poolInfoSchema, dataOf(await client.get<unknown>('/api/setting/pool')), 'pool settings');
+  return listOf(poolInfoSchema, dataOf<unknown>(await client.send(settingEndpoints.pool, {})), 'pool settings');
 }
 
 /** GET /api/setting/lines: server lines by region. */
 export async function fetchServerLines(client: ApiClient = api): Promise<ServerLine[]> {
-  return listOf(serverLineSchema, dataOf(await client.get<unknown>('/api/setting/lines')), 'server lines');
+  return listOf(serverLineSchema, dataOf<unknown>(await client.send(settingEndpoints.lines)), 'server lines');
 }

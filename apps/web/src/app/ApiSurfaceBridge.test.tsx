@@ -4,6 +4,7 @@ import { api } from '../api/index.ts';
 import i18n from '../i18n/index.ts';
 import { appStore } from '../state/store.ts';
 import { code } from '../test/fetchMock.ts';
+import { raw } from '../test/rawCalls.ts';
 import { renderApp, resetAppState, signedIn } from '../test/app.tsx';
 import { userInfo } from '../test/fixtures.ts';
 import { byTestId, cleanup, click, currentLocation, waitFor } from '../test/render.tsx';
@@ -22,7 +23,7 @@ describe('surfacing through the mounted app', () => {
   it('shows a known code as a toast in the interface language', async () => {
     await renderApp('/', { 'POST /api/assets/withdraw': code(10101) });
     await waitFor(() => byTestId('header'));
-    await api.post('/api/assets/withdraw', {}, { userTriggered: true });
+    await raw(api).post('/api/assets/withdraw', {}, { userTriggered: true });
     const toast = await waitFor(() => byTestId('api-toast'));
     expect(toast.textContent).toBe('10101 - Insufficient balance');
   });
@@ -30,7 +31,7 @@ describe('surfacing through the mounted app', () => {
   it('shows the bind-phone link for 1046 and follows it', async () => {
     await renderApp('/', { 'POST /api/x': code(1046), 'GET /api/user/info': signedIn() });
     await waitFor(() => byTestId('header'));
-    await api.post('/api/x', {}, { userTriggered: true });
+    await raw(api).post('/api/x', {}, { userTriggered: true });
     const link = await waitFor(() => byTestId('bind-phone-link'));
     expect(link.getAttribute('href')).toBe('/center/security/phone');
     expect(byTestId('api-bind-phone')?.textContent).toContain('1046 - Please bind a phone number first');
@@ -41,7 +42,9 @@ describe('surfacing through the mounted app', () => {
   it('shows the maintenance text for a server fault', async () => {
     await renderApp('/', { 'POST /api/x': { status: 503, statusText: 'Service Unavailable' } });
     await waitFor(() => byTestId('header'));
-    await api.post('/api/x', {}).catch(() => undefined);
+    await raw(api)
+      .post('/api/x', {})
+      .catch(() => undefined);
     const text = await waitFor(() => byTestId('api-maintenance'));
     expect(text.textContent).toBe('System maintenance, please try again later');
   });

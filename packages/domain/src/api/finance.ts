@@ -166,3 +166,6 @@ export const financeBuyResult = z.object({ holding_id: text(), amount: text() })
 export const financeRedeemResult = z.object({ holding_id: text(), status: z.enum(FINANCE_HOLDING_STATES), redemption_due_at: text().nullable() });
 
 export const adminFinanceSubscriptionsQuery = pagingQuery.extend({ product_id: idField, status: z.enum(FINANCE_HOLDING_STATES, { error: msg('INVALID_PARAMETER') }).optional() });
+
+/** Development only: moves an open holding's dates back by `days` days (the browser tests' stand-in for waiting). */
+export const financeDevAgeBody = z.object({ id: idField, days: z.number().int().min(1).max(3650) });

@@ -1,5 +1,6 @@
-import { AppError, envelopeSchema, pocDevBindBody, pocDevBindSchema } from '@platter/domain';
+import { AppError, pocDevEndpoints } from '@platter/domain';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/route.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { PocPoolEntry } from './setup.ts';
 
@@ -9,22 +10,11 @@ import type { PocPoolEntry } from './setup.ts';
  * (or unbinds it), mined into the next block.
  */
 export function pocDevRoutes(app: ZodApp, deps: { pools: ReadonlyMap<string, PocPoolEntry> }): void {
-  app.post(
-    '/api/dev/poc/bind',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Development only: bind (or unbind) a plotter id to a BHD-family pool’s address on the devnet chain',
-        body: pocDevBindBody,
-        response: { 200: envelopeSchema(pocDevBindSchema) },
-      },
-    },
-    async (request) => {
-      const entry = deps.pools.get(request.body.pool);
-      if (!entry?.devnet) throw new AppError('POOL_NOT_FOUND');
-      const address = entry.service.settings.address;
-      const { txid } = await entry.devnet.bindPlotter(BigInt(request.body.plotter_id), address, request.body.unbind === true);
-      return ok(request, { txid, address, coin: entry.coin });
-    },
-  );
+  route(app, pocDevEndpoints.bind, {}, async (request) => {
+    const entry = deps.pools.get(request.body.pool);
+    if (!entry?.devnet) throw new AppError('POOL_NOT_FOUND');
+    const address = entry.service.settings.address;
+    const { txid } = await entry.devnet.bindPlotter(BigInt(request.body.plotter_id), address, request.body.unbind === true);
+    return ok(request, { txid, address, coin: entry.coin });
+  });
 }

@@ -8,6 +8,7 @@ import {
   registerBody,
   resetPasswordBody,
   secondFactorChallengeSchema,
+  type TelegramAuth,
   type UserInfo,
 } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -186,8 +187,8 @@ export function LoginPage() {
 /** Sign-in through Telegram's Login Widget (only when a bot is configured). */
 function TelegramLogin({ botName, onAnswer }: { botName: string; onAnswer: (answer: ApiAnswer<unknown>) => boolean }) {
   const onAuth = useCallback(
-    async (user: Record<string, unknown>) => {
-      onAnswer(await api.post<unknown>('/api/user/telegramlogin', user, { userTriggered: true }));
+    async (user: TelegramAuth) => {
+      onAnswer(await api.send(accountEndpoints.telegramlogin, user, { userTriggered: true }));
     },
     [onAnswer],
   );

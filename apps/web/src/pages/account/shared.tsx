@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { devEndpoints, errorMessageByName, isErrorName, type Lang, type UserInfo } from '@platter/domain';
+import { accountEndpoints, devEndpoints, errorMessageByName, isErrorName, securityEndpoints, type Lang, type TelegramAuth, type UserInfo } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Tooltip, Typography, type FormInstance } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -25,13 +25,16 @@ export function AccountCard({ title, testId, children, footer }: { title: string
   );
 }
 
+/** The two requestsession calls: the account pages' and the security centre's. */
+const CAPTCHA_SESSIONS = { user: accountEndpoints.requestsession, security: securityEndpoints.requestsession };
+
 /** A graphic code: the session from requestsession, its image (click for a new one) and the answer. */
-export function useCaptcha(endpoint: '/api/user' | '/api/security' = '/api/user') {
+export function useCaptcha(scope: keyof typeof CAPTCHA_SESSIONS = 'user') {
   const [answer, setAnswer] = useState('');
   // A new session on every mount (gcTime 0) and on every refresh; never shared between forms.
   const query = useQuery({
-    queryKey: ['captcha', endpoint],
-    queryFn: async () => dataOf(await api.get<{ session: string }>(`${endpoint}/requestsession`))?.session ?? '',
+    queryKey: ['captcha', scope],
+    queryFn: async () => dataOf(await api.send(CAPTCHA_SESSIONS[scope]))?.session ?? '',
     gcTime: 0,
     staleTime: Infinity,
     retry: false,
@@ -139,13 +142,13 @@ export function SubmitButton({ loading, testId, children }: { loading: boolean; 
  * Telegram's Login Widget (its script comes from telegram.org, so it shows only where the
  * browser can reach it); `onAuth` receives the signed data, which the server checks.
  */
-export function TelegramWidget({ botName, onAuth, testId }: { botName: string; onAuth: (user: Record<string, unknown>) => Promise<void>; testId: string }) {
+export function TelegramWidget({ botName, onAuth, testId }: { botName: string; onAuth: (user: TelegramAuth) => Promise<void>; testId: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const holder = box.current;
     if (!holder) return;
     const callback = `platterTelegram${Math.random().toString(36).slice(2)}`;
-    (window as unknown as Record<string, unknown>)[callback] = (user: Record<string, unknown>) => void onAuth(user);
+    (window as unknown as Record<string, unknown>)[callback] = (user: TelegramAuth) => void onAuth(user);
     const script = document.createElement('script');
     script.src = 'https://telegram.org/js/telegram-widget.js?22';
     script.async = true;

@@ -1,11 +1,11 @@
-import { isLang, LANGS, nicknameBody, setAccountBody } from '@platter/domain';
+import { accountEndpoints, isLang, LANGS, nicknameBody, setAccountBody } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { api } from '../../api/index.ts';
+import { api, type ApiAnswer } from '../../api/index.ts';
 import { userInfoQuery } from '../../api/queries.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useIsMobile } from '../../app/hooks/useIsMobile.ts';
@@ -15,6 +15,20 @@ import { fieldErrors } from '../account/shared.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { Bound, LevelTag, useRefreshUser } from './shared.tsx';
 
+const USER = { userTriggered: true };
+
+/** The values changed in place, by field: the shared schema's error, or the call that saves it. */
+const SAVES = {
+  nickname: (value: string) => {
+    const parsed = nicknameBody.safeParse({ nickname: value });
+    return parsed.success ? () => api.send(accountEndpoints.nickname, parsed.data, USER) : parsed.error;
+  },
+  account: (value: string) => {
+    const parsed = setAccountBody.safeParse({ account: value });
+    return parsed.success ? () => api.send(accountEndpoints.setaccount, parsed.data, USER) : parsed.error;
+  },
+} satisfies Record<string, (value: string) => z.ZodError | (() => Promise<ApiAnswer<unknown>>)>;
+
 /**
  * One value of the personal centre that the user can change in place (nickname, account
  * name): the shared schema checks it before the call, the server's answer is surfaced.
@@ -22,17 +36,13 @@ import { Bound, LevelTag, useRefreshUser } from './shared.tsx';
 function EditableValue({
   value,
   field,
-  schema,
-  path,
   maxLength,
   placeholder,
   editLabel,
   testId,
 }: {
   value: string;
-  field: string;
-  schema: z.ZodType;
-  path: string;
+  field: keyof typeof SAVES;
   maxLength: number;
   placeholder?: string;
   editLabel: string;
@@ -45,12 +55,12 @@ function EditableValue({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
-    const parsed = schema.safeParse({ [field]: draft ?? '' });
-    setError(parsed.success ? null : (fieldErrors(parsed.error)[field] ?? null));
-    if (!parsed.success) return;
+    const send = SAVES[field](draft ?? '');
+    setError(typeof send === 'function' ? null : (fieldErrors(send)[field] ?? null));
+    if (typeof send !== 'function') return;
     setBusy(true);
     try {
-      const answer = await api.post(path, parsed.data, { userTriggered: true });
+      const answer = await send();
       if ('code' in answer && answer.code === 200) {
         void message.success(t('center.saved'));
         setDraft(null);
@@ -143,22 +153,12 @@ export function PersonalCentre() {
         </Descriptions.Item>
         <Descriptions.Item label="UID">{info.uid}</Descriptions.Item>
         <Descriptions.Item label={t('center.nickname')}>
-          <EditableValue
-            value={info.nickname}
-            field="nickname"
-            schema={nicknameBody}
-            path="/api/user/nickname"
-            maxLength={32}
-            editLabel={t('security.change')}
-            testId="centre-nickname"
-          />
+          <EditableValue value={info.nickname} field="nickname" maxLength={32} editLabel={t('security.change')} testId="centre-nickname" />
         </Descriptions.Item>
         <Descriptions.Item label={t('auth.account')}>
           <EditableValue
             value={info.account}
             field="account"
-            schema={setAccountBody}
-            path="/api/user/setaccount"
             maxLength={16}
             placeholder={t('center.accountRule')}
             editLabel={info.account ? t('security.change') : t('center.setAccount')}

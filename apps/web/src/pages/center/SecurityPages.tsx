@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@platter/domain';
+import { accountEndpoints, type TelegramAuth } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -23,12 +23,12 @@ export function SecurityPage() {
   const { data: info } = useQuery(userInfoQuery);
   const location = useLocation();
   const [open, setOpen] = useState<null | 'password' | 'google' | 'unbindGoogle' | 'phone' | 'unbindTelegram'>(location.pathname.endsWith('/phone') ? 'phone' : null);
-  const [telegramData, setTelegramData] = useState<Record<string, unknown> | null>(null);
+  const [telegramData, setTelegramData] = useState<TelegramAuth | null>(null);
   const providers = useQuery({
     queryKey: ['user', 'socialproviders'],
     queryFn: async () => dataOf(await api.send(accountEndpoints.socialproviders)) ?? null,
   });
-  const onTelegramAuth = useCallback(async (user: Record<string, unknown>) => setTelegramData(user), []);
+  const onTelegramAuth = useCallback(async (user: TelegramAuth) => setTelegramData(user), []);
   const navigate = useNavigate();
   // /center/security/phone opens the phone dialog; closing it leaves that address too.
   const closePhone = () => {
@@ -126,31 +126,15 @@ export function SecurityPage() {
       {open === 'password' ? <ChangePasswordDialog google={info.goole_auth} onClose={() => setOpen(null)} /> : null}
       {open === 'google' ? <BindGoogleDialog onClose={() => setOpen(null)} /> : null}
       {open === 'unbindGoogle' ? (
-        <VerifiedAction
-          action="unbind_google"
-          path="/api/security/unbindgoogle"
-          title={t('security.unbindGoogle')}
-          done={t('security.googleUnbound')}
-          onClose={() => setOpen(null)}
-          danger
-        />
+        <VerifiedAction call={{ action: 'unbind_google' }} title={t('security.unbindGoogle')} done={t('security.googleUnbound')} onClose={() => setOpen(null)} danger />
       ) : null}
       {open === 'phone' ? <PhoneDialog current={info.phone} onClose={closePhone} /> : null}
       {open === 'unbindTelegram' ? (
-        <VerifiedAction
-          action="unbind_telegram"
-          path="/api/security/unbindtelegram"
-          title={t('security.unbindTelegram')}
-          done={t('security.telegramUnbound')}
-          onClose={() => setOpen(null)}
-          danger
-        />
+        <VerifiedAction call={{ action: 'unbind_telegram' }} title={t('security.unbindTelegram')} done={t('security.telegramUnbound')} onClose={() => setOpen(null)} danger />
       ) : null}
       {telegramData ? (
         <VerifiedAction
-          action="bind_telegram"
-          path="/api/security/bindtelegram"
-          extra={{ telegram: telegramData }}
+          call={{ action: 'bind_telegram', telegram: telegramData }}
           title={t('security.bindTelegram')}
           done={t('security.telegramBound')}
           onClose={() => setTelegramData(null)}

@@ -2,7 +2,7 @@ import { securityEndpoints, type SessionItem } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api, dataOf, isSuccess } from '../../api/index.ts';
+import { api, dataOf, isSuccess, type ApiAnswer } from '../../api/index.ts';
 import { formatDateTime } from '../../lib/time.ts';
 
 const SESSIONS_KEY = ['security', 'sessions'] as const;
@@ -16,8 +16,8 @@ export function SessionsCard() {
     queryKey: SESSIONS_KEY,
     queryFn: async () => dataOf(await api.send(securityEndpoints.sessions)) ?? [],
   });
-  const end = async (path: string, body: unknown, done: string) => {
-    if (isSuccess(await api.post<unknown>(path, body, { userTriggered: true }))) {
+  const end = async (call: Promise<ApiAnswer<unknown>>, done: string) => {
+    if (isSuccess(await call)) {
       void message.success(done);
       await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     }
@@ -30,7 +30,12 @@ export function SessionsCard() {
       data-testid="sessions"
       extra={
         rows.length > 1 ? (
-          <Button danger size="small" onClick={() => void end('/api/security/sessions/endothers', {}, t('security.othersEnded'))} data-testid="sessions-end-others">
+          <Button
+            danger
+            size="small"
+            onClick={() => void end(api.send(securityEndpoints.endothers, undefined, { userTriggered: true }), t('security.othersEnded'))}
+            data-testid="sessions-end-others"
+          >
             {t('security.endOthers')}
           </Button>
         ) : null
@@ -53,7 +58,12 @@ export function SessionsCard() {
                     </Tag>,
                   ]
                 : [
-                    <Button key="end" size="small" onClick={() => void end('/api/security/sessions/end', { id: row.id }, t('security.sessionEnded'))} data-testid="session-end">
+                    <Button
+                      key="end"
+                      size="small"
+                      onClick={() => void end(api.send(securityEndpoints.end, { id: row.id }, { userTriggered: true }), t('security.sessionEnded'))}
+                      data-testid="session-end"
+                    >
                       {t('security.endSession')}
                     </Button>,
                   ]

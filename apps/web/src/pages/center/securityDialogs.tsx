@@ -1,4 +1,13 @@
-import { modifyPasswordBody, modifyPhoneBody, prevalidateGoogleBody, sendPhoneCodeQuery, type SecurityAction, type SecurityCodes } from '@platter/domain';
+import {
+  modifyPasswordBody,
+  modifyPhoneBody,
+  prevalidateGoogleBody,
+  securityEndpoints,
+  sendPhoneCodeQuery,
+  type SecurityAction,
+  type SecurityCodes,
+  type TelegramAuth,
+} from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Steps, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,6 +22,8 @@ import { useRefreshUser } from './shared.tsx';
 
 /** The security centre's dialogs: password, authenticator, phone, and any verified action. */
 
+const USER = { userTriggered: true };
+
 /**
  * A security-centre call: `busy` while it runs; on code 200 it says `done` and re-reads user
  * info (level, bindings, withdrawal lock). Errors are surfaced by the client; the answer is
@@ -22,10 +33,10 @@ function useSecurityChange() {
   const { message } = App.useApp();
   const refresh = useRefreshUser();
   const [busy, setBusy] = useState(false);
-  const run = async (path: string, body: unknown, done: string): Promise<ApiAnswer<unknown>> => {
+  const run = async (call: () => Promise<ApiAnswer<unknown>>, done: string): Promise<ApiAnswer<unknown>> => {
     setBusy(true);
     try {
-      const answer = await api.post<unknown>(path, body, { userTriggered: true });
+      const answer = await call();
       if (isSuccess(answer)) {
         void message.success(done);
         await refresh();
@@ -47,7 +58,7 @@ export function ChangePasswordDialog({ google, onClose }: { google: boolean; onC
     const parsed = modifyPasswordBody.safeParse(values);
     setErrors(form, parsed.success ? {} : fieldErrors(parsed.error));
     if (!parsed.success) return;
-    if (isSuccess(await change.run('/api/security/ModifyPassword', parsed.data, t('security.passwordChanged')))) onClose();
+    if (isSuccess(await change.run(() => api.send(securityEndpoints.modifyPassword, parsed.data, USER), t('security.passwordChanged')))) onClose();
   };
   return (
     <Modal open title={t('security.changePassword')} onCancel={onClose} footer={null} destroyOnHidden>
@@ -79,7 +90,7 @@ export function BindGoogleDialog({ onClose }: { onClose: () => void }) {
   const change = useSecurityChange();
   const secret = useQuery({
     queryKey: ['security', 'googlesecret'],
-    queryFn: async () => dataOf(await api.get<{ secret: string; qrcode: string }>('/api/security/getgooglesecret', { userTriggered: true })) ?? null,
+    queryFn: async () => dataOf(await api.send(securityEndpoints.getgooglesecret, undefined, USER)) ?? null,
     gcTime: 0,
     staleTime: Infinity,
   });
@@ -100,7 +111,7 @@ export function BindGoogleDialog({ onClose }: { onClose: () => void }) {
     if (!parsed.success) return;
     setChecking(true);
     try {
-      const answer = await api.post('/api/security/prevalidationgooglesecret', parsed.data, { userTriggered: true });
+      const answer = await api.send(securityEndpoints.prevalidationgooglesecret, parsed.data, USER);
       if (!('code' in answer)) return;
       if (answer.code === 200) setStep(1);
       // The pending secret expired or had too many wrong tries: a new one to scan.
@@ -114,7 +125,7 @@ export function BindGoogleDialog({ onClose }: { onClose: () => void }) {
   };
 
   const bind = async () => {
-    const answer = await change.run('/api/security/bindgoogle', { ...codes, google_code: googleCode }, t('security.googleBound'));
+    const answer = await change.run(() => api.send(securityEndpoints.bindgoogle, { ...codes, google_code: googleCode }, USER), t('security.googleBound'));
     if (isSuccess(answer)) onClose();
     // The checked code has gone stale meanwhile: ask for the current one.
     else if ('code' in answer && answer.code === 1015) backToCode();
@@ -176,37 +187,33 @@ export function BindGoogleDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** What the verification dialog does, by its action: the call and what it sends with the codes. */
+export type VerifiedCall = { action: 'unbind_google' } | { action: 'unbind_telegram' } | { action: 'bind_telegram'; telegram: TelegramAuth };
+
+/** The call behind each verified action. */
+const VERIFIED_CALLS = {
+  unbind_google: (codes: SecurityCodes) => api.send(securityEndpoints.unbindgoogle, codes, USER),
+  unbind_telegram: (codes: SecurityCodes) => api.send(securityEndpoints.unbindtelegram, codes, USER),
+} satisfies Partial<Record<SecurityAction, (codes: SecurityCodes) => Promise<ApiAnswer<unknown>>>>;
+
+const verifiedCall = (call: VerifiedCall, codes: SecurityCodes) =>
+  call.action === 'bind_telegram' ? api.send(securityEndpoints.bindtelegram, { ...codes, telegram: call.telegram }, USER) : VERIFIED_CALLS[call.action](codes);
+
 /**
  * A security-centre call behind the verification dialog: unbinding the authenticator or
  * Telegram, binding Telegram. On success it says so and re-reads user info.
  */
-export function VerifiedAction({
-  action,
-  path,
-  extra = {},
-  title,
-  done,
-  onClose,
-  danger = false,
-}: {
-  action: SecurityAction;
-  path: string;
-  extra?: Record<string, unknown>;
-  title: string;
-  done: string;
-  onClose: () => void;
-  danger?: boolean;
-}) {
+export function VerifiedAction({ call, title, done, onClose, danger = false }: { call: VerifiedCall; title: string; done: string; onClose: () => void; danger?: boolean }) {
   const { t } = useTranslation();
   const change = useSecurityChange();
   return (
     <VerificationDialog
-      action={action}
+      action={call.action}
       title={title}
       notice={t('security.lockNotice')}
       danger={danger}
       onClose={onClose}
-      onSubmit={async (codes) => isSuccess(await change.run(path, { ...extra, ...codes }, done))}
+      onSubmit={async (codes) => isSuccess(await change.run(() => verifiedCall(call, codes), done))}
     />
   );
 }
@@ -224,7 +231,7 @@ export function PhoneDialog({ current, onClose }: { current: string; onClose: ()
     const parsed = sendPhoneCodeQuery.safeParse({ action: 'change_phone', nationality: nationality ?? '', phone: phone ?? '' });
     setErrors(form, parsed.success ? {} : fieldErrors(parsed.error));
     if (!parsed.success) return;
-    const answer = await api.get<{ to: string; resend_in: number }>('/api/security/sendphonecode', { query: parsed.data, userTriggered: true });
+    const answer = await api.send(securityEndpoints.sendphonecode, parsed.data, USER);
     if ('code' in answer && answer.code === 200) {
       setSentTo(answer.data.to);
       countdown.start(answer.data.resend_in || 60);
@@ -234,7 +241,7 @@ export function PhoneDialog({ current, onClose }: { current: string; onClose: ()
     const parsed = modifyPhoneBody.safeParse({ ...codes, ...form.getFieldsValue() });
     setErrors(form, parsed.success ? {} : fieldErrors(parsed.error));
     if (!parsed.success) return;
-    if (isSuccess(await change.run('/api/security/modifyphone', parsed.data, t('security.phoneBound')))) onClose();
+    if (isSuccess(await change.run(() => api.send(securityEndpoints.modifyphone, parsed.data, USER), t('security.phoneBound')))) onClose();
   };
   return (
     <Modal open title={current ? t('security.changePhone') : t('security.bindPhone')} onCancel={onClose} footer={null} destroyOnHidden>

@@ -1,15 +1,15 @@
-import type { AdminFinanceProduct, FinanceHolding, FinanceProduct, FinanceProductBody, SecurityCodes } from '@platter/domain';
-import { api, dataOf, type ApiAnswer, type QueryValue } from '../../api/index.ts';
+import { adminFinanceEndpoints, financeEndpoints, type EndpointData, type EndpointInput, type FinanceProductBody, type FinanceSettingsBody } from '@platter/domain';
+import { api, type ApiAnswer } from '../../api/index.ts';
 
 /** The finance calls (issue 23) for the pages of this folder: reads give the data or throw; writes return the envelope. */
 
-export type Page<T> = { list: T[]; total: number };
-export type FinanceIncome = { day: string; holding_id: string; product_name: string; coin: string; amount: string };
-export type FinanceSettings = { settlement_hour_utc: 0 | 12; redemption_days: number; saving_owner_share: string; saving_miner_share: string };
+export type FinanceIncome = EndpointData<typeof financeEndpoints.income>['list'][number];
+export type FinanceSettings = FinanceSettingsBody;
+type ProductsQuery = EndpointInput<typeof financeEndpoints.products>;
 
 export const financeKeys = {
   all: ['finance'] as const,
-  products: (query: Record<string, QueryValue>) => ['finance', 'products', query] as const,
+  products: (query: ProductsQuery) => ['finance', 'products', query] as const,
   holdings: (page: number) => ['finance', 'holdings', page] as const,
   income: (page: number) => ['finance', 'income', page] as const,
   admin: (page: number) => ['finance', 'admin', page] as const,
@@ -18,34 +18,25 @@ export const financeKeys = {
   product: (id: string) => ['finance', 'product', id] as const,
 };
 
-async function read<T>(answer: Promise<ApiAnswer<T>>, what: string): Promise<T> {
-  const data = dataOf(await answer);
-  if (data === undefined) throw new Error(`${what}: no data`);
-  return data;
-}
+const user = { userTriggered: true };
 
-export const fetchProducts = (query: Record<string, QueryValue>) => read(api.get<Page<FinanceProduct>>('/api/finance/products', { query }), 'finance products');
-export const fetchProduct = (id: string) => read(api.get<FinanceProduct>('/api/finance/product', { query: { id } }), 'finance product');
-export const fetchHoldings = (page: number) => read(api.get<Page<FinanceHolding>>('/api/finance/holdings', { query: { page, count: 20 } }), 'holdings');
-export const fetchIncome = (page: number) => read(api.get<Page<FinanceIncome>>('/api/finance/income', { query: { page, count: 20 } }), 'income');
+export const fetchProducts = (query: ProductsQuery) => api.call(financeEndpoints.products, query);
+export const fetchProduct = (id: string) => api.call(financeEndpoints.product, { id });
+export const fetchHoldings = (page: number) => api.call(financeEndpoints.holdings, { page, count: 20 });
+export const fetchIncome = (page: number) => api.call(financeEndpoints.income, { page, count: 20 });
 
-export const buyProduct = (body: { product_id: string; amount: string; request_id: string } & SecurityCodes) =>
-  api.post<{ holding_id: string; amount: string }>('/api/finance/buy', body, { userTriggered: true });
-export const redeemHolding = (id: string, request_id: string) =>
-  api.post<{ holding_id: string; redemption_due_at: string | null }>('/api/finance/redeem', { id, request_id }, { userTriggered: true });
-export const revokeHolding = (id: string, request_id: string) => api.post<unknown>('/api/finance/revoke', { id, request_id }, { userTriggered: true });
+export const buyProduct = (body: EndpointInput<typeof financeEndpoints.buy>) => api.send(financeEndpoints.buy, body, user);
+export const redeemHolding = (id: string, request_id: string) => api.send(financeEndpoints.redeem, { id, request_id }, user);
+export const revokeHolding = (id: string, request_id: string) => api.send(financeEndpoints.revoke, { id, request_id }, user);
 
-export const fetchAdminProducts = (page: number) =>
-  read(api.get<Page<AdminFinanceProduct>>('/api/admin/finance/products', { query: { page, count: 20 } }), 'admin finance products');
-export const fetchSubscriptions = (id: string, page: number) =>
-  read(api.get<Page<FinanceHolding>>('/api/admin/finance/subscriptions', { query: { product_id: id, page, count: 20 } }), 'subscriptions');
-export const fetchSettings = () => read(api.get<FinanceSettings>('/api/admin/finance/settings'), 'finance settings');
-export const saveProduct = (body: FinanceProductBody & { id?: string }) =>
-  api.post<AdminFinanceProduct>(body.id ? '/api/admin/finance/product/update' : '/api/admin/finance/product', body, { userTriggered: true });
-export const setShelf = (id: string, on_shelf: boolean) => api.post<AdminFinanceProduct>('/api/admin/finance/shelf', { id, on_shelf }, { userTriggered: true });
-export const fundProduct = (body: { id: string; amount: string; from_uid?: string; request_id: string }) =>
-  api.post<AdminFinanceProduct>('/api/admin/finance/fund', body, { userTriggered: true });
-export const revokeProduct = (id: string) => api.post<AdminFinanceProduct>('/api/admin/finance/revoke', { id }, { userTriggered: true });
-export const saveSettings = (body: FinanceSettings) => api.post<FinanceSettings>('/api/admin/finance/settings', body, { userTriggered: true });
+export const fetchAdminProducts = (page: number) => api.call(adminFinanceEndpoints.products, { page, count: 20 });
+export const fetchSubscriptions = (id: string, page: number) => api.call(adminFinanceEndpoints.subscriptions, { product_id: id, page, count: 20 });
+export const fetchSettings = () => api.call(adminFinanceEndpoints.settings);
+export const saveProduct = ({ id, ...body }: FinanceProductBody & { id?: string }) =>
+  id ? api.send(adminFinanceEndpoints.update, { ...body, id }, user) : api.send(adminFinanceEndpoints.create, body, user);
+export const setShelf = (id: string, on_shelf: boolean) => api.send(adminFinanceEndpoints.shelf, { id, on_shelf }, user);
+export const fundProduct = (body: EndpointInput<typeof adminFinanceEndpoints.fund>) => api.send(adminFinanceEndpoints.fund, body, user);
+export const revokeProduct = (id: string) => api.send(adminFinanceEndpoints.revoke, { id }, user);
+export const saveSettings = (body: FinanceSettings) => api.send(adminFinanceEndpoints.updateSettings, body, user);
 
 export const isOk = (answer: ApiAnswer<unknown>): boolean => 'code' in answer && answer.code === 200;

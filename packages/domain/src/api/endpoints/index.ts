@@ -16,3 +16,5 @@ export * from './verification.ts';
 export * from './wallet.ts';
 export * from './withdraw.ts';
 export * from './exports.ts';
+export * from './finance.ts';
+export * from './poc.ts';
