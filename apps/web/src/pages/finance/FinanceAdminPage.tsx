@@ -80,6 +80,9 @@ export function FinanceAdminPage() {
     {
       key: 'actions',
       title: t('finance.admin.actions'),
+      // At the table's right edge, its buttons wrapped in a narrow column: never off screen.
+      fixed: 'right',
+      width: 150,
       render: (_, p) => (
         <Space size={4} wrap>
           <Button size="small" onClick={() => setEditing(p)} data-testid={`admin-finance-edit-${p.id}`}>
