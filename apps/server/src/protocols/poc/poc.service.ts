@@ -1,4 +1,4 @@
-import { MINER_NAME_PATTERN, parseU64, utcDay, reportedCapacityBytes, type PocRequest } from '@platter/domain';
+import { MINER_NAME_PATTERN, parseU64, POC_NONCE_BYTES, utcDay, reportedCapacityBytes, type PocRequest } from '@platter/domain';
 import { DEFAULT_ESTIMATE_WINDOW, estimateCapacityTiB, estimateCapacityUncorrectedTiB, parseGenerationSignature, type DeadlineResult, type Submission } from '@platter/poc';
 import type { PocChain, PocMiningInfo } from '../../chain/poc.ts';
 import { pocTiming } from '../../chain/poc-devnet.ts';
@@ -46,8 +46,8 @@ export interface MinerHeaders {
   capacity?: string | undefined;
 }
 
-/** Nonces per TiB (256 KiB each). */
-const NONCES_PER_TIB = 4_194_304;
+/** Nonces per TiB (POC_NONCE_BYTES each). */
+const NONCES_PER_TIB = Number(2n ** 40n / POC_NONCE_BYTES);
 
 /**
  * A round's points in the BHD-family pools' unit, nonce-seconds (packages/domain
