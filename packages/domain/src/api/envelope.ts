@@ -26,6 +26,12 @@ export const pagingQuery = z.object({
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 
+/** One page of a list, as every paged call answers it (the shape `pageOf` validates). */
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
+
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int() });
 }

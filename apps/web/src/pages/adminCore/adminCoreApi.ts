@@ -7,11 +7,6 @@ import { api, type ApiAnswer, type QueryValue } from '../../api/index.ts';
  * client has already shown a business code's message).
  */
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-
 /** Rows on a page of the back office's lists. */
 export const PAGE_SIZE = 20;
 

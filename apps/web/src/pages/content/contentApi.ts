@@ -9,11 +9,6 @@ import { api, dataOf, isSuccess, type ApiAnswer, type CallOptions, type QueryVal
  * already shown a business code's message.
  */
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-
 export const PUBLIC_PAGE_SIZE = 10;
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../components/SafeHtml.tsx';
-import { contentKeys, PUBLIC_PAGE_SIZE, type Page } from './contentApi.ts';
+import type { Page } from '@platter/domain';
+import { contentKeys, PUBLIC_PAGE_SIZE } from './contentApi.ts';
 
 /** The public content pages' pieces: a paged list of articles and one article. */
 

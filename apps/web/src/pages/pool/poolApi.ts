@@ -8,7 +8,6 @@ import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
  * envelope so a page can read the business code (the client has already shown its message).
  */
 
-export type Page<T> = { list: T[]; total: number };
 export type MinerPage = EndpointData<typeof poolEndpoints.minerList>;
 export type MinerFilter = { pool: string; status?: 'online' | 'offline'; name?: string; page: number; count: number };
 

@@ -1,4 +1,4 @@
-import { formatCapacity, formatCapacityText, SETTLEMENT_STATUSES, type CapacityBase, type SettlementStatus } from '@platter/domain';
+import { formatCapacity, formatCapacityText, SETTLEMENT_STATUSES, type CapacityBase, type Page, type SettlementStatus } from '@platter/domain';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Input, Select, Table, Tag, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useCallback, useMemo, useState, type HTMLAttributes } from 'react';
@@ -236,13 +236,7 @@ export function TextFilter({ onSearch, placeholder, testId }: { onSearch: (text:
 }
 
 /** A page of a back-office list in an AdminTable, with its paging. */
-export function PagedTable<T extends object>(props: {
-  list: PagedList<{ list: T[]; total: number }>;
-  testId: string;
-  rowTestId: string;
-  rowKey: (row: T) => string;
-  columns: TableColumnsType<T>;
-}) {
+export function PagedTable<T extends object>(props: { list: PagedList<Page<T>>; testId: string; rowTestId: string; rowKey: (row: T) => string; columns: TableColumnsType<T> }) {
   const { list, ...table } = props;
   return <AdminTable {...table} rows={list.result.data?.list} loading={list.result.isFetching} failed={list.result.isError} pagination={list.pagination} />;
 }

@@ -22,8 +22,6 @@ export type AdminWithdrawal = EndpointData<typeof adminWithdrawEndpoints.withdra
  * can read the business code (the client has already shown its message).
  */
 
-export type Page<T> = { list: T[]; total: number };
-
 export const walletKeys = {
   all: ['wallet'] as const,
   assets: ['wallet', 'assets'] as const,

@@ -4,7 +4,8 @@ import { Button, Form, Modal, Popconfirm, Space, Table, Typography, type FormIns
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiAnswer } from '../../../api/index.ts';
-import { ADMIN_PAGE_SIZE, contentKeys, type Page } from '../contentApi.ts';
+import type { Page } from '@platter/domain';
+import { ADMIN_PAGE_SIZE, contentKeys } from '../contentApi.ts';
 import { clearErrorsOnChange, useContentSave } from './editor.tsx';
 import './contentAdmin.css';
 
