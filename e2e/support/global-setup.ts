@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { request } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, chromiumMissingMessage } from './browser.ts';
+import { DEMO_FARMER, spawnPlatter } from './platter-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -23,17 +21,6 @@ declare module 'vitest' {
     /** Milliseconds before a verification code can be sent again to the same address. */
     codeResendMs: number;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**
@@ -85,21 +72,9 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm test does it).');
   }
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-e2e-'));
-  await fs.chmod(dataDir, 0o755);
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PLATTER_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      // Iron Fish's stratum on a free port too, so two checkouts can run their browser tests at once.
-      STRATUM_PORT: String(await freePort()),
+  const platter = await spawnPlatter(
+    {
       ADMIN_EMAIL: 'admin@e2e.test',
-      LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       // The wallet test: fast devnet blocks (CHIA's 32 confirmations ≈ 7 s), approved withdrawals sent at once.
       DEVNET_BLOCK_SECONDS: '0.2',
@@ -118,38 +93,30 @@ export default async function setup(project: TestProject) {
       CHIA_POOL_CONFIRMATION_DELAY: '2',
       // Verification codes may be sent again after 3 s instead of 60 (the countdown follows the server).
       CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS),
-      DATABASE_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const started = await new Promise<{ email: string; password: string; demoEmail: string; demoPassword: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Platter did not start in 180 s:\n${output}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+    'platter-e2e-',
+  );
+  const { baseUrl } = platter;
+  // The pool pages' history is a job of the fresh server (simulator-history): the tests start once it is made.
+  const started = await platter
+    .waitFor((output) => {
       const email = /e-mail:\s+(\S+)/.exec(output)?.[1];
       const password = /password:\s+(\S+)/.exec(output)?.[1];
-      const demo = /Demo farmer[^\n]*\n[^\n]*e-mail:\s+(\S+)[^\n]*\n[^\n]*password:\s+(\S+)/.exec(output);
-      // The pool pages' history is a job of the fresh server (simulator-history): the tests start once it is made.
-      if (output.includes('Platter is running at') && output.includes('Simulator history ready') && email && password && demo?.[1] && demo[2]) {
-        clearTimeout(timer);
-        resolve({ email, password, demoEmail: demo[1], demoPassword: demo[2] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Platter exited with ${code} during start:\n${output}`));
+      const demo = DEMO_FARMER.exec(output);
+      if (!output.includes('Platter is running at') || !output.includes('Simulator history ready') || !email || !password || !demo?.[1] || !demo[2]) return undefined;
+      return { email, password, demoEmail: demo[1], demoPassword: demo[2] };
+    }, 180_000)
+    .catch(async (error: unknown) => {
+      await platter.stop(5_000);
+      throw error;
     });
-  });
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('baseUrl', baseUrl);
   project.provide('adminEmail', started.email);
   project.provide('adminPassword', started.password);
   try {
-    project.provide('adminTotpSecret', await bindAdminAuthenticator(`http://127.0.0.1:${port}`, started.email, started.password));
+    project.provide('adminTotpSecret', await bindAdminAuthenticator(baseUrl, started.email, started.password));
   } catch (error) {
-    child.kill('SIGINT');
+    await platter.stop(5_000);
     throw error;
   }
   project.provide('demoEmail', started.demoEmail);
@@ -157,20 +124,14 @@ export default async function setup(project: TestProject) {
   project.provide('codeResendMs', CODE_RESEND_SECONDS * 1000);
 
   return async () => {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGINT');
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), 30_000)));
-    const code = await Promise.race([exited, timeout]);
-    clearTimeout(timer);
-    if (code === 'timeout') child.kill('SIGKILL');
-    await fs.rm(dataDir, { recursive: true, force: true });
+    const code = await platter.stop();
     const logFile = path.join(ROOT, 'e2e/.artifacts/server.log');
     await fs.mkdir(path.dirname(logFile), { recursive: true });
-    await fs.writeFile(logFile, output);
+    await fs.writeFile(logFile, platter.output());
     if (code !== 0) {
       // Vitest reports a teardown error without failing the run: fail it here.
       process.exitCode = 1;
+      const output = platter.output();
       const firstError = output.split('\n').findIndex((line) => /error|Error|"level":[56]0/.test(line));
       const excerpt = output
         .split('\n')

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { DEMO_FARMER, spawnPlatter } from '../../e2e/support/platter-process.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -31,59 +31,6 @@ interface Scores {
   fcp: number;
   lcp: number;
   tbt: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Platter as `npm start` runs it, on free ports and a throw-away data folder; answers its address and the demo farmer. */
-async function startPlatter(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string; demo: { email: string; password: string } }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PLATTER_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      STRATUM_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-      // Development, as `npm start` on a laptop: the graphic code of the demo's sign-in is answered by /api/dev/captcha.
-      NODE_ENV: 'development',
-      SIMULATOR_POOLS: 'chia,chiapp,bhd,ironfish',
-      SIMULATOR_BACKFILL_DAYS: '2',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const demo = await new Promise<{ email: string; password: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Platter did not start in 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /Demo farmer[^\n]*\n[^\n]*e-mail:\s+(\S+)[^\n]*\n[^\n]*password:\s+(\S+)/.exec(output);
-      if (output.includes('Platter is running at') && found?.[1] && found[2]) {
-        clearTimeout(timer);
-        resolve({ email: found[1], password: found[2] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Platter exited with ${code} during start:\n${output}`));
-    });
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}`, demo };
 }
 
 /** A tiny cookie jar over fetch: the session cookies of a sign-in through the public API. */
@@ -168,11 +115,22 @@ async function lighthouse(url: string, formFactor: (typeof FORM_FACTORS)[number]
 export async function lighthouseBench(): Promise<void> {
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) throw new Error('lighthouse: build the web app first (npm run build)');
   if (!existsSync(CHROME_PATH)) throw new Error(`lighthouse: no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-lighthouse-'));
-  await fs.chmod(dataDir, 0o755);
-  const platter = await startPlatter(dataDir);
+  const platter = await spawnPlatter(
+    {
+      // Development, as `npm start` on a laptop: the graphic code of the demo's sign-in is answered by /api/dev/captcha.
+      NODE_ENV: 'development',
+      SIMULATOR_POOLS: 'chia,chiapp,bhd,ironfish',
+      SIMULATOR_BACKFILL_DAYS: '2',
+    },
+    'platter-lighthouse-',
+  );
+  const dataDir = platter.dataDir;
   try {
-    const cookie = await signIn(platter.baseUrl, platter.demo.email, platter.demo.password);
+    const demo = await platter.waitFor((output) => {
+      const found = DEMO_FARMER.exec(output);
+      return output.includes('Platter is running at') && found?.[1] && found[2] ? { email: found[1], password: found[2] } : undefined;
+    }, 120_000);
+    const cookie = await signIn(platter.baseUrl, demo.email, demo.password);
     console.log(
       `\nLighthouse ${lighthouseVersion()} (${CHROME_PATH}), load average ${os
         .loadavg()
@@ -204,10 +162,7 @@ export async function lighthouseBench(): Promise<void> {
         .join(' ')}\n`,
     );
   } finally {
-    const exited = new Promise((resolve) => platter.child.once('exit', resolve));
-    platter.child.kill('SIGINT');
-    await exited;
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await platter.stop();
   }
 }
 

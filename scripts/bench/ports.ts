@@ -1,13 +1,2 @@
-import net from 'node:net';
-
-/** A TCP port free on loopback now (the benchmarks' servers and databases). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+/** A TCP port free on loopback now (the benchmarks' servers and databases): the tests' helper. */
+export { freePort } from '../../apps/server/test/ports.ts';

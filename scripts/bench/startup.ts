@@ -1,8 +1,5 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { freePort } from './ports.ts';
+import { spawnPlatter } from '../../e2e/support/platter-process.ts';
 
 /**
  * `BENCH_ONLY=startup`: how promptly a fresh server answers while it starts. A fresh data folder,
@@ -12,7 +9,6 @@ import { freePort } from './ports.ts';
  * baseline is the same server's answers in its last seconds, once the start-up work is done.
  * Standalone: `node --import tsx scripts/bench/startup.ts`.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const WINDOW_S = Number(process.env.STARTUP_SECONDS ?? 15);
 const EVERY_MS = 50;
 
@@ -29,42 +25,24 @@ interface Startup {
 }
 
 export async function measureStartup(): Promise<Startup> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-startup-'));
-  await fs.chmod(dataDir, 0o755);
-  const port = await freePort();
   const spawned = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PLATTER_DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      STRATUM_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
+  const platter = await spawnPlatter({}, 'platter-startup-');
   let runningS: number | null = null;
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    if (runningS === null && output.includes('Platter is running at')) runningS = (performance.now() - spawned) / 1000;
-  });
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
-  const url = `http://127.0.0.1:${port}/api/setting/coin`;
+  platter
+    .waitFor((output) => (output.includes('Platter is running at') ? true : undefined), 600_000)
+    .then(() => (runningS = (performance.now() - spawned) / 1000))
+    .catch(() => undefined);
+  const exited = () => platter.child.exitCode !== null || platter.child.signalCode !== null;
+  const output = () => platter.output();
+  const url = `${platter.baseUrl}/api/setting/coin`;
   const samples: Startup['samples'] = [];
   let failures = 0;
   try {
     // Until the port answers (the database starts first; nothing listens yet).
     let first = 0;
     while (!first) {
-      if (exited) throw new Error(`the server exited during start:\n${output}`);
-      if (performance.now() - spawned > 120_000) throw new Error(`no answer in 120 s:\n${output}`);
+      if (exited()) throw new Error(`the server exited during start:\n${output()}`);
+      if (performance.now() - spawned > 120_000) throw new Error(`no answer in 120 s:\n${output()}`);
       try {
         const response = await fetch(url);
         await response.arrayBuffer();
@@ -89,10 +67,7 @@ export async function measureStartup(): Promise<Startup> {
     }
     return { firstAnswerS, runningS, samples, failures };
   } finally {
-    child.kill('SIGINT');
-    await Promise.race([exit, sleep(30_000)]);
-    if (!exited) child.kill('SIGKILL');
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await platter.stop();
   }
 }
 
