@@ -15,18 +15,7 @@ const LAYERS = ['modules', 'jobs', 'ledger', 'protocols', 'http', 'cli', 'chain'
 const QUERY = /\b(?:selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql\s*(?:`|<)/;
 
 /** Files that still build queries, each with why; the list only shrinks. */
-const NOT_YET: Record<string, string> = {
-  'chain/devnet.ts': 'the devnet chain simulator keeps its own chain in tables; being reworked on another branch (the lead moves it)',
-  'chain/chia-devnet.ts': 'the Chia devnet simulator keeps its own chain in tables; being reworked on another branch (the lead moves it)',
-  'sim/simulator.ts': 'the dev simulator writes its history directly; being reworked on another branch (the lead moves it)',
-  'sim/verifiedMiners.ts': 'the dev simulator; being reworked on another branch (the lead moves it)',
-  'sim/trusted-proxy.ts': 'the dev simulator; being reworked on another branch (the lead moves it)',
-  'sim/pocMiners.ts': 'the dev simulator (its BHD-family miners); moves with the other sim/ files',
-  'modules/admin/adjustments.ts': 'not moved yet (issue 19 leftover)',
-  'jobs/engine.ts': 'the job engine’s advisory locks on its own connection: infrastructure like db/, to move under db/ or a jobs repository',
-  'ledger/ledger.service.ts': 'the ledger core’s posting and idempotency statements: its SQL is being reshaped for settlement speed on another branch',
-  'ledger/ledger.check.ts': 'the ledger’s invariant checks are raw SQL over the journal: to move into a ledger repository',
-};
+const NOT_YET: Record<string, string> = {};
 
 describe('SQL only in repositories', () => {
   const check = checkListed(

@@ -1,5 +1,6 @@
 import { transfer } from '@platter/domain';
 import { randomBytes, randomInt } from 'node:crypto';
+import { chiaWalletAdapter } from '../src/chain/chia-wallet.ts';
 import { devnetAddress, devnetRegistry } from '../src/chain/devnet.ts';
 import type { Db } from '../src/db/database.ts';
 import { postTransaction } from '../src/ledger/ledger.service.ts';
@@ -18,6 +19,7 @@ import pino from 'pino';
 import { testApp, TEST_SECRET } from './app.ts';
 import { testDatabase } from './db.ts';
 import { testMailServer } from './mail.ts';
+import { startFakeWallet } from './chia-wallet-fake.ts';
 
 /**
  * Factories that insert real rows through the code that owns them, with overrides (Outline's
@@ -165,4 +167,27 @@ export async function runWorkerRound(db: Db, names: string[] = JOBS.filter((j) =
     off();
     await worker.stop();
   }
+}
+
+/**
+ * Custody against a wallet that behaves like Chia's (test/chia-wallet-fake.ts, holding 1,000
+ * XCH): CHIA goes through the real wallet adapter to the fake (sends time out after 300 ms, a
+ * chain fee of `feeMojos`), the other coins to the devnet; CHIA needs 3 confirmations.
+ */
+export async function chiaCustody(db: Db, feeMojos: bigint) {
+  const fake = await startFakeWallet();
+  fake.confirmedBalance = 1000n * 10n ** 12n;
+  const node = fake.node;
+  const chia = chiaWalletAdapter('CHIA', { url: node.url, certPath: node.file('pool.crt'), keyPath: node.file('pool.key'), caPath: node.file('ca.crt'), feeMojos, timeoutMs: 300 });
+  const devnet = devnetRegistry(db, 'custody');
+  const chains: ChainRegistry = { adapter: (coin) => (coin === 'CHIA' ? chia : devnet.adapter(coin)) };
+  await db.updateTable('coins').set({ confirmation: 3 }).where('type', '=', 'CHIA').execute();
+  return {
+    fake,
+    chains,
+    close: async () => {
+      chia.close();
+      await fake.close();
+    },
+  };
 }

@@ -1,8 +1,8 @@
 import { graffitiHex, parseAmount, targetFromDifficulty, targetHex, type PowHeader } from '@platter/domain';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import { addressFromBytes } from '@platter/domain';
 import type { Db } from '../db/database.ts';
+import { devnetRepository as repo } from './devnet.repository.ts';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingTransfer, type PaymentState, type SendRequest } from './chain.ts';
 
 /**
@@ -31,8 +31,8 @@ export function devnetAddress(secret: string, coin: string, key: string): string
 
 export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapter {
   async function height(): Promise<number> {
-    const row = await db.selectFrom('devnet_chain').select('height').where('coin', '=', coin).executeTakeFirst();
-    return row ? Number(row.height) : 1;
+    const tip = await repo.height(db, coin);
+    return tip !== undefined ? Number(tip) : 1;
   }
   return {
     coin,
@@ -41,52 +41,27 @@ export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapte
       return Promise.resolve(devnetAddress(secret, coin, `deposit:${userId}`));
     },
     async incoming(fromHeight, toHeight): Promise<IncomingTransfer[]> {
-      const rows = await db
-        .selectFrom('devnet_transactions')
-        .select(['txid', 'to_address', 'amount', 'height'])
-        .where('coin', '=', coin)
-        .where('client_id', 'is', null)
-        .where('dropped', '=', false)
-        .where('height', '>', String(fromHeight))
-        .where('height', '<=', String(toHeight))
-        .orderBy('id')
-        .execute();
+      const rows = await repo.incoming(db, coin, fromHeight, toHeight);
       return rows.map((r) => ({ txid: r.txid, outputIndex: 0, coinId: r.txid, address: r.to_address, amount: BigInt(r.amount), height: Number(r.height) }));
     },
     async transferHeight(transfer) {
-      const row = await db
-        .selectFrom('devnet_transactions')
-        .select('height')
-        .where('coin', '=', coin)
-        .where('txid', '=', transfer.txid)
-        .where('dropped', '=', false)
-        .executeTakeFirst();
-      return row && Number(row.height) <= (await height()) ? Number(row.height) : undefined;
+      const at = await repo.transferHeight(db, coin, transfer.txid);
+      return at !== undefined && Number(at) <= (await height()) ? Number(at) : undefined;
     },
     async send(request: SendRequest) {
       const txid = randomBytes(32).toString('hex');
       // The devnet's payments cost no chain fee; they are idempotent on the payment id.
-      await sql`
-        INSERT INTO devnet_transactions (coin, txid, client_id, to_address, memo, amount, height)
-        VALUES (${coin}, ${txid}, ${request.paymentId}, ${request.to}, ${request.memo}, ${request.amount.toString()},
-                COALESCE((SELECT height FROM devnet_chain WHERE coin = ${coin}), 1))
-        ON CONFLICT (client_id) DO NOTHING`.execute(db);
+      await repo.insertPayment(db, coin, { txid, paymentId: request.paymentId, to: request.to, memo: request.memo, amount: request.amount });
       const sent = await this.findSent(request);
       if (!sent) throw new SendRefusedError(`payment id ${request.paymentId} was used for another payment`, false);
       return sent;
     },
     async findSent(payment) {
-      const row = await db
-        .selectFrom('devnet_transactions')
-        .select(['txid', 'fee'])
-        .where('client_id', '=', payment.paymentId)
-        .where('to_address', '=', payment.to)
-        .where('amount', '=', payment.amount.toString())
-        .executeTakeFirst();
+      const row = await repo.findPayment(db, payment);
       return row ? { txid: row.txid, fee: BigInt(row.fee) } : undefined;
     },
     async paymentStatus(txid): Promise<PaymentState> {
-      const row = await db.selectFrom('devnet_transactions').select(['height', 'failure']).where('coin', '=', coin).where('txid', '=', txid).executeTakeFirst();
+      const row = await repo.paymentRow(db, coin, txid);
       if (!row) return { state: 'unknown' };
       if (row.failure !== null) return { state: 'failed', reason: row.failure };
       const tip = await height();
@@ -97,7 +72,7 @@ export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapte
     async powTemplate() {
       const tip = await height();
       const hash = (what: string) => createHmac('sha256', secret).update(`${coin}:${what}:${tip}`).digest('hex');
-      const { scale } = await db.selectFrom('coins').select('scale').where('type', '=', coin).executeTakeFirstOrThrow();
+      const scale = await repo.coinScale(db, coin);
       const header: PowHeader = {
         randomness: '0000000000000000',
         sequence: tip + 1,
@@ -115,33 +90,16 @@ export function devnetAdapter(db: Db, coin: string, secret: string): ChainAdapte
       const tip = await height();
       const expected = createHmac('sha256', secret).update(`${coin}:block:${tip}`).digest('hex');
       if (header.sequence !== tip + 1 || header.previousBlockHash !== expected) return false;
-      const moved = await sql`UPDATE devnet_chain SET height = height + 1, updated_at = now() WHERE coin = ${coin} AND height = ${tip}`.execute(db);
-      if (moved.numAffectedRows === 0n) {
-        await sql`INSERT INTO devnet_chain (coin, height) VALUES (${coin}, 2) ON CONFLICT (coin) DO NOTHING`.execute(db);
-      }
+      await repo.advanceFrom(db, coin, tip);
       return true;
     },
     async identityRewards(fromHeight, toHeight) {
-      const rows = await db
-        .selectFrom('devnet_identity_rewards')
-        .select(['reward_id', 'identity', 'amount', 'height'])
-        .where('coin', '=', coin)
-        .where('dropped', '=', false)
-        .where('height', '>', String(fromHeight))
-        .where('height', '<=', String(toHeight))
-        .orderBy('id')
-        .execute();
+      const rows = await repo.identityRewards(db, coin, fromHeight, toHeight);
       return rows.map((r) => ({ rewardId: r.reward_id, identity: r.identity, amount: BigInt(r.amount), height: Number(r.height) }));
     },
     async rewardHeight(rewardId) {
-      const row = await db
-        .selectFrom('devnet_identity_rewards')
-        .select('height')
-        .where('coin', '=', coin)
-        .where('reward_id', '=', rewardId)
-        .where('dropped', '=', false)
-        .executeTakeFirst();
-      return row && Number(row.height) <= (await height()) ? Number(row.height) : undefined;
+      const at = await repo.rewardHeight(db, coin, rewardId);
+      return at !== undefined && Number(at) <= (await height()) ? Number(at) : undefined;
     },
     async verifyMessage(address, message, signature) {
       const expected = Buffer.from(devnetSignature(secret, coin, address, message), 'hex');
@@ -190,43 +148,23 @@ export function devnetRegistry(
       return adapter;
     },
     async tick(coin) {
-      if (coin) {
-        await sql`INSERT INTO devnet_chain (coin, height) VALUES (${coin}, 2)
-          ON CONFLICT (coin) DO UPDATE SET height = devnet_chain.height + 1, updated_at = now()`.execute(db);
-        return;
-      }
-      await sql`INSERT INTO devnet_chain (coin, height) SELECT type, 2 FROM coins
-        ON CONFLICT (coin) DO UPDATE SET height = devnet_chain.height + 1, updated_at = now()`.execute(db);
+      await repo.tick(db, coin);
     },
     async reorg(coin, to) {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('devnet_transactions').set({ dropped: true }).where('coin', '=', coin).where('client_id', 'is', null).where('height', '>', String(to)).execute();
-        await trx.updateTable('devnet_identity_rewards').set({ dropped: true }).where('coin', '=', coin).where('height', '>', String(to)).execute();
-        await trx
-          .updateTable('devnet_chain')
-          .set({ height: String(to) })
-          .where('coin', '=', coin)
-          .execute();
-      });
+      await repo.reorg(db, coin, to);
     },
     async failPayment(coin, txid, reason) {
-      await db.updateTable('devnet_transactions').set({ failure: reason }).where('coin', '=', coin).where('txid', '=', txid).execute();
+      await repo.failPayment(db, coin, txid, reason);
     },
     async payIdentityReward(coin, identity, amount) {
       const rewardId = randomBytes(32).toString('hex');
-      const row = await sql<{ height: string }>`
-        INSERT INTO devnet_identity_rewards (coin, reward_id, identity, amount, height)
-        VALUES (${coin}, ${rewardId}, ${identity}, ${amount.toString()}, COALESCE((SELECT height FROM devnet_chain WHERE coin = ${coin}), 1) + 1)
-        RETURNING height`.execute(db);
-      return { rewardId, height: Number(row.rows[0]?.height ?? 0) };
+      const height = await repo.insertIdentityReward(db, coin, { rewardId, identity, amount });
+      return { rewardId, height };
     },
     async receive(coin, address, amount) {
       const txid = randomBytes(32).toString('hex');
-      const row = await sql<{ height: string }>`
-        INSERT INTO devnet_transactions (coin, txid, to_address, amount, height)
-        VALUES (${coin}, ${txid}, ${address}, ${amount.toString()}, COALESCE((SELECT height FROM devnet_chain WHERE coin = ${coin}), 1) + 1)
-        RETURNING height`.execute(db);
-      return { txid, height: Number(row.rows[0]?.height ?? 0) };
+      const height = await repo.insertTransfer(db, coin, { txid, address, amount });
+      return { txid, height };
     },
   };
 }

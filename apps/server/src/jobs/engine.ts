@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { ChainRegistry } from '../chain/chain.ts';
@@ -9,7 +9,7 @@ import type { ReviewSchedule } from '../modules/withdraw/withdraw.service.ts';
 import type { ChiaPoolEntry } from '../protocols/chia/setup.ts';
 import type { PocPoolEntry } from '../protocols/poc/setup.ts';
 import type { Simulation } from '../sim/simulation.ts';
-import { orphanedJobs, recordJobRun, recordSchedules } from './jobs.repository.ts';
+import { jobLocks, orphanedJobs, recordJobRun, recordSchedules } from './jobs.repository.ts';
 
 /** What every job's handler may use: the database, the chains and the settings of the worker. */
 export interface JobContext {
@@ -131,13 +131,14 @@ export async function startJobEngine(options: JobEngineOptions) {
 
   // One connection of the pool holds this process's job locks for its lifetime.
   let releaseLockConnection: () => void = () => undefined;
-  const lockConnection = await new Promise<{ execute: <T>(query: ReturnType<typeof sql<T>>) => Promise<T[]> }>((resolve, reject) => {
+  const locks = await new Promise<ReturnType<typeof jobLocks>>((resolve, reject) => {
     const held = new Promise<void>((r) => (releaseLockConnection = r));
     db.connection()
       .execute(async (conn) => {
-        resolve({ execute: async (query) => (await query.execute(conn)).rows as never });
+        const onConnection = jobLocks(conn, JOB_LOCK_CLASS);
+        resolve(onConnection);
         await held;
-        await sql`SELECT pg_advisory_unlock_all()`.execute(conn);
+        await onConnection.releaseAll();
       })
       .catch((error: unknown) => {
         reject(error as Error);
@@ -173,16 +174,15 @@ export async function startJobEngine(options: JobEngineOptions) {
   }
 
   // Workers starting together set the queues up one after another (concurrent DDL deadlocks).
-  await lockConnection.execute(sql`SELECT pg_advisory_lock(${JOB_LOCK_CLASS}, 0)`);
+  await locks.setUpLock();
   try {
     await boss.start();
     await setUp();
   } finally {
-    await lockConnection.execute(sql`SELECT pg_advisory_unlock(${JOB_LOCK_CLASS}, 0)`);
+    await locks.setUpUnlock();
   }
   async function runOne(job: AnyJob, item: PgBoss.JobWithMetadata<unknown>): Promise<unknown> {
-    const [lock] = await lockConnection.execute(sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${JOB_LOCK_CLASS}, hashtext(${job.name})) AS locked`);
-    if (!lock?.locked) return { skipped: 'running in another worker' };
+    if (!(await locks.tryJob(job.name))) return { skipped: 'running in another worker' };
     const started = new Date();
     const lag = Math.max(0, (started.getTime() - new Date(item.startAfter).getTime()) / 1000);
     try {
@@ -202,7 +202,7 @@ export async function startJobEngine(options: JobEngineOptions) {
       emit({ name: job.name, ok: false, seconds, lag });
       throw error;
     } finally {
-      await lockConnection.execute(sql`SELECT pg_advisory_unlock(${JOB_LOCK_CLASS}, hashtext(${job.name}))`).catch(() => undefined);
+      await locks.releaseJob(job.name).catch(() => undefined);
     }
   }
 

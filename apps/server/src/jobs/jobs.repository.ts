@@ -83,3 +83,28 @@ export async function orphanedJobs(db: Db, lockClass: number, graceSeconds: numb
         WHERE l.locktype = 'advisory' AND l.classid = ${lockClass}::oid AND l.objid = hashtext(j.name)::oid AND l.objsubid = 2 AND l.granted)`.execute(db);
   return result.rows;
 }
+
+/**
+ * The job engine's advisory locks, on the one connection that holds them for the process's
+ * lifetime (session locks of class `lockClass`): key 0 serialises the workers' set-up (their
+ * concurrent DDL deadlocks), and a job's name hashed keeps its runs one at a time across
+ * workers.
+ */
+export function jobLocks(conn: Db, lockClass: number) {
+  return {
+    setUpLock: async () => {
+      await sql`SELECT pg_advisory_lock(${lockClass}, 0)`.execute(conn);
+    },
+    setUpUnlock: async () => {
+      await sql`SELECT pg_advisory_unlock(${lockClass}, 0)`.execute(conn);
+    },
+    /** Whether this process now runs the job (false: another worker does). */
+    tryJob: async (name: string) => (await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${lockClass}, hashtext(${name})) AS locked`.execute(conn)).rows[0]?.locked === true,
+    releaseJob: async (name: string) => {
+      await sql`SELECT pg_advisory_unlock(${lockClass}, hashtext(${name}))`.execute(conn);
+    },
+    releaseAll: async () => {
+      await sql`SELECT pg_advisory_unlock_all()`.execute(conn);
+    },
+  };
+}

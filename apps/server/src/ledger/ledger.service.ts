@@ -1,6 +1,5 @@
 import { AppError, assertBalanced, NEGATIVE_ALLOWED, transfer, type AccountRef, type LedgerKind, type PostingInput, type UserBucket } from '@platter/domain';
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { ledgerRepository } from './ledger.repository.ts';
 
@@ -43,11 +42,18 @@ export async function postTransaction(trx: Db, input: TransactionInput): Promise
   const allowNegative = postings.map((p) => p.account.kind === 'system' && NEGATIVE_ALLOWED.has(p.account.code));
   try {
     // One round trip: accounts on first use, locked in id order, balances, transaction, postings.
-    const result = await sql<{ id: string }>`
-      SELECT ledger_post(${input.kind}, ${input.reference ?? null}, ${input.memo ?? ''}, ${input.createdBy ?? null}::bigint,
-        ${userIds}::bigint[], ${systemCodes}::text[], ${postings.map((p) => p.account.coin)}::text[], ${buckets}::text[],
-        ${postings.map((p) => p.amount.toString())}::numeric[], ${allowNegative}::boolean[]) AS id`.execute(trx);
-    const transactionId = result.rows[0]?.id;
+    const transactionId = await ledgerRepository(trx).post({
+      kind: input.kind,
+      reference: input.reference ?? null,
+      memo: input.memo ?? '',
+      createdBy: input.createdBy ?? null,
+      userIds,
+      systemCodes,
+      coins: postings.map((p) => p.account.coin),
+      buckets,
+      amounts: postings.map((p) => p.amount.toString()),
+      allowNegative,
+    });
     if (!transactionId) throw new Error('ledger_post returned nothing');
     return { transactionId };
   } catch (error) {
@@ -170,7 +176,7 @@ export function requestHash(request: unknown): string {
 
 /** The stored answer of an earlier call under this key (IDEMPOTENCY_KEY_REUSED when its request differed). */
 export async function replayOf(db: Db, scope: string, key: string, hash: string): Promise<{ response: unknown } | undefined> {
-  const existing = await db.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+  const existing = await ledgerRepository(db).idempotencyKey(scope, key);
   if (!existing) return undefined;
   if (existing.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return { response: existing.response };
@@ -183,19 +189,15 @@ export async function replayOf(db: Db, scope: string, key: string, hash: string)
 export async function claimKey(trx: Db, scope: string, key: string, hash: string): Promise<boolean> {
   assertInTransaction(trx);
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('INVALID_PARAMETER', { field: 'request_id' });
-  const claimed = await sql<{ claimed: number }>`
-    INSERT INTO idempotency_keys (scope, key, request_hash, response) VALUES (${scope}, ${key}, ${hash}, 'null'::jsonb)
-    ON CONFLICT (scope, key) DO NOTHING RETURNING 1 AS claimed`.execute(trx);
-  return claimed.rows.length > 0;
+  return ledgerRepository(trx).claimIdempotencyKey(scope, key, hash);
 }
 
 export async function storeResponse(trx: Db, scope: string, key: string, result: unknown): Promise<void> {
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ response: JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) })
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .execute();
+  await ledgerRepository(trx).storeIdempotentResponse(
+    scope,
+    key,
+    JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+  );
 }
 
 /** Raised inside a transaction that lost the race for its key: the caller answers the winner's result. */

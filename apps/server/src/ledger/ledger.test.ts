@@ -213,6 +213,56 @@ describe('holds', () => {
   });
 });
 
+describe('ledger_credit_batch', () => {
+  const creditBatch = (users: string[], buckets: string[], amounts: bigint[]) =>
+    db
+      .transaction()
+      .execute(async (trx) =>
+        sql`SELECT ledger_credit_batch('deposit', 'test', '', 'chain', ${COIN}, ${users}::bigint[], ${buckets}::text[], ${amounts.map(String)}::numeric[])`.execute(trx),
+      );
+
+  it('pays existing and new accounts from the system account in one balanced transaction', async () => {
+    const [old, fresh] = [await buildUser(db), await buildUser(db)];
+    await deposit(old.id, 5n);
+    await creditBatch([old.id, fresh.id], ['available', 'pending_earnings'], [7n, 11n]);
+    expect(await available(old.id)).toBe(12n);
+    expect((await userBalances(db, fresh.id, COIN)).get(COIN)?.pending_earnings).toBe(11n);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('refuses a user and bucket named twice, existing or new, and changes nothing', async () => {
+    const [old, fresh] = [await buildUser(db), await buildUser(db)];
+    await deposit(old.id, 5n);
+    const before = await countRows('ledger_postings');
+    for (const [users, buckets] of [
+      [
+        [old.id, old.id],
+        ['available', 'available'],
+      ],
+      [
+        [fresh.id, fresh.id],
+        ['available', 'available'],
+      ],
+      [
+        [old.id, fresh.id, old.id],
+        ['available', 'available', 'available'],
+      ],
+    ]) {
+      await expect(
+        creditBatch(
+          users as string[],
+          buckets as string[],
+          (users as string[]).map(() => 1n),
+        ),
+      ).rejects.toMatchObject({ code: '23505' });
+    }
+    expect(await countRows('ledger_postings')).toBe(before);
+    expect(await available(old.id)).toBe(5n);
+    expect(await available(fresh.id)).toBe(0n);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+});
+
 describe('races on the real database', () => {
   it('200 concurrent holds of a tenth of the balance: exactly 10 succeed, none overdraws', async () => {
     const racer = await buildUser(db);

@@ -6,6 +6,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { pocDevnet } from '../chain/poc-devnet.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { simulatorRepository } from './simulator.repository.ts';
 import { devnetPocPoolAddress } from '../protocols/poc/setup.ts';
 import { MemoryPlot } from './pocPlot.ts';
 
@@ -66,7 +67,7 @@ export function pocMiners(options: { db: Db; config: Config; secret: string; bas
   }
 
   async function start(): Promise<SimPocMiner[]> {
-    const kinds = new Map((await db.selectFrom('pools').select(['type', 'pool_type']).execute()).map((p) => [p.type, p.pool_type]));
+    const kinds = new Map((await simulatorRepository.pools(db)).map((p) => [p.type, p.pool_type]));
     const made: SimPocMiner[] = [];
     for (const farm of farms) {
       const devnet = pocDevnet(db, farm.coin, { secret: options.secret, blockSeconds: config.devnetPocBlockSeconds, networkNonces: config.devnetPocNetworkNonces, scale: 8 });
@@ -75,22 +76,18 @@ export function pocMiners(options: { db: Db; config: Config; secret: string; bas
       for (const [index, miner] of farm.miners.entries()) {
         const plot = await plotOf(farm.email, kinds.get(farm.pool) ?? 'ECO', index);
         if (!bound.has(plot.plotterId)) await devnet.bindPlotter(plot.plotterId, address);
-        await db
-          .insertInto('plots')
-          .values({
-            user_id: farm.userId,
-            pool: farm.pool,
-            plot_id: plot.plotterId.toString(),
-            bind_address: address,
-            bind_status: 'CONFIRMED',
-            bind_sent_at: new Date(),
-            confirmed_at: new Date(),
-            size_bytes: BigInt(plot.bytes),
-            file_count: 1,
-            signing: 'signed',
-          })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await simulatorRepository.insertPlot(db, {
+          user_id: farm.userId,
+          pool: farm.pool,
+          plot_id: plot.plotterId.toString(),
+          bind_address: address,
+          bind_status: 'CONFIRMED',
+          bind_sent_at: new Date(),
+          confirmed_at: new Date(),
+          size_bytes: BigInt(plot.bytes),
+          file_count: 1,
+          signing: 'signed',
+        });
         made.push({ farm, name: miner.name, version: `scavenger ${miner.version}`, plot, height: 0 });
       }
     }

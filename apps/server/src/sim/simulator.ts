@@ -1,7 +1,7 @@
 import { COIN_SEEDS, K32_BYTES, parseAmount, pointsPerDayOf, utcDay } from '@platter/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { simulatorRepository } from './simulator.repository.ts';
 import { createActiveUser, generatePassword } from '../modules/account/account.service.ts';
 import { recordBlock } from '../modules/pool/blocks.ts';
 import { rotateKey } from '../modules/pool/keys.ts';
@@ -152,7 +152,7 @@ export async function simulatedUsers(db: Db): Promise<{ users: SimUser[]; demo: 
   const users: SimUser[] = [];
   for (const name of FARMERS) {
     const email = name === 'demo' ? DEMO_EMAIL : `${name}@platter.local`;
-    const exists = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    const exists = await simulatorRepository.userIdByEmail(db, email);
     const password = generatePassword();
     const id = exists?.id ?? (await createActiveUser(db, { email, nickname: name, password }));
     if (!exists && name === 'demo') demo = { email, password };
@@ -166,13 +166,7 @@ type SimUser = { id: string; email: string; name: string };
 /** The farms of the simulated pools, as the seed makes them (the same on every start), and the generator's state after them. */
 async function plannedFarms(options: SimulatorOptions, users: SimUser[]) {
   const random = prng(options.seed);
-  const pools = await options.db
-    .selectFrom('pools')
-    .select(['type', 'coin', 'protocol'])
-    .where('type', 'in', options.pools.length ? options.pools : ['chia'])
-    .where('enabled', '=', true)
-    .orderBy('sort')
-    .execute();
+  const pools = await simulatorRepository.enabledPools(options.db, options.pools.length ? options.pools : ['chia']);
   const farms = farmsOf(random, users, pools).map((farm) => ({ ...farm, earns: pools.find((p) => p.type === farm.pool)?.protocol === 'trusted-proxy' }));
   return { farms, random };
 }
@@ -189,34 +183,24 @@ export async function prepareFarms(options: SimulatorOptions, users: SimUser[]):
     farms.push({ ...farm, key });
     // A payout address in the book, so the account-free address query finds the farmer.
     const address = simulatorAddress(farm.coin, farm.email);
-    const known = await db
-      .selectFrom('withdraw_addresses')
-      .select('id')
-      .where('user_id', '=', farm.userId)
-      .where('coin', '=', farm.coin)
-      .where('address', '=', address)
-      .executeTakeFirst();
+    const known = await simulatorRepository.hasAddress(db, farm.userId, farm.coin, address);
     if (!known) await db.transaction().execute((trx) => addAddress(trx, farm.userId, { coin: farm.coin, address, remark: 'payout', memo: '' }));
     // Bound earlier (confirmed), except each farm's very last plot, which its tool only reports.
     const plots = farm.miners.flatMap((m) => m.plots);
     for (const [i, plot] of plots.entries()) {
       if (i === plots.length - 1 && plots.length > 1) continue;
-      await db
-        .insertInto('plots')
-        .values({
-          user_id: farm.userId,
-          pool: farm.pool,
-          plot_id: plot.id,
-          bind_address: address,
-          bind_status: 'CONFIRMED',
-          bind_sent_at: new Date(),
-          confirmed_at: new Date(),
-          size_bytes: plot.size,
-          file_count: plot.files,
-          signing: plot.signed ? 'signed' : 'UNSIGNED',
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await simulatorRepository.insertPlot(db, {
+        user_id: farm.userId,
+        pool: farm.pool,
+        plot_id: plot.id,
+        bind_address: address,
+        bind_status: 'CONFIRMED',
+        bind_sent_at: new Date(),
+        confirmed_at: new Date(),
+        size_bytes: plot.size,
+        file_count: plot.files,
+        signing: plot.signed ? 'signed' : 'UNSIGNED',
+      });
     }
   }
   return farms;
@@ -256,18 +240,18 @@ async function backfill(options: SimulatorOptions, farms: PlannedFarm[], random:
   for (const pool of [...new Set(farms.map((f) => f.pool))]) {
     // A block before today is the history's (the live simulation's blocks are today's: it may
     // have found one already while this job waited its turn).
-    const has = await db.selectFrom('blocks').select('id').where('pool', '=', pool).where('found_at', '<', new Date(today)).limit(1).executeTakeFirst();
+    const has = await simulatorRepository.hasBlockBefore(db, pool, new Date(today));
     if (has) continue;
     const poolFarms = farms.filter((f) => f.pool === pool);
     const coin = poolFarms[0]?.coin ?? 'CHIA';
-    const scale = (await db.selectFrom('coins').select('scale').where('type', '=', coin).executeTakeFirstOrThrow()).scale;
+    const scale = await simulatorRepository.coinScale(db, coin);
     const reward = parseAmount(BLOCK_REWARD[coin] ?? '10', scale);
     const minerIds = await ensureMiners(db, poolFarms, new Date(today - options.backfillDays * 86_400_000));
     // The demo's past: a trusted proxy's reports, or the work the simulator's verified miners
     // (Chia PP and OG proofs, Iron Fish solutions) send live from now on. BHD-family and on-chain
     // reward pools have no past work (they earn from verified deadlines, issue 21, or from the
     // chain's rewards to registered identities).
-    const protocol = (await db.selectFrom('pools').select('protocol').where('type', '=', pool).executeTakeFirst())?.protocol ?? '';
+    const protocol = (await simulatorRepository.poolProtocol(db, pool)) ?? '';
     const historic = (farm: PlannedFarm) => farm.earns || ['chia-og', 'chia-pool-v1', 'pow-share'].includes(protocol);
     let height = 100_000 + Math.floor(random() * 1_000_000);
     // Whole past days, then today up to the last full hour (so the last 24 hours are complete).
@@ -293,10 +277,7 @@ async function backfill(options: SimulatorOptions, farms: PlannedFarm[], random:
           }
         }
       }
-      await sql`
-        INSERT INTO shares (day, pool, user_id, miner_id, difficulty, created_at)
-        SELECT ${day}::date, ${pool}, u, m, p, t FROM unnest(${rows.map((r) => r.user)}::bigint[], ${rows.map((r) => r.miner)}::bigint[],
-          ${rows.map((r) => r.points)}::bigint[], ${rows.map((r) => r.at)}::timestamptz[]) AS s(u, m, p, t)`.execute(db);
+      await simulatorRepository.insertShares(db, day, pool, rows);
       // About one block every two hours in the history, to its finders by luck.
       for (let h = 0; h + 2 <= hours; h += 2) {
         if (random() < 0.3) continue;
@@ -321,20 +302,17 @@ async function backfill(options: SimulatorOptions, farms: PlannedFarm[], random:
       const capacity = poolFarms.reduce((sum, f) => sum + f.miners.reduce((s, m) => s + m.capacity, 0n), 0n);
       const miners = poolFarms.reduce((n, f) => n + f.miners.length, 0);
       const hashrate = isHashCoin(coin) ? simulatedHashrate(capacity) : 0n;
-      await db
-        .insertInto('pool_samples')
-        .values(
-          Array.from({ length: hours }, (_, h) => ({
-            pool,
-            at: new Date(dayStart + h * 3600_000),
-            capacity_bytes: ((capacity * BigInt(Math.round((0.9 + random() * 0.2) * 1000))) / 1000n).toString(),
-            hashrate: ((hashrate * BigInt(Math.round((0.9 + random() * 0.2) * 1000))) / 1000n).toString(),
-            miners,
-            users: poolFarms.length,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['pool', 'at']).doNothing())
-        .execute();
+      await simulatorRepository.insertPoolSamples(
+        db,
+        Array.from({ length: hours }, (_, h) => ({
+          pool,
+          at: new Date(dayStart + h * 3600_000),
+          capacity_bytes: ((capacity * BigInt(Math.round((0.9 + random() * 0.2) * 1000))) / 1000n).toString(),
+          hashrate: ((hashrate * BigInt(Math.round((0.9 + random() * 0.2) * 1000))) / 1000n).toString(),
+          miners,
+          users: poolFarms.length,
+        })),
+      );
       // Settled as the daily job would have: just after the day's end (never later than now),
       // its income and ledger rows stamped then — not all at start-up (issue 20).
       if (d > 0) {
@@ -353,13 +331,16 @@ async function ensureMiners(db: Db, farms: PlannedFarm[], seen: Date): Promise<M
   const ids = new Map<string, string>();
   for (const farm of farms) {
     for (const miner of farm.miners) {
-      const row = await db
-        .insertInto('miners')
-        .values({ user_id: farm.userId, pool: farm.pool, name: miner.name, version: miner.version, capacity_bytes: miner.capacity, line: miner.line, last_seen_at: seen })
-        .onConflict((oc) => oc.columns(['user_id', 'pool', 'name']).doUpdateSet({ version: miner.version }))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.set(`${farm.userId}:${miner.name}`, row.id);
+      const id = await simulatorRepository.upsertMiner(db, {
+        user_id: farm.userId,
+        pool: farm.pool,
+        name: miner.name,
+        version: miner.version,
+        capacity_bytes: miner.capacity,
+        line: miner.line,
+        last_seen_at: seen,
+      });
+      ids.set(`${farm.userId}:${miner.name}`, id);
     }
   }
   return ids;
@@ -416,21 +397,15 @@ export function startSimulator(options: SimulatorOptions, farms: SimFarm[]): { s
       const finder = poolFarms.find((_, i) => (pick -= weights[i] ?? 0) < 0) ?? poolFarms[0];
       if (!finder) continue;
       const miner = finder.miners[Math.floor(random() * finder.miners.length)];
-      const row = miner
-        ? await db.selectFrom('miners').select('id').where('user_id', '=', finder.userId).where('pool', '=', pool).where('name', '=', miner.name).executeTakeFirst()
-        : undefined;
-      const top = await db
-        .selectFrom('blocks')
-        .select(sql<string>`coalesce(max(height), 100000)`.as('h'))
-        .where('pool', '=', pool)
-        .executeTakeFirstOrThrow();
-      const scale = (await db.selectFrom('coins').select('scale').where('type', '=', finder.coin).executeTakeFirstOrThrow()).scale;
+      const minerId = miner ? await simulatorRepository.minerId(db, finder.userId, pool, miner.name) : undefined;
+      const top = await simulatorRepository.topHeight(db, pool);
+      const scale = await simulatorRepository.coinScale(db, finder.coin);
       await recordBlock(db, {
         pool,
-        height: BigInt(top.h) + 1n + BigInt(Math.floor(random() * 200)),
+        height: top + 1n + BigInt(Math.floor(random() * 200)),
         foundAt: new Date(),
         finderUserId: finder.userId,
-        finderMinerId: row?.id ?? null,
+        finderMinerId: minerId ?? null,
         reward: parseAmount(BLOCK_REWARD[finder.coin] ?? '10', scale),
         capacityBytes: poolFarms.reduce((sum, f) => sum + f.miners.reduce((s, m) => s + m.capacity, 0n), 0n),
       });

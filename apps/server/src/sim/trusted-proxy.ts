@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { simulatorRepository } from './simulator.repository.ts';
 import { issueProxyKey } from '../modules/pool/proxy-keys.ts';
 
 /**
@@ -10,17 +11,9 @@ import { issueProxyKey } from '../modules/pool/proxy-keys.ts';
 export const SIMULATOR_PROXY_LABEL = 'devnet simulator';
 
 export async function simulatorProxyKey(db: Db, userId: string, pool: string): Promise<string> {
-  await db.updateTable('pool_configs').set({ trusted_proxy: true, updated_at: new Date() }).where('pool', '=', pool).where('trusted_proxy', '=', false).execute();
-  await db
-    .updateTable('miner_keys')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('pool', '=', pool)
-    .where('operator_issued', '=', true)
-    .where('label', '=', SIMULATOR_PROXY_LABEL)
-    .where('revoked_at', 'is', null)
-    .execute();
-  const { uid } = await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirstOrThrow();
+  await simulatorRepository.trustProxy(db, pool);
+  await simulatorRepository.revokeProxyKeys(db, userId, pool, SIMULATOR_PROXY_LABEL);
+  const uid = await simulatorRepository.uidOf(db, userId);
   const issued = await issueProxyKey(db, 'cli', { pool, uid, label: SIMULATOR_PROXY_LABEL });
   return issued.key ?? '';
 }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { devnetRegistry } from '../chain/devnet.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { simulatorRepository } from './simulator.repository.ts';
 import { registerNode, registrationMessage } from '../modules/pool/register.ts';
 import { connectMiner, type StratumMiner } from '../protocols/pow/miner.ts';
 
@@ -86,13 +87,7 @@ export function startVerifiedMiners(options: { db: Db; seed: number; logger: Fas
     const ids: string[] = [];
     for (const miner of farm.miners) {
       const key = identityKey(scheme, seedOf(String(options.seed), farm.email, farm.pool, miner.name));
-      const known = await db
-        .selectFrom('plots')
-        .select('id')
-        .where('pool', '=', farm.pool)
-        .where('plot_id', '=', key.id)
-        .where('identity_signature', 'is not', null)
-        .executeTakeFirst();
+      const known = await simulatorRepository.hasSignedPlot(db, farm.pool, key.id);
       if (!known) {
         const signature = key.sign(await registrationMessage(db, farm.userId, farm.pool, key.id));
         await registerNode(db, farm.userId, { pool: farm.pool, node_id: key.id, size: '0', signature });
@@ -103,7 +98,7 @@ export function startVerifiedMiners(options: { db: Db; seed: number; logger: Fas
   }
 
   const started = (async () => {
-    const pools = await db.selectFrom('pools').select(['type', 'protocol']).execute();
+    const pools = await simulatorRepository.pools(db);
     const protocolOf = new Map(pools.map((p) => [p.type, p.protocol]));
     const identities: { coin: string; id: string }[] = [];
     for (const farm of farms) {
@@ -119,7 +114,7 @@ export function startVerifiedMiners(options: { db: Db; seed: number; logger: Fas
       }
     }
     if (identities.length > 0) {
-      const scales = new Map((await db.selectFrom('coins').select(['type', 'scale']).execute()).map((c) => [c.type, c.scale]));
+      const scales = new Map((await simulatorRepository.coinScales(db)).map((c) => [c.type, c.scale]));
       const timer = setInterval(() => {
         void (async () => {
           for (const identity of identities) {

@@ -6,18 +6,23 @@
 -- bucket) appears once, the non-negative check of ledger_accounts refuses an overdraft of the
 -- payer, and no account is touched by two transactions at once.
 --
--- Per credit, one pass over the accounts and one write each (a 100,000-member day is 100,000 of
--- each; issue 19's bench):
+-- Per credit, one read of its account and one write (a 100,000-member day is 100,000 of each;
+-- issue 19's bench):
 -- - The payer is locked first. Only the settlement's batches take it while holding member
---   accounts, always first, so waiting for it never closes a cycle of locks; the members'
---   accounts are then found (an index probe each) and locked in id order (as ledger_post locks),
---   both by one statement.
+--   accounts, always first, so waiting for it never closes a cycle of locks.
+-- - The members' existing accounts are found by one statement (an index scan with `= ANY` over
+--   the users, sorted), without locking them: the UPDATE below locks each as it writes it, in
+--   id order (as ledger_post locks), walking the ids sorted by a nested loop — a separate
+--   FOR UPDATE pass wrote every row twice (its lock, then its new version).
 -- - An account on first use is opened holding its credit (its posting below says so), rather
 --   than opened at zero and updated: an opened account is new to this transaction, so no one
 --   else can hold it. When another transaction opens one of them meanwhile, the batch stops
 --   with serialization_failure and the caller runs it again (nothing of it stays).
 -- - The existing accounts get their credit by one UPDATE; ledger_accounts keeps room in its pages
 --   (fillfactor, 2026_11_26_1131) so that it is a heap-only update, no index touched.
+-- - A (user, bucket) named twice is refused without sorting the credits: it resolves to one
+--   account twice, which the UPDATE writes once (fewer rows than credits), or to two new
+--   accounts with the same key (the unique index).
 -- Answers the transaction's id (NULL when there is no one to pay).
 CREATE OR REPLACE FUNCTION ledger_credit_batch(
   p_kind text, p_reference text, p_memo text, p_system_code text, p_coin text,
@@ -27,12 +32,15 @@ CREATE OR REPLACE FUNCTION ledger_credit_batch(
 -- of a ledger_accounts whose statistics were taken when it was small: a scan of every account
 -- per credit costs 5,000 comparisons per account and grows with the ledger.
 SET enable_seqscan = off
+-- Restored when the function returns, whatever the UPDATE below sets them to meanwhile.
+SET enable_hashjoin = on
+SET enable_mergejoin = on
 AS $$
 DECLARE
   v_n integer := coalesce(cardinality(p_user_ids), 0);
   v_total numeric;
   v_valid boolean;
-  v_distinct integer;
+  v_rows integer;
   v_payer bigint;
   v_ids bigint[];
   v_amounts numeric[];
@@ -51,21 +59,15 @@ BEGIN
   IF NOT v_valid OR v_total IS NULL OR array_position(p_user_ids, NULL) IS NOT NULL OR array_position(p_buckets, NULL) IS NOT NULL THEN
     RAISE EXCEPTION 'ledger_credit_batch: every credit needs a user, a bucket and a positive amount' USING ERRCODE = 'check_violation';
   END IF;
-  SELECT count(*) INTO v_distinct FROM (SELECT DISTINCT k.user_id, k.bucket FROM unnest(p_user_ids, p_buckets) AS k(user_id, bucket)) d;
-  IF v_distinct <> v_n THEN
-    RAISE EXCEPTION 'ledger_credit_batch: a user and bucket is credited twice' USING ERRCODE = 'unique_violation';
-  END IF;
-
   SELECT id INTO v_payer FROM ledger_accounts WHERE system_code = p_system_code AND coin = p_coin AND bucket = 'system' FOR UPDATE;
   IF v_payer IS NULL THEN
     RAISE EXCEPTION 'ledger_credit_batch: no % account for %', p_system_code, p_coin USING ERRCODE = 'check_violation';
   END IF;
 
-  -- The existing accounts of the credits, found and locked in id order by one statement (the
-  -- rows are sorted before they are locked, as ledger_post locks). They are found by one scan of
-  -- the users' accounts with `= ANY` over the users, sorted: neighbouring users share a descent
-  -- of the index (a batch's members are consecutive in user order), where a probe per credit
-  -- descended it 5,000 times.
+  -- The existing accounts of the credits, sorted by id (the order the UPDATE locks them in).
+  -- They are found by one scan of the users' accounts with `= ANY` over the users, sorted:
+  -- neighbouring users share a descent of the index (a batch's members are consecutive in user
+  -- order), where a probe per credit descended it 5,000 times.
   SELECT array_agg(f.id ORDER BY f.id), array_agg(f.amount ORDER BY f.id), array_agg(f.ord)
   INTO v_ids, v_amounts, v_found
   FROM (
@@ -73,8 +75,6 @@ BEGIN
     FROM unnest(p_user_ids, p_buckets, p_amounts) WITH ORDINALITY AS k(user_id, bucket, amount, ord)
     JOIN ledger_accounts a ON a.user_id = k.user_id AND a.bucket = k.bucket
     WHERE a.user_id = ANY (p_user_ids) AND a.coin = p_coin
-    ORDER BY a.id
-    FOR UPDATE OF a
   ) f;
 
   -- The others are opened here, holding their credit.
@@ -89,6 +89,9 @@ BEGIN
         RETURNING id, balance)
       SELECT array_agg(o.id ORDER BY o.id), array_agg(o.balance ORDER BY o.id) INTO v_new_ids, v_new_amounts FROM opened o;
     EXCEPTION WHEN unique_violation THEN
+      IF (SELECT count(*) <> count(DISTINCT (k.user_id, k.bucket)) FROM unnest(p_user_ids, p_buckets) AS k(user_id, bucket)) THEN
+        RAISE EXCEPTION 'ledger_credit_batch: a user and bucket is credited twice' USING ERRCODE = 'unique_violation';
+      END IF;
       RAISE EXCEPTION 'ledger_credit_batch: an account was opened by another transaction meanwhile; run the batch again'
         USING ERRCODE = 'serialization_failure';
     END;
@@ -98,9 +101,18 @@ BEGIN
   END IF;
 
   IF v_ids IS NOT NULL THEN
+    -- In id order: the sorted ids drive a nested loop over the accounts' key, so each row is
+    -- locked as it is written, lowest id first (the joins that could reorder them are off for
+    -- this statement alone).
+    PERFORM set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true);
     UPDATE ledger_accounts AS a SET balance = a.balance + d.amount, updated_at = now()
     FROM unnest(v_ids, v_amounts) AS d(id, amount)
-    WHERE a.id = ANY(v_ids) AND a.id = d.id;
+    WHERE a.id = d.id;
+    GET DIAGNOSTICS v_rows = ROW_COUNT;
+    PERFORM set_config('enable_hashjoin', 'on', true), set_config('enable_mergejoin', 'on', true);
+    IF v_rows <> cardinality(v_ids) THEN
+      RAISE EXCEPTION 'ledger_credit_batch: a user and bucket is credited twice' USING ERRCODE = 'unique_violation';
+    END IF;
   END IF;
   UPDATE ledger_accounts SET balance = balance - v_total, updated_at = now() WHERE id = v_payer;
 
