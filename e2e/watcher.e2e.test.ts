@@ -127,7 +127,7 @@ describe('a user authorises another to watch their pool data, and revokes it', a
           await screenshot(b, `watcher-view-${lang}-${theme}-${size}`);
           await a.goto(`${inject('baseUrl')}/watcher?tab=auth`);
           await look(a, lang, theme);
-          await a.getByTestId(`watcher-auth-row-${(await authId(a))}`).waitFor();
+          await a.getByTestId(`watcher-auth-row-${await authId(a)}`).waitFor();
           await screenshot(a, `watcher-auth-${lang}-${theme}-${size}`);
           await a.goto(`${inject('baseUrl')}/center/security`);
           await a.getByTestId('security-key-value').waitFor();

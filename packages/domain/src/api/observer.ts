@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './envelope.ts';
 import { codeField, msg, text } from './fields.ts';
-import {
-  dashboardSummarySchema,
-  incomeQuery,
-  miningDetailQuery,
-  minerQuery,
-  plotCountersSchema,
-  plotQuery,
-  plotSchema,
-  poolField,
-  shareSeriesQuery,
-} from './pool.ts';
+import { dashboardSummarySchema, incomeQuery, miningDetailQuery, minerQuery, plotCountersSchema, plotQuery, plotSchema, poolField, shareSeriesQuery } from './pool.ts';
 import { securityCodesSchema } from './security.ts';
 import { idField } from './wallet.ts';
 

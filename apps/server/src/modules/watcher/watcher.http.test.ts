@@ -45,7 +45,12 @@ async function keyFor(userId: string, allowRemoveOffline = false): Promise<strin
   const key = newSecurityKey();
   await db
     .insertInto('security_keys')
-    .values({ user_id: userId, key_sealed: secretBox(TEST_SECRET, 'security-key').seal(key), key_hash: keyedHash(TEST_SECRET, 'security-key')(key), allow_remove_offline: allowRemoveOffline })
+    .values({
+      user_id: userId,
+      key_sealed: secretBox(TEST_SECRET, 'security-key').seal(key),
+      key_hash: keyedHash(TEST_SECRET, 'security-key')(key),
+      allow_remove_offline: allowRemoveOffline,
+    })
     .execute();
   return key;
 }

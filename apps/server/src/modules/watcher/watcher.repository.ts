@@ -18,9 +18,7 @@ export function watcherRepository(db: Db) {
       await db
         .insertInto('security_keys')
         .values({ user_id: userId, key_sealed: key.sealed, key_hash: key.hash, allow_remove_offline: key.allowRemoveOffline, created_at: new Date() })
-        .onConflict((c) =>
-          c.column('user_id').doUpdateSet({ key_sealed: key.sealed, key_hash: key.hash, allow_remove_offline: key.allowRemoveOffline, created_at: new Date() }),
-        )
+        .onConflict((c) => c.column('user_id').doUpdateSet({ key_sealed: key.sealed, key_hash: key.hash, allow_remove_offline: key.allowRemoveOffline, created_at: new Date() }))
         .execute();
     },
 
@@ -45,12 +43,18 @@ export function watcherRepository(db: Db) {
     },
 
     async countWatched(watcherId: string): Promise<number> {
-      const row = await live().select(sql<string>`count(*)`.as('n')).where('w.watcher_id', '=', watcherId).executeTakeFirstOrThrow();
+      const row = await live()
+        .select(sql<string>`count(*)`.as('n'))
+        .where('w.watcher_id', '=', watcherId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async countWatchers(ownerId: string): Promise<number> {
-      const row = await live().select(sql<string>`count(*)`.as('n')).where('w.owner_id', '=', ownerId).executeTakeFirstOrThrow();
+      const row = await live()
+        .select(sql<string>`count(*)`.as('n'))
+        .where('w.owner_id', '=', ownerId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

@@ -1,12 +1,4 @@
-import {
-  AppError,
-  SECURITY_KEY_PREFIX,
-  WATCH_LIST_MAX,
-  type Authorization,
-  type SecurityCodes,
-  type SecurityKey,
-  type WatchedUser,
-} from '@platter/domain';
+import { AppError, SECURITY_KEY_PREFIX, WATCH_LIST_MAX, type Authorization, type SecurityCodes, type SecurityKey, type WatchedUser } from '@platter/domain';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { keyedHash, secretBox } from '../security/secret-box.ts';

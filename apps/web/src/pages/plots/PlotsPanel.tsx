@@ -8,7 +8,19 @@ import { poolsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
 import { formatTime, middleEllipsis } from '../wallet/format.ts';
 import { fetchDevHelpers, ok } from '../wallet/walletApi.ts';
-import { bindPlot, devnetSign, fetchBindData, fetchIdentityRewards, fetchPlots, fetchRegisterData, fetchWatchedPlots, plotKeys, registerNode, unbindPlot, type IdentityReward } from './plotsApi.ts';
+import {
+  bindPlot,
+  devnetSign,
+  fetchBindData,
+  fetchIdentityRewards,
+  fetchPlots,
+  fetchRegisterData,
+  fetchWatchedPlots,
+  plotKeys,
+  registerNode,
+  unbindPlot,
+  type IdentityReward,
+} from './plotsApi.ts';
 import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import './plots.css';
 import { useWatched } from '../pool/watched.ts';

@@ -185,18 +185,18 @@ export function MachinePage() {
         />
         <Input.Search allowClear className="pool-search" placeholder={t('poolUser.machine.search')} onSearch={change(setName)} data-testid="machine-search" />
         {watched && !watched.allowRemoveOffline ? null : (
-        <Popconfirm
-          title={t('poolUser.machine.removeAllConfirm', { count: offline })}
-          okText={t('poolUser.machine.removeAll')}
-          cancelText={t('poolUser.cancel')}
-          okButtonProps={{ danger: true, 'data-testid': 'machine-remove-offline-confirm' }}
-          onConfirm={() => removeAllOffline()}
-          disabled={offline === 0}
-        >
-          <Button danger disabled={offline === 0 || busy} data-testid="machine-remove-offline">
-            {t('poolUser.machine.removeAll')}
-          </Button>
-        </Popconfirm>
+          <Popconfirm
+            title={t('poolUser.machine.removeAllConfirm', { count: offline })}
+            okText={t('poolUser.machine.removeAll')}
+            cancelText={t('poolUser.cancel')}
+            okButtonProps={{ danger: true, 'data-testid': 'machine-remove-offline-confirm' }}
+            onConfirm={() => removeAllOffline()}
+            disabled={offline === 0}
+          >
+            <Button danger disabled={offline === 0 || busy} data-testid="machine-remove-offline">
+              {t('poolUser.machine.removeAll')}
+            </Button>
+          </Popconfirm>
         )}
         {pool && !watched ? <ExportButton scope="pool" list="miner" filters={{ pool, status: filter.status, name: filter.name }} /> : null}
       </div>

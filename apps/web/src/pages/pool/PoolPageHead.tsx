@@ -46,7 +46,12 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
       </div>
       <nav className="pool-nav" aria-label={t('poolUser.navLabel')}>
         {sections.map((s) => (
-          <NavLink key={s} to={sectionLink(s, choice.pool, watched)} className={s === section ? 'pool-nav__item pool-nav__item--active' : 'pool-nav__item'} data-testid={`pool-nav-${s}`}>
+          <NavLink
+            key={s}
+            to={sectionLink(s, choice.pool, watched)}
+            className={s === section ? 'pool-nav__item pool-nav__item--active' : 'pool-nav__item'}
+            data-testid={`pool-nav-${s}`}
+          >
             {text(s, 'nav')}
           </NavLink>
         ))}

@@ -31,11 +31,17 @@ export function SecurityKeyCard() {
       {data && !data.google_bound ? <Alert type="warning" showIcon className="pool-gap" title={t('watcher.key_card.needsGoogle')} data-testid="security-key-needs-google" /> : null}
       {data?.key ? (
         <Space direction="vertical" size={4} className="watcher-key">
-          <Typography.Text code copyable={{ text: data.key, tooltips: [t('watcher.key_card.copy'), t('watcher.key_card.copied')] }} data-testid="security-key-value" data-key={shown ? data.key : ''}>
+          <Typography.Text
+            code
+            copyable={{ text: data.key, tooltips: [t('watcher.key_card.copy'), t('watcher.key_card.copied')] }}
+            data-testid="security-key-value"
+            data-key={shown ? data.key : ''}
+          >
             {shown ? data.key : masked}
           </Typography.Text>
           <Typography.Text type="secondary" className="pool-small">
-            {t('watcher.key_card.made', { time: formatDateTime(data.created_at ?? 0) })} · <span data-testid="security-key-watchers">{t('watcher.key_card.watchers', { count: data.watchers })}</span>
+            {t('watcher.key_card.made', { time: formatDateTime(data.created_at ?? 0) })} ·{' '}
+            <span data-testid="security-key-watchers">{t('watcher.key_card.watchers', { count: data.watchers })}</span>
           </Typography.Text>
           {data.allow_remove_offline ? (
             <Typography.Text type="warning" className="pool-small" data-testid="security-key-grant">

@@ -46,7 +46,13 @@ export const observerEndpoints = {
     request: authListQuery,
     response: authListPage,
   }),
-  list: endpoint({ method: 'GET', path: path('list'), tags, summary: 'The watch list: the users the signed-in user watches, with the pools they mine in', response: watchListSchema }),
+  list: endpoint({
+    method: 'GET',
+    path: path('list'),
+    tags,
+    summary: 'The watch list: the users the signed-in user watches, with the pools they mine in',
+    response: watchListSchema,
+  }),
   summary: endpoint({
     method: 'GET',
     path: path('Summary'),
@@ -72,7 +78,14 @@ export const observerEndpoints = {
     request: observerDetailQuery,
     response: miningDetailPage,
   }),
-  share: endpoint({ method: 'GET', path: path('share'), tags, summary: 'A watched user’s points and shares per hour in one pool', request: observerShareQuery, response: shareSeriesSchema }),
+  share: endpoint({
+    method: 'GET',
+    path: path('share'),
+    tags,
+    summary: 'A watched user’s points and shares per hour in one pool',
+    request: observerShareQuery,
+    response: shareSeriesSchema,
+  }),
   getPlots: endpoint({
     method: 'GET',
     path: path('GetPlots'),
@@ -90,7 +103,14 @@ export const observerEndpoints = {
     response: watchedUserSchema,
   }),
   remove: endpoint({ method: 'POST', path: path('remove'), tags, summary: 'Removes a user from the watch list', request: watchUidBody, response: z.null() }),
-  removeAuth: endpoint({ method: 'POST', path: path('RemoveAuth'), tags, summary: 'Revokes a watcher’s authorisation (My authorization)', request: removeAuthBody, response: z.null() }),
+  removeAuth: endpoint({
+    method: 'POST',
+    path: path('RemoveAuth'),
+    tags,
+    summary: 'Revokes a watcher’s authorisation (My authorization)',
+    request: removeAuthBody,
+    response: z.null(),
+  }),
   removeAllOfflineMiners: endpoint({
     method: 'POST',
     path: path('RemoveAllOfflineMiners'),
