@@ -8,6 +8,7 @@ import { VerificationDialog } from '../../components/VerificationDialog.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import { rotateSecurityKey, securityKeyQuery, watcherKeys } from './watcherApi.ts';
+import './watcher.css';
 
 /**
  * The security centre's security key (spec doc 1 §3 'User: security key', issue 25): the API
@@ -26,7 +27,7 @@ export function SecurityKeyCard() {
   const masked = data?.key ? `${data.key.slice(0, 8)}${'•'.repeat(16)}` : '';
 
   return (
-    <Card size="small" className="security-item" data-testid="security-key-card" title={t('watcher.key_card.title')}>
+    <Card size="small" className="security-item watcher-key-card" data-testid="security-key-card" title={t('watcher.key_card.title')}>
       <Typography.Paragraph type="secondary">{t('watcher.key_card.hint')}</Typography.Paragraph>
       {data && !data.google_bound ? <Alert type="warning" showIcon className="pool-gap" title={t('watcher.key_card.needsGoogle')} data-testid="security-key-needs-google" /> : null}
       {data?.key ? (
