@@ -51,6 +51,8 @@ import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/
 import { adminWithdrawRoutes, withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
 import { startWorker } from './worker.ts';
+import { watcherRoutes } from './modules/watcher/watcher.routes.ts';
+import { watcherService } from './modules/watcher/watcher.service.ts';
 import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
@@ -271,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminExportRoutes(app, { db, sessions, kickExports });
   adminJobRoutes(app, { db, sessions });
   financeRoutes(app, { db, sessions, chains, verify });
+  watcherRoutes(app, { db, sessions, limits, watcher: watcherService({ db, secret: deps.secret, security }) });
   adminFinanceRoutes(app, { db, sessions, chains, verify });
   if (development.enabled) {
     devRoutes(app, { db });

@@ -36,7 +36,11 @@ const GROUPS: Record<string, [number, number][]> = {
   deposit: [[10401, 10402]],
   // The platform's own group (finance products, issue 23): the spec names none for them.
   finance: [[10501, 10507]],
-  user: [[11001, 11004]],
+  // 11010: the platform's own addition (the watcher's add, issue 25), past the spec's last user code.
+  user: [
+    [11001, 11004],
+    [11010, 11010],
+  ],
   bind: [[11101, 11108]],
   miner: [[11202, 11203]],
   mortgage: [[11301, 11309]],

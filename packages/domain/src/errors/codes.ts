@@ -210,6 +210,8 @@ export const ERROR_CATALOGUE = {
   NICKNAME_INVALID: { code: 11002, group: 'user', en: 'Nickname is invalid' },
   WATCHER_LIMIT: { code: 11003, group: 'user', en: 'At most 30 watchers' },
   WATCHER_SELF: { code: 11004, group: 'user', en: 'You cannot watch yourself' },
+  // The watcher's add (issue 25): a wrong security key or authenticator code, told apart from nothing (spec doc 1 §8's text).
+  WATCH_VERIFY_FAILED: { code: 11010, group: 'user', en: 'Account verification failed; confirm the information and add again' },
 
   // --- 11101-11108: bind ---
   BIND_LIMIT_REACHED: { code: 11101, group: 'bind', en: 'Bind limit reached' },

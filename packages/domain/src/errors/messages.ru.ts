@@ -144,6 +144,7 @@ export const ERROR_MESSAGES_RU: Record<ErrorName, string> = {
   NICKNAME_INVALID: 'Недопустимый никнейм',
   WATCHER_LIMIT: 'Не более 30 наблюдателей',
   WATCHER_SELF: 'Нельзя наблюдать за собственным аккаунтом',
+  WATCH_VERIFY_FAILED: 'Проверка аккаунта не пройдена; проверьте данные и добавьте снова',
 
   BIND_LIMIT_REACHED: 'Достигнут лимит привязок',
   BIND_CONSENSUS_LIMIT: 'Достигнут лимит консенсуса',

@@ -144,6 +144,7 @@ export const ERROR_MESSAGES_ZH: Record<ErrorName, string> = {
   NICKNAME_INVALID: '暱稱無效',
   WATCHER_LIMIT: '最多只能新增 30 個觀察者',
   WATCHER_SELF: '無法觀察自己的帳號',
+  WATCH_VERIFY_FAILED: '帳號驗證失敗，請確認資訊後重新新增',
 
   BIND_LIMIT_REACHED: '已達綁定上限',
   BIND_CONSENSUS_LIMIT: '已達共識上限',

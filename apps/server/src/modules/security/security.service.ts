@@ -517,6 +517,15 @@ export function securityService(deps: Deps) {
       await factorChanged(userId, 'telegram_unbound', client);
     },
 
+    /**
+     * Another party presents the user's authenticator code as the user's consent (a watcher's
+     * add, issue 25): checked like any security verification of `purpose` (once, replay
+     * refused, failures counted and locking), and `then` runs in the same transaction.
+     */
+    async checkAuthenticator<T>(userId: string, purpose: SecurityAction, code: string, then: (trx: Trx) => Promise<T>): Promise<T | undefined> {
+      return runChecks(userId, purpose, [{ factor: 'google', code, sealedSecret: null }], then);
+    },
+
     /** Sign-in's second factor: the bound authenticator's code, once (replay refused). */
     async checkSignInCode(userId: string, code: string): Promise<boolean> {
       try {

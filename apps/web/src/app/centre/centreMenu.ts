@@ -52,7 +52,7 @@ export const CENTRE_MENU: readonly CentreGroup[] = [
       { key: 'messages', path: '/inmail', built: true },
       { key: 'tunnel', path: '/center/tunnel', built: false },
       { key: 'invite', path: '/center/invite', built: false },
-      { key: 'watcher', path: '/watcher', built: false },
+      { key: 'watcher', path: '/watcher', built: true },
     ],
   },
 ];

@@ -63,12 +63,13 @@ describe('desktop header (spec doc 2 §2)', () => {
     expect(link.getAttribute('target')).toBeNull();
   });
 
-  it('shows assets, the user centre and the user dropdown with the masked e-mail when signed in; no Watcher (not open yet)', async () => {
+  it('shows assets, the watcher, the user centre and the user dropdown with the masked e-mail when signed in', async () => {
     await renderApp('/', { 'GET /api/user/info': signedIn() });
     await waitFor(() => byTestId('user-trigger'));
     expect(byTestId('nav-assets')?.getAttribute('href')).toBe('/assets');
     expect(byTestId('nav-centre')?.getAttribute('href')).toBe('/center');
-    expect(byTestId('nav-watcher')).toBeNull();
+    // The watcher is built (issue 25): its header link (spec doc 2 §2) is shown to the signed in.
+    expect(byTestId('nav-watcher')?.getAttribute('href')).toBe('/watcher');
     expect(byTestId('user-trigger')?.textContent).toContain('ali***@example.com');
     expect(byTestId('login-button')).toBeNull();
 
@@ -205,9 +206,9 @@ describe('mobile header (≤ 992 px)', () => {
       await waitFor(() => byTestId(`drawer-${key}`));
     }
     // The user centre's built screens, one tap away (issue 20); nothing not yet open.
-    for (const key of ['assets', 'bill', 'dashboard', 'miners', 'plots', 'chiapp', 'investment', 'personal', 'history'])
+    for (const key of ['assets', 'bill', 'dashboard', 'miners', 'plots', 'chiapp', 'investment', 'personal', 'history', 'watcher'])
       expect(byTestId(`drawer-centre-${key}`, drawer), key).not.toBeNull();
-    for (const key of ['pointing', 'watcher']) expect(byTestId(`drawer-centre-${key}`, drawer), key).toBeNull();
+    for (const key of ['pointing']) expect(byTestId(`drawer-centre-${key}`, drawer), key).toBeNull();
     expect(byTestId('drawer-watcher', drawer)).toBeNull();
   });
 });

@@ -85,6 +85,11 @@ function DesktopBar() {
           </NavLink>
         ) : null}
         {signedIn ? (
+          <NavLink to={ROUTES.watcher} className={navClass} data-testid="nav-watcher">
+            {t('nav.watcher')}
+          </NavLink>
+        ) : null}
+        {signedIn ? (
           <NavLink to={ROUTES.center} className={navClass} data-testid="nav-centre">
             {t('centreNav.header')}
           </NavLink>

@@ -11,6 +11,7 @@ import { TelegramWidget } from '../account/shared.tsx';
 import { BindGoogleDialog, ChangePasswordDialog, PhoneDialog, VerifiedAction } from './securityDialogs.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { SessionsCard } from './Sessions.tsx';
+import { SecurityKeyCard } from '../watcher/SecurityKeyCard.tsx';
 import { Bound, LevelTag } from './shared.tsx';
 
 // The centre's other pages live in their own files; the routes load them with this chunk.
@@ -122,6 +123,7 @@ export function SecurityPage() {
           }
         />
       </div>
+      <SecurityKeyCard />
       <SessionsCard />
       {open === 'password' ? <ChangePasswordDialog google={info.goole_auth} onClose={() => setOpen(null)} /> : null}
       {open === 'google' ? <BindGoogleDialog onClose={() => setOpen(null)} /> : null}

@@ -8,9 +8,22 @@ import { poolsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
 import { formatTime, middleEllipsis } from '../wallet/format.ts';
 import { fetchDevHelpers, ok } from '../wallet/walletApi.ts';
-import { bindPlot, devnetSign, fetchBindData, fetchIdentityRewards, fetchPlots, fetchRegisterData, plotKeys, registerNode, unbindPlot, type IdentityReward } from './plotsApi.ts';
+import {
+  bindPlot,
+  devnetSign,
+  fetchBindData,
+  fetchIdentityRewards,
+  fetchPlots,
+  fetchRegisterData,
+  fetchWatchedPlots,
+  plotKeys,
+  registerNode,
+  unbindPlot,
+  type IdentityReward,
+} from './plotsApi.ts';
 import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import './plots.css';
+import { useWatched } from '../pool/watched.ts';
 
 const COUNTERS = ['bound', 'BIND_SENT', 'UNBIND_AUDITING', 'TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE', 'UNSIGNED'] as const;
 export const STATE_COLOR: Record<string, string> = {
@@ -132,7 +145,12 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
   const [binding, setBinding] = useState(false);
   const nodes = registersNodes(pools.find((p) => p.type === pool)?.coin ?? '');
   const query = { pool, status: status || undefined, page, count: 20 };
-  const plots = useQuery({ queryKey: plotKeys.list(query), queryFn: () => fetchPlots(query) });
+  // A watched user's plots (issue 25): read-only, without the binding address.
+  const watched = useWatched();
+  const plots = useQuery({
+    queryKey: watched ? ['observer', watched.uid, ...plotKeys.list(query)] : plotKeys.list(query),
+    queryFn: () => (watched ? fetchWatchedPlots(watched.uid, query) : fetchPlots(query)),
+  });
   const size = usePlotSize(pool);
   const counters = plots.data?.counters;
 
@@ -147,7 +165,7 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
   };
 
   const actions = (plot: Plot) =>
-    plot.bind_status === 'CONFIRMED' ? (
+    plot.bind_status === 'CONFIRMED' && !watched ? (
       <Popconfirm
         title={t('poolPlots.unbindConfirm')}
         okText={t('wallet.yes')}
@@ -197,9 +215,11 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
             { value: 'CONFIRMED', label: t('poolPlots.state.CONFIRMED') },
           ]}
         />
-        <Button type="primary" onClick={() => setBinding(true)} data-testid={nodes ? 'plots-register-open' : 'plots-bind-open'}>
-          {nodes ? t('poolPlots.register.open') : t('poolPlots.bind.open')}
-        </Button>
+        {watched ? null : (
+          <Button type="primary" onClick={() => setBinding(true)} data-testid={nodes ? 'plots-register-open' : 'plots-bind-open'}>
+            {nodes ? t('poolPlots.register.open') : t('poolPlots.bind.open')}
+          </Button>
+        )}
       </div>
       {counters ? (
         <div className="plots__counters" data-testid="plots-counters">
@@ -259,7 +279,7 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
           pagination={{ current: page, pageSize: 20, total: plots.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         />
       )}
-      {nodes ? <IdentityRewards pool={pool} /> : null}
+      {nodes && !watched ? <IdentityRewards pool={pool} /> : null}
       {binding && nodes ? <RegisterDialog pool={pool} onClose={() => setBinding(false)} /> : null}
       {binding && !nodes ? <BindDialog pool={pool} onClose={() => setBinding(false)} /> : null}
     </div>

@@ -1,4 +1,4 @@
-import { adminPoolEndpoints, devnetSignEndpoints, poolEndpoints, type EndpointData, type EndpointInput } from '@platter/domain';
+import { adminPoolEndpoints, devnetSignEndpoints, observerEndpoints, poolEndpoints, type EndpointData, type EndpointInput } from '@platter/domain';
 import { api } from '../../api/index.ts';
 
 /** The plot calls of spec doc 2 §7 'Pool' (GetPlots, binding) and the back office's lists. */
@@ -19,6 +19,12 @@ type PlotStatusFilter = EndpointInput<typeof poolEndpoints.getPlots>['status'];
 
 export const fetchPlots = (query: Filtered<EndpointInput<typeof poolEndpoints.getPlots>>) =>
   api.call(poolEndpoints.getPlots, { ...query, status: query.status as PlotStatusFilter });
+
+/** A watched user's plots (issue 25): the same page, with no binding address to show. */
+export const fetchWatchedPlots = async (uid: string, query: Filtered<EndpointInput<typeof poolEndpoints.getPlots>>): Promise<PlotPage> => {
+  const page = await api.call(observerEndpoints.getPlots, { ...query, uid, pool: query.pool ?? '', status: query.status as PlotStatusFilter });
+  return { ...page, list: page.list.map((plot) => ({ ...plot, bind_address: null })) };
+};
 
 export const fetchBindData = (query: EndpointInput<typeof poolEndpoints.binddata>) => api.send(poolEndpoints.binddata, query, { userTriggered: true });
 

@@ -9,6 +9,7 @@ import { capacityText, hourlySeries, pointsText } from './poolFormat.ts';
 import { PoolPageHead } from './PoolPageHead.tsx';
 import { PoolRows } from './PoolRows.tsx';
 import { usePoolView } from './usePool.ts';
+import { useWatched } from './watched.ts';
 import './pool.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 
@@ -25,8 +26,9 @@ export function ContributionPage() {
   const { t, i18n } = useTranslation();
   const { choice, pool, hashrate, base } = usePoolView();
   const [hours, setHours] = useState<Window>(24);
-  const share = useQuery(shareQuery(pool, hours));
-  const days = useQuery(miningDetailQuery(pool, DETAIL_DAYS));
+  const watched = useWatched();
+  const share = useQuery(shareQuery(pool, hours, watched?.uid));
+  const days = useQuery(miningDetailQuery(pool, DETAIL_DAYS, watched?.uid));
   const series = share.data ? hourlySeries(share.data, hours) : null;
   const total = (series ?? []).reduce((sum, h) => sum + h.points, 0);
   const list = days.data?.list ?? [];
@@ -62,7 +64,7 @@ export function ContributionPage() {
     <div className="page pool-page" data-testid="pool-contribution-page" data-pool={pool ?? ''}>
       <PoolPageHead section="contribution" choice={choice} />
       {share.isError || days.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
-      {pool ? (
+      {pool && !watched ? (
         <div className="pool-toolbar">
           <ExportButton scope="pool" list="Share" filters={{ pool, hours }} />
         </div>

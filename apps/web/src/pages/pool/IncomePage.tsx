@@ -8,6 +8,7 @@ import { capacityText, incomeBars, pointsText, SETTLEMENT_COLOR } from './poolFo
 import { PoolPageHead } from './PoolPageHead.tsx';
 import { PoolRows } from './PoolRows.tsx';
 import { usePageFor, usePoolView } from './usePool.ts';
+import { useWatched } from './watched.ts';
 import './pool.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 import { Amount } from '../../components/Amount.tsx';
@@ -32,8 +33,9 @@ export function IncomePage() {
   const { t } = useTranslation();
   const { choice, pool, coin, hashrate, base } = usePoolView();
   const [page, setPage] = usePageFor(pool);
-  const records = useQuery(incomeQuery(pool, page));
-  const recent = useQuery(incomeQuery(pool, 1));
+  const watched = useWatched();
+  const records = useQuery(incomeQuery(pool, page, watched?.uid));
+  const recent = useQuery(incomeQuery(pool, 1, watched?.uid));
   const list = records.data?.list ?? [];
   const unit = list[0]?.unit ?? coin?.unit ?? '';
   const rowId = (r: IncomeRecord) => `${r.pool}-${r.day}`;
@@ -56,7 +58,7 @@ export function IncomePage() {
     <div className="page pool-page" data-testid="pool-income-page" data-pool={pool ?? ''}>
       <PoolPageHead section="income" choice={choice} />
       {records.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
-      {pool ? (
+      {pool && !watched ? (
         <div className="pool-toolbar">
           <ExportButton scope="pool" list="miningdetail" filters={{ pool }} />
         </div>

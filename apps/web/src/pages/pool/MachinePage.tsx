@@ -4,12 +4,13 @@ import { Alert, App, Button, Card, Input, Popconfirm, Segmented, Tag, type Table
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/time.ts';
-import { deleteMiner, fetchMiners, poolKeys, removeOfflineMiners, type MinerFilter } from './poolApi.ts';
+import { deleteMiner, minersQuery, removeOfflineMiners, removeWatchedOfflineMiners, type MinerFilter } from './poolApi.ts';
 import { capacityText, hashrateText } from './poolFormat.ts';
 import { PlotsPanel } from '../plots/PlotsPanel.tsx';
 import { PoolPageHead } from './PoolPageHead.tsx';
 import { PoolRows } from './PoolRows.tsx';
 import { usePageFor, usePoolView } from './usePool.ts';
+import { useWatched } from './watched.ts';
 import './pool.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 
@@ -31,11 +32,13 @@ export function MachinePage() {
   const [page, setPage] = usePageFor(pool);
   const [busy, setBusy] = useState(false);
   const filter: MinerFilter = { pool: pool ?? '', status: status === 'all' ? undefined : status, name: name || undefined, page, count: PAGE_SIZE };
-  const miners = useQuery({ queryKey: poolKeys.miners(filter), queryFn: () => fetchMiners(filter), enabled: pool !== undefined, refetchInterval: 30_000 });
+  // A watched user's miners (issue 25): read-only, but for removing the offline ones where granted.
+  const watched = useWatched();
+  const miners = useQuery({ ...minersQuery(filter, watched?.uid), refetchInterval: 30_000 });
   const list = miners.data?.list ?? [];
   const offline = miners.data?.offline ?? 0;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['pool', 'miners'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: watched ? ['observer', watched.uid] : ['pool', 'miners'] });
   const change =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -66,7 +69,7 @@ export function MachinePage() {
 
   const removeAllOffline = () =>
     runRemoval(async () => {
-      const answer = await removeOfflineMiners(pool ?? '');
+      const answer = watched ? await removeWatchedOfflineMiners(watched.uid, pool ?? '') : await removeOfflineMiners(pool ?? '');
       return 'code' in answer && answer.code === 200 ? t('poolUser.machine.removedAll', { count: answer.data.removed }) : null;
     });
 
@@ -76,7 +79,7 @@ export function MachinePage() {
     </Tag>
   );
   const removeButton = (miner: Miner) =>
-    miner.online ? null : (
+    miner.online || watched ? null : (
       <Popconfirm
         title={t('poolUser.machine.removeConfirm', { name: miner.name })}
         okText={t('poolUser.machine.remove')}
@@ -181,19 +184,21 @@ export function MachinePage() {
           ]}
         />
         <Input.Search allowClear className="pool-search" placeholder={t('poolUser.machine.search')} onSearch={change(setName)} data-testid="machine-search" />
-        <Popconfirm
-          title={t('poolUser.machine.removeAllConfirm', { count: offline })}
-          okText={t('poolUser.machine.removeAll')}
-          cancelText={t('poolUser.cancel')}
-          okButtonProps={{ danger: true, 'data-testid': 'machine-remove-offline-confirm' }}
-          onConfirm={() => removeAllOffline()}
-          disabled={offline === 0}
-        >
-          <Button danger disabled={offline === 0 || busy} data-testid="machine-remove-offline">
-            {t('poolUser.machine.removeAll')}
-          </Button>
-        </Popconfirm>
-        {pool ? <ExportButton scope="pool" list="miner" filters={{ pool, status: filter.status, name: filter.name }} /> : null}
+        {watched && !watched.allowRemoveOffline ? null : (
+          <Popconfirm
+            title={t('poolUser.machine.removeAllConfirm', { count: offline })}
+            okText={t('poolUser.machine.removeAll')}
+            cancelText={t('poolUser.cancel')}
+            okButtonProps={{ danger: true, 'data-testid': 'machine-remove-offline-confirm' }}
+            onConfirm={() => removeAllOffline()}
+            disabled={offline === 0}
+          >
+            <Button danger disabled={offline === 0 || busy} data-testid="machine-remove-offline">
+              {t('poolUser.machine.removeAll')}
+            </Button>
+          </Popconfirm>
+        )}
+        {pool && !watched ? <ExportButton scope="pool" list="miner" filters={{ pool, status: filter.status, name: filter.name }} /> : null}
       </div>
       {miners.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
       <PoolRows

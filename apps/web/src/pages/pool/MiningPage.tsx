@@ -1,4 +1,3 @@
-import type { DashboardSummary } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Segmented, Skeleton } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -7,10 +6,11 @@ import { Link } from 'react-router';
 import { ServerLinesCard } from '../lines/ServerLines.tsx';
 import { ApiKeyCard } from './ApiKeyCard.tsx';
 import { HourlyChart, type HourMetric } from './charts.tsx';
-import { fetchSummary, poolKeys, shareQuery } from './poolApi.ts';
+import { shareQuery, summaryQuery, type SummaryView } from './poolApi.ts';
 import { capacityText, hashrateText, hourlySeries, pointsText } from './poolFormat.ts';
 import { PoolPageHead } from './PoolPageHead.tsx';
 import { usePoolView } from './usePool.ts';
+import { sectionLink, useWatched } from './watched.ts';
 import './pool.css';
 import { Amount } from '../../components/Amount.tsx';
 
@@ -22,8 +22,9 @@ import { Amount } from '../../components/Amount.tsx';
 export function MiningPage() {
   const { t } = useTranslation();
   const { choice, pool, hashrate, base } = usePoolView();
-  const summary = useQuery({ queryKey: poolKeys.summary(pool ?? ''), queryFn: () => fetchSummary(pool ?? ''), enabled: pool !== undefined, refetchInterval: 60_000 });
-  const share = useQuery({ ...shareQuery(pool, 24), refetchInterval: 60_000 });
+  const watched = useWatched();
+  const summary = useQuery({ ...summaryQuery(pool, watched?.uid), refetchInterval: 60_000 });
+  const share = useQuery({ ...shareQuery(pool, 24, watched?.uid), refetchInterval: 60_000 });
   const [chosenMetric, setMetric] = useState<HourMetric>('capacity');
   // A hashrate coin's capacity estimate means nothing: its chart shows points.
   const metric = hashrate ? 'points' : chosenMetric;
@@ -63,10 +64,10 @@ export function MiningPage() {
         )}
       </Card>
       <div className="pool-grid">
-        {pool ? <ApiKeyCard pool={pool} /> : <Card className="pool-card" title={t('poolUser.apiKey.title')} loading />}
+        {watched ? null : pool ? <ApiKeyCard pool={pool} /> : <Card className="pool-card" title={t('poolUser.apiKey.title')} loading />}
         <Card className="pool-card" title={t('poolUser.mining.minersTitle')}>
           <p>{t('poolUser.mining.minersText', { online: summary.data?.online ?? 0, offline: summary.data?.offline ?? 0 })}</p>
-          <Link to={`/center/machine${pool ? `?pool=${encodeURIComponent(pool)}` : ''}`} data-testid="mining-miners-link">
+          <Link to={sectionLink('machine', pool, watched)} data-testid="mining-miners-link">
             {t('poolUser.mining.minersLink')}
           </Link>
         </Card>
@@ -79,10 +80,10 @@ export function MiningPage() {
 }
 
 /** The figures, or while they load the same grid with empty values (the card keeps its height). */
-function SummaryFigures({ summary, base, hashrate }: { summary: DashboardSummary | undefined; base: 1000 | 1024; hashrate: boolean }) {
+function SummaryFigures({ summary, base, hashrate }: { summary: SummaryView | undefined; base: 1000 | 1024; hashrate: boolean }) {
   const { t } = useTranslation();
   const amount = (value: string) => <Amount value={value} coin={summary?.unit} />;
-  const shown = (read: (s: DashboardSummary) => ReactNode): ReactNode => (summary ? read(summary) : <span className="pool-figure-placeholder" aria-hidden />);
+  const shown = (read: (s: SummaryView) => ReactNode): ReactNode => (summary ? read(summary) : <span className="pool-figure-placeholder" aria-hidden />);
   const figures: [string, ReactNode][] = [
     ['online', shown((s) => s.online)],
     ['offline', shown((s) => s.offline)],
@@ -91,9 +92,10 @@ function SummaryFigures({ summary, base, hashrate }: { summary: DashboardSummary
     ['points', shown((s) => pointsText(s.points_24h))],
     ['yesterday', shown((s) => amount(s.income_yesterday))],
     ['total', shown((s) => amount(s.income_total))],
-    ['pending', shown((s) => amount(s.pending))],
-    ['available', shown((s) => amount(s.available))],
   ];
+  // A watcher's summary has no balances (issue 25): their figures are left out, not shown as zero.
+  if (!summary || summary.pending !== undefined) figures.push(['pending', shown((s) => amount(s.pending ?? '0'))]);
+  if (!summary || summary.available !== undefined) figures.push(['available', shown((s) => amount(s.available ?? '0'))]);
   return (
     <dl className="pool-figures">
       {figures.map(([key, value]) => (

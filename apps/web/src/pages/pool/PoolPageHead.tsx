@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { poolsQuery } from '../../api/queries.ts';
 import type { PoolChoice } from './usePool.ts';
+import { sectionLink, useWatched } from './watched.ts';
 
 const SECTIONS = ['mining', 'machine', 'income', 'revenue', 'contribution'] as const;
 export type PoolSection = (typeof SECTIONS)[number];
@@ -15,11 +16,13 @@ export type PoolSection = (typeof SECTIONS)[number];
 export function PoolPageHead({ section, choice }: { section: PoolSection; choice: PoolChoice }) {
   const { t } = useTranslation();
   const registry = useQuery(poolsQuery);
+  // A watched user's pages (issue 25): the sections the observer calls read, on the watcher page.
+  const watched = useWatched();
+  const sections = watched ? SECTIONS.filter((s) => s !== 'revenue') : SECTIONS;
   const nameOf = (type: string) => registry.data?.find((p) => p.type === type)?.name ?? type;
-  const search = choice.pool ? `?pool=${encodeURIComponent(choice.pool)}` : '';
   // Pools that speak Chia's pool protocol keep their farmers' points on the Chia PP points page.
   const protocol = registry.data?.find((p) => p.type === choice.pool)?.protocol;
-  const chiaProtocol = protocol === 'chia-pool-v1';
+  const chiaProtocol = protocol === 'chia-pool-v1' && !watched;
   // The Revenue screen (issue 20) keeps its texts in its own catalogue.
   const text = (s: PoolSection, key: 'title' | 'nav') => t(s === 'revenue' ? `revenue.${key}` : `poolUser.${s}.${key}`);
   return (
@@ -42,8 +45,13 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
         </label>
       </div>
       <nav className="pool-nav" aria-label={t('poolUser.navLabel')}>
-        {SECTIONS.map((s) => (
-          <NavLink key={s} to={`/center/${s}${search}`} className={s === section ? 'pool-nav__item pool-nav__item--active' : 'pool-nav__item'} data-testid={`pool-nav-${s}`}>
+        {sections.map((s) => (
+          <NavLink
+            key={s}
+            to={sectionLink(s, choice.pool, watched)}
+            className={s === section ? 'pool-nav__item pool-nav__item--active' : 'pool-nav__item'}
+            data-testid={`pool-nav-${s}`}
+          >
             {text(s, 'nav')}
           </NavLink>
         ))}

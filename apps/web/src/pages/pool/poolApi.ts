@@ -1,4 +1,4 @@
-import { poolEndpoints, type EndpointData } from '@platter/domain';
+import { observerEndpoints, poolEndpoints, type DashboardSummary, type EndpointData, type ObserverSummary } from '@platter/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
 
@@ -30,6 +30,31 @@ export const fetchUserPools = () => api.call(poolEndpoints.poollist);
 
 export const fetchSummary = (pool: string) => api.call(poolEndpoints.summary, { pool });
 
+/** The summary a page shows: a watcher's has no balances (issue 25). */
+export type SummaryView = ObserverSummary & Partial<Pick<DashboardSummary, 'pending' | 'available'>>;
+
+/** Query keys of a watched user's data (`uid`), apart from the user's own. */
+const keyOf = <K extends readonly unknown[]>(own: K, uid: string | undefined) => (uid ? (['observer', uid, ...own] as const) : own);
+
+/** The dashboard summary of a pool: the user's own, or a watched user's (`uid`). */
+export const summaryQuery = (pool: string | undefined, uid?: string) =>
+  queryOptions({
+    queryKey: keyOf(poolKeys.summary(pool ?? ''), uid),
+    queryFn: (): Promise<SummaryView> => (uid ? api.call(observerEndpoints.summary, { uid, pool: pool ?? '' }) : fetchSummary(pool ?? '')),
+    enabled: pool !== undefined,
+  });
+
+/** One page of miners: the user's own, or a watched user's (`uid`). */
+export const minersQuery = (filter: MinerFilter, uid?: string) =>
+  queryOptions({
+    queryKey: keyOf(poolKeys.miners(filter), uid),
+    queryFn: () => (uid ? api.call(observerEndpoints.miner, { ...filter, uid }) : fetchMiners(filter)),
+    enabled: filter.pool !== '',
+  });
+
+/** A watcher removes the watched user's offline miners: only where that user granted it. */
+export const removeWatchedOfflineMiners = (uid: string, pool: string) => api.send(observerEndpoints.removeAllOfflineMiners, { uid, pool }, { userTriggered: true });
+
 export const fetchShareSeries = (pool: string, hours: number) => api.call(poolEndpoints.share, { pool, hours });
 
 /** The active key's hint, or null when the pool has none. */
@@ -55,10 +80,11 @@ export const INCOME_PAGE_SIZE = 15;
 export const fetchIncome = (pool: string, page: number, count: number) => api.call(poolEndpoints.income, { pool, page, count });
 
 /** The income records of a page (disabled until the pool is known). */
-export const incomeQuery = (pool: string | undefined, page: number) =>
+export const incomeQuery = (pool: string | undefined, page: number, uid?: string) =>
   queryOptions({
-    queryKey: poolKeys.income(pool ?? '', page, INCOME_PAGE_SIZE),
-    queryFn: () => fetchIncome(pool ?? '', page, INCOME_PAGE_SIZE),
+    queryKey: keyOf(poolKeys.income(pool ?? '', page, INCOME_PAGE_SIZE), uid),
+    queryFn: () =>
+      uid ? api.call(observerEndpoints.miningincomerecord, { uid, pool: pool ?? '', page, count: INCOME_PAGE_SIZE }) : fetchIncome(pool ?? '', page, INCOME_PAGE_SIZE),
     enabled: pool !== undefined,
   });
 
@@ -72,10 +98,11 @@ export const blockIncomeQuery = (pool: string | undefined, page: number) =>
   });
 
 /** The user's last `days` days in a pool: shares, miners, points, capacity (one page holds them all). */
-export const miningDetailQuery = (pool: string | undefined, days: number) =>
+export const miningDetailQuery = (pool: string | undefined, days: number, uid?: string) =>
   queryOptions({
-    queryKey: poolKeys.detail(pool ?? '', days),
-    queryFn: () => api.call(poolEndpoints.miningdetail, { pool: pool ?? '', days, count: days }),
+    queryKey: keyOf(poolKeys.detail(pool ?? '', days), uid),
+    queryFn: () =>
+      uid ? api.call(observerEndpoints.miningdetail, { uid, pool: pool ?? '', days, count: days }) : api.call(poolEndpoints.miningdetail, { pool: pool ?? '', days, count: days }),
     enabled: pool !== undefined,
   });
 
@@ -83,5 +110,9 @@ export const miningDetailQuery = (pool: string | undefined, days: number) =>
  * Points per hour for a chart of `hours` complete hours: one more is asked for, since the
  * API's window starts inside its first hour (disabled until the pool is known).
  */
-export const shareQuery = (pool: string | undefined, hours: number) =>
-  queryOptions({ queryKey: poolKeys.share(pool ?? '', hours), queryFn: () => fetchShareSeries(pool ?? '', hours + 1), enabled: pool !== undefined });
+export const shareQuery = (pool: string | undefined, hours: number, uid?: string) =>
+  queryOptions({
+    queryKey: keyOf(poolKeys.share(pool ?? '', hours), uid),
+    queryFn: () => (uid ? api.call(observerEndpoints.share, { uid, pool: pool ?? '', hours: hours + 1 }) : fetchShareSeries(pool ?? '', hours + 1)),
+    enabled: pool !== undefined,
+  });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { coinsQuery, poolsQuery } from '../../api/queries.ts';
 import { fetchUserPools, poolKeys } from './poolApi.ts';
+import { useWatched } from './watched.ts';
 
 export interface PoolChoice {
   /** The pool shown; undefined until the user's pool list has answered. */
@@ -19,11 +20,13 @@ export interface PoolChoice {
  */
 export function usePoolChoice(): PoolChoice {
   const [params, setParams] = useSearchParams();
-  const userPools = useQuery({ queryKey: poolKeys.pools, queryFn: fetchUserPools });
-  const mine = userPools.data ?? [];
+  // A watched user's pools come with the watch list (issue 25).
+  const watched = useWatched();
+  const userPools = useQuery({ queryKey: poolKeys.pools, queryFn: fetchUserPools, enabled: !watched });
+  const mine = watched ? watched.pools : (userPools.data ?? []);
   const fallback = mine[0] ?? DEFAULT_POOL_TYPE;
   const asked = params.get('pool')?.toLowerCase() || undefined;
-  const pool = asked ?? (userPools.isPending ? undefined : fallback);
+  const pool = asked ?? (!watched && userPools.isPending ? undefined : fallback);
   const pools = mine.length > 0 ? [...mine] : [DEFAULT_POOL_TYPE];
   if (pool && !pools.includes(pool)) pools.push(pool);
   const choose = (next: string) =>
