@@ -53,6 +53,7 @@ import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
 import { startWorker } from './worker.ts';
 import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
+import { adminInviteRoutes, inviteRoutes } from './modules/invite/invite.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -272,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminJobRoutes(app, { db, sessions });
   financeRoutes(app, { db, sessions, chains, verify });
   adminFinanceRoutes(app, { db, sessions, chains, verify });
+  inviteRoutes(app, { db, sessions, publicUrl: config.publicUrl });
+  adminInviteRoutes(app, { db, sessions });
   if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });

@@ -17,4 +17,5 @@ export * from './wallet.ts';
 export * from './withdraw.ts';
 export * from './exports.ts';
 export * from './finance.ts';
+export * from './invite.ts';
 export * from './poc.ts';
