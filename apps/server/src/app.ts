@@ -53,7 +53,7 @@ import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
 import { startWorker } from './worker.ts';
 import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
-import { adminInviteRoutes, inviteRoutes } from './modules/invite/invite.routes.ts';
+import { adminInviteRoutes, inviteDevRoutes, inviteRoutes } from './modules/invite/invite.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -281,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     devnetSignRoutes(app, { db, secret: deps.secret });
     pocDevRoutes(app, { pools: poc });
     financeDevRoutes(app, { db });
+    inviteDevRoutes(app, { db, sessions });
   }
   await registerWeb(app, config.webDist);
   return app;

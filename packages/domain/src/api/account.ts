@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SECURITY_FACTORS } from '../security.ts';
-import { inviteIdField } from './invite.ts';
+import { inviteIdField } from './invite-id.ts';
 import {
   accountField,
   captchaField,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery, pageOf } from './envelope.ts';
 import { msg, text } from './fields.ts';
+import { inviteIdField } from './invite-id.ts';
 import { poolField } from './pool.ts';
 import { coinField } from './wallet.ts';
 
@@ -9,12 +10,6 @@ import { coinField } from './wallet.ts';
  * total invited, total rebate). The spec's call list names no invitation calls; these follow
  * its style under /api/invite/ and /api/admin/invite/. Amounts are decimal strings in whole coins.
  */
-
-/** An invite id as the link carries it: a user's public uid (8 digits). */
-export const inviteIdField = text({ error: msg('INVALID_PARAMETER') })
-  .trim()
-  .regex(/^\d{8}$/, msg('INVALID_PARAMETER'))
-  .meta({ description: 'Invite id: the inviter’s public uid, as in /register?invite=…', example: '12345678' });
 
 const dayField = text({ error: msg('INVALID_PARAMETER') })
   .trim()
@@ -33,6 +28,7 @@ export const inviteInfoSchema = z.object({
 export type InviteInfo = z.infer<typeof inviteInfoSchema>;
 
 /** GET /api/invite/check: whether an invite id names a user (the registration page asks before it submits). */
+export { inviteIdField };
 export const inviteCheckQuery = z.object({ invite: inviteIdField });
 export const inviteCheckSchema = z.object({ valid: z.boolean() });
 
@@ -94,3 +90,14 @@ export const inviteShareBpField = z.coerce
 export const adminInvitePoolSchema = z.object({ pool: text(), coin: text(), fee: text().meta({ description: 'The pool fee, percent' }), share_bp: z.number().int() });
 export const adminInvitePoolsSchema = z.object({ list: z.array(adminInvitePoolSchema) });
 export const adminInvitePoolBody = z.object({ pool: poolField, share_bp: inviteShareBpField });
+
+/** Development only: a day of the signed-in user's mining on a pool, settled at once (the browser test's stand-in for a day). */
+export const inviteDevMinedDayBody = z.object({
+  pool: poolField,
+  plots: z
+    .number({ error: msg('INVALID_PARAMETER') })
+    .int(msg('INVALID_PARAMETER'))
+    .min(1, msg('INVALID_PARAMETER'))
+    .max(10_000, msg('INVALID_PARAMETER')),
+});
+export const inviteDevMinedDaySchema = z.object({ day: text() });

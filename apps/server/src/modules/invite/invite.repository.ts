@@ -149,6 +149,30 @@ export const inviteRepository = {
       .onConflict((oc) => oc.column('pool').doUpdateSet({ share_bp: shareBp, updated_at: sql<Date>`now()` }))
       .execute(),
 
+  // --- development only ----------------------------------------------------------------------
+
+  /** The user's miner on a pool, by name, with its capacity (made or refreshed). */
+  devMiner: async (db: Db, input: { userId: string; pool: string; name: string; capacity: bigint; at: Date }) =>
+    (
+      await db
+        .insertInto('miners')
+        .values({ user_id: input.userId, pool: input.pool, name: input.name, capacity_bytes: input.capacity, last_seen_at: input.at })
+        .onConflict((oc) => oc.columns(['user_id', 'pool', 'name']).doUpdateSet({ capacity_bytes: input.capacity, last_seen_at: input.at }))
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+
+  blockDay: async (db: Db, id: string) =>
+    (
+      await db
+        .selectFrom('blocks')
+        .select(sql<string>`day::text`.as('day'))
+        .where('id', '=', id)
+        .executeTakeFirst()
+    )?.day,
+
+  poolCoin: (db: Db, pool: string) => db.selectFrom('pools').select(['type', 'coin']).where('type', '=', pool).executeTakeFirst(),
+
   // --- the rebate job ------------------------------------------------------------------------
 
   /** Settled (pool, day)s whose credits are all in their members' balances and whose rebates are not decided yet, oldest first. */

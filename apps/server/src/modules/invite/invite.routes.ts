@@ -1,4 +1,4 @@
-import { adminInviteEndpoints, inviteEndpoints } from '@platter/domain';
+import { adminInviteEndpoints, inviteDevEndpoints, inviteEndpoints } from '@platter/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireRole, requireUser } from '../../http/auth.ts';
@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
-import { adminInvitations, adminRebates, checkInvite, inviteInfo, listInvitees, listRebates, poolShares, setPoolShare } from './invite.service.ts';
+import { adminInvitations, adminRebates, checkInvite, devMinedDay, inviteInfo, listInvitees, listRebates, poolShares, setPoolShare } from './invite.service.ts';
 
 interface Deps {
   db: Db;
@@ -34,4 +34,9 @@ export function adminInviteRoutes(app: ZodApp, deps: Omit<Deps, 'publicUrl'>): v
   route(app, e.rebates, admin, async (request) => ok(request, await adminRebates(db, request.query)));
   route(app, e.pools, admin, async (request) => ok(request, await poolShares(db)));
   route(app, e.setPool, admin, async (request) => ok(request, await setPoolShare(db, await requireRole(sessions, request, 'admin'), request.body)));
+}
+
+/** Development only: a day of the signed-in user's mining, settled at once (the browser test's stand-in for a day). */
+export function inviteDevRoutes(app: ZodApp, deps: Omit<Deps, 'publicUrl'>): void {
+  route(app, inviteDevEndpoints.minedDay, {}, async (request) => ok(request, await devMinedDay(deps.db, (await requireUser(deps.sessions, request)).user_id, request.body)));
 }

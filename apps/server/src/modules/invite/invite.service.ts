@@ -1,4 +1,19 @@
-import { AppError, INVITE_REBATE_DEFAULT_BP, canInvite, inviteLink, maskEmail, minSharerCapacity, type PostingInput } from '@platter/domain';
+import {
+  AppError,
+  INVITE_REBATE_DEFAULT_BP,
+  K32_BYTES,
+  POINTS_PER_K32_PER_DAY,
+  addDays,
+  canInvite,
+  inviteLink,
+  maskEmail,
+  minSharerCapacity,
+  utcDay,
+  type PostingInput,
+} from '@platter/domain';
+import { recordBlock } from '../pool/blocks.ts';
+import { recordVerifiedShares } from '../pool/shares.repository.ts';
+import { settleDay } from '../settlement/settlement.service.ts';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
@@ -208,4 +223,24 @@ export async function rebateDue(db: Db): Promise<{ days: number; rebates: bigint
     rebates += outcome.rebate;
   }
   return { days, rebates };
+}
+
+// --- development only ---------------------------------------------------------------------------
+
+/**
+ * The devnet's stand-in for a day of mining (development helpers only; the browser test): the
+ * user's verified share of `plots` K32 plots and a block of 2 coins on the pool now, then the
+ * pool's day settled as if it had ended. Use a pool the simulator does not mine: its day closes.
+ */
+export async function devMinedDay(db: Db, userId: string, body: { pool: string; plots: number }, now = new Date()): Promise<{ day: string }> {
+  const pool = await repo.poolCoin(db, body.pool);
+  if (!pool) throw new AppError('POOL_NOT_FOUND');
+  const rules = await coinRules(db, pool.coin);
+  const at = new Date(now.getTime() - 60_000);
+  const minerId = await repo.devMiner(db, { userId, pool: body.pool, name: 'dev-rig', capacity: K32_BYTES * BigInt(body.plots), at });
+  await recordVerifiedShares(db, [{ pool: body.pool, userId, minerId, difficulty: POINTS_PER_K32_PER_DAY * BigInt(body.plots), at }]);
+  const { id } = await recordBlock(db, { pool: body.pool, height: now.getTime(), foundAt: at, finderUserId: null, finderMinerId: null, reward: 2n * 10n ** BigInt(rules.scale) });
+  const day = (await repo.blockDay(db, id)) ?? utcDay(now);
+  await settleDay(db, body.pool, day, new Date(`${addDays(day, 1)}T00:00:01Z`));
+  return { day };
 }

@@ -9,6 +9,8 @@ import {
   adminInviteRebatesQuery,
   inviteCheckQuery,
   inviteCheckSchema,
+  inviteDevMinedDayBody,
+  inviteDevMinedDaySchema,
   inviteePage,
   inviteesQuery,
   inviteInfoSchema,
@@ -83,5 +85,21 @@ export const adminInviteEndpoints = {
     summary: 'Sets a pool’s rebate share of the fee from the next settled day on (audited)',
     request: adminInvitePoolBody,
     response: adminInvitePoolSchema,
+  }),
+};
+
+/**
+ * Development only (the devnet): a day of the signed-in user's verified work on a pool the
+ * simulator does not mine, with a block of the pool, settled at once as if the day had ended —
+ * the browser test's stand-in for a day of mining before the rebate is paid.
+ */
+export const inviteDevEndpoints = {
+  minedDay: endpoint({
+    method: 'POST',
+    path: '/api/dev/invite/mined-day',
+    tags: ['dev'],
+    summary: 'Development only: a day of the signed-in user’s mining on a pool (a share of `plots` K32 plots and a block of 2 coins), settled now',
+    request: inviteDevMinedDayBody,
+    response: inviteDevMinedDaySchema,
   }),
 };
