@@ -45,6 +45,7 @@ export const inviteRebateSchema = z.object({
   day: text(),
   pool: text(),
   coin: text(),
+  unit: text().meta({ description: 'The coin’s unit, as the bill shows it' }),
   invitee: text().meta({ description: 'The invitee’s e-mail, masked' }),
   income: text().meta({ description: 'The invitee’s mining income of the day' }),
   fee: text().meta({ description: 'The pool fee taken from that income' }),

@@ -97,11 +97,12 @@ async function rebateView(db: Db, rows: RebateRow[]) {
   const coin = coinsOf(db);
   return Promise.all(
     rows.map(async (r) => {
-      const { scale } = await coin(r.coin);
+      const { scale, unit } = await coin(r.coin);
       return {
         day: r.day,
         pool: r.pool,
         coin: r.coin,
+        unit,
         income: show(r.income_units, scale),
         fee: show(r.fee_units, scale),
         share: percent(r.share_bp),

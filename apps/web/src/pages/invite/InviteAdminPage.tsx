@@ -105,10 +105,10 @@ function Rebates() {
     { key: 'pool', title: t('invite.pool'), render: (_, r) => r.pool },
     { key: 'invitee', title: t('invite.admin.invitee'), render: (_, r) => person(r.invitee_uid, r.invitee_email) },
     { key: 'inviter', title: t('invite.admin.inviter'), render: (_, r) => person(r.inviter_uid, r.inviter_email) },
-    { key: 'income', title: t('invite.income'), align: 'right', render: (_, r) => amount(r.income, r.coin) },
-    { key: 'fee', title: t('invite.fee'), align: 'right', render: (_, r) => amount(r.fee, r.coin) },
+    { key: 'income', title: t('invite.income'), align: 'right', render: (_, r) => amount(r.income, r.unit) },
+    { key: 'fee', title: t('invite.fee'), align: 'right', render: (_, r) => amount(r.fee, r.unit) },
     { key: 'share', title: t('invite.share'), align: 'right', render: (_, r) => `${r.share} %` },
-    { key: 'rebate', title: t('invite.rebate'), align: 'right', render: (_, r) => amount(r.rebate, r.coin) },
+    { key: 'rebate', title: t('invite.rebate'), align: 'right', render: (_, r) => amount(r.rebate, r.unit) },
   ];
   const exportFilters = { ...(filters.uid ? { uid: filters.uid } : {}), ...(filters.day ? { day: filters.day } : {}) };
   return (

@@ -39,10 +39,10 @@ export function InvitePage() {
     { key: 'day', title: t('invite.day'), render: (_, r) => r.day },
     { key: 'pool', title: t('invite.pool'), render: (_, r) => r.pool },
     ...(who ? [{ key: 'invitee', title: t('invite.invitee'), render: (_: unknown, r: InviteRebateRow) => r.invitee }] : []),
-    { key: 'income', title: t('invite.income'), align: 'right', render: (_, r) => amount(r.income, r.coin) },
-    { key: 'fee', title: t('invite.fee'), align: 'right', render: (_, r) => amount(r.fee, r.coin) },
+    { key: 'income', title: t('invite.income'), align: 'right', render: (_, r) => amount(r.income, r.unit) },
+    { key: 'fee', title: t('invite.fee'), align: 'right', render: (_, r) => amount(r.fee, r.unit) },
     { key: 'share', title: t('invite.share'), align: 'right', render: (_, r) => `${r.share} %` },
-    { key: 'rebate', title: t('invite.rebate'), align: 'right', render: (_, r) => <strong data-testid="invite-rebate-amount">{amount(r.rebate, r.coin)}</strong> },
+    { key: 'rebate', title: t('invite.rebate'), align: 'right', render: (_, r) => <strong data-testid="invite-rebate-amount">{amount(r.rebate, r.unit)}</strong> },
   ];
   const inviteeColumns: TableColumnsType<InviteeRow> = [
     { key: 'invitee', title: t('invite.invitee'), render: (_, r) => r.invitee },
