@@ -55,6 +55,7 @@ import { watcherRoutes } from './modules/watcher/watcher.routes.ts';
 import { watcherService } from './modules/watcher/watcher.service.ts';
 import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
+import { adminInviteRoutes, inviteDevRoutes, inviteRoutes } from './modules/invite/invite.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -275,12 +276,15 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   financeRoutes(app, { db, sessions, chains, verify });
   watcherRoutes(app, { db, sessions, limits, watcher: watcherService({ db, secret: deps.secret, security }) });
   adminFinanceRoutes(app, { db, sessions, chains, verify });
+  inviteRoutes(app, { db, sessions, publicUrl: config.publicUrl });
+  adminInviteRoutes(app, { db, sessions });
   if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
     devnetSignRoutes(app, { db, secret: deps.secret });
     pocDevRoutes(app, { pools: poc });
     financeDevRoutes(app, { db });
+    inviteDevRoutes(app, { db, sessions });
   }
   await registerWeb(app, config.webDist);
   return app;

@@ -61,6 +61,8 @@ export const LEDGER_KINDS = [
   /** the principal (and a periodical's or staking's interest) back to available, a budget funded by the operator. */
   'finance_redeem',
   'finance_budget_fund',
+  /** An inviter's share of the pool fee taken from an invitee's mining income (fees → the inviter; issue 25). */
+  'invite_rebate',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -56,6 +56,7 @@ export const ASSET_LOG_KINDS = [
   'finance_interest',
   'finance_redeem',
   'finance_budget_fund',
+  'invite_rebate',
 ] as const satisfies readonly (Exclude<LedgerKind, 'transfer'> | 'transfer_in' | 'transfer_out')[];
 export type AssetLogKind = (typeof ASSET_LOG_KINDS)[number];
 

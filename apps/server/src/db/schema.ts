@@ -12,6 +12,7 @@ import type { WithdrawTables } from '../modules/withdraw/withdraw.schema.ts';
 import type { MetricsTables } from '../metrics/metrics.schema.ts';
 import type { FinanceTables } from '../modules/finance/finance.schema.ts';
 import type { WatcherTables } from '../modules/watcher/watcher.schema.ts';
+import type { InviteTables } from '../modules/invite/invite.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
 
@@ -239,7 +240,8 @@ export interface Database
     MetricsTables,
     PocTables,
     FinanceTables,
-    WatcherTables {
+    WatcherTables,
+    InviteTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

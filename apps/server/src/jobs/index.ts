@@ -10,6 +10,7 @@ import expireExports from './expire-exports.ts';
 import exportsJob from './exports.ts';
 import financeAccrual from './finance-accrual.ts';
 import financeMaturities from './finance-maturities.ts';
+import inviteRebates from './invite-rebates.ts';
 import notices from './notices.ts';
 import pocDevnetBlock from './poc-devnet-block.ts';
 import pocRounds from './poc-rounds.ts';
@@ -53,4 +54,5 @@ export const JOBS: AnyJob[] = [
   notices,
   financeAccrual,
   financeMaturities,
+  inviteRebates,
 ];

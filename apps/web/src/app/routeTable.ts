@@ -61,6 +61,8 @@ export const CENTER_ROUTES = [
   { path: 'security/phone', feature: 'phone' },
   // Chia PP points (issue 6): the spec names the page, not its path.
   { path: 'chiapp', feature: 'chiapp' },
+  // Invite and rebate (spec doc 1 §2; issue 25).
+  { path: 'invite', feature: 'invite' },
 ] as const;
 
 export type AdminGroup = 'account' | 'lists' | 'reports' | 'reviews' | 'content' | 'system';
@@ -75,6 +77,8 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
   })),
   // Issue 23: the finance products (the spec's back-office list names none).
   { path: '/admin/finance_products', key: 'finance_products', group: 'lists' },
+  // Issue 25: the invitations and rebates, and each pool's rebate share.
+  { path: '/admin/invitations', key: 'invitations', group: 'lists' },
   ...(['mining_daily_reports', 'assets_daily_reports'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'reports' as const })),
   ...(['withdraw_review', 'point_review', 'capacity_review', 'capacity_unbind', 'outliers'] as const).map((key) => ({
     path: `/admin/${key}`,

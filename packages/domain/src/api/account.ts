@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SECURITY_FACTORS } from '../security.ts';
+import { inviteIdField } from './invite-id.ts';
 import {
   accountField,
   captchaField,
@@ -38,6 +39,8 @@ export const registerBody = z
     confirm_password: text().meta({ description: 'The password again' }),
     ...captchaFields,
     agreement: z.literal(true, { error: msg('AGREEMENT_REQUIRED') }).meta({ description: 'Agreed to the miners agreement (/agreement) and the privacy policy (/privacy)' }),
+    /** Issue 25: the invite id of the link the visitor came by (/register?invite=…); an unknown one is 216 with data.field invite. */
+    invite: inviteIdField.optional(),
   })
   .refine((body) => body.password === body.confirm_password, { message: msg('PASSWORDS_DIFFER'), path: ['confirm_password'] });
 export type RegisterBody = z.infer<typeof registerBody>;

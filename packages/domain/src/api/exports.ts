@@ -12,7 +12,7 @@ import { idField } from './wallet.ts';
 export const EXPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
 
 /** The user's own data views. */
-export const USER_EXPORT_LISTS = ['miningdetail', 'totalassets', 'asset', 'recharge', 'withdraw', 'Share', 'miner', 'blockincome'] as const;
+export const USER_EXPORT_LISTS = ['miningdetail', 'totalassets', 'asset', 'recharge', 'withdraw', 'Share', 'miner', 'blockincome', 'inviterebates'] as const;
 /** The back office's lists and reports. */
 export const ADMIN_EXPORT_LISTS = [
   'flow',
@@ -30,6 +30,8 @@ export const ADMIN_EXPORT_LISTS = [
   'capacity_unbind',
   'finance_products',
   'finance_subscriptions',
+  'invitations',
+  'invite_rebates',
 ] as const;
 export type UserExportList = (typeof USER_EXPORT_LISTS)[number];
 export type AdminExportList = (typeof ADMIN_EXPORT_LISTS)[number];

@@ -19,5 +19,6 @@ export * from './jobs.ts';
 export * from './poc.ts';
 export * from './finance.ts';
 export * from './observer.ts';
+export * from './invite.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

@@ -14,6 +14,7 @@ import type { SocialLoginProvider } from '../social/social.ts';
 import { socialRepository } from '../social/social.repository.ts';
 import { accountRepository } from './account.repository.ts';
 import { generatePassword, hashPassword, passwordMatches } from './password.ts';
+import { inviterFor, recordInvitation } from '../invite/invite.service.ts';
 
 export { generatePassword, hashPassword } from './password.ts';
 
@@ -213,15 +214,23 @@ export function accountService(deps: Deps) {
 
   return {
     /** Always answers the same; mails an activation link, or an 'already registered' notice. */
-    async register(body: { email: string; password: string; session: string; captcha: string }, lang: Lang): Promise<void> {
+    async register(body: { email: string; password: string; session: string; captcha: string; invite?: string | undefined }, lang: Lang): Promise<void> {
       await deps.captcha.check(body.session, body.captcha);
+      // Issue 25: an unknown invite id is refused before anything is sent (it says nothing of the address).
+      const inviterId = await inviterFor(db, body.invite);
       await deps.messaging.reserve('email', body.email, 'register');
       // Hashed whatever happens next: the answer takes as long for a known address.
       const passwordHash = await hashPassword(body.password);
       let existing = await repo.findByEmail(body.email);
       if (!existing) {
         try {
-          const user = await repo.insertUser({ uid: await newUid(db), email: body.email, password_hash: passwordHash, language: lang, status: 'pending' });
+          const uid = await newUid(db);
+          // The inviter is recorded with the pending account: the activation link keeps it.
+          const user = await db.transaction().execute(async (trx) => {
+            const created = await accountRepository(trx).insertUser({ uid, email: body.email, password_hash: passwordHash, language: lang, status: 'pending' });
+            if (inviterId) await recordInvitation(trx, created.id, inviterId);
+            return created;
+          });
           const token = newToken();
           await repo.insertToken({ token_hash: sha256(token), user_id: user.id, purpose: 'activate', expires_at: new Date(Date.now() + ACTIVATION_TTL_MS) });
           await sendMail(body.email, lang, { kind: 'activation', link: link(ACCOUNT_LINK_PATHS.activate, token), hours: ACTIVATION_TTL_MS / 3600_000 });

@@ -31,6 +31,7 @@ import { adminFlow } from '../wallet/flow.ts';
 import { assetLogAll, countAssetLog, totalAssets } from '../wallet/ledger-views.ts';
 import { adminWithdrawals, withdrawLog } from '../withdraw/withdraw.service.ts';
 import { FINANCE_EXPORT_LISTS } from '../finance/finance.exports.ts';
+import { INVITE_ADMIN_EXPORT_LISTS, INVITE_USER_EXPORT_LIST } from '../invite/invite.exports.ts';
 
 /**
  * The lists an export can be made of: each one's filters (its list query without paging, so
@@ -202,6 +203,7 @@ export const USER_LISTS: Record<UserExportList, ExportList> = {
     read: paged((ctx, owner, f: { pool?: string }, page, count) => blockIncome(ctx.db, owner, { ...f, page, count })),
     stem: 'revenue',
   },
+  inviterebates: INVITE_USER_EXPORT_LIST,
 };
 
 export const ADMIN_LISTS: Partial<Record<AdminExportList, ExportList>> = {
@@ -246,4 +248,5 @@ export const ADMIN_LISTS: Partial<Record<AdminExportList, ExportList>> = {
     stem: 'assets-daily-reports',
   },
   ...FINANCE_EXPORT_LISTS,
+  ...INVITE_ADMIN_EXPORT_LISTS,
 };

@@ -51,7 +51,7 @@ export const CENTRE_MENU: readonly CentreGroup[] = [
       { key: 'history', path: '/center/history', built: true },
       { key: 'messages', path: '/inmail', built: true },
       { key: 'tunnel', path: '/center/tunnel', built: false },
-      { key: 'invite', path: '/center/invite', built: false },
+      { key: 'invite', path: '/center/invite', built: true },
       { key: 'watcher', path: '/watcher', built: true },
     ],
   },

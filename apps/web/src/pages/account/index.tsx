@@ -22,6 +22,7 @@ import { CodeInput } from '../../components/SecurityVerification.tsx';
 import { api, dataOf, type ApiAnswer } from '../../api/index.ts';
 import { PhoneFields } from './countries.tsx';
 import { AccountCard, CaptchaField, DevMailboxLink, fieldErrors, NewPasswordFields, setErrors, SubmitButton, TelegramWidget, useCaptcha, useFinishSignIn } from './shared.tsx';
+import { useRegisterInvite } from '../invite/RegisterInvite.tsx';
 
 type Method = 'email' | 'account' | 'phone';
 
@@ -204,9 +205,16 @@ export function RegisterPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Someone can reach /register without the header's check (a bookmark): ask here too.
   const open = useQuery({ queryKey: ['user', 'checkRegister'], queryFn: () => checkRegistrationOpen(), staleTime: 0, gcTime: 0 });
+  const invite = useRegisterInvite();
 
   const submit = async (values: Record<string, unknown>) => {
-    const parsed = registerBody.safeParse({ ...values, agreement: values.agreement === true, session: captcha.session, captcha: captcha.answer });
+    const parsed = registerBody.safeParse({
+      ...values,
+      agreement: values.agreement === true,
+      session: captcha.session,
+      captcha: captcha.answer,
+      ...(invite.invite ? { invite: invite.invite } : {}),
+    });
     setErrors(form, parsed.success ? {} : fieldErrors(parsed.error));
     if (!parsed.success) return;
     setBusy(true);
@@ -266,6 +274,7 @@ export function RegisterPage() {
         </Link>
       }
     >
+      {invite.notice}
       <Form form={form} layout="vertical" size="large" onFinish={(values: Record<string, unknown>) => void submit(values)} requiredMark={false}>
         <Form.Item name="email" label={t('auth.email')}>
           <Input autoComplete="email" inputMode="email" data-testid="register-email" />

@@ -17,5 +17,6 @@ export * from './wallet.ts';
 export * from './withdraw.ts';
 export * from './exports.ts';
 export * from './finance.ts';
+export * from './invite.ts';
 export * from './poc.ts';
 export * from './observer.ts';
