@@ -168,8 +168,13 @@ export const financeRepository = {
 
   /** A user's daily income records (one per holding and day), newest first. */
   listIncome(db: Db, userId: string, holdingId: string | undefined, page: PageQuery) {
-    let base = db.selectFrom('finance_accruals as a').innerJoin('finance_products as p', 'p.id', 'a.product_id').where('a.user_id', '=', userId);
-    if (holdingId) base = base.where('a.holding_id', '=', holdingId);
+    // Through the user's holdings (finance_holdings_user) and the accruals' key (holding_id, day).
+    let base = db
+      .selectFrom('finance_holdings as h')
+      .innerJoin('finance_accruals as a', 'a.holding_id', 'h.id')
+      .innerJoin('finance_products as p', 'p.id', 'h.product_id')
+      .where('h.user_id', '=', userId);
+    if (holdingId) base = base.where('h.id', '=', holdingId);
     return paginate(base, page, (q) =>
       q
         .select([sql<string>`a.day::text`.as('day'), 'a.holding_id', 'a.amount_units', 'p.name as product_name', 'p.coin'])
@@ -236,6 +241,8 @@ export const financeRepository = {
     input: { productId: string; day: string; afterId: string; limit: number; rates: DayRates; coin: string; bucket: string; reference: string },
   ): Promise<{ read: number; lastId: string | null; paid: bigint; transactionId: string | null }> {
     const { productId, day } = input;
+    // The chunk's owners are grouped and sorted in memory rather than spilled to disk.
+    await sql`SET LOCAL work_mem = '32MB'`.execute(trx);
     const row = await sql<{ read: string; last_id: string | null; paid: string; tx: string | null }>`
       WITH chunk AS MATERIALIZED (
         -- The next holdings in id order, read from the product's index alone; then their rates.
@@ -309,7 +316,7 @@ export const financeRepository = {
    * left + what running accrual days reserved and have not paid yet; each user's finance bucket =
    * their open holdings' principal + the interest periodical and staking holdings keep with it.
    */
-  async mismatches(db: Db): Promise<{ kind: 'budget' | 'bucket'; detail: string }[]> {
+  async mismatches(db: Db): Promise<{ kind: 'budget' | 'bucket' | 'accrual'; detail: string }[]> {
     const budget = await sql<{ coin: string; balance: string; owed: string }>`
       WITH owed AS (
         SELECT p.coin, sum(p.budget_units) + coalesce(sum(r.left_units), 0) AS owed
@@ -330,7 +337,13 @@ export const financeRepository = {
       SELECT coalesce(h.user_id, o.user_id)::text AS user_id, coalesce(h.coin, o.coin) AS coin, coalesce(h.balance, 0)::text AS balance, coalesce(o.owed, 0)::text AS owed
       FROM held h FULL JOIN owed o ON o.user_id = h.user_id AND o.coin = h.coin
       WHERE coalesce(h.balance, 0) <> coalesce(o.owed, 0) LIMIT 100`.execute(db);
+    // The accrual rows carry no foreign key (2026_11_26_1850): each must name an existing
+    // holding of the same product and owner.
+    const orphans = await sql<{ holding_id: string; day: string }>`
+      SELECT a.holding_id::text, a.day::text FROM finance_accruals a LEFT JOIN finance_holdings h ON h.id = a.holding_id
+      WHERE h.id IS NULL OR h.product_id <> a.product_id OR h.user_id <> a.user_id LIMIT 100`.execute(db);
     return [
+      ...orphans.rows.map((r) => ({ kind: 'accrual' as const, detail: `accrual of holding ${r.holding_id} on ${r.day} names no holding of its product and owner` })),
       ...budget.rows.map((r) => ({ kind: 'budget' as const, detail: `${r.coin} finance budget holds ${r.balance}, the products' budgets and reserved days sum to ${r.owed}` })),
       ...buckets.rows.map((r) => ({
         kind: 'bucket' as const,

@@ -60,7 +60,7 @@ const user = (userId: string, coin: string, bucket: 'available' | 'finance') => 
 const budgetAccount = (coin: string) => ({ kind: 'system' as const, code: 'finance_budget' as const, coin });
 
 /** Holdings per accrual chunk (one ledger transaction each). */
-export const ACCRUAL_CHUNK = 5_000;
+export const ACCRUAL_CHUNK = 25_000;
 
 function tiersOf(row: ProductRow): RateTier[] {
   return row.tier_from_days.map((fromDays, i) => ({ fromDays, ratePpm: BigInt(row.tier_rate_ppm[i] ?? 0) }));

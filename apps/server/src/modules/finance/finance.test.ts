@@ -235,6 +235,27 @@ describe('exactly once per holding and day', () => {
   });
 });
 
+describe('the accrual rows without a foreign key', () => {
+  it('the ledger check names an accrual row whose holding is missing or belongs to another owner', async () => {
+    const product = await shelvedProduct();
+    const buyer = await buildUser(db, { balance: { CHIA: XCH('10') } });
+    const { holding_id } = await buy(db, undefined, buyer.id, { product_id: product.id, amount: '10', request_id: key() }, at('2026-06-01T08:00:00Z'));
+    await accrueDay(db, product.id, '2026-06-02');
+    expect(await checkLedger(db)).toEqual([]);
+    const stray = [
+      { holding_id: '987654321', day: '2026-06-02', product_id: product.id, user_id: buyer.id, amount_units: '0' },
+      { holding_id, day: '2026-06-03', product_id: product.id, user_id: admin.id, amount_units: '0' },
+    ];
+    await db.insertInto('finance_accruals').values(stray).execute();
+    const problems = await checkLedger(db);
+    expect(problems.map((p) => p.detail).sort()).toEqual(
+      [`accrual of holding 987654321 on 2026-06-02`, `accrual of holding ${holding_id} on 2026-06-03`].sort().map((s) => `${s} names no holding of its product and owner`),
+    );
+    await db.deleteFrom('finance_accruals').where('amount_units', '=', '0').where('day', 'in', ['2026-06-02', '2026-06-03']).where('user_id', 'in', [buyer.id, admin.id]).execute();
+    expect(await checkLedger(db)).toEqual([]);
+  });
+});
+
 describe('a periodical product', () => {
   it('create → interest → end: principal and interest back at the end; revoked holdings and products return the principal', async () => {
     const chains = devnetRegistry(db, TEST_SECRET);
