@@ -51,6 +51,7 @@ import * as settlementWritePath from './migrations/2026_11_26_1519_settlement_wr
 import * as pocMining from './migrations/2026_11_26_1621_poc_mining.ts';
 import * as financeProducts from './migrations/2026_11_26_1723_finance_products.ts';
 import * as financeAccrualWritePath from './migrations/2026_11_26_1850_finance_accrual_write_path.ts';
+import * as financeSavingMiner from './migrations/2026_11_26_1850_finance_saving_miner.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -107,6 +108,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1621_poc_mining': pocMining,
   '2026_11_26_1723_finance_products': financeProducts,
   '2026_11_26_1850_finance_accrual_write_path': financeAccrualWritePath,
+  '2026_11_26_1850_finance_saving_miner': financeSavingMiner,
 };
 
 /** Every migration name in order. */

@@ -177,6 +177,7 @@ function ProductForm({ product, onClose, onSaved }: { product: AdminFinanceProdu
         start_at: values.start_at || null,
         end_at: values.end_at || null,
         tiers: values.tiers ?? [],
+        miner_uid: values.miner_uid || null,
         ...(product ? { id: product.id } : {}),
       };
       if (isOk(await saveProduct(body))) {
@@ -232,6 +233,15 @@ function ProductForm({ product, onClose, onSaved }: { product: AdminFinanceProdu
             <Input style={{ width: 100 }} maxLength={16} />
           </Form.Item>
         </Space>
+        <Form.Item noStyle shouldUpdate={(a: FormValues, b: FormValues) => a.type !== b.type}>
+          {({ getFieldValue }) =>
+            getFieldValue('type') === 'SXC' ? (
+              <Form.Item name="miner_uid" label={t('finance.field.miner')} extra={t('finance.admin.minerHelp')}>
+                <Input style={{ width: 200 }} data-testid="admin-finance-miner" />
+              </Form.Item>
+            ) : null
+          }
+        </Form.Item>
         <Space wrap>
           <Form.Item name="term_days" label={t('finance.field.term')}>
             <InputNumber min={0} />
