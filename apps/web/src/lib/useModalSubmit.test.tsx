@@ -83,7 +83,11 @@ describe('useModalSubmit', () => {
     let closed = 0;
     let answer: unknown;
     await act(async () => {
-      answer = await handle.submit!(async () => ({ code: 1013, msg: 'E-mail code is incorrect', data: null }), { invalidate: [['things']], success: 'Saved', onDone: () => void closed++ });
+      answer = await handle.submit!(async () => ({ code: 1013, msg: 'E-mail code is incorrect', data: null }), {
+        invalidate: [['things']],
+        success: 'Saved',
+        onDone: () => void closed++,
+      });
     });
     await settle(50);
     expect(answer).toMatchObject({ code: 1013 });

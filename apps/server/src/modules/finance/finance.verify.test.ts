@@ -71,8 +71,20 @@ async function footprint(productId: string) {
   const balances = (await userBalances(db, bobId, 'CHIA')).get('CHIA');
   const holdings = await db.selectFrom('finance_holdings').select('id').where('product_id', '=', productId).execute();
   const product = await db.selectFrom('finance_products').select(['ordered_units', 'participants']).where('id', '=', productId).executeTakeFirstOrThrow();
-  const subscribes = await db.selectFrom('ledger_transactions').select('id').where('kind', '=', 'finance_subscribe').where('reference', '=', `finance_product:${productId}`).execute();
-  return { available: balances?.available ?? 0n, finance: balances?.finance ?? 0n, holdings: holdings.length, ordered: product.ordered_units, participants: product.participants, subscribes: subscribes.length };
+  const subscribes = await db
+    .selectFrom('ledger_transactions')
+    .select('id')
+    .where('kind', '=', 'finance_subscribe')
+    .where('reference', '=', `finance_product:${productId}`)
+    .execute();
+  return {
+    available: balances?.available ?? 0n,
+    finance: balances?.finance ?? 0n,
+    holdings: holdings.length,
+    ordered: product.ordered_units,
+    participants: product.participants,
+    subscribes: subscribes.length,
+  };
 }
 
 describe('buying with the security verification of a withdrawal', () => {

@@ -66,7 +66,12 @@ export function InvestmentPage() {
       align: 'right',
       render: (h) => <span className="finance-amount" data-testid={`holding-income-${h.id}`}>{`${h.income} ${unitOf(h.coin)}`}</span>,
     },
-    { key: 'yesterday', title: t('finance.investment.yesterday'), align: 'right', render: (h) => <span className="finance-amount">{`${h.yesterday_income} ${unitOf(h.coin)}`}</span> },
+    {
+      key: 'yesterday',
+      title: t('finance.investment.yesterday'),
+      align: 'right',
+      render: (h) => <span className="finance-amount">{`${h.yesterday_income} ${unitOf(h.coin)}`}</span>,
+    },
     { key: 'status', title: t('finance.investment.status'), render: (h) => statusOf(h) },
     { key: 'subscribed', title: t('finance.investment.subscribed'), render: (h) => formatDay(h.subscribed_at) },
     { key: 'due', title: t('finance.investment.due'), render: (h) => <span data-testid={`holding-due-${h.id}`}>{formatDay(h.redemption_due_at ?? h.closed_at)}</span> },

@@ -38,4 +38,3 @@ export const setShelf = (id: string, on_shelf: boolean) => api.send(adminFinance
 export const fundProduct = (body: EndpointInput<typeof adminFinanceEndpoints.fund>) => api.send(adminFinanceEndpoints.fund, body, user);
 export const revokeProduct = (id: string) => api.send(adminFinanceEndpoints.revoke, { id }, user);
 export const saveSettings = (body: FinanceSettings) => api.send(adminFinanceEndpoints.updateSettings, body, user);
-
