@@ -19,6 +19,7 @@ import {
   rateForDaysHeld,
   redemptionDueAt,
   validTiers,
+  yieldSplit,
   type FinanceHoldingEvent,
   type FinanceHoldingState,
   type RateTier,
@@ -176,6 +177,40 @@ describe('the interest budget', () => {
   it('yesterday’s annualised figure recovers the rate from a day’s interest (down to rounding)', () => {
     expect(annualisedPpm(dailyInterest(365n * 10n ** 12n, 50_000n), 365n * 10n ** 12n)).toBe(50_000n);
     expect(annualisedPpm(5n, 0n)).toBe(0n);
+  });
+});
+
+describe('the saving’s split of a day’s yield', () => {
+  const bp = fc.integer({ min: 0, max: 10_000 });
+  const shares = fc.tuple(bp, bp).map(([a, b]) => (a + b <= 10_000 ? { ownerBp: a, minerBp: b } : { ownerBp: 10_000 - b, minerBp: b }));
+  it('owner, miner and pool add up to the yield, none negative, each share rounded down, the rest to the pool', () => {
+    fc.assert(
+      fc.property(principal, shares, fc.boolean(), (gross, s, hasMiner) => {
+        const split = yieldSplit(gross, 'SXC', { ...s, hasMiner });
+        expect(split.owner + split.miner + split.pool).toBe(gross);
+        expect(split.owner >= 0n && split.miner >= 0n && split.pool >= 0n).toBe(true);
+        // Rounding never creates a unit: each share is at most its exact part, and within one unit of it.
+        expect(split.owner * 10_000n <= gross * BigInt(s.ownerBp) && gross * BigInt(s.ownerBp) < (split.owner + 1n) * 10_000n).toBe(true);
+        if (hasMiner) expect(split.miner * 10_000n <= gross * BigInt(s.minerBp) && gross * BigInt(s.minerBp) < (split.miner + 1n) * 10_000n).toBe(true);
+        else expect(split.miner).toBe(0n);
+      }),
+    );
+  });
+  it('the spec’s 94 % / 3 %: 1 XCH of yield gives 0.94 to the owner, 0.03 to the miner and 0.03 to the pool; without a miner the pool takes 0.06', () => {
+    const xch = 1_000_000_000_000n;
+    expect(yieldSplit(xch, 'SXC', { ownerBp: 9400, minerBp: 300, hasMiner: true })).toEqual({ owner: 940_000_000_000n, miner: 30_000_000_000n, pool: 30_000_000_000n });
+    expect(yieldSplit(xch, 'SXC', { ownerBp: 9400, minerBp: 300, hasMiner: false })).toEqual({ owner: 940_000_000_000n, miner: 0n, pool: 60_000_000_000n });
+    expect(yieldSplit(33n, 'SXC', { ownerBp: 9400, minerBp: 300, hasMiner: true })).toEqual({ owner: 31n, miner: 0n, pool: 2n });
+  });
+  it('every other type pays its holder the whole yield', () => {
+    fc.assert(
+      fc.property(principal, fc.constantFrom('DQB', 'HQB', 'LOCK' as const), (gross, type) => {
+        expect(yieldSplit(gross, type, { ownerBp: 9400, minerBp: 300, hasMiner: true })).toEqual({ owner: gross, miner: 0n, pool: 0n });
+      }),
+    );
+  });
+  it('refuses shares beyond a whole', () => {
+    expect(() => yieldSplit(100n, 'SXC', { ownerBp: 9800, minerBp: 300, hasMiner: true })).toThrow(RangeError);
   });
 });
 

@@ -254,6 +254,32 @@ export interface FinanceSettings {
 
 export const DEFAULT_FINANCE_SETTINGS: FinanceSettings = { settlementHourUtc: 0, redemptionDays: 5, savingOwnerBp: 9400, savingMinerBp: 300 };
 
+/** Basis points in a whole. */
+export const BP = 10_000;
+
+/** A day of one holding's yield, split (see `yieldSplit`). */
+export interface YieldSplit {
+  owner: bigint;
+  miner: bigint;
+  pool: bigint;
+}
+
+/**
+ * How a holding's day of yield is split. A saving (SXC, the XHD saving of spec doc 1 §6/§8):
+ * the holder (the coin owner) takes the owner's share, the product's miner the miner's share,
+ * each rounded down, and the pool the rest (rounding included); a saving with no miner named
+ * leaves the miner's share to the pool too. Every other type pays its holder the whole yield.
+ * The shares never add up to more than the yield, so the budget pays exactly the yield.
+ */
+export function yieldSplit(gross: bigint, type: FinanceProductType, shares: { ownerBp: number; minerBp: number; hasMiner: boolean }): YieldSplit {
+  if (gross < 0n) throw new RangeError('a yield is never negative');
+  if (type !== 'SXC') return { owner: gross, miner: 0n, pool: 0n };
+  if (shares.ownerBp < 0 || shares.minerBp < 0 || shares.ownerBp + shares.minerBp > BP) throw new RangeError('the shares must lie within a whole');
+  const owner = (gross * BigInt(shares.ownerBp)) / BigInt(BP);
+  const miner = shares.hasMiner ? (gross * BigInt(shares.minerBp)) / BigInt(BP) : 0n;
+  return { owner, miner, pool: gross - owner - miner };
+}
+
 /** The latest day whose accrual is due at `now`: yesterday once the settlement hour has passed, else the day before. */
 export function lastAccrualDay(now: Date, settlementHourUtc: number): string {
   const today = now.toISOString().slice(0, 10);

@@ -52,6 +52,8 @@ import * as pocMining from './migrations/2026_11_26_1621_poc_mining.ts';
 import * as financeProducts from './migrations/2026_11_26_1723_finance_products.ts';
 import * as watcher from './migrations/2026_11_26_1830_watcher.ts';
 import * as inviteRebates from './migrations/2026_11_26_1840_invite_rebates.ts';
+import * as financeAccrualWritePath from './migrations/2026_11_26_1850_finance_accrual_write_path.ts';
+import * as financeSavingMiner from './migrations/2026_11_26_1850_finance_saving_miner.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -109,6 +111,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1723_finance_products': financeProducts,
   '2026_11_26_1830_watcher': watcher,
   '2026_11_26_1840_invite_rebates': inviteRebates,
+  '2026_11_26_1850_finance_accrual_write_path': financeAccrualWritePath,
+  '2026_11_26_1850_finance_saving_miner': financeSavingMiner,
 };
 
 /** Every migration name in order. */

@@ -48,6 +48,12 @@ export const financeProductBody = z.object({
   rating: text().trim().max(16, msg('OUT_OF_LENGTH_LIMIT')).default(''),
   indefinite: z.boolean().default(false),
   verify_purchase: z.boolean().default(false).meta({ description: 'Buying asks for the security verification of a withdrawal' }),
+  miner_uid: text()
+    .trim()
+    .regex(/^\d{1,18}$/, msg('INVALID_PARAMETER'))
+    .nullable()
+    .optional()
+    .meta({ description: 'A saving (SXC): the miner (a user uid) that takes the miner’s share of each day’s yield; none: the pool takes it' }),
 });
 export type FinanceProductBody = z.infer<typeof financeProductBody>;
 
@@ -120,6 +126,7 @@ export const adminFinanceProductSchema = financeProductSchema.extend({
   budget_funded: text(),
   budget_exhausted_at: text().nullable().meta({ description: 'Set when a day’s interest did not fit the budget: the product stopped accruing' }),
   holdings: z.number().int(),
+  miner_uid: text().nullable().meta({ description: 'A saving’s miner (a user uid), or null' }),
 });
 export type AdminFinanceProduct = z.infer<typeof adminFinanceProductSchema>;
 export const adminFinanceProductPage = pageOf(adminFinanceProductSchema);

@@ -20,6 +20,13 @@ export interface DayRates {
   ratesPpm: bigint[];
 }
 
+/** A day's yield split (the domain's yieldSplit): holder's and miner's basis points, the rest to the pool. */
+export interface AccrualShares {
+  ownerBp: number;
+  minerBp: number;
+  minerId: string | null;
+}
+
 const eligible = (productId: string, day: string) => sql`h.product_id = ${productId} AND h.subscribed_day < ${day}::date AND (h.until_day IS NULL OR ${day}::date < h.until_day)`;
 const ratesTable = (rates: DayRates) => sql`unnest(${rates.subscribedDays}::date[], ${rates.ratesPpm.map(String)}::numeric[]) AS r(sub_day, rate)`;
 
@@ -59,6 +66,7 @@ export const financeRepository = {
             .whereRef('h.product_id', '=', 'finance_products.id')
             .as('holdings'),
         )
+        .select((eb) => eb.selectFrom('users as mu').select('mu.uid').whereRef('mu.id', '=', 'finance_products.miner_user_id').as('miner_uid'))
         .orderBy('weight', 'desc')
         .orderBy('id', 'desc'),
     );
@@ -168,8 +176,13 @@ export const financeRepository = {
 
   /** A user's daily income records (one per holding and day), newest first. */
   listIncome(db: Db, userId: string, holdingId: string | undefined, page: PageQuery) {
-    let base = db.selectFrom('finance_accruals as a').innerJoin('finance_products as p', 'p.id', 'a.product_id').where('a.user_id', '=', userId);
-    if (holdingId) base = base.where('a.holding_id', '=', holdingId);
+    // Through the user's holdings (finance_holdings_user) and the accruals' key (holding_id, day).
+    let base = db
+      .selectFrom('finance_holdings as h')
+      .innerJoin('finance_accruals as a', 'a.holding_id', 'h.id')
+      .innerJoin('finance_products as p', 'p.id', 'h.product_id')
+      .where('h.user_id', '=', userId);
+    if (holdingId) base = base.where('h.id', '=', holdingId);
     return paginate(base, page, (q) =>
       q
         .select([sql<string>`a.day::text`.as('day'), 'a.holding_id', 'a.amount_units', 'p.name as product_name', 'p.coin'])
@@ -226,44 +239,54 @@ export const financeRepository = {
 
   /**
    * One chunk of a product-day, in one statement: the next `limit` earning holdings after
-   * `afterId` get their accrual row (the (holding, day) key refuses a second), waiting ones
-   * start earning, and their interest moves from the finance budget to their owners (one
-   * ledger transaction, ledger_credit_batch, summed per owner). Answers how many holdings were
-   * read, the last one's id and what was paid.
+   * `afterId` get their accrual row (the (holding, day) key refuses a second) holding the
+   * holder's share of the day's yield, waiting ones start earning, and the holders' shares (and a
+   * saving's miner's) move from the finance budget to their owners (one ledger transaction,
+   * ledger_credit_batch, summed per owner). Answers how many holdings were read, the last one's
+   * id, the yield paid (every share) and the pool's share, which the caller posts.
    */
   async accrueChunk(
     trx: Db,
-    input: { productId: string; day: string; afterId: string; limit: number; rates: DayRates; coin: string; bucket: string; reference: string },
-  ): Promise<{ read: number; lastId: string | null; paid: bigint; transactionId: string | null }> {
-    const { productId, day } = input;
-    const row = await sql<{ read: string; last_id: string | null; paid: string; tx: string | null }>`
+    input: { productId: string; day: string; afterId: string; limit: number; rates: DayRates; coin: string; bucket: string; shares: AccrualShares; reference: string },
+  ): Promise<{ read: number; lastId: string | null; paid: bigint; pool: bigint; transactionId: string | null }> {
+    const { productId, day, shares } = input;
+    // The chunk's owners are grouped and sorted in memory rather than spilled to disk.
+    await sql`SET LOCAL work_mem = '32MB'`.execute(trx);
+    const row = await sql<{ read: string; last_id: string | null; paid: string; pool: string; tx: string | null }>`
       WITH chunk AS MATERIALIZED (
         -- The next holdings in id order, read from the product's index alone; then their rates.
         SELECT h.id, h.user_id, h.principal_units, h.subscribed_day FROM finance_holdings h
         WHERE ${eligible(productId, day)} AND h.id > ${input.afterId}::bigint
         ORDER BY h.product_id, h.id LIMIT ${input.limit}
-      ), picked AS (
-        SELECT c.id, c.user_id, div(c.principal_units * r.rate, 365000000) AS amount
+      ), yields AS (
+        SELECT c.id, c.user_id, div(c.principal_units * r.rate, 365000000) AS gross
         FROM chunk c JOIN ${ratesTable(input.rates)} ON r.sub_day = c.subscribed_day
+      ), picked AS (
+        SELECT id, user_id, gross, div(gross * ${shares.ownerBp}, 10000) AS amount, div(gross * ${shares.minerBp}, 10000) AS miner FROM yields
       ), inserted AS (
         INSERT INTO finance_accruals (holding_id, day, product_id, user_id, amount_units)
         SELECT id, ${day}::date, ${productId}::bigint, user_id, amount FROM picked
-        ON CONFLICT DO NOTHING RETURNING user_id, amount_units
+        ON CONFLICT DO NOTHING RETURNING holding_id, user_id, amount_units
+      ), won AS (
+        SELECT p.gross, p.amount, p.miner FROM picked p JOIN inserted i ON i.holding_id = p.id
       ), started AS (
         UPDATE finance_holdings h SET status = 'interest' FROM picked WHERE h.id = picked.id AND h.status = 'waiting'
         RETURNING h.id
       ), owners AS (
-        SELECT user_id, sum(amount_units) AS amount FROM inserted WHERE amount_units > 0 GROUP BY user_id
+        SELECT user_id, sum(amount) AS amount FROM (
+          SELECT user_id, amount_units AS amount FROM inserted
+          UNION ALL SELECT ${shares.minerId}::bigint, (SELECT sum(miner) FROM won) WHERE ${shares.minerId}::bigint IS NOT NULL
+        ) credits GROUP BY user_id HAVING sum(amount) > 0
       ), credit AS (
         SELECT CASE WHEN count(*) > 0 THEN ledger_credit_batch('finance_interest', ${input.reference}, '', 'finance_budget', ${input.coin},
           array_agg(user_id ORDER BY user_id), array_agg(${input.bucket}::text ORDER BY user_id), array_agg(amount ORDER BY user_id)) END AS tx
         FROM owners
       )
       SELECT (SELECT count(*) FROM picked)::text AS read, (SELECT max(id) FROM picked)::text AS last_id,
-             (SELECT coalesce(sum(amount_units), 0) FROM inserted)::text AS paid, (SELECT tx FROM credit)::text AS tx,
-             (SELECT count(*) FROM started) AS started`.execute(trx);
+             (SELECT coalesce(sum(gross), 0) FROM won)::text AS paid, (SELECT coalesce(sum(gross - amount - miner), 0) FROM won)::text AS pool,
+             (SELECT tx FROM credit)::text AS tx, (SELECT count(*) FROM started) AS started`.execute(trx);
     const r = row.rows[0];
-    return { read: Number(r?.read ?? 0), lastId: r?.last_id ?? null, paid: BigInt(r?.paid ?? 0), transactionId: r?.tx ?? null };
+    return { read: Number(r?.read ?? 0), lastId: r?.last_id ?? null, paid: BigInt(r?.paid ?? 0), pool: BigInt(r?.pool ?? 0), transactionId: r?.tx ?? null };
   },
 
   /** Development only: the holding's dates moved `days` earlier (the devnet's stand-in for waiting). */
@@ -298,6 +321,10 @@ export const financeRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  async uidOf(db: Db, userId: string): Promise<string | null> {
+    return (await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirst())?.uid ?? null;
+  },
+
   userIdByUid(db: Db, uid: string) {
     return db.selectFrom('users').select('id').where('uid', '=', uid).executeTakeFirst();
   },
@@ -309,7 +336,7 @@ export const financeRepository = {
    * left + what running accrual days reserved and have not paid yet; each user's finance bucket =
    * their open holdings' principal + the interest periodical and staking holdings keep with it.
    */
-  async mismatches(db: Db): Promise<{ kind: 'budget' | 'bucket'; detail: string }[]> {
+  async mismatches(db: Db): Promise<{ kind: 'budget' | 'bucket' | 'accrual'; detail: string }[]> {
     const budget = await sql<{ coin: string; balance: string; owed: string }>`
       WITH owed AS (
         SELECT p.coin, sum(p.budget_units) + coalesce(sum(r.left_units), 0) AS owed
@@ -330,7 +357,13 @@ export const financeRepository = {
       SELECT coalesce(h.user_id, o.user_id)::text AS user_id, coalesce(h.coin, o.coin) AS coin, coalesce(h.balance, 0)::text AS balance, coalesce(o.owed, 0)::text AS owed
       FROM held h FULL JOIN owed o ON o.user_id = h.user_id AND o.coin = h.coin
       WHERE coalesce(h.balance, 0) <> coalesce(o.owed, 0) LIMIT 100`.execute(db);
+    // The accrual rows carry no foreign key (2026_11_26_1850): each must name an existing
+    // holding of the same product and owner.
+    const orphans = await sql<{ holding_id: string; day: string }>`
+      SELECT a.holding_id::text, a.day::text FROM finance_accruals a LEFT JOIN finance_holdings h ON h.id = a.holding_id
+      WHERE h.id IS NULL OR h.product_id <> a.product_id OR h.user_id <> a.user_id LIMIT 100`.execute(db);
     return [
+      ...orphans.rows.map((r) => ({ kind: 'accrual' as const, detail: `accrual of holding ${r.holding_id} on ${r.day} names no holding of its product and owner` })),
       ...budget.rows.map((r) => ({ kind: 'budget' as const, detail: `${r.coin} finance budget holds ${r.balance}, the products' budgets and reserved days sum to ${r.owed}` })),
       ...buckets.rows.map((r) => ({
         kind: 'bucket' as const,

@@ -28,6 +28,8 @@ export interface FinanceProductsTable {
   rating: ColumnType<string, string | undefined, string>;
   indefinite: ColumnType<boolean, boolean | undefined, boolean>;
   verify_purchase: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A saving's miner (2026_11_26_1850): takes the miner's share of each day's yield. */
+  miner_user_id: ColumnType<string | null, string | null | undefined, string | null>;
   on_shelf: ColumnType<boolean, boolean | undefined, boolean>;
   state: string;
   lock_height: ColumnType<string | null, string | number | null | undefined, string | number | null>;

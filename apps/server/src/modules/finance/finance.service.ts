@@ -3,6 +3,7 @@ import {
   annualisedPpm,
   AppError,
   blocksLeft,
+  BP,
   daysHeld,
   FinanceStateError,
   initialProductState,
@@ -40,7 +41,7 @@ import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import { coinRules, show, units } from '../coins/coins.ts';
 import type { Verify } from '../wallet/wallet.service.ts';
-import { financeRepository as repo, type DayRates, type ProductRow } from './finance.repository.ts';
+import { financeRepository as repo, type AccrualShares, type DayRates, type ProductRow } from './finance.repository.ts';
 
 /**
  * Finance products (issue 23): the back office's products and budgets, buying, redemption,
@@ -60,7 +61,7 @@ const user = (userId: string, coin: string, bucket: 'available' | 'finance') => 
 const budgetAccount = (coin: string) => ({ kind: 'system' as const, code: 'finance_budget' as const, coin });
 
 /** Holdings per accrual chunk (one ledger transaction each). */
-export const ACCRUAL_CHUNK = 5_000;
+export const ACCRUAL_CHUNK = 25_000;
 
 function tiersOf(row: ProductRow): RateTier[] {
   return row.tier_from_days.map((fromDays, i) => ({ fromDays, ratePpm: BigInt(row.tier_rate_ppm[i] ?? 0) }));
@@ -166,9 +167,10 @@ function productView(row: ProductRow, ctx: ProductContext): FinanceProduct {
   };
 }
 
-function adminView(row: ProductRow & { holdings?: string | null }, ctx: ProductContext): AdminFinanceProduct {
+function adminView(row: ProductRow & { holdings?: string | null; miner_uid?: string | null }, ctx: ProductContext): AdminFinanceProduct {
   return {
     ...productView(row, ctx),
+    miner_uid: row.miner_uid ?? null,
     budget: show(row.budget_units, ctx.scale),
     budget_funded: show(row.budget_funded_units, ctx.scale),
     budget_exhausted_at: iso(row.budget_exhausted_at),
@@ -200,7 +202,12 @@ async function productColumns(db: Db, body: FinanceProductBody) {
   if (start && end && end <= start) throw new AppError('INVALID_PARAMETER', { field: 'end_at' });
   if (body.type === 'DQB' && !body.indefinite && (!start || !end)) throw new AppError('INVALID_PARAMETER', { field: 'start_at' });
   if (body.type === 'LOCK' && (body.staking_blocks < 1 || body.quota === '0')) throw new AppError('INVALID_PARAMETER', { field: 'staking_blocks' });
+  // A saving's miner, by uid (other types have none).
+  const minerUid = body.type === 'SXC' ? (body.miner_uid ?? null) : null;
+  const miner = minerUid ? (await repo.userIdByUid(db, minerUid))?.id : null;
+  if (miner === undefined) throw new AppError('USER_NOT_EXIST', { field: 'miner_uid' });
   return {
+    miner_user_id: miner,
     name: body.name,
     type: body.type,
     coin: coin.type,
@@ -229,7 +236,7 @@ export async function createProduct(db: Db, by: AuditBy, body: FinanceProductBod
     await recordAudit(trx, by, { action: 'finance.product.create', target: `finance_product:${created.id}`, after: created });
     return created;
   });
-  return adminView(row, await contextFor(db, row.coin));
+  return adminProduct(db, row.id);
 }
 
 export async function updateProduct(db: Db, by: AuditBy, id: string, body: FinanceProductBody): Promise<AdminFinanceProduct> {
@@ -244,7 +251,7 @@ export async function updateProduct(db: Db, by: AuditBy, id: string, body: Finan
     await recordAudit(trx, by, { action: 'finance.product.update', target: `finance_product:${id}`, before, after });
     return after;
   });
-  return adminView(row, await contextFor(db, row.coin));
+  return adminProduct(db, row.id);
 }
 
 export async function setShelf(db: Db, by: AuditBy, id: string, onShelf: boolean): Promise<AdminFinanceProduct> {
@@ -260,7 +267,7 @@ export async function setShelf(db: Db, by: AuditBy, id: string, onShelf: boolean
     });
     return after;
   });
-  return adminView(row, await contextFor(db, row.coin));
+  return adminProduct(db, row.id);
 }
 
 /** Funds a product's interest budget from an operator's available balance (one ledger transaction). */
@@ -305,7 +312,8 @@ export async function fundBudget(
 export async function adminProduct(db: Db, id: string, chains?: ChainRegistry): Promise<AdminFinanceProduct> {
   const row = await repo.productById(db, id);
   if (!row) throw new AppError('FINANCE_PRODUCT_NOT_FOUND');
-  return adminView(row, await contextFor(db, row.coin, chains));
+  const miner = row.miner_user_id ? await repo.uidOf(db, row.miner_user_id) : null;
+  return adminView({ ...row, miner_uid: miner ?? null }, await contextFor(db, row.coin, chains));
 }
 
 async function viewsOf<T>(db: Db, rows: ProductRow[], chains: ChainRegistry | undefined, view: (row: ProductRow, ctx: ProductContext) => T): Promise<T[]> {
@@ -660,6 +668,16 @@ async function dayRates(db: Db, product: ProductRow, day: string): Promise<DayRa
   return { subscribedDays, ratesPpm: subscribedDays.map((sub) => rateForDaysHeld(BigInt(product.rate_ppm), tiers, daysHeld(sub, day))) };
 }
 
+/**
+ * How the product's yield is split (`yieldSplit`, computed the same way in SQL): a saving's
+ * owner and miner shares from the settings and its miner; every other type, all to the holder.
+ */
+async function sharesOf(db: Db, product: ProductRow): Promise<AccrualShares> {
+  if (product.type !== 'SXC') return { ownerBp: BP, minerBp: 0, minerId: null };
+  const settings = await repo.settings(db);
+  return { ownerBp: settings.saving_owner_bp, minerBp: product.miner_user_id ? settings.saving_miner_bp : 0, minerId: product.miner_user_id };
+}
+
 export interface AccrualOutcome {
   status: 'done' | 'budget_short' | 'running' | 'outside';
   paid: bigint;
@@ -687,6 +705,7 @@ export async function accrueDay(
   if ((window.fromDay !== null && day < window.fromDay) || (window.untilDay !== null && day >= window.untilDay)) return { status: 'outside', paid: 0n, holdings: 0 };
   const rates = await dayRates(db, product, day);
   const bucket = interestBucket(product.type as FinanceProductType);
+  const shares = await sharesOf(db, product);
   for (let n = 0; n < (options.chunks ?? Infinity); n++) {
     const step = await db.transaction().execute(async (trx): Promise<AccrualOutcome | null> => {
       let run = await repo.lockRun(trx, productId, day);
@@ -715,8 +734,17 @@ export async function accrueDay(
         rates,
         coin: product.coin,
         bucket,
+        shares,
         reference: `finance_accrual:${productId}:${day}`,
       });
+      // A saving's pool share (yieldSplit): from the budget into the pool's revenue, in the chunk's transaction.
+      if (result.pool > 0n) {
+        await postTransaction(trx, {
+          kind: 'finance_interest',
+          reference: `finance_accrual:${productId}:${day}:pool`,
+          postings: transfer(budgetAccount(product.coin), { kind: 'system', code: 'pool_revenue', coin: product.coin }, result.pool),
+        });
+      }
       const paid = BigInt(run.paid_units) + result.paid;
       if (options.beforeCommit) await options.beforeCommit(n);
       if (result.read < chunk) return finishRun(trx, product, day, run, paid, now);

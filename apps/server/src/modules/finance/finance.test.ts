@@ -9,10 +9,11 @@ import { buildUser } from '../../../test/factories.ts';
 import { devnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
-import { userBalances } from '../../ledger/ledger.service.ts';
+import { systemBalance, userBalances } from '../../ledger/ledger.service.ts';
 import {
   accrueDay,
   accrueDue,
+  adminProduct,
   buy,
   confirmDueRedemptions,
   createProduct,
@@ -24,6 +25,7 @@ import {
   revokeProduct,
   runMaturities,
   setShelf,
+  updateFinanceSettings,
 } from './finance.service.ts';
 
 let db: Db;
@@ -231,6 +233,67 @@ describe('exactly once per holding and day', () => {
     // The worker's daily step afterwards finds nothing left for that day.
     await accrueDue(db, at('2026-07-03T00:30:00Z'));
     expect(await accrued()).toBe(30);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+});
+
+describe('the accrual rows without a foreign key', () => {
+  it('the ledger check names an accrual row whose holding is missing or belongs to another owner', async () => {
+    const product = await shelvedProduct();
+    const buyer = await buildUser(db, { balance: { CHIA: XCH('10') } });
+    const { holding_id } = await buy(db, undefined, buyer.id, { product_id: product.id, amount: '10', request_id: key() }, at('2026-06-01T08:00:00Z'));
+    await accrueDay(db, product.id, '2026-06-02');
+    expect(await checkLedger(db)).toEqual([]);
+    const stray = [
+      { holding_id: '987654321', day: '2026-06-02', product_id: product.id, user_id: buyer.id, amount_units: '0' },
+      { holding_id, day: '2026-06-03', product_id: product.id, user_id: admin.id, amount_units: '0' },
+    ];
+    await db.insertInto('finance_accruals').values(stray).execute();
+    const problems = await checkLedger(db);
+    expect(problems.map((p) => p.detail).sort()).toEqual(
+      [`accrual of holding 987654321 on 2026-06-02`, `accrual of holding ${holding_id} on 2026-06-03`].sort().map((s) => `${s} names no holding of its product and owner`),
+    );
+    await db.deleteFrom('finance_accruals').where('amount_units', '=', '0').where('day', 'in', ['2026-06-02', '2026-06-03']).where('user_id', 'in', [buyer.id, admin.id]).execute();
+    expect(await checkLedger(db)).toEqual([]);
+  });
+});
+
+describe('a saving (SXC)', () => {
+  it('splits each day’s yield: the owner’s share to the holder, the miner’s to the product’s miner, the rest to the pool; the budget pays the whole yield', async () => {
+    const miner = await buildUser(db);
+    const product = await shelvedProduct({ name: 'XHD saving', type: 'SXC', miner_uid: miner.uid });
+    expect((await adminProduct(db, product.id)).miner_uid).toBe(miner.uid);
+    const minerless = await shelvedProduct({ name: 'Saving without a miner', type: 'SXC' });
+    const buyer = await buildUser(db, { balance: { CHIA: XCH('200') } });
+    await buy(db, undefined, buyer.id, { product_id: product.id, amount: '100', request_id: key() }, at('2026-05-01T10:00:00Z'));
+    await buy(db, undefined, buyer.id, { product_id: minerless.id, amount: '100', request_id: key() }, at('2026-05-01T10:00:00Z'));
+    const pool0 = await systemBalance(db, 'pool_revenue', 'CHIA');
+    const budget0 = await systemBalance(db, 'finance_budget', 'CHIA');
+
+    // 36.5 % a year on 100 XCH: a yield of 0.1 XCH a day; 94 % / 3 % (the default settings).
+    expect(await accrueDay(db, product.id, '2026-05-02')).toMatchObject({ status: 'done', paid: XCH('0.1') });
+    expect((await balances(buyer.id)).available).toBe(XCH('0.094'));
+    expect((await balances(miner.id)).available).toBe(XCH('0.003'));
+    expect((await systemBalance(db, 'pool_revenue', 'CHIA')) - pool0).toBe(XCH('0.003'));
+    expect(await accrueDay(db, product.id, '2026-05-02')).toMatchObject({ status: 'done', paid: XCH('0.1') }); // once
+    expect((await systemBalance(db, 'pool_revenue', 'CHIA')) - pool0).toBe(XCH('0.003'));
+    // The holder's income is their share.
+    const [holding] = (await listHoldings(db, { userId: buyer.id, productId: product.id }, { page: 1, count: 10 })).list;
+    expect(holding).toMatchObject({ income: '0.094' });
+
+    // No miner named: the pool takes the miner's share too.
+    await accrueDay(db, minerless.id, '2026-05-02');
+    expect((await balances(buyer.id)).available).toBe(XCH('0.188'));
+    expect((await systemBalance(db, 'pool_revenue', 'CHIA')) - pool0).toBe(XCH('0.009'));
+    expect(budget0 - (await systemBalance(db, 'finance_budget', 'CHIA'))).toBe(XCH('0.2'));
+
+    // The shares are settings: 90 % / 5 % from now on.
+    await updateFinanceSettings(db, admin.id, { settlement_hour_utc: 0, redemption_days: 5, saving_owner_share: '90', saving_miner_share: '5' });
+    await accrueDay(db, product.id, '2026-05-03');
+    expect((await balances(miner.id)).available).toBe(XCH('0.008'));
+    expect((await systemBalance(db, 'pool_revenue', 'CHIA')) - pool0).toBe(XCH('0.014'));
+    await updateFinanceSettings(db, admin.id, { settlement_hour_utc: 0, redemption_days: 5, saving_owner_share: '94', saving_miner_share: '3' });
+    await expect(createProduct(db, admin.id, productBody({ type: 'SXC', miner_uid: '999999999' }))).rejects.toMatchObject({ errorName: 'USER_NOT_EXIST' });
     expect(await checkLedger(db)).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ export interface Column<T> {
   align?: 'right';
   /** Kept at the table's right edge while the rest scrolls (a row's actions). */
   fixed?: 'right';
+  /** The column's width on a desktop (a narrow actions column whose buttons wrap). */
+  width?: number;
 }
 
 /**
@@ -28,10 +30,12 @@ export function ResponsiveTable<T extends object>(props: {
   pagination: TablePaginationConfig | false;
   /** The card's title on a phone (the first column's content when not given). */
   cardTitle?: (row: T) => ReactNode;
+  /** What an empty list says (the back office's "no data" when not given). */
+  emptyText?: string;
 }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
-  const empty = props.failed ? t('adminCore.loadFailed') : t('adminCore.noData');
+  const empty = props.failed ? t('adminCore.loadFailed') : (props.emptyText ?? t('adminCore.noData'));
   if (!mobile) {
     return (
       <Table<T>
@@ -39,7 +43,7 @@ export function ResponsiveTable<T extends object>(props: {
         size="small"
         data-testid={props.testId}
         loading={props.loading}
-        columns={props.columns.map((c) => ({ key: c.key, title: c.title, align: c.align, fixed: c.fixed, render: (_: unknown, row: T) => c.render(row) }))}
+        columns={props.columns.map((c) => ({ key: c.key, title: c.title, align: c.align, fixed: c.fixed, width: c.width, render: (_: unknown, row: T) => c.render(row) }))}
         dataSource={props.rows ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: empty }}

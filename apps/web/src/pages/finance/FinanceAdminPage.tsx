@@ -1,10 +1,11 @@
 import { FINANCE_PRODUCT_TYPES, type AdminFinanceProduct, type FinanceHolding, type FinanceProductBody } from '@platter/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Drawer, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState, type HTMLAttributes } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Drawer, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
-import { useSuccessToast } from '../../lib/useSuccessToast.ts';
+import { useModalSubmit } from '../../lib/useModalSubmit.ts';
+import { ResponsiveTable, type Column } from '../adminCore/ResponsiveTable.tsx';
 import { newRequestId } from '../wallet/WithdrawDialog.tsx';
 import {
   fetchAdminProducts,
@@ -12,14 +13,14 @@ import {
   fetchSubscriptions,
   financeKeys,
   fundProduct,
-  isOk,
   revokeProduct,
   saveProduct,
   saveSettings,
   setShelf,
   type FinanceSettings,
 } from './financeApi.ts';
-import { formatDay } from './format.ts';
+import { formatDay, useCoinUnit } from './format.ts';
+import '../adminCore/adminCore.css';
 import './finance.css';
 
 /**
@@ -30,43 +31,37 @@ import './finance.css';
  */
 export function FinanceAdminPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const toast = useSuccessToast();
+  const unitOf = useCoinUnit();
+  const { submit } = useModalSubmit();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminFinanceProduct | 'new' | null>(null);
   const [funding, setFunding] = useState<AdminFinanceProduct | null>(null);
   const [subscriptions, setSubscriptions] = useState<AdminFinanceProduct | null>(null);
   const products = useQuery({ queryKey: financeKeys.admin(page), queryFn: () => fetchAdminProducts(page) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: financeKeys.all });
-  const act = async (call: () => Promise<unknown>) => {
-    if (isOk((await call()) as never)) {
-      await refresh();
-      toast(t('finance.admin.saved'));
-    }
-  };
+  const act = (call: Parameters<typeof submit>[0]) => submit(call, { invalidate: [financeKeys.all], success: t('finance.admin.saved') });
 
-  const columns: TableColumnsType<AdminFinanceProduct> = [
-    { key: 'name', title: t('finance.field.name'), render: (_, p) => p.name },
-    { key: 'type', title: t('finance.field.type'), render: (_, p) => `${t(`finance.type.${p.type}`)} · ${p.coin}` },
+  const columns: Column<AdminFinanceProduct>[] = [
+    { key: 'name', title: t('finance.field.name'), render: (p) => p.name },
+    { key: 'type', title: t('finance.field.type'), render: (p) => `${t(`finance.type.${p.type}`)} · ${unitOf(p.coin)}` },
     {
       key: 'state',
       title: t('finance.field.status'),
-      render: (_, p) => (
+      render: (p) => (
         <Space size={4} wrap>
           <Tag data-testid={`admin-finance-status-${p.id}`}>{t(`finance.status.${p.status}`)}</Tag>
           <Tag>{t(`finance.state.${p.state}`)}</Tag>
         </Space>
       ),
     },
-    { key: 'rate', title: t('finance.field.rate'), align: 'right', render: (_, p) => `${p.annual_rate} %` },
-    { key: 'ordered', title: `${t('finance.field.ordered')} / ${t('finance.field.quota')}`, align: 'right', render: (_, p) => `${p.ordered} / ${p.quota === '0' ? '∞' : p.quota}` },
-    { key: 'participants', title: t('finance.field.participants'), align: 'right', render: (_, p) => p.participants },
-    { key: 'income', title: t('finance.field.income'), align: 'right', render: (_, p) => p.accumulated_income },
+    { key: 'rate', title: t('finance.field.rate'), align: 'right', render: (p) => `${p.annual_rate} %` },
+    { key: 'ordered', title: `${t('finance.field.ordered')} / ${t('finance.field.quota')}`, align: 'right', render: (p) => `${p.ordered} / ${p.quota === '0' ? '∞' : p.quota}` },
+    { key: 'participants', title: t('finance.field.participants'), align: 'right', render: (p) => p.participants },
+    { key: 'income', title: t('finance.field.income'), align: 'right', render: (p) => p.accumulated_income },
     {
       key: 'budget',
       title: t('finance.field.budget'),
       align: 'right',
-      render: (_, p) => (
+      render: (p) => (
         <span data-testid={`admin-finance-budget-${p.id}`}>
           {p.budget}
           {p.budget_exhausted_at ? (
@@ -83,7 +78,7 @@ export function FinanceAdminPage() {
       // At the table's right edge, its buttons wrapped in a narrow column: never off screen.
       fixed: 'right',
       width: 150,
-      render: (_, p) => (
+      render: (p) => (
         <Space size={4} wrap>
           <Button size="small" onClick={() => setEditing(p)} data-testid={`admin-finance-edit-${p.id}`}>
             {t('finance.admin.edit')}
@@ -121,20 +116,19 @@ export function FinanceAdminPage() {
         </Button>
         <ExportButton scope="admin" list="finance_products" filters={{}} />
       </div>
-      <Table
-        rowKey="id"
-        size="middle"
-        data-testid="admin-finance-table"
+      <ResponsiveTable
+        testId="admin-finance-table"
+        rowTestId="admin-finance-row"
+        rowKey={(p) => p.id}
+        rows={products.data?.list}
         loading={products.isPending}
+        failed={products.isError}
         columns={columns}
-        dataSource={products.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        onRow={(p) => ({ 'data-testid': `admin-finance-row-${p.id}` }) as HTMLAttributes<HTMLElement>}
         pagination={{ current: page, pageSize: 20, total: products.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
       />
       <SettingsCard />
-      {editing ? <ProductForm product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} /> : null}
-      {funding ? <FundDialog product={funding} onClose={() => setFunding(null)} onSaved={refresh} /> : null}
+      {editing ? <ProductForm product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {funding ? <FundDialog product={funding} onClose={() => setFunding(null)} /> : null}
       {subscriptions ? <Subscriptions product={subscriptions} onClose={() => setSubscriptions(null)} /> : null}
     </div>
   );
@@ -142,10 +136,10 @@ export function FinanceAdminPage() {
 
 type FormValues = Omit<FinanceProductBody, 'start_at' | 'end_at'> & { start_at?: string; end_at?: string };
 
-function ProductForm({ product, onClose, onSaved }: { product: AdminFinanceProduct | null; onClose: () => void; onSaved: () => Promise<void> }) {
+function ProductForm({ product, onClose }: { product: AdminFinanceProduct | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: send } = useModalSubmit();
   const initial: Partial<FormValues> = product
     ? {
         ...product,
@@ -169,23 +163,16 @@ function ProductForm({ product, onClose, onSaved }: { product: AdminFinanceProdu
         verify_purchase: false,
         tiers: [],
       };
-  const submit = async (values: FormValues) => {
-    setBusy(true);
-    try {
-      const body: FinanceProductBody & { id?: string } = {
-        ...values,
-        start_at: values.start_at || null,
-        end_at: values.end_at || null,
-        tiers: values.tiers ?? [],
-        ...(product ? { id: product.id } : {}),
-      };
-      if (isOk(await saveProduct(body))) {
-        await onSaved();
-        onClose();
-      }
-    } finally {
-      setBusy(false);
-    }
+  const submit = (values: FormValues) => {
+    const body: FinanceProductBody & { id?: string } = {
+      ...values,
+      start_at: values.start_at || null,
+      end_at: values.end_at || null,
+      tiers: values.tiers ?? [],
+      miner_uid: values.miner_uid || null,
+      ...(product ? { id: product.id } : {}),
+    };
+    return send(() => saveProduct(body), { invalidate: [financeKeys.all], success: t('finance.admin.saved'), onDone: onClose });
   };
   return (
     <Modal
@@ -232,6 +219,15 @@ function ProductForm({ product, onClose, onSaved }: { product: AdminFinanceProdu
             <Input style={{ width: 100 }} maxLength={16} />
           </Form.Item>
         </Space>
+        <Form.Item noStyle shouldUpdate={(a: FormValues, b: FormValues) => a.type !== b.type}>
+          {({ getFieldValue }) =>
+            getFieldValue('type') === 'SXC' ? (
+              <Form.Item name="miner_uid" label={t('finance.field.miner')} extra={t('finance.admin.minerHelp')}>
+                <Input style={{ width: 200 }} data-testid="admin-finance-miner" />
+              </Form.Item>
+            ) : null
+          }
+        </Form.Item>
         <Space wrap>
           <Form.Item name="term_days" label={t('finance.field.term')}>
             <InputNumber min={0} />
@@ -283,25 +279,19 @@ function ProductForm({ product, onClose, onSaved }: { product: AdminFinanceProdu
   );
 }
 
-function FundDialog({ product, onClose, onSaved }: { product: AdminFinanceProduct; onClose: () => void; onSaved: () => Promise<void> }) {
+function FundDialog({ product, onClose }: { product: AdminFinanceProduct; onClose: () => void }) {
   const { t } = useTranslation();
+  const unit = useCoinUnit()(product.coin);
   const [amount, setAmount] = useState('');
   const [uid, setUid] = useState('');
-  const [busy, setBusy] = useState(false);
   const [requestId] = useState(newRequestId);
-  const toast = useSuccessToast();
-  const submit = async () => {
-    setBusy(true);
-    try {
-      if (isOk(await fundProduct({ id: product.id, amount: amount.trim(), request_id: requestId, ...(uid.trim() ? { from_uid: uid.trim() } : {}) }))) {
-        await onSaved();
-        toast(t('finance.admin.funded'));
-        onClose();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit: send } = useModalSubmit();
+  const submit = () =>
+    send(() => fundProduct({ id: product.id, amount: amount.trim(), request_id: requestId, ...(uid.trim() ? { from_uid: uid.trim() } : {}) }), {
+      invalidate: [financeKeys.all],
+      success: t('finance.admin.funded'),
+      onDone: onClose,
+    });
   return (
     <Modal
       open
@@ -315,8 +305,8 @@ function FundDialog({ product, onClose, onSaved }: { product: AdminFinanceProduc
       modalRender={(node) => <div data-testid="admin-finance-fund-dialog">{node}</div>}
     >
       <Space direction="vertical" className="finance-block">
-        <Typography.Text type="secondary">{`${t('finance.field.budget')}: ${product.budget} ${product.coin}`}</Typography.Text>
-        <Input value={amount} onChange={(e) => setAmount(e.target.value)} addonAfter={product.coin} aria-label={t('finance.amount')} data-testid="admin-finance-fund-amount" />
+        <Typography.Text type="secondary">{`${t('finance.field.budget')}: ${product.budget} ${unit}`}</Typography.Text>
+        <Input value={amount} onChange={(e) => setAmount(e.target.value)} addonAfter={unit} aria-label={t('finance.amount')} data-testid="admin-finance-fund-amount" />
         <Input value={uid} onChange={(e) => setUid(e.target.value)} placeholder={t('finance.admin.fromUid')} aria-label={t('finance.admin.fromUid')} />
       </Space>
     </Modal>
@@ -325,26 +315,28 @@ function FundDialog({ product, onClose, onSaved }: { product: AdminFinanceProduc
 
 function Subscriptions({ product, onClose }: { product: AdminFinanceProduct; onClose: () => void }) {
   const { t } = useTranslation();
+  const unit = useCoinUnit()(product.coin);
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: financeKeys.subscriptions(product.id, page), queryFn: () => fetchSubscriptions(product.id, page) });
-  const columns: TableColumnsType<FinanceHolding> = [
-    { key: 'uid', title: t('finance.admin.uid'), render: (_, h) => h.uid ?? '' },
-    { key: 'amount', title: t('finance.investment.amount'), align: 'right', render: (_, h) => h.amount },
-    { key: 'income', title: t('finance.investment.income'), align: 'right', render: (_, h) => h.income },
-    { key: 'status', title: t('finance.investment.status'), render: (_, h) => t(`finance.holding.${h.status}`) },
-    { key: 'subscribed', title: t('finance.investment.subscribed'), render: (_, h) => formatDay(h.subscribed_at) },
+  const columns: Column<FinanceHolding>[] = [
+    { key: 'uid', title: t('finance.admin.uid'), render: (h) => h.uid ?? '' },
+    { key: 'amount', title: t('finance.investment.amount'), align: 'right', render: (h) => h.amount },
+    { key: 'income', title: t('finance.investment.income'), align: 'right', render: (h) => h.income },
+    { key: 'status', title: t('finance.investment.status'), render: (h) => t(`finance.holding.${h.status}`) },
+    { key: 'subscribed', title: t('finance.investment.subscribed'), render: (h) => formatDay(h.subscribed_at) },
   ];
   return (
     <Drawer open onClose={onClose} width="min(720px, 100vw)" title={`${t('finance.admin.subscriptions')} · ${product.name}`} data-testid="admin-finance-subscriptions">
-      <Typography.Paragraph>{`${t('finance.field.ordered')}: ${product.ordered} ${product.coin} · ${t('finance.field.participants')}: ${product.participants} · ${t('finance.field.income')}: ${product.accumulated_income}`}</Typography.Paragraph>
+      <Typography.Paragraph>{`${t('finance.field.ordered')}: ${product.ordered} ${unit} · ${t('finance.field.participants')}: ${product.participants} · ${t('finance.field.income')}: ${product.accumulated_income}`}</Typography.Paragraph>
       <ExportButton scope="admin" list="finance_subscriptions" filters={{ product_id: product.id }} />
-      <Table
-        rowKey="id"
-        size="small"
+      <ResponsiveTable
+        testId="admin-finance-subscriptions-table"
+        rowTestId="admin-finance-subscription"
+        rowKey={(h) => h.id}
+        rows={list.data?.list}
         loading={list.isPending}
+        failed={list.isError}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
         pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
       />
     </Drawer>
@@ -354,15 +346,9 @@ function Subscriptions({ product, onClose }: { product: AdminFinanceProduct; onC
 function SettingsCard() {
   const { t } = useTranslation();
   const settings = useQuery({ queryKey: financeKeys.settings, queryFn: fetchSettings });
-  const queryClient = useQueryClient();
-  const toast = useSuccessToast();
+  const { submit: send } = useModalSubmit();
   if (!settings.data) return null;
-  const submit = async (values: FinanceSettings) => {
-    if (isOk(await saveSettings(values))) {
-      await queryClient.invalidateQueries({ queryKey: financeKeys.settings });
-      toast(t('finance.admin.saved'));
-    }
-  };
+  const submit = (values: FinanceSettings) => send(() => saveSettings(values), { invalidate: [financeKeys.settings], success: t('finance.admin.saved') });
   return (
     <Card title={t('finance.admin.settings')} className="finance-section" data-testid="admin-finance-settings">
       <Form layout="vertical" initialValues={settings.data} onFinish={(values: FinanceSettings) => void submit(values)}>

@@ -1,5 +1,5 @@
 import { FINANCE_PRODUCT_TYPES, type FinanceProduct, type SecurityCodes } from '@platter/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Input, Modal, Progress, Segmented, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,13 @@ import { Link, useSearchParams } from 'react-router';
 import { LOGIN_PATH } from '../../app/guards.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { SecurityVerification } from '../../components/SecurityVerification.tsx';
-import { useSuccessToast } from '../../lib/useSuccessToast.ts';
+import { useModalSubmit } from '../../lib/useModalSubmit.ts';
 import { isSignedIn, useAppState } from '../../state/store.ts';
 import { codesComplete, useVerificationMethods } from '../wallet/verification.ts';
 import { fetchTotalAssets, walletKeys } from '../wallet/walletApi.ts';
 import { newRequestId } from '../wallet/WithdrawDialog.tsx';
-import { buyProduct, fetchProducts, financeKeys, isOk } from './financeApi.ts';
-import { productFacts } from './format.ts';
+import { buyProduct, fetchProducts, financeKeys } from './financeApi.ts';
+import { productFacts, useCoinUnit } from './format.ts';
 import './finance.css';
 
 type TypeFilter = 'all' | (typeof FINANCE_PRODUCT_TYPES)[number];
@@ -62,6 +62,7 @@ export function FinancialPage() {
 
 function ProductCard({ product, onDetails, onBuy }: { product: FinanceProduct; onDetails: () => void; onBuy: () => void }) {
   const { t } = useTranslation();
+  const unitOf = useCoinUnit();
   const quota = Number(product.quota);
   const percent = quota > 0 ? Math.min(100, Math.round((Number(product.ordered) / quota) * 100)) : null;
   return (
@@ -85,7 +86,7 @@ function ProductCard({ product, onDetails, onBuy }: { product: FinanceProduct; o
       </div>
       <div className="finance-card__facts">
         <span>
-          {t('finance.field.min')}: {product.min_amount} {product.coin}
+          {t('finance.field.min')}: {product.min_amount} {unitOf(product.coin)}
         </span>
         <span>
           {product.type === 'HQB' || product.type === 'SXC'
@@ -111,6 +112,7 @@ function ProductCard({ product, onDetails, onBuy }: { product: FinanceProduct; o
 /** The product details (spec doc 1 §3's fields). */
 function ProductDetails({ product, onClose, onBuy }: { product: FinanceProduct; onClose: () => void; onBuy: () => void }) {
   const { t } = useTranslation();
+  const unitOf = useCoinUnit();
   return (
     <Modal
       open
@@ -131,7 +133,7 @@ function ProductDetails({ product, onClose, onBuy }: { product: FinanceProduct; 
         size="small"
         column={{ xs: 1, sm: 1, md: 2 }}
         bordered
-        items={productFacts(product, t).map(([label, value], i) => ({ key: String(i), label, children: value }))}
+        items={productFacts(product, t, unitOf).map(([label, value], i) => ({ key: String(i), label, children: value }))}
       />
     </Modal>
   );
@@ -139,33 +141,24 @@ function ProductDetails({ product, onClose, onBuy }: { product: FinanceProduct; 
 
 function BuyDialog({ product, onClose }: { product: FinanceProduct; onClose: () => void }) {
   const { t } = useTranslation();
+  const unit = useCoinUnit()(product.coin);
   const signedIn = isSignedIn(useAppState((state) => state.userInfo));
   const assets = useQuery({ queryKey: walletKeys.assets, queryFn: fetchTotalAssets, enabled: signedIn });
   const available = assets.data?.list.find((a) => a.type === product.coin)?.available ?? '0';
   const methods = useVerificationMethods('withdraw');
   const [amount, setAmount] = useState('');
   const [codes, setCodes] = useState<SecurityCodes>({});
-  const [busy, setBusy] = useState(false);
   const requestId = useRef<string | null>(null);
-  const queryClient = useQueryClient();
-  const toast = useSuccessToast();
+  const { busy, submit: send } = useModalSubmit();
   const ready = /^\d+(\.\d+)?$/.test(amount.trim()) && (!product.verify_purchase || codesComplete(methods, codes));
 
   const submit = async () => {
     if (!ready) return;
     requestId.current ??= newRequestId();
-    setBusy(true);
-    try {
-      const answer = await buyProduct({ product_id: product.id, amount: amount.trim(), request_id: requestId.current, ...(product.verify_purchase ? codes : {}) });
-      requestId.current = null;
-      if (isOk(answer)) {
-        await Promise.all([queryClient.invalidateQueries({ queryKey: financeKeys.all }), queryClient.invalidateQueries({ queryKey: walletKeys.all })]);
-        toast(t('finance.bought'));
-        onClose();
-      }
-    } finally {
-      setBusy(false);
-    }
+    const body = { product_id: product.id, amount: amount.trim(), request_id: requestId.current, ...(product.verify_purchase ? codes : {}) };
+    const answer = await send(() => buyProduct(body), { invalidate: [financeKeys.all, walletKeys.all], success: t('finance.bought'), onDone: onClose });
+    // Answered (accepted or refused): the next try is a new request; a transport failure keeps the id.
+    if (answer) requestId.current = null;
   };
 
   return (
@@ -189,14 +182,14 @@ function BuyDialog({ product, onClose }: { product: FinanceProduct; onClose: () 
       {signedIn ? (
         <Space direction="vertical" className="finance-block">
           <Typography.Text type="secondary" data-testid="finance-buy-available">
-            {t('finance.available', { amount: `${available} ${product.coin}` })}
+            {t('finance.available', { amount: `${available} ${unit}` })}
           </Typography.Text>
           <Input
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             inputMode="decimal"
             placeholder={`${t('finance.field.min')}: ${product.min_amount}`}
-            addonAfter={product.coin}
+            addonAfter={unit}
             aria-label={t('finance.amount')}
             data-testid="finance-buy-amount"
           />

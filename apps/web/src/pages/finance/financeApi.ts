@@ -1,5 +1,5 @@
 import { adminFinanceEndpoints, financeEndpoints, type EndpointData, type EndpointInput, type FinanceProductBody, type FinanceSettingsBody } from '@platter/domain';
-import { api, type ApiAnswer } from '../../api/index.ts';
+import { api } from '../../api/index.ts';
 
 /** The finance calls (issue 23) for the pages of this folder: reads give the data or throw; writes return the envelope. */
 
@@ -38,5 +38,3 @@ export const setShelf = (id: string, on_shelf: boolean) => api.send(adminFinance
 export const fundProduct = (body: EndpointInput<typeof adminFinanceEndpoints.fund>) => api.send(adminFinanceEndpoints.fund, body, user);
 export const revokeProduct = (id: string) => api.send(adminFinanceEndpoints.revoke, { id }, user);
 export const saveSettings = (body: FinanceSettings) => api.send(adminFinanceEndpoints.updateSettings, body, user);
-
-export const isOk = (answer: ApiAnswer<unknown>): boolean => 'code' in answer && answer.code === 200;
