@@ -37,6 +37,7 @@ import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { settingService } from './modules/setting/setting.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { withBhdNodes } from './chain/bhd-wallet.ts';
+import { eitherNodes, withSignumNode } from './chain/signum-api.ts';
 import { withChiaWallet } from './chain/chia-wallet.ts';
 import { devnetRegistry } from './chain/devnet.ts';
 import { runPendingExports } from './modules/exports/exports.service.ts';
@@ -176,8 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   // Burst pool protocol (issue 21): nonces rebuilt in worker threads.
   const pocVerifier = new PocVerifierPool({ size: config.pocVerifierThreads });
-  const poc = pocPools({ config, db, secret: deps.secret, verifier: pocVerifier, nodes: bhd });
-  app.addHook('onClose', () => pocVerifier.close());
+  const signum = withSignumNode(config, (s) => pocVerifier.deadline(s));
+  const poc = pocPools({ config, db, secret: deps.secret, verifier: pocVerifier, nodes: eitherNodes(bhd, signum) });
+  app.addHook('onClose', async () => {
+    signum.close();
+    await pocVerifier.close();
+  });
   const worker = deps.worker
     ? await startWorker({
         chia: [...chia.values()],
