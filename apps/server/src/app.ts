@@ -46,6 +46,7 @@ import { reviewRoutes } from './modules/pool/reviews.routes.ts';
 import { verificationAdminRoutes } from './modules/pool/verification.routes.ts';
 import { adminFlowRoutes } from './modules/wallet/flow.ts';
 import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
+import { mergePoolRoutes } from './modules/pool/mergePool.routes.ts';
 import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
 import { publicFigures } from './modules/pool/public-figures.ts';
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -246,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   withdrawRoutes(app, { db, sessions, schedule });
   adminWithdrawRoutes(app, { db, sessions, schedule });
   poolRoutes(app, { db, sessions, limits, chains, bindReview: config.bindReview });
+  mergePoolRoutes(app, { db, sessions });
   publicPoolRoutes(app, { db, figures: publicFigures({ refreshSeconds: config.publicFiguresSeconds }) });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });
