@@ -19,8 +19,12 @@ export const mergePoolFarmSchema = z.object({
   /** Distinct rigs (by name) online and offline across the pools. */
   online: z.number().int(),
   offline: z.number().int(),
-  capacity: text().meta({ description: "The farm's capacity, bytes: the mean of the coins' estimates that are not zero (each estimates the same plots)" }),
+  capacity: text().meta({
+    description:
+      "The farm's capacity estimated from the verified deadlines, bytes: each online rig once, at the mean of its coins' estimates that are not zero (each estimates the same plots)",
+  }),
   reported_capacity: text().meta({ description: "What the farm's online rigs report, bytes (each rig counted once, at the most it reports to any of the pools)" }),
-  coins: z.array(dashboardSummarySchema),
+  /** Each coin's dashboard figures, and the capacity estimated from its online rigs' deadlines there (bytes). */
+  coins: z.array(dashboardSummarySchema.extend({ estimated_capacity: text() })),
 });
 export type MergePoolFarm = z.infer<typeof mergePoolFarmSchema>;

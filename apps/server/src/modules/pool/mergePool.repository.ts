@@ -21,17 +21,12 @@ export async function mergedPools(db: Db, pool: string): Promise<{ mergePool: st
   return { mergePool: first.head, poolType: first.pool_type, pools: rows.rows.map((r) => r.type), coins: new Set(rows.rows.map((r) => r.coin)).size };
 }
 
-/** The user's rigs across `pools`, one per name: online in any, and the most it reports to any while online. */
-export async function farmRigs(db: Db, userId: string, pools: string[], onlineSince: Date) {
+/** The user's miner rows in `pools`: a rig (by name) has one per pool it mines, with the capacity estimated from its deadlines there. */
+export async function farmMiners(db: Db, userId: string, pools: string[], onlineSince: Date) {
   return db
     .selectFrom('miners')
-    .select([
-      'name',
-      sql<boolean>`bool_or(last_seen_at >= ${onlineSince})`.as('online'),
-      sql<string>`coalesce(max(capacity_bytes) FILTER (WHERE last_seen_at >= ${onlineSince}), 0)`.as('reported'),
-    ])
+    .select(['name', 'pool', 'capacity_bytes', 'estimated_bytes', sql<boolean>`last_seen_at >= ${onlineSince}`.as('online')])
     .where('user_id', '=', userId)
     .where('pool', 'in', pools)
-    .groupBy('name')
     .execute();
 }

@@ -54,7 +54,7 @@ export function MergePoolCard({ pool, base }: { pool: string; base: 1000 | 1024 
                 <div>
                   <dt>{t('mergePool.coinCapacity')}</dt>
                   <dd className="pool-amount" data-testid={`merge-pool-coin-${c.pool}-capacity`}>
-                    {capacityText(c.capacity, base)}
+                    {capacityText(c.estimated_capacity, base)}
                   </dd>
                 </div>
                 <div>

@@ -81,7 +81,10 @@ describe('the dashboard', () => {
 
   it('shows a merged pool’s farm: its rigs and capacity, and each coin’s figures with links to its dashboard and records', async () => {
     const tib = (n: bigint) => String(n * 1024n ** 4n);
-    const coin = (pool: string, unit: string, capacity: bigint, yesterday: string) => summaryOf(pool, { coin: unit, unit, capacity: tib(capacity), income_yesterday: yesterday });
+    const coin = (pool: string, unit: string, capacity: bigint, yesterday: string) => ({
+      ...summaryOf(pool, { coin: unit, unit, income_yesterday: yesterday }),
+      estimated_capacity: tib(capacity),
+    });
     const farm = {
       merge_pool: 'BHD',
       pool_type: 'ECO',
