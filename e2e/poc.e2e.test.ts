@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, openBrowser, screenshot } from './support/browser.ts';
+import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
 import { logIn, look } from './support/session.ts';
 
 /**
@@ -41,16 +41,34 @@ describe('the BHD pool of the demo farmer', async () => {
     }
   }, 200_000);
 
-  it('shows the BHD dashboard and the public pool page in en, zh and ru', async () => {
-    for (const lang of ['en', 'zh', 'ru'] as const) {
-      await page.goto(`${baseUrl}/center/mining?pool=bhd`);
-      await look(page, lang, lang === 'ru' ? 'dark' : 'light');
-      await page.locator('[data-testid="mining-summary"][data-pool="bhd"]').waitFor();
-      expect(Number(await page.getByTestId('mining-online').textContent())).toBeGreaterThan(0);
-      await screenshot(page, `poc-mining-${lang}`);
-      await page.goto(`${baseUrl}/mypools/bhd`);
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, `poc-pool-${lang}`);
+  it('shows the BHD dashboard with the merged farm, and the public pool page, in en, zh and ru, light and dark, desktop and 390 px', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
+      for (const lang of ['en', 'zh', 'ru'] as const) {
+        for (const theme of ['light', 'dark'] as const) {
+          await page.goto(`${baseUrl}/center/mining?pool=bhd`);
+          await look(page, lang, theme);
+          await page.locator('[data-testid="mining-summary"][data-pool="bhd"]').waitFor();
+          expect(Number(await page.getByTestId('mining-online').textContent())).toBeGreaterThan(0);
+          // The demo farmer's plotter mines all four merged coins: one farm, each coin's own figures.
+          const farm = page.getByTestId('merge-pool');
+          await farm.waitFor();
+          expect(await farm.getAttribute('data-pools')).toBe('bhd,lhd,hdd,xhd');
+          expect(Number(await page.getByTestId('merge-pool-rigsOnline').textContent())).toBeGreaterThan(0);
+          expect(await page.locator('[data-testid^="merge-pool-coin-"][data-testid$="-capacity"]').count()).toBe(4);
+          // Nothing runs off the side of a phone's screen.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          const size = viewport === DESKTOP ? 'desktop' : 'mobile';
+          await screenshot(page, `poc-mining-${lang}-${theme}-${size}`);
+          await farm.scrollIntoViewIfNeeded();
+          await screenshot(page, `poc-farm-${lang}-${theme}-${size}`);
+          await page.goto(`${baseUrl}/mypools/bhd`);
+          await page.waitForLoadState('networkidle');
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          await screenshot(page, `poc-pool-${lang}-${theme}-${size}`);
+        }
+      }
     }
-  }, 120_000);
+    await page.setViewportSize(DESKTOP);
+  }, 400_000);
 });

@@ -37,6 +37,7 @@ import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { settingService } from './modules/setting/setting.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { withBhdNodes } from './chain/bhd-wallet.ts';
+import { eitherNodes, withSignumNode } from './chain/signum-api.ts';
 import { withChiaWallet } from './chain/chia-wallet.ts';
 import { devnetRegistry } from './chain/devnet.ts';
 import { runPendingExports } from './modules/exports/exports.service.ts';
@@ -45,6 +46,7 @@ import { reviewRoutes } from './modules/pool/reviews.routes.ts';
 import { verificationAdminRoutes } from './modules/pool/verification.routes.ts';
 import { adminFlowRoutes } from './modules/wallet/flow.ts';
 import { walletService, type Verify } from './modules/wallet/wallet.service.ts';
+import { mergePoolRoutes } from './modules/pool/mergePool.routes.ts';
 import { adminPoolRoutes, devnetSignRoutes, minerApiRoutes, poolRoutes, publicPoolRoutes } from './modules/pool/pool.routes.ts';
 import { publicFigures } from './modules/pool/public-figures.ts';
 import { adminWalletRoutes, devnetRoutes, walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -179,8 +181,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   // Burst pool protocol (issue 21): nonces rebuilt in worker threads.
   const pocVerifier = new PocVerifierPool({ size: config.pocVerifierThreads });
-  const poc = pocPools({ config, db, secret: deps.secret, verifier: pocVerifier, nodes: bhd });
-  app.addHook('onClose', () => pocVerifier.close());
+  const signum = withSignumNode(config, (s) => pocVerifier.deadline(s));
+  const poc = pocPools({ config, db, secret: deps.secret, verifier: pocVerifier, nodes: eitherNodes(bhd, signum) });
+  app.addHook('onClose', async () => {
+    signum.close();
+    await pocVerifier.close();
+  });
   const worker = deps.worker
     ? await startWorker({
         chia: [...chia.values()],
@@ -244,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   withdrawRoutes(app, { db, sessions, schedule });
   adminWithdrawRoutes(app, { db, sessions, schedule });
   poolRoutes(app, { db, sessions, limits, chains, bindReview: config.bindReview });
+  mergePoolRoutes(app, { db, sessions });
   publicPoolRoutes(app, { db, figures: publicFigures({ refreshSeconds: config.publicFiguresSeconds }) });
   minerApiRoutes(app, { db });
   adminPoolRoutes(app, { db, sessions });

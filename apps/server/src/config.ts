@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
+import { signumAccountId, signumAddressOf } from '@platter/domain';
 
 /**
  * Every setting of the platform, read from the environment and validated once at start-up.
@@ -430,6 +431,23 @@ export const SETTINGS = {
   ...pocNodeSettings('lhd', 'LHD', 'http://127.0.0.1:<rpcport>/'),
   ...pocNodeSettings('hdd', 'HDD', 'http://127.0.0.1:<rpcport>/'),
   ...pocNodeSettings('xhd', 'XHD', 'http://127.0.0.1:<rpcport>/'),
+  burstRpcUrl: {
+    env: 'BURST_RPC_URL',
+    default: '(none: the devnet)',
+    meaning:
+      "The Signum (BURST) node's HTTP API (e.g. `http://127.0.0.1:8125/`; `/burst` is added): the BURST pool reads mining info, blocks and its plotters' reward recipients from it and hands it its best nonces. Signum's API has no credentials: keep it on loopback. The BURST wallet (deposits, withdrawals) stays with the devnet for now.",
+  },
+  burstPoolAddress: {
+    env: 'BURST_POOL_ADDRESS',
+    default: '(none)',
+    meaning: "With BURST_RPC_URL: the pool's account (`S-…`, `BURST-…` or the numeric id), which plotters set as their reward recipient and which won blocks pay.",
+  },
+  burstPoolPassphrase: {
+    env: 'BURST_POOL_PASSPHRASE',
+    default: '(none)',
+    meaning:
+      "The pool account's passphrase, sent with each nonce the pool hands the node (Signum's submitNonce forges with the reward recipient's key). Unset: the node must hold it itself (`node.rewardRecipientPassphrases`).",
+  },
   pocRpcTimeoutMs: {
     env: 'POC_RPC_TIMEOUT_MS',
     default: '30000',
@@ -687,6 +705,12 @@ const schema = z.object({
   xhdRpcPassword: z.string().optional(),
   xhdRpcCookie: z.string().optional(),
   xhdPoolAddress: z.string().min(1).max(128).optional(),
+  burstRpcUrl: z.url().optional(),
+  burstPoolAddress: z
+    .string()
+    .refine((v) => signumAccountId(v) !== undefined, 'a Signum account: S-XXXX-XXXX-XXXX-XXXXX or its numeric id')
+    .optional(),
+  burstPoolPassphrase: z.string().min(1).max(512).optional(),
   pocRpcTimeoutMs: z.coerce.number().int().min(100).max(600_000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
@@ -752,6 +776,9 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'xhdRpcPassword',
   'xhdRpcCookie',
   'xhdPoolAddress',
+  'burstRpcUrl',
+  'burstPoolAddress',
+  'burstPoolPassphrase',
   'pocPoolHosts',
 ]);
 
@@ -864,6 +891,27 @@ export function pocNodeConfig(config: Config, coin: (typeof POC_NODE_COINS)[numb
     timeoutMs: config.pocRpcTimeoutMs,
     ...(user !== undefined && password !== undefined ? { user, password } : {}),
     ...(cookieFile ? { cookieFile: cookieFile.replace(/^~(?=\/|$)/, os.homedir()) } : {}),
+  };
+}
+
+export interface SignumNodeConfig {
+  url: string;
+  /** The pool's account, written `S-XXXX-XXXX-XXXX-XXXXX`. */
+  poolAddress: string;
+  passphrase?: string;
+  timeoutMs: number;
+}
+
+/** The Signum node configured for BURST (BURST_RPC_URL), or undefined (the devnet). */
+export function signumNodeConfig(config: Config): SignumNodeConfig | undefined {
+  if (!config.burstRpcUrl) return undefined;
+  const id = signumAccountId(config.burstPoolAddress);
+  if (id === undefined) throw new ConfigError('BURST_RPC_URL needs BURST_POOL_ADDRESS: the account plotters set as their reward recipient');
+  return {
+    url: config.burstRpcUrl,
+    poolAddress: signumAddressOf(id),
+    timeoutMs: config.pocRpcTimeoutMs,
+    ...(config.burstPoolPassphrase ? { passphrase: config.burstPoolPassphrase } : {}),
   };
 }
 

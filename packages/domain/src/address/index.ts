@@ -2,7 +2,7 @@ import { base58, base64urlnopad, bech32, bech32m, createBase58check } from '@scu
 import { blake2b } from '@noble/hashes/blake2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { jubjub } from '@noble/curves/misc.js';
-import { signumRsDecode, signumRsEncode } from './signum.ts';
+import { parseSignumAccount, signumAccountIdOfKey, signumRsDecode, signumRsEncode } from './signum.ts';
 
 /**
  * Each coin's address checked as its chain checks it, not by a pattern alone: a mistyped
@@ -176,4 +176,19 @@ export function addressFromBytes(coinType: string, bytes: Uint8Array): string {
       return jubjub.Point.BASE.multiply((scalar % (jubjub.Point.Fn.ORDER - 1n)) + 1n).toHex();
     }
   }
+}
+
+export { signumRsEncode, signumRsDecode } from './signum.ts';
+
+/**
+ * A Signum account id from any form the node accepts (numeric, `S-…`, `BURST-…`, `TS-…`, no
+ * prefix, or the extended address with its public key, checked against the id), or undefined.
+ */
+export function signumAccountId(text: string | undefined): bigint | undefined {
+  return parseSignumAccount(text, (key) => signumAccountIdOfKey(key, sha256));
+}
+
+/** A Signum account id written as the node writes it: `S-XXXX-XXXX-XXXX-XXXXX`. */
+export function signumAddressOf(id: bigint): string {
+  return `S-${signumRsEncode(id)}`;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signumRsDecode, signumRsEncode } from './signum.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { signumAccountId, signumAddressOf } from './index.ts';
+import { signumAccountIdOfKey, signumRsDecode, signumRsEncode } from './signum.ts';
 
 /** The NXT reference's published pairs (the same code Signum uses). */
 const PAIRS: [bigint, string][] = [
@@ -31,5 +33,52 @@ describe('Signum Reed-Solomon addresses', () => {
         }
       }
     }
+  });
+});
+
+/**
+ * signumj's own AddressTest (signum-network/signumj, src/test/java/signumj/test/AddressTest.java):
+ * an id and its address, and two public keys with their addresses, plain and extended.
+ */
+describe('Signum accounts as the node reads them (signumj AddressTest)', () => {
+  const KEY_A = '4A5FA0EE4E40BA8D322EF75963D6B8E71BD206897326CC9683960C9D2FF25966';
+  const KEY_B = 'CB85806964BB888E9AE1C2F27A3DB85D448B84FE9CB2BCCEAFBC49729A03AC16';
+  const hex = (h: string) => Uint8Array.from(h.match(/../g)!.map((b) => parseInt(b, 16)));
+
+  it('reads the id of 7009665667967103287 in every written form', () => {
+    expect(signumRsEncode(7009665667967103287n)).toBe('WEBR-T74Q-HQJY-8PUK4');
+    for (const form of [
+      'BURST-WEBR-T74Q-HQJY-8PUK4',
+      'S-WEBR-T74Q-HQJY-8PUK4',
+      'TS-WEBR-T74Q-HQJY-8PUK4',
+      's-webr-t74q-hqjy-8puk4',
+      'WEBR-T74Q-HQJY-8PUK4',
+      '7009665667967103287',
+    ]) {
+      expect(signumAccountId(form)).toBe(7009665667967103287n);
+    }
+    expect(signumAddressOf(7009665667967103287n)).toBe('S-WEBR-T74Q-HQJY-8PUK4');
+  });
+
+  it('derives the address of a public key as the node does (SHA-256, first 8 bytes little-endian)', () => {
+    expect(signumAddressOf(signumAccountIdOfKey(hex(KEY_A), sha256))).toBe('S-JJQS-MMA4-GHB4-4ZNZU');
+    expect(signumAddressOf(signumAccountIdOfKey(hex(KEY_B), sha256))).toBe('S-NMXS-ZZS2-3W9L-9UKJP');
+  });
+
+  it('reads an extended address only when its key is the account’s', () => {
+    const extendedA = 'BURST-JJQS-MMA4-GHB4-4ZNZU-1UQDBIWHL54TH1HBIK1ZEQWQ3DR4MW6E5B3SNDK1HM9TMLL1T2';
+    const extendedB = 'BURST-NMXS-ZZS2-3W9L-9UKJP-52M12IVV2RO5B03A568CVA5AO59D0Z1IF8ILFD11CS8M7N3AQE';
+    expect(signumAccountId(extendedA)).toBe(signumAccountId('S-JJQS-MMA4-GHB4-4ZNZU'));
+    expect(signumAccountId(extendedB)).toBe(signumAccountId('S-NMXS-ZZS2-3W9L-9UKJP'));
+    // A's key behind B's address, and a key changed in one place: not that account.
+    expect(signumAccountId(`BURST-NMXS-ZZS2-3W9L-9UKJP-${extendedA.split('-').at(-1)!}`)).toBeUndefined();
+    expect(signumAccountId(extendedA.replace(/T2$/, 'T3'))).toBeUndefined();
+  });
+
+  it('refuses what the node cannot read as an account', () => {
+    for (const bad of ['', 'S-', 'S-WEBR-T74Q-HQJY-8PUK5', 'X-WEBR-T74Q-HQJY-8PUK4', 'S-WEBR-T74Q-HQJY', '18446744073709551616', '-1', '12a', 'S-WEBR-T74Q-HQJY-8PUK4-']) {
+      expect(signumAccountId(bad)).toBeUndefined();
+    }
+    expect(signumAccountId('18446744073709551615')).toBe(18446744073709551615n);
   });
 });

@@ -65,3 +65,51 @@ export function signumRsDecode(written: string): bigint | null {
   // 13 symbols hold 65 bits: an id beyond 64 bits is no account.
   return id <= MAX_ID ? id : null;
 }
+
+/** The public key written after an extended address (`S-XXXX-XXXX-XXXX-XXXXX-<base 36>`): 32 bytes, big-endian. */
+function base36Key(text: string): Uint8Array | null {
+  if (!/^[0-9A-Z]{1,52}$/.test(text)) return null;
+  let value = 0n;
+  for (const c of text) value = value * 36n + BigInt(parseInt(c, 36));
+  if (value >= 2n ** 256n) return null;
+  const key = new Uint8Array(32);
+  for (let i = 31; i >= 0; i -= 1) {
+    key[i] = Number(value & 0xffn);
+    value >>= 8n;
+  }
+  return key;
+}
+
+/**
+ * A Signum account as a miner or an operator writes it, as the node's `SignumAddress.fromEither`
+ * reads it: the numeric id (unsigned 64-bit decimal), or the Reed-Solomon address with or
+ * without its prefix (`S-`, the older `BURST-`, testnet `TS-`; any case), or the extended
+ * address that carries the public key after it — whose key must then hash to the same account
+ * (`accountIdOfKey`, given here to keep the domain free of a hash dependency). Undefined for
+ * anything else.
+ */
+export function parseSignumAccount(text: string | undefined, accountIdOfKey?: (key: Uint8Array) => bigint): bigint | undefined {
+  if (text === undefined) return undefined;
+  const trimmed = text.trim().toUpperCase();
+  if (/^\d{1,20}$/.test(trimmed)) {
+    const id = BigInt(trimmed);
+    return id <= MAX_ID ? id : undefined;
+  }
+  const match = /^(?:(?:S|BURST|TS)-)?([2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{5})(?:-([0-9A-Z]+))?$/.exec(trimmed);
+  if (!match) return undefined;
+  const id = signumRsDecode(match[1]!);
+  if (id === null) return undefined;
+  if (match[2] !== undefined) {
+    const key = base36Key(match[2]);
+    if (!key || !accountIdOfKey || accountIdOfKey(key) !== id) return undefined;
+  }
+  return id;
+}
+
+/** Signum's account id of a public key: the first 8 bytes of its SHA-256, little-endian. */
+export function signumAccountIdOfKey(key: Uint8Array, sha256: (data: Uint8Array) => Uint8Array): bigint {
+  const digest = sha256(key);
+  let id = 0n;
+  for (let i = 7; i >= 0; i -= 1) id = (id << 8n) | BigInt(digest[i]!);
+  return id;
+}

@@ -22,3 +22,4 @@ export * from './observer.ts';
 export * from './invite.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
+export * from './mergePool.ts';

@@ -1,4 +1,4 @@
-import { addressValid, AppError, parseU64, type BindBody, type Plot, type ReportBody } from '@platter/domain';
+import { addressValid, AppError, signumAccountId, type BindBody, type Plot, type ReportBody } from '@platter/domain';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { coinRules } from '../coins/coins.ts';
@@ -56,14 +56,19 @@ async function poolCoin(db: Db, pool: string, plotId?: string) {
   const row = await poolRow(db, pool);
   if (!row) throw new AppError('POOL_NOT_FOUND');
   if (!row.enabled) throw new AppError('POOL_NOT_OPEN');
-  // A BHD-family plotter id is the numeric account id of its key (issue 21).
-  if (row.protocol === 'poc-burst' && plotId !== undefined && parseU64(plotId) === undefined) throw new AppError('INVALID_PARAMETER', { field: 'plot_id' });
-  return coinRules(db, row.coin);
+  // A BHD-family plotter id is the numeric account id of its key (issue 21), also accepted as
+  // its Signum address (`S-…`, `BURST-…`) and stored as the number.
+  if (row.protocol === 'poc-burst' && plotId !== undefined) {
+    const id = signumAccountId(plotId);
+    if (id === undefined) throw new AppError('INVALID_PARAMETER', { field: 'plot_id' });
+    return { coin: await coinRules(db, row.coin), plotId: id.toString() };
+  }
+  return { coin: await coinRules(db, row.coin), plotId };
 }
 
 /** The message the binding address's wallet must sign, valid for 24 hours. */
 export async function bindData(db: Db, userId: string, input: { pool: string; plot_id: string; address: string }, now = new Date()) {
-  const coin = await poolCoin(db, input.pool, input.plot_id);
+  const { coin } = await poolCoin(db, input.pool, input.plot_id);
   if (!addressValid(coin, input.address)) throw new AppError('WALLET_ADDRESS_INVALID');
   const expiresAt = Math.floor(now.getTime() / 1000) + BIND_DATA_SECONDS;
   return { message: bindMessage({ pool: input.pool, plotId: input.plot_id, uid: await uidOf(db, userId), address: input.address, expiresAt }), expires_at: expiresAt };
@@ -71,7 +76,7 @@ export async function bindData(db: Db, userId: string, input: { pool: string; pl
 
 /** Binds a plot: the signed message checked, limits and uniqueness held under a lock. */
 export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, body: BindBody, now = new Date(), options: { review: boolean } = { review: true }): Promise<Plot> {
-  const coin = await poolCoin(db, body.pool, body.plot_id);
+  const { coin, plotId = body.plot_id } = await poolCoin(db, body.pool, body.plot_id);
   if (!addressValid(coin, body.address)) throw new AppError('WALLET_ADDRESS_INVALID');
   const expires = /\nexpires: (\S+)$/.exec(body.message)?.[1];
   const expiresAt = expires ? Math.floor(Date.parse(expires) / 1000) : NaN;
@@ -85,7 +90,7 @@ export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, bo
   const id = await db.transaction().execute(async (trx) => {
     // Serialise a user's bindings so the limit holds under concurrent requests.
     await lockUser(trx, userId);
-    if (await plotBound(trx, body.pool, body.plot_id)) throw new AppError('BIND_EXISTS');
+    if (await plotBound(trx, body.pool, plotId)) throw new AppError('BIND_EXISTS');
     if ((await activeBindingCount(trx, userId, body.pool)) >= MAX_BINDINGS_PER_POOL) throw new AppError('BIND_LIMIT_REACHED');
     const binding: PlotBinding = {
       bind_address: body.address,
@@ -102,7 +107,7 @@ export async function bindPlot(db: Db, chains: ChainRegistry, userId: string, bo
       reviewed_at: options.review ? null : now,
     };
     // A plot the proxy tool already reported (unbound) becomes this binding.
-    return writeBinding(trx, userId, body.pool, body.plot_id, binding);
+    return writeBinding(trx, userId, body.pool, plotId, binding);
   });
   return (await listPlots(db, userId, { page: 1, count: 1, id })).list[0] as Plot;
 }

@@ -1,4 +1,4 @@
-import { MINER_NAME_PATTERN, parseU64, POC_NONCE_BYTES, utcDay, reportedCapacityBytes, type PocRequest } from '@platter/domain';
+import { MINER_NAME_PATTERN, parseU64, POC_NONCE_BYTES, signumAccountId, utcDay, reportedCapacityBytes, type PocRequest } from '@platter/domain';
 import { DEFAULT_ESTIMATE_WINDOW, estimateCapacityTiB, estimateCapacityUncorrectedTiB, parseGenerationSignature, type DeadlineResult, type Submission } from '@platter/poc';
 import type { PocChain, PocMiningInfo } from '../../chain/poc.ts';
 import { pocTiming } from '../../chain/poc-devnet.ts';
@@ -124,7 +124,8 @@ export function pocPoolService(deps: { db: Db; chain: PocChain; verify: (submiss
 
     /** submitNonce: the recomputed deadline, or a PocProtocolError with the protocol's message. */
     async submitNonce(request: PocRequest, headers: MinerHeaders): Promise<{ result: 'success'; deadline: number }> {
-      const plotterId = parseU64(request.accountId);
+      // The numeric account id, or its Signum address (S-…, BURST-…) as Signum's miners may send it.
+      const plotterId = signumAccountId(request.accountId);
       if (plotterId === undefined) throw new PocProtocolError(POC_ERRORS.ACCOUNT, 1001);
       const nonce = parseU64(request.nonce);
       if (nonce === undefined) throw new PocProtocolError(POC_ERRORS.NONCE, 1002);

@@ -78,4 +78,40 @@ describe('the dashboard', () => {
     await click(byTestId('mining-chart-metric-points') as HTMLElement);
     await waitFor(() => byTestId('mining-chart')?.getAttribute('data-metric') === 'points');
   });
+
+  it('shows a merged pool’s farm: its rigs and capacity, and each coin’s figures with links to its dashboard and records', async () => {
+    const tib = (n: bigint) => String(n * 1024n ** 4n);
+    const coin = (pool: string, unit: string, capacity: bigint, yesterday: string) => ({
+      ...summaryOf(pool, { coin: unit, unit, income_yesterday: yesterday }),
+      estimated_capacity: tib(capacity),
+    });
+    const farm = {
+      merge_pool: 'BHD',
+      pool_type: 'ECO',
+      pools: ['bhd', 'lhd', 'hdd', 'xhd'],
+      online: 3,
+      offline: 1,
+      capacity: tib(40n),
+      reported_capacity: tib(42n),
+      coins: [coin('bhd', 'BHD', 41n, '0.5'), coin('lhd', 'LHD', 39n, '2'), coin('hdd', 'HDD', 0n, '0'), coin('xhd', 'XHD', 0n, '0')],
+    };
+    const calls = await dashboard({ 'GET /api/dashboard/mergepool': ok(farm) }, '/center/mining?pool=lhd');
+    await waitFor(() => byTestId('merge-pool'));
+    expect(calls.some((c) => c.url.pathname === '/api/dashboard/mergepool' && c.url.searchParams.get('pool') === 'lhd')).toBe(true);
+    expect(byTestId('merge-pool-rigsOnline')?.textContent).toBe('3');
+    expect(byTestId('merge-pool-capacity')?.textContent).toBe('40.00 TiB');
+    expect(byTestId('merge-pool-reported')?.textContent).toBe('42.00 TiB');
+    expect(byTestId('merge-pool-coin-bhd-capacity')?.textContent).toBe('41.00 TiB');
+    expect(byTestId('merge-pool-coin-lhd-yesterday')?.textContent).toBe('2 LHD');
+    // The coin shown links only its records; the others their dashboard too.
+    expect(byTestId('merge-pool-open-lhd')).toBeNull();
+    expect(byTestId('merge-pool-open-bhd')?.getAttribute('href')).toBe('/center/mining?pool=bhd');
+    expect(byTestId('merge-pool-records-hdd')?.getAttribute('href')).toBe('/center/income?pool=hdd');
+  });
+
+  it('shows no farm for a pool nothing merges with', async () => {
+    await dashboard();
+    await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'chia');
+    expect(byTestId('merge-pool')).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServerLinesCard } from '../lines/ServerLines.tsx';
 import { ApiKeyCard } from './ApiKeyCard.tsx';
+import { MergePoolCard } from './MergePoolCard.tsx';
 import { HourlyChart, type HourMetric } from './charts.tsx';
 import { shareQuery, summaryQuery, type SummaryView } from './poolApi.ts';
 import { capacityText, hashrateText, hourlySeries, pointsText } from './poolFormat.ts';
@@ -36,6 +37,7 @@ export function MiningPage() {
       <Card className="pool-card" data-testid="mining-summary" data-pool={summary.data?.pool ?? ''}>
         <SummaryFigures summary={summary.data} base={base} hashrate={hashrate} />
       </Card>
+      {pool ? <MergePoolCard pool={pool} base={base} /> : null}
       <Card
         className="pool-card"
         title={t('poolUser.mining.chartTitle')}

@@ -66,6 +66,8 @@ export const registry: Record<string, Responder> = {
   }),
   'GET /api/setting/lines': ok([]),
   'GET /api/dev/mailbox': ok([]),
+  // Merged mining's farm: none unless a test gives one.
+  'GET /api/dashboard/mergepool': ok(null),
 };
 
 /** Renders a page at `path` with the API surface (toasts) mounted; answers by `METHOD /path`. */

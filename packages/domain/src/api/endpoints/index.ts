@@ -20,3 +20,4 @@ export * from './finance.ts';
 export * from './invite.ts';
 export * from './poc.ts';
 export * from './observer.ts';
+export * from './mergePool.ts';

@@ -1,0 +1,327 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signumAccountId } from '@platter/domain';
+import { computeDeadline, nextGenerationSignature } from '@platter/poc';
+
+/**
+ * A Signum node on loopback answering `/burst?requestType=…` as signum-node's handlers do
+ * (src/brs/web/api/http/handler/*.java, common/JSONData.java, common/JSONResponses.java):
+ * - HTTP 200 for everything the API answers, refusals as `{errorCode, errorDescription}`:
+ *   1 "Incorrect request" for an unknown requestType, 1 "This request is only accepted using
+ *   POST!" for submitNonce over GET, 3 `"<param>" not specified`, 4 `Incorrect "<param>"`,
+ *   5 `Unknown <object>`; `requestProcessingTime` in each answer;
+ * - getMiningInfo: every figure a string (height = tip + 1, the next generation signature
+ *   shabal256(genSig ‖ be64(generator)), the tip's base target, its timestamp since Signum's
+ *   epoch, lastBlockReward…);
+ * - submitNonce: a height other than tip + 1 refused with the node's sentence; without a
+ *   passphrase, "Missing Passphrase and account passphrase not in solo mining config"; a
+ *   passphrase whose account is not the plotter's reward recipient, "Passphrase does not
+ *   match reward recipient"; else `{result: 'success', deadline}` (the legacy deadline);
+ * - getBlocks: indices from the tip (0 newest), newest first, at most 100 (lastIndex capped
+ *   to firstIndex + 99), nextIndex when more follow; getBlock by height (4 above the tip) or
+ *   id (5 unknown);
+ * - reward recipient assignments take effect 4 blocks after the block that holds them;
+ *   getRewardRecipient answers the recipient in force (the account itself without one),
+ *   getAccountsWithRewardRecipient the accounts whose assignment is in force (plus the target
+ *   itself when it has none), getAccountTransactions newest first, filtered by type/subtype.
+ * The fake knows passphrases only as a table (`passphrases`), not by their keys.
+ */
+
+export const FAKE_SIGNUM_GENESIS_BASE_TARGET = 18_325_193_796n;
+const WAIT = 4;
+const ONE_SIGNA = 100_000_000n;
+
+export interface FakeSignumBlock {
+  id: bigint;
+  height: number;
+  timestamp: number;
+  generator: bigint;
+  nonce: bigint;
+  baseTarget: bigint;
+  generationSignature: string;
+  previous?: bigint;
+  reward: bigint;
+  fees: bigint;
+  cashBack: bigint;
+  burnt: bigint;
+}
+
+interface Assignment {
+  account: bigint;
+  recipient: bigint;
+  previous: bigint;
+  fromHeight: number;
+  txid: bigint;
+  height: number;
+}
+
+export interface FakeSignumNode {
+  url: string;
+  blocks: FakeSignumBlock[];
+  /** Passphrase → the account it is the key of. */
+  passphrases: Map<string, bigint>;
+  /** The nonces submitted, in order. */
+  submitted: { accountId: string; nonce: string; blockheight?: string; secretPhrase?: string }[];
+  /** requestType → HTTP status to answer once (e.g. 503 from a proxy in front). */
+  failOnce: Map<string, number>;
+  tip(): FakeSignumBlock;
+  mine(options?: { generator?: bigint; nonce?: bigint; reward?: bigint; fees?: bigint; cashBack?: bigint; burnt?: bigint; seconds?: number }): FakeSignumBlock;
+  /** A reward recipient assignment mined into the next block. */
+  assign(account: bigint, recipient: bigint): bigint;
+  close(): Promise<void>;
+}
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const idOf = (...parts: (string | number | bigint)[]) => createHash('sha256').update(parts.join(':')).digest().readBigUInt64LE(0);
+
+export async function startFakeSignumNode(): Promise<FakeSignumNode> {
+  const blocks: FakeSignumBlock[] = [];
+  const assignments: Assignment[] = [];
+  const pending: Omit<Assignment, 'fromHeight' | 'height'>[] = [];
+  const genesis: FakeSignumBlock = {
+    id: idOf('genesis'),
+    height: 0,
+    timestamp: 0,
+    generator: 0n,
+    nonce: 0n,
+    baseTarget: FAKE_SIGNUM_GENESIS_BASE_TARGET,
+    generationSignature: '00'.repeat(32),
+    reward: 0n,
+    fees: 0n,
+    cashBack: 0n,
+    burnt: 0n,
+  };
+  blocks.push(genesis);
+
+  const tip = () => blocks.at(-1)!;
+  const assignmentOf = (account: bigint) => assignments.filter((a) => a.account === account).at(-1);
+  /** The recipient in force for the block being mined (GetRewardRecipient's rule). */
+  const recipientOf = (account: bigint) => {
+    const a = assignmentOf(account);
+    if (!a) return account;
+    return a.fromHeight > tip().height + 1 ? a.previous : a.recipient;
+  };
+  const nextGenSig = () => hex(nextGenerationSignature(Buffer.from(tip().generationSignature, 'hex'), tip().generator));
+
+  function mine(options: Parameters<FakeSignumNode['mine']>[0] = {}): FakeSignumBlock {
+    const previous = tip();
+    const height = previous.height + 1;
+    const block: FakeSignumBlock = {
+      id: idOf('block', height, previous.id),
+      height,
+      timestamp: previous.timestamp + (options.seconds ?? 240),
+      generator: options.generator ?? idOf('network', height),
+      nonce: options.nonce ?? BigInt(height),
+      // A small retarget each block, so a deadline divides by the right one.
+      baseTarget: previous.baseTarget + BigInt(height),
+      generationSignature: nextGenSig(),
+      previous: previous.id,
+      reward: options.reward ?? 100n * ONE_SIGNA,
+      fees: options.fees ?? 0n,
+      cashBack: options.cashBack ?? 0n,
+      burnt: options.burnt ?? 0n,
+    };
+    blocks.push(block);
+    for (const p of pending.splice(0)) assignments.push({ ...p, height, fromHeight: height + WAIT });
+    return block;
+  }
+
+  const blockJson = (b: FakeSignumBlock) => ({
+    block: b.id.toString(),
+    height: b.height,
+    generator: b.generator.toString(),
+    generatorRS: 'S-2222-2222-2222-22222',
+    nonce: b.nonce.toString(),
+    scoopNum: 0,
+    timestamp: b.timestamp,
+    numberOfTransactions: 0,
+    totalAmountNQT: '0',
+    totalFeeNQT: b.fees.toString(),
+    totalFeeCashBackNQT: b.cashBack.toString(),
+    totalFeeBurntNQT: b.burnt.toString(),
+    blockRewardNQT: b.reward.toString(),
+    blockReward: (b.reward / ONE_SIGNA).toString(),
+    payloadLength: 0,
+    version: 3,
+    baseTarget: b.baseTarget.toString(),
+    averageCommitmentNQT: '0',
+    cumulativeDifficulty: '0',
+    ...(b.previous !== undefined ? { previousBlock: b.previous.toString() } : {}),
+    ...(blocks[b.height + 1] ? { nextBlock: blocks[b.height + 1]!.id.toString() } : {}),
+    generationSignature: b.generationSignature,
+    transactions: [],
+  });
+
+  const missing = (p: string) => ({ errorCode: 3, errorDescription: `"${p}" not specified` });
+  const incorrect = (p: string) => ({ errorCode: 4, errorDescription: `Incorrect "${p}"` });
+  const unknown = (p: string) => ({ errorCode: 5, errorDescription: `Unknown ${p}` });
+  const account = (text: string | null) => (text ? signumAccountId(text) : undefined);
+  /** Java's Integer.parseInt, or undefined. */
+  const int = (text: string | null) => (text !== null && /^-?\d{1,10}$/.test(text) && Math.abs(Number(text)) < 2 ** 31 ? Number(text) : undefined);
+
+  const node: FakeSignumNode = {
+    url: '',
+    blocks,
+    passphrases: new Map(),
+    submitted: [],
+    failOnce: new Map(),
+    tip,
+    mine,
+    assign(accountId, recipient) {
+      const txid = idOf('assign', accountId, recipient, blocks.length, pending.length);
+      pending.push({ account: accountId, recipient, previous: recipientOf(accountId), txid });
+      return txid;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  function answer(method: string, q: URLSearchParams): unknown {
+    const type = q.get('requestType');
+    switch (type) {
+      case 'getMiningInfo': {
+        const t = tip();
+        return {
+          height: String(t.height + 1),
+          generationSignature: nextGenSig(),
+          baseTarget: t.baseTarget.toString(),
+          averageCommitmentNQT: '0',
+          lastBlockReward: (t.reward / ONE_SIGNA).toString(),
+          lastBlockRewardNQT: t.reward.toString(),
+          timestamp: String(t.timestamp),
+        };
+      }
+      case 'submitNonce': {
+        if (method !== 'POST') return { errorCode: 1, errorDescription: 'This request is only accepted using POST!' };
+        const nonceText = q.get('nonce') ?? '';
+        const accountText = q.get('accountId');
+        const heightText = q.get('blockheight');
+        const secret = q.get('secretPhrase') ?? undefined;
+        node.submitted.push({
+          accountId: accountText ?? '',
+          nonce: nonceText,
+          ...(heightText !== null ? { blockheight: heightText } : {}),
+          ...(secret ? { secretPhrase: secret } : {}),
+        });
+        if (!/^\d{1,20}$/.test(nonceText) || BigInt(nonceText) > 2n ** 64n - 1n) return incorrect('nonce');
+        if (heightText) {
+          const h = int(heightText);
+          if (h === undefined) return { result: 'Given block height is not a number' };
+          if (h !== tip().height + 1) return { result: 'Given block height does not match current blockchain height' };
+        }
+        const plotter = account(accountText);
+        if (!secret) {
+          if (plotter === undefined) return { result: 'Missing Passphrase and Account ID is malformed' };
+          return { result: 'Missing Passphrase and account passphrase not in solo mining config' };
+        }
+        const signer = node.passphrases.get(secret);
+        if (signer === undefined || plotter === undefined) return { result: 'Passphrase is for a different account' };
+        if (recipientOf(plotter) !== signer) return { result: 'Passphrase does not match reward recipient' };
+        const t = tip();
+        const { deadline } = computeDeadline({
+          genSig: Buffer.from(nextGenSig(), 'hex'),
+          height: t.height + 1,
+          accountId: plotter,
+          nonce: BigInt(nonceText),
+          baseTarget: t.baseTarget,
+          version: 2,
+        });
+        return { result: 'success', deadline: Number(deadline) };
+      }
+      case 'getBlocks': {
+        const first = Math.max(0, int(q.get('firstIndex')) ?? 0);
+        let last = int(q.get('lastIndex')) ?? -1;
+        if (last < 0 || last - first > 99) last = first + 99;
+        const newest = [...blocks].reverse();
+        const page = newest.slice(first, last + 1);
+        return { blocks: page.map(blockJson), ...(newest.length > last + 1 ? { nextIndex: last + 1 } : {}) };
+      }
+      case 'getBlock': {
+        const byId = q.get('block');
+        const byHeight = q.get('height');
+        if (byId) {
+          if (!/^\d{1,20}$/.test(byId)) return incorrect('block');
+          const found = blocks.find((b) => b.id === BigInt(byId));
+          return found ? blockJson(found) : unknown('block');
+        }
+        if (byHeight) {
+          const h = int(byHeight);
+          if (h === undefined || h < 0 || h > tip().height) return incorrect('height');
+          return blockJson(blocks[h]!);
+        }
+        return blockJson(tip());
+      }
+      case 'getRewardRecipient': {
+        const text = q.get('account');
+        if (!text) return missing('account');
+        const id = account(text);
+        if (id === undefined) return incorrect('account');
+        return { rewardRecipient: recipientOf(id).toString() };
+      }
+      case 'getAccountsWithRewardRecipient': {
+        const text = q.get('account');
+        if (!text) return missing('account');
+        const target = account(text);
+        if (target === undefined) return incorrect('account');
+        const accounts = new Map<bigint, Assignment>();
+        for (const a of assignments) accounts.set(a.account, a);
+        const inForce = [...accounts.values()].filter((a) => a.recipient === target && a.fromHeight <= tip().height + 1).map((a) => a.account.toString());
+        if (!assignmentOf(target)) inForce.push(target.toString());
+        return { accounts: inForce };
+      }
+      case 'getAccountTransactions': {
+        const text = q.get('account');
+        if (!text) return missing('account');
+        const id = account(text);
+        if (id === undefined) return incorrect('account');
+        const first = Math.max(0, int(q.get('firstIndex')) ?? 0);
+        let last = int(q.get('lastIndex')) ?? -1;
+        if (last < 0 || last - first > 499) last = first + 499;
+        const type = int(q.get('type'));
+        const subtype = int(q.get('subtype'));
+        const own = assignments
+          .filter((a) => a.account === id && (type === undefined || type === 20) && (subtype === undefined || subtype === 0))
+          .reverse()
+          .slice(first, last + 1)
+          .map((a) => ({
+            transaction: a.txid.toString(),
+            type: 20,
+            subtype: 0,
+            height: a.height,
+            confirmations: tip().height - a.height,
+            sender: a.account.toString(),
+            recipient: a.recipient.toString(),
+          }));
+        return { transactions: own };
+      }
+      default:
+        return { errorCode: 1, errorDescription: 'Incorrect request' };
+    }
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      if (url.pathname !== '/burst') {
+        response.writeHead(404).end();
+        return;
+      }
+      const q = new URLSearchParams(url.search);
+      if (request.method === 'POST') for (const [k, v] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) q.set(k, v);
+      const type = q.get('requestType') ?? '';
+      const failing = node.failOnce.get(type);
+      if (failing !== undefined) {
+        node.failOnce.delete(type);
+        response.writeHead(failing, { 'content-type': 'text/html' }).end('<html>Service Unavailable</html>');
+        return;
+      }
+      const body = { ...(answer(request.method ?? 'GET', q) as object), requestProcessingTime: 0 };
+      response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  node.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return node;
+}
