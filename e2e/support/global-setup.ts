@@ -27,6 +27,9 @@ declare module 'vitest' {
  * Starts Platter exactly as `npm start` does (main.ts, embedded PostgreSQL, first-start admin
  * printed to the console), on free ports and a throw-away data folder.
  */
+/** E2E_START_SECONDS: more time to start on a loaded machine (the simulator's history is made under the same CPU). */
+const START_SECONDS = Number(process.env.E2E_START_SECONDS ?? 180);
+
 /** Seconds before a code can be sent again to the same address (CODE_RESEND_SECONDS; 60 in production). */
 const CODE_RESEND_SECONDS = 3;
 
@@ -105,7 +108,7 @@ export default async function setup(project: TestProject) {
       const demo = DEMO_FARMER.exec(output);
       if (!output.includes('Platter is running at') || !output.includes('Simulator history ready') || !email || !password || !demo?.[1] || !demo[2]) return undefined;
       return { email, password, demoEmail: demo[1], demoPassword: demo[2] };
-    }, 180_000)
+    }, START_SECONDS * 1000)
     .catch(async (error: unknown) => {
       await platter.stop(5_000);
       throw error;
