@@ -18,3 +18,4 @@ export * from './address/index.ts';
 export * from './verification.ts';
 export * from './events.ts';
 export * from './finance.ts';
+export * from './pointing.ts';
