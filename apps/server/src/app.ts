@@ -53,6 +53,8 @@ import { parseSchedule } from './modules/withdraw/withdraw.service.ts';
 import { startWorker } from './worker.ts';
 import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
+import { adminPointingRoutes, pointingDevRoutes, pointingRoutes } from './modules/pointing/pointing.routes.ts';
+import { pointingChainsOf } from './modules/pointing/pointing.service.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -272,12 +274,16 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminJobRoutes(app, { db, sessions });
   financeRoutes(app, { db, sessions, chains, verify });
   adminFinanceRoutes(app, { db, sessions, chains, verify });
+  const pointingChains = pointingChainsOf(poc.values());
+  pointingRoutes(app, { db, sessions, chains: pointingChains });
+  adminPointingRoutes(app, { db, sessions, chains: pointingChains });
   if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
     devnetSignRoutes(app, { db, secret: deps.secret });
     pocDevRoutes(app, { pools: poc });
     financeDevRoutes(app, { db });
+    pointingDevRoutes(app, { db, chains: pointingChains });
   }
   await registerWeb(app, config.webDist);
   return app;

@@ -61,6 +61,11 @@ export const LEDGER_KINDS = [
   /** the principal (and a periodical's or staking's interest) back to available, a budget funded by the operator. */
   'finance_redeem',
   'finance_budget_fund',
+  /** Pointing (issue 22): a pointing's margin frozen (available → point_margin) and released back, */
+  'point_margin_freeze',
+  'point_margin_release',
+  /** and the deposit deducted when a pointing is cancelled without an approved request (point_margin → pool revenue). */
+  'point_penalty',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

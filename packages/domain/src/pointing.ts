@@ -16,6 +16,9 @@
  * (VALID) does not expire, however late it is mined.
  */
 
+/** The coins whose owners point (BHD-family chains with pledge transactions; spec doc 1 §9). */
+export const POINTING_COINS = ['BHD', 'LHD', 'HDD', 'XHD', 'DEPINC'] as const;
+
 // --- source-address binding -----------------------------------------------------------------
 
 export const BINDING_STATUSES = ['VERIFY', 'WAIT_CONFIRM', 'VALID', 'CONFIRMED', 'VERIFY_EXPIRED'] as const;

@@ -13,6 +13,7 @@ import financeMaturities from './finance-maturities.ts';
 import notices from './notices.ts';
 import pocDevnetBlock from './poc-devnet-block.ts';
 import pocRounds from './poc-rounds.ts';
+import pointing from './pointing.ts';
 import onchainRewards from './onchain-rewards.ts';
 import poolSamples from './pool-samples.ts';
 import reconcileUnknown from './reconcile-unknown.ts';
@@ -31,6 +32,7 @@ export const JOBS: AnyJob[] = [
   chiaSignagePoint,
   pocDevnetBlock,
   pocRounds,
+  pointing,
   deposits,
   bindings,
   onchainRewards,

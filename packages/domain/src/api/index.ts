@@ -20,3 +20,4 @@ export * from './poc.ts';
 export * from './finance.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
+export * from './pointing.ts';
