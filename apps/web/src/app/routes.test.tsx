@@ -43,6 +43,7 @@ const PAGE_IDS = [
   'pool-contribution-page',
   'chiapp-page',
   'investment-page',
+  'pointing-page',
   'financial-page',
   'bulletin-page',
   'support-page',
@@ -73,6 +74,7 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/contribution': 'pool-contribution-page',
   '/center/chiapp': 'chiapp-page',
   '/center/investment': 'investment-page',
+  '/center/pointing': 'pointing-page',
 };
 
 describe('routes of spec doc 2 §2', () => {
@@ -198,6 +200,8 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   capacity_review: 'review-bind-page',
   capacity_unbind: 'review-unbind-page',
   finance_products: 'admin-finance-page',
+  point_info: 'admin-point-info-page',
+  point_review: 'admin-point-review-page',
   send_notice: 'send-notice-page',
   account: 'admin-users-page',
   balance_adjustments: 'admin-adjustments-page',

@@ -234,12 +234,10 @@ async function advanceRecord(db: Db, recordId: string, standing: PointTransfer |
 
 /** New pointings from confirmed source addresses to the pool's address become records; every open record follows the chain. */
 export async function advanceRecords(db: Db, pc: PointingChain): Promise<number> {
-  const [tip, settings, sources, standing] = await Promise.all([
-    tipOf(pc.chain),
-    pointingSettings(db, pc.coin),
-    repo.confirmedSources(db, pc.coin),
-    pc.chain.pointsTo(pc.poolAddress),
-  ]);
+  const sources = await repo.confirmedSources(db, pc.coin);
+  // No confirmed source address, no record: nothing to read from the chain.
+  if (sources.length === 0) return 0;
+  const [tip, settings, standing] = await Promise.all([tipOf(pc.chain), pointingSettings(db, pc.coin), pc.chain.pointsTo(pc.poolAddress)]);
   const bySource = new Map(sources.map((s) => [s.source_address, s]));
   for (const p of standing) {
     const source = bySource.get(p.from);

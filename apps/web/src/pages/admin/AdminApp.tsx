@@ -23,6 +23,7 @@ import { FLOW_ADMIN_PAGES } from '../flow/adminPages.tsx';
 import { WALLET_ADMIN_PAGES } from '../wallet/adminPages.tsx';
 import { VERIFICATION_ADMIN_PAGES } from '../verification/adminPages.tsx';
 import { FINANCE_ADMIN_PAGES } from '../finance/pages.tsx';
+import { POINTING_ADMIN_PAGES } from '../pointing/pages.tsx';
 import { StaffSecondFactor } from './StaffSecondFactor.tsx';
 
 /** The back office: its own wrapper (spec doc 2 §2), without the site header and frame. */
@@ -48,6 +49,7 @@ const ADMIN_PAGES = {
   ...INMAIL_ADMIN_PAGES,
   ...VERIFICATION_ADMIN_PAGES,
   ...FINANCE_ADMIN_PAGES,
+  ...POINTING_ADMIN_PAGES,
 };
 
 function AdminRoutes() {
