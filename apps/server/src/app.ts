@@ -58,6 +58,8 @@ import { watcherService } from './modules/watcher/watcher.service.ts';
 import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { adminInviteRoutes, inviteDevRoutes, inviteRoutes } from './modules/invite/invite.routes.ts';
+import { adminPointingRoutes, pointingDevRoutes, pointingRoutes } from './modules/pointing/pointing.routes.ts';
+import { pointingChainsOf } from './modules/pointing/pointing.service.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -285,6 +287,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   adminFinanceRoutes(app, { db, sessions, chains, verify });
   inviteRoutes(app, { db, sessions, publicUrl: config.publicUrl });
   adminInviteRoutes(app, { db, sessions });
+  const pointingChains = pointingChainsOf(poc.values());
+  pointingRoutes(app, { db, sessions, chains: pointingChains });
+  adminPointingRoutes(app, { db, sessions, chains: pointingChains });
   if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
@@ -292,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     pocDevRoutes(app, { pools: poc });
     financeDevRoutes(app, { db });
     inviteDevRoutes(app, { db, sessions });
+    pointingDevRoutes(app, { db, chains: pointingChains });
   }
   await registerWeb(app, config.webDist);
   return app;

@@ -177,6 +177,10 @@ export interface FakeBhdNode {
   reorg(depth: number, conflicted?: string[]): void;
   /** A bind transaction of `plotterId` to `address`, mined in the next block. */
   bind(plotterId: bigint, address: string): void;
+  /** A point (sendpledgetoaddress) of `amount` from `from` to `to`, mined in the next block; its txid. */
+  point(from: string, to: string, amount: bigint): string;
+  /** The point's withdrawpledge, mined in the next block: the node stops listing it then. */
+  withdrawPoint(txid: string): void;
   /** A signature verifymessage accepts for (address, message): only P2PKH addresses have keys. */
   sign(address: string, message: string): string;
   /** The node restarted: a new cookie. */
@@ -192,6 +196,16 @@ interface Binding {
   blockHash?: string;
 }
 
+interface Point {
+  from: string;
+  to: string;
+  amount: bigint;
+  txid: string;
+  blockHash?: string;
+  /** The withdrawal's block, once mined; 'pending' until then. */
+  withdrawn?: string;
+}
+
 const sha = (...parts: (string | bigint | number)[]) => createHash('sha256').update(parts.join('|')).digest('hex');
 
 export async function startFakeBhdNode(options: { user?: string; password?: string } = {}): Promise<FakeBhdNode> {
@@ -204,6 +218,7 @@ export async function startFakeBhdNode(options: { user?: string; password?: stri
   const signingSecret = randomBytes(16);
   const labels = new Map<string, string>();
   const bindings: Binding[] = [];
+  const points: Point[] = [];
   const stale = new Map<string, FakeBlock>();
   const genesisTime = 1_700_000_000;
   const genesis: FakeBlock = {
@@ -264,6 +279,10 @@ export async function startFakeBhdNode(options: { user?: string; password?: stri
         }
       }
       for (const b of bindings) b.blockHash ??= block.hash;
+      for (const p of points) {
+        p.blockHash ??= block.hash;
+        if (p.withdrawn === 'pending') p.withdrawn = block.hash;
+      }
       node.blocks.push(block);
       return block;
     },
@@ -290,7 +309,20 @@ export async function startFakeBhdNode(options: { user?: string; password?: stri
           if (conflicted.includes(tx.txid)) tx.conflicted = true;
         }
         for (const b of bindings) if (b.blockHash === block.hash) b.blockHash = undefined;
+        for (const p of points) {
+          if (p.blockHash === block.hash) p.blockHash = undefined;
+          if (p.withdrawn === block.hash) p.withdrawn = 'pending';
+        }
       }
+    },
+    point(from, to, amount) {
+      const txid = randomBytes(32).toString('hex');
+      points.push({ from, to, amount, txid });
+      return txid;
+    },
+    withdrawPoint(txid) {
+      const point = points.find((p) => p.txid === txid);
+      if (point) point.withdrawn = 'pending';
     },
     bind(plotterId, address) {
       bindings.push({ plotterId, address, txid: randomBytes(32).toString('hex') });
@@ -350,6 +382,19 @@ export async function startFakeBhdNode(options: { user?: string; password?: stri
         vout: e.vout,
         ...(e.category === 'send' ? { fee: new Amount(-tx.fee), abandoned: tx.abandoned } : {}),
       }));
+  }
+
+  function listPoints(p: Param[], side: 'from' | 'to') {
+    if (p.length !== 1) throw new RpcError(-1, `listpledge${side === 'from' ? 'loan' : 'debit'}ofaddress "address"`);
+    const address = str(p[0]);
+    if (!ADDRESS.test(address)) throw new RpcError(-8, 'Invalid address');
+    return points
+      .filter((x) => x[side] === address && x.blockHash && (!x.withdrawn || x.withdrawn === 'pending'))
+      .sort((a, b) => a.txid.localeCompare(b.txid))
+      .map((x) => {
+        const block = blockOf(x.blockHash as string);
+        return { from: x.from, to: x.to, amount: new Amount(x.amount), txid: x.txid, blockhash: block.hash, blocktime: block.time, blockheight: block.height };
+      });
   }
 
   const methods: Record<string, (p: Param[]) => unknown> = {
@@ -451,6 +496,9 @@ export async function startFakeBhdNode(options: { user?: string; password?: stri
           };
         });
     },
+    // The coins view: mined points whose output is not spent by a mined withdrawal, in txid order (the cursor's).
+    listpledgeloanofaddress: (p) => listPoints(p, 'from'),
+    listpledgedebitofaddress: (p) => listPoints(p, 'to'),
     getnewaddress(p) {
       const label = p[0] === undefined ? '' : str(p[0]);
       if (label === '*') throw new RpcError(-11, 'Invalid label name');

@@ -19,3 +19,4 @@ export * from './verification.ts';
 export * from './events.ts';
 export * from './finance.ts';
 export * from './invite.ts';
+export * from './pointing.ts';

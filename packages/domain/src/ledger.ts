@@ -63,6 +63,11 @@ export const LEDGER_KINDS = [
   'finance_budget_fund',
   /** An inviter's share of the pool fee taken from an invitee's mining income (fees → the inviter; issue 25). */
   'invite_rebate',
+  /** Pointing (issue 22): a pointing's margin frozen (available → point_margin) and released back, */
+  'point_margin_freeze',
+  'point_margin_release',
+  /** and the deposit deducted when a pointing is cancelled without an approved request (point_margin → pool revenue). */
+  'point_penalty',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -57,6 +57,9 @@ export const ASSET_LOG_KINDS = [
   'finance_redeem',
   'finance_budget_fund',
   'invite_rebate',
+  'point_margin_freeze',
+  'point_margin_release',
+  'point_penalty',
 ] as const satisfies readonly (Exclude<LedgerKind, 'transfer'> | 'transfer_in' | 'transfer_out')[];
 export type AssetLogKind = (typeof ASSET_LOG_KINDS)[number];
 

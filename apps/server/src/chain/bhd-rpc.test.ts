@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_FEE, fakeBhdAddress, startFakeBhdNode, type FakeBhdNode } from '../../test/bhd-node-fake.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { SendRefusedError, type ChainAdapter } from './chain.ts';
-import { baseUnitsOf, BhdRpcError, bhdPocChain, bhdRpcClient, coinsOf, parseRpcJson, rpcJson, type BhdRpcClient } from './bhd-rpc.ts';
+import { baseUnitsOf, BhdRpcError, bhdPocChain, bhdRpcClient, coinsOf, parseRpcJson, rpcJson, termOfLockBlocks, type BhdRpcClient } from './bhd-rpc.ts';
 import { bhdWalletAdapter, withBhdNodes } from './bhd-wallet.ts';
 import type { PocMiningInfo } from './poc.ts';
 
@@ -176,6 +176,31 @@ describe('PocChain over the node', () => {
     ]);
     expect(bindings[0]!.address).toBe(pool);
     await expect(chain.plotterBindings('nonsense')).rejects.toMatchObject({ code: -8 });
+  });
+});
+
+describe('points (pledges) over the node', () => {
+  it('lists the standing points from and to an address once mined, and drops one once its withdrawal is mined', async () => {
+    const chain = bhdPocChain('BHD', rpc);
+    const source = fakeBhdAddress();
+    const pool = fakeBhdAddress();
+    const txid = fake.point(source, pool, 12_345_678_901n);
+    expect(await chain.pointsFrom(source)).toEqual([]);
+    fake.mine();
+    const height = fake.tip().height;
+    const expected = { txid, from: source, to: pool, amount: 12_345_678_901n, height, term: 'Noterm' };
+    expect(await chain.pointsFrom(source)).toEqual([expected]);
+    expect(await chain.pointsTo(pool)).toEqual([expected]);
+    expect(await chain.pointsTo(source)).toEqual([]);
+    fake.withdrawPoint(txid);
+    expect(await chain.pointsTo(pool)).toHaveLength(1);
+    fake.mine();
+    expect(await chain.pointsTo(pool)).toEqual([]);
+    await expect(chain.pointsFrom('nonsense')).rejects.toMatchObject({ code: -8 });
+  });
+
+  it('reads DePINC’s term from its lock', () => {
+    expect([undefined, 2400, 175_200, 350_400, 525_600].map(termOfLockBlocks)).toEqual(['Noterm', 'Noterm', 'Term1', 'Term2', 'Term3']);
   });
 });
 

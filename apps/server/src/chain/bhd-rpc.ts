@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { PlotterBinding, PocBlock, PocChain, PocMiningInfo, PocNonceOutcome } from './poc.ts';
+import type { PointTerm } from '@platter/domain';
+import type { PlotterBinding, PocBlock, PocChain, PocMiningInfo, PocNonceOutcome, PointTransfer } from './poc.ts';
 
 /**
  * A BHD-family node (btchd and its forks: LHD, HDD, XHD) over its JSON-RPC: Bitcoin Core's
@@ -241,6 +242,25 @@ interface RpcBinding {
   active?: boolean;
 }
 
+/** A point as btchd lists it (v1.4 `height`, later `blockheight`; DePINC adds `lock_blocks`). */
+interface RpcPoint {
+  from: string;
+  to: string;
+  amount: unknown;
+  txid: string;
+  blockheight?: number;
+  height?: number;
+  lock_blocks?: number;
+}
+
+/** DePINC's term from its lock (chainparams: 2400, 175200, 350400, 525600 blocks); BHD's points have none (Noterm). */
+export function termOfLockBlocks(lockBlocks: number | undefined): PointTerm {
+  if (lockBlocks === undefined || lockBlocks <= 2400) return 'Noterm';
+  if (lockBlocks <= 175_200) return 'Term1';
+  if (lockBlocks <= 350_400) return 'Term2';
+  return 'Term3';
+}
+
 /** listbindplotterofaddress's count for "all" (its default, INT_MAX; given because verbose comes after it). */
 const ALL = 2_147_483_647;
 
@@ -260,7 +280,20 @@ export async function blockHashAt(rpc: BhdRpcClient, height: number): Promise<st
 }
 
 /** The pool's view of a BHD-family node: mining info, nonce submission, blocks, plotter bindings. */
-export function bhdPocChain(coin: string, rpc: BhdRpcClient): PocChain {
+export function bhdPocChain(coin: string, rpc: BhdRpcClient, scale = 8): PocChain {
+  /** listpledgeloanofaddress / listpledgedebitofaddress: the node's coins view, so mined and unspent points only. */
+  async function points(method: 'listpledgeloanofaddress' | 'listpledgedebitofaddress', address: string): Promise<PointTransfer[]> {
+    const list = await rpc.call<RpcPoint[]>(method, [address]);
+    return list.map((p) => ({
+      txid: p.txid,
+      from: p.from,
+      to: p.to,
+      amount: baseUnitsOf(p.amount, scale),
+      height: p.blockheight ?? p.height,
+      term: termOfLockBlocks(p.lock_blocks),
+    }));
+  }
+
   async function miningInfo(): Promise<PocMiningInfo> {
     // getMiningInfo has no tip time: the tip's header, read first, gives it; when a block came
     // in between (the mining info is not for the tip + 1), both are read again.
@@ -337,5 +370,7 @@ export function bhdPocChain(coin: string, rpc: BhdRpcClient): PocChain {
       const list = await rpc.call<RpcBinding[]>('listbindplotterofaddress', [address, '0', ALL, true]);
       return list.map((b) => ({ plotterId: u64Of(b.plotterId), address: b.address, txid: b.txid, height: b.blockheight, active: b.active === true }));
     },
+    pointsFrom: (address) => points('listpledgeloanofaddress', address),
+    pointsTo: (address) => points('listpledgedebitofaddress', address),
   };
 }

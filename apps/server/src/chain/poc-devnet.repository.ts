@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { DevnetPocChainTable, DevnetPocBlocksTable } from '../protocols/poc/poc.schema.ts';
 import type { Selectable } from 'kysely';
+import type { PointTerm } from '@platter/domain';
 
 export type DevnetPocChainRow = Selectable<DevnetPocChainTable>;
 export type DevnetPocBlockRow = Selectable<DevnetPocBlocksTable>;
@@ -60,6 +61,8 @@ export const pocDevnetRepository = {
     await db.deleteFrom('devnet_poc_blocks').where('coin', '=', coin).where('height', '>', height).execute();
     // Bindings mined in the dropped blocks go back to the mempool.
     await db.updateTable('devnet_poc_bindings').set({ height: null }).where('coin', '=', coin).where('height', '>', height).execute();
+    await db.updateTable('devnet_poc_points').set({ height: null }).where('coin', '=', coin).where('height', '>', height).execute();
+    await db.updateTable('devnet_poc_points').set({ withdraw_height: null }).where('coin', '=', coin).where('withdraw_height', '>', height).execute();
   },
 
   async addBinding(db: Db, row: { coin: string; plotterId: bigint; address: string; txid: string; unbind: boolean }): Promise<void> {
@@ -72,6 +75,46 @@ export const pocDevnetRepository = {
   /** The mempool's binding transactions are mined into the block at `height`. */
   async mineBindings(db: Db, coin: string, height: number): Promise<void> {
     await db.updateTable('devnet_poc_bindings').set({ height }).where('coin', '=', coin).where('height', 'is', null).execute();
+    await db.updateTable('devnet_poc_points').set({ height }).where('coin', '=', coin).where('height', 'is', null).execute();
+    await db
+      .updateTable('devnet_poc_points')
+      .set({ withdraw_height: height })
+      .where('coin', '=', coin)
+      .where('withdraw_txid', 'is not', null)
+      .where('withdraw_height', 'is', null)
+      .execute();
+  },
+
+  /** A point transaction (issue 22), in the mempool until the next block. */
+  async addPoint(db: Db, row: { coin: string; txid: string; from: string; to: string; amount: bigint; term: PointTerm }): Promise<void> {
+    await db
+      .insertInto('devnet_poc_points')
+      .values({ coin: row.coin, txid: row.txid, from_address: row.from, to_address: row.to, amount_units: row.amount, term: row.term, height: null })
+      .execute();
+  },
+
+  /** The point's withdrawpledge; false when there is no such standing point. */
+  async withdrawPoint(db: Db, coin: string, txid: string, withdrawTxid: string): Promise<boolean> {
+    const result = await db
+      .updateTable('devnet_poc_points')
+      .set({ withdraw_txid: withdrawTxid })
+      .where('coin', '=', coin)
+      .where('txid', '=', txid)
+      .where('withdraw_txid', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  /** Points from or to an address not withdrawn in a block: mined or in the mempool (the devnet shows both). */
+  async standingPoints(db: Db, coin: string, side: 'from_address' | 'to_address', address: string) {
+    return db
+      .selectFrom('devnet_poc_points')
+      .select(['txid', 'from_address', 'to_address', 'amount_units', 'term', 'height'])
+      .where('coin', '=', coin)
+      .where(side, '=', address)
+      .where('withdraw_height', 'is', null)
+      .orderBy('id')
+      .execute();
   },
 
   /**

@@ -2,7 +2,8 @@ import { computeDeadline, nextGenerationSignature, parseGenerationSignature, POC
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { devnetAddress } from './devnet.ts';
-import type { PlotterBinding, PocBlock, PocChain, PocMiningInfo } from './poc.ts';
+import type { PointTerm } from '@platter/domain';
+import type { PlotterBinding, PocBlock, PocChain, PocMiningInfo, PointTransfer } from './poc.ts';
 import { pocDevnetRepository as repo, type DevnetPocBlockRow, type DevnetPocChainRow } from './poc-devnet.repository.ts';
 
 /** BHD's node answers a target deadline of 2^32 − 1 seconds (it takes any deadline up to it). */
@@ -118,6 +119,17 @@ export function pocDevnet(db: Db, coin: string, options: PocDevnetOptions) {
     }));
   }
 
+  async function points(side: 'from_address' | 'to_address', address: string): Promise<PointTransfer[]> {
+    return (await repo.standingPoints(db, coin, side, address)).map((p) => ({
+      txid: p.txid,
+      from: p.from_address,
+      to: p.to_address,
+      amount: BigInt(p.amount_units),
+      ...(p.height !== null ? { height: p.height } : {}),
+      term: p.term,
+    }));
+  }
+
   const chain: PocChain & {
     /**
      * Forges the block being mined when its best deadline has passed (one block a call); answers
@@ -126,6 +138,10 @@ export function pocDevnet(db: Db, coin: string, options: PocDevnetOptions) {
     advance(now?: Date, options?: { force?: boolean }): Promise<PocBlock | undefined>;
     /** A bindplotter transaction (or an unbind): in the mempool until the next block. */
     bindPlotter(plotterId: bigint, address: string, unbind?: boolean): Promise<{ txid: string }>;
+    /** A point (sendpledgetoaddress) from `from` to `to`: in the mempool until the next block. */
+    sendPoint(from: string, to: string, amount: bigint, term?: PointTerm): Promise<{ txid: string }>;
+    /** The point's withdrawpledge, mined into the next block; undefined when no such point stands. */
+    withdrawPoint(txid: string): Promise<{ txid: string } | undefined>;
     /** A reorganisation: the blocks above `height` are dropped, mining resumes at height + 1. */
     reorg(height: number): Promise<void>;
     readonly targetSeconds: number;
@@ -175,6 +191,19 @@ export function pocDevnet(db: Db, coin: string, options: PocDevnetOptions) {
     },
 
     plotterBindings: bindings,
+    pointsFrom: (address) => points('from_address', address),
+    pointsTo: (address) => points('to_address', address),
+
+    async sendPoint(from, to, amount, term = 'Noterm') {
+      const txid = randomBytes(32).toString('hex');
+      await repo.addPoint(db, { coin, txid, from, to, amount, term });
+      return { txid };
+    },
+
+    async withdrawPoint(txid) {
+      const withdrawTxid = randomBytes(32).toString('hex');
+      return (await repo.withdrawPoint(db, coin, txid, withdrawTxid)) ? { txid: withdrawTxid } : undefined;
+    },
 
     async advance(now = new Date(), how = {}) {
       await current();

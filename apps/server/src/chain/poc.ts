@@ -8,6 +8,7 @@
  * Numbers that pass 2^53 (plotter ids, nonces, base targets, deadlines, amounts) are bigint;
  * plotter ids and nonces are unsigned 64-bit.
  */
+import type { PointTerm } from '@platter/domain';
 
 /** The block being mined now, as the node's getmininginfo reports it. */
 export interface PocMiningInfo {
@@ -66,6 +67,23 @@ export interface PlotterBinding {
   active: boolean;
 }
 
+/**
+ * A point (pledge) transaction (issue 22): coins of `from` pointed to `to` (BHD's
+ * sendpledgetoaddress; DePINC's with a term). The coins stay in `from`'s output, locked, until
+ * `withdrawpledge` spends it — then the node no longer lists it.
+ */
+export interface PointTransfer {
+  txid: string;
+  from: string;
+  to: string;
+  /** Base units. */
+  amount: bigint;
+  /** Mined at; undefined while in the mempool (only the devnet shows those). */
+  height?: number;
+  /** DePINC's term (its lock_blocks); BHD has none: Noterm. */
+  term: PointTerm;
+}
+
 export interface PocChain {
   readonly coin: string;
   miningInfo(): Promise<PocMiningInfo>;
@@ -80,4 +98,8 @@ export interface PocChain {
   blockHash(height: number): Promise<string | undefined>;
   /** The plotters bound (or being bound) to `address`, newest first (listbindplotterofaddress). */
   plotterBindings(address: string): Promise<PlotterBinding[]>;
+  /** Standing points made from `address` (listpledgeloanofaddress): withdrawn ones are gone. */
+  pointsFrom(address: string): Promise<PointTransfer[]>;
+  /** Standing points made to `address` (listpledgedebitofaddress). */
+  pointsTo(address: string): Promise<PointTransfer[]>;
 }

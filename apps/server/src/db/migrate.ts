@@ -54,6 +54,7 @@ import * as watcher from './migrations/2026_11_26_1830_watcher.ts';
 import * as inviteRebates from './migrations/2026_11_26_1840_invite_rebates.ts';
 import * as financeAccrualWritePath from './migrations/2026_11_26_1850_finance_accrual_write_path.ts';
 import * as financeSavingMiner from './migrations/2026_11_26_1850_finance_saving_miner.ts';
+import * as pointing from './migrations/2026_11_26_1810_pointing.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -113,6 +114,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1840_invite_rebates': inviteRebates,
   '2026_11_26_1850_finance_accrual_write_path': financeAccrualWritePath,
   '2026_11_26_1850_finance_saving_miner': financeSavingMiner,
+  '2026_11_26_1810_pointing': pointing,
 };
 
 /** Every migration name in order. */

@@ -13,6 +13,7 @@ import type { MetricsTables } from '../metrics/metrics.schema.ts';
 import type { FinanceTables } from '../modules/finance/finance.schema.ts';
 import type { WatcherTables } from '../modules/watcher/watcher.schema.ts';
 import type { InviteTables } from '../modules/invite/invite.schema.ts';
+import type { PointingTables } from '../modules/pointing/pointing.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
 
@@ -241,7 +242,8 @@ export interface Database
     PocTables,
     FinanceTables,
     WatcherTables,
-    InviteTables {
+    InviteTables,
+    PointingTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

@@ -14,6 +14,7 @@ import inviteRebates from './invite-rebates.ts';
 import notices from './notices.ts';
 import pocDevnetBlock from './poc-devnet-block.ts';
 import pocRounds from './poc-rounds.ts';
+import pointing from './pointing.ts';
 import onchainRewards from './onchain-rewards.ts';
 import poolSamples from './pool-samples.ts';
 import reconcileUnknown from './reconcile-unknown.ts';
@@ -32,6 +33,7 @@ export const JOBS: AnyJob[] = [
   chiaSignagePoint,
   pocDevnetBlock,
   pocRounds,
+  pointing,
   deposits,
   bindings,
   onchainRewards,

@@ -1,9 +1,19 @@
 import type { Db } from '../db/database.ts';
 import { ledgerCheckRepository } from './ledger-check.repository.ts';
 import { financeMismatches } from '../modules/finance/finance.service.ts';
+import { pointingMismatches } from '../modules/pointing/pointing.service.ts';
 
 export interface LedgerProblem {
-  kind: 'unbalanced-transaction' | 'lonely-transaction' | 'coin-not-zero' | 'balance-mismatch' | 'negative-balance' | 'hold-mismatch' | 'clearing-mismatch' | 'finance-mismatch';
+  kind:
+    | 'unbalanced-transaction'
+    | 'lonely-transaction'
+    | 'coin-not-zero'
+    | 'balance-mismatch'
+    | 'negative-balance'
+    | 'hold-mismatch'
+    | 'clearing-mismatch'
+    | 'finance-mismatch'
+    | 'pointing-mismatch';
   detail: string;
 }
 
@@ -43,5 +53,7 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   }
   // Issue 23: the finance budget account and each user's finance bucket match their records.
   for (const m of await financeMismatches(db)) problems.push({ kind: 'finance-mismatch', detail: m.detail });
+  // Issue 22: each user's pointing margin bucket matches the margins its pointing records hold.
+  for (const m of await pointingMismatches(db)) problems.push({ kind: 'pointing-mismatch', detail: m.detail });
   return problems;
 }

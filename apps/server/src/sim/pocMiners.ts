@@ -7,7 +7,9 @@ import { pocDevnet } from '../chain/poc-devnet.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { simulatorRepository } from './simulator.repository.ts';
+import { bindSourceAddress, listSourceAddresses } from '../modules/pointing/pointing.service.ts';
 import { devnetPocPoolAddress } from '../protocols/poc/setup.ts';
+import { devnetAddress } from '../chain/devnet.ts';
 import { MemoryPlot } from './pocPlot.ts';
 
 /** The pools of the Burst pool protocol (their simulated farms mine over HTTP, not through reports). */
@@ -92,7 +94,30 @@ export function pocMiners(options: { db: Db; config: Config; secret: string; bas
       }
     }
     logger.info({ miners: made.length, plots: plots.size }, 'simulator: BHD-family miners started');
+    await coinOwner().catch((error: unknown) => logger.warn({ err: error }, 'simulator: the coin owner did not point'));
     return made;
+  }
+
+  /**
+   * A coin owner (issue 22): the first BHD farm's user binds a source address of its own and
+   * points 1000 BHD from it to the BHD pool's address (the binding's verification); the
+   * `pointing` job confirms the binding and records the pointing. Once per database.
+   */
+  async function coinOwner(): Promise<void> {
+    const farm = farms.find((f) => f.coin === 'BHD');
+    if (!farm) return;
+    if ((await listSourceAddresses(db, farm.userId, 'BHD', { page: 1, count: 1 })).total > 0) return;
+    const devnet = pocDevnet(db, 'BHD', { secret: options.secret, blockSeconds: config.devnetPocBlockSeconds, networkNonces: config.devnetPocNetworkNonces, scale: 8 });
+    // The coin's pointing chain: its first pool's address (pointingChainsOf).
+    const poolAddress = devnetPocPoolAddress(options.secret, 'BHD', POOL_SEEDS.find((p) => p.coin === 'BHD' && p.protocol === 'poc-burst')?.type ?? 'bhd');
+    const source = devnetAddress(options.secret, 'BHD', `coin-owner:${farm.email}`);
+    await bindSourceAddress(db, new Map([['BHD', { coin: 'BHD', chain: devnet, poolAddress, devnet }]]), farm.userId, {
+      coin: 'BHD',
+      source_address: source,
+      remark: 'simulated cold wallet',
+    });
+    await devnet.sendPoint(source, poolAddress, 1000n * 10n ** 8n);
+    logger.info({ user: farm.email, source }, 'simulator: a coin owner points to the BHD pool');
   }
 
   async function mine(miner: SimPocMiner): Promise<void> {

@@ -44,6 +44,7 @@ const PAGE_IDS = [
   'chiapp-page',
   'investment-page',
   'invite-page',
+  'pointing-page',
   'financial-page',
   'bulletin-page',
   'support-page',
@@ -75,6 +76,7 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/chiapp': 'chiapp-page',
   '/center/investment': 'investment-page',
   '/center/invite': 'invite-page',
+  '/center/pointing': 'pointing-page',
 };
 
 describe('routes of spec doc 2 §2', () => {
@@ -201,6 +203,8 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   capacity_unbind: 'review-unbind-page',
   finance_products: 'admin-finance-page',
   invitations: 'admin-invite-page',
+  point_info: 'admin-point-info-page',
+  point_review: 'admin-point-review-page',
   send_notice: 'send-notice-page',
   account: 'admin-users-page',
   balance_adjustments: 'admin-adjustments-page',

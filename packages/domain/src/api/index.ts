@@ -23,3 +23,4 @@ export * from './invite.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './mergePool.ts';
+export * from './pointing.ts';

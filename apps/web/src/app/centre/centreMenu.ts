@@ -40,7 +40,7 @@ export const CENTRE_MENU: readonly CentreGroup[] = [
       { key: 'chiapp', path: '/center/chiapp', built: true },
       { key: 'configuration', path: '/center/configuration', built: false },
       { key: 'openPool', path: '/center/open', built: false },
-      { key: 'pointing', path: '/center/pointing', built: false },
+      { key: 'pointing', path: '/center/pointing', built: true },
     ],
   },
   {

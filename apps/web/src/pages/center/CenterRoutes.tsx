@@ -8,6 +8,7 @@ import { CHIAPP_CENTER_PAGES } from '../chiapp/centerPages.tsx';
 import { WALLET_CENTER_PAGES } from '../wallet/centerPages.tsx';
 import { FINANCE_CENTER_PAGES } from '../finance/pages.tsx';
 import { INVITE_CENTER_PAGES } from '../invite/pages.tsx';
+import { POINTING_CENTER_PAGES } from '../pointing/pages.tsx';
 import { LoginHistoryPage, PersonalCentre, SecurityPage } from './SecurityPages.tsx';
 
 /** Centre pages that are built; the others show 'not yet open' until their issue lands. */
@@ -21,6 +22,7 @@ const BUILT: Partial<Record<string, () => ReactNode>> = {
   ...CHIAPP_CENTER_PAGES,
   ...FINANCE_CENTER_PAGES,
   ...INVITE_CENTER_PAGES,
+  ...POINTING_CENTER_PAGES,
 };
 
 function page(feature: string): ReactNode {

@@ -21,3 +21,4 @@ export * from './invite.ts';
 export * from './poc.ts';
 export * from './observer.ts';
 export * from './mergePool.ts';
+export * from './pointing.ts';

@@ -1,0 +1,89 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { BindingStatus, CancelRequestStatus, PointStatus, PointTerm } from '@platter/domain';
+
+/** Base units arrive as decimal strings (numeric). */
+type Units = ColumnType<string, string | bigint, string | bigint>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A point (pledge) transaction on the devnet's PoC chain (issue 22); height null in the mempool. */
+export interface DevnetPocPointsTable {
+  id: Generated<string>;
+  coin: string;
+  txid: string;
+  from_address: string;
+  to_address: string;
+  amount_units: Units;
+  term: PointTerm;
+  height: number | null;
+  /** Its withdrawpledge: height null while that waits in the mempool. */
+  withdraw_txid: string | null;
+  withdraw_height: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface PointSettingsTable {
+  coin: string;
+  count_bp: number;
+  margin_bp: number;
+  noterm_lock_days: number;
+  min_point_units: Units;
+  updated_at: Timestamp;
+}
+
+/** A user's source address and its verification. */
+export interface PointAddressesTable {
+  id: Generated<string>;
+  user_id: string;
+  coin: string;
+  source_address: string;
+  confirm_address: string;
+  status: BindingStatus;
+  start_height: number;
+  verify_txid: string | null;
+  verify_height: number | null;
+  remark: ColumnType<string, string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+/** A pointing read from the chain: a point transaction from a bound source address to the pool's address. */
+export interface PointRecordsTable {
+  id: Generated<string>;
+  user_id: string;
+  coin: string;
+  address_id: string;
+  txid: string;
+  source_address: string;
+  pool_address: string;
+  type: ColumnType<string, string | undefined, string>;
+  term: PointTerm;
+  amount_units: Units;
+  counted_units: Units;
+  deposit_units: Units;
+  margin_held: ColumnType<boolean, boolean | undefined, boolean>;
+  penalty_units: ColumnType<string, string | bigint | undefined, string | bigint>;
+  status: PointStatus;
+  height: number | null;
+  withdrawn_height: number | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface PointCancellationsTable {
+  id: Generated<string>;
+  record_id: string;
+  user_id: string;
+  status: CancelRequestStatus;
+  reason: ColumnType<string, string | undefined, string>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface PointingTables {
+  devnet_poc_points: DevnetPocPointsTable;
+  point_settings: PointSettingsTable;
+  point_addresses: PointAddressesTable;
+  point_records: PointRecordsTable;
+  point_cancellations: PointCancellationsTable;
+}
