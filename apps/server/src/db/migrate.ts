@@ -50,6 +50,7 @@ import * as ledgerRecordTime from './migrations/2026_11_26_1142_ledger_record_ti
 import * as settlementWritePath from './migrations/2026_11_26_1519_settlement_write_path.ts';
 import * as pocMining from './migrations/2026_11_26_1621_poc_mining.ts';
 import * as financeProducts from './migrations/2026_11_26_1723_finance_products.ts';
+import * as messageChannels from './migrations/2026_11_26_1820_message_channels.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1519_settlement_write_path': settlementWritePath,
   '2026_11_26_1621_poc_mining': pocMining,
   '2026_11_26_1723_finance_products': financeProducts,
+  '2026_11_26_1820_message_channels': messageChannels,
 };
 
 /** Every migration name in order. */

@@ -11,6 +11,7 @@ import type { WalletTables } from '../modules/wallet/wallet.schema.ts';
 import type { WithdrawTables } from '../modules/withdraw/withdraw.schema.ts';
 import type { MetricsTables } from '../metrics/metrics.schema.ts';
 import type { FinanceTables } from '../modules/finance/finance.schema.ts';
+import type { MessageTables } from '../modules/message/message.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
 
@@ -237,7 +238,8 @@ export interface Database
     PowTables,
     MetricsTables,
     PocTables,
-    FinanceTables {
+    FinanceTables,
+    MessageTables {
   coins: CoinsTable;
   pools: PoolsTable;
   server_lines: ServerLinesTable;

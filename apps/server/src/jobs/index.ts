@@ -10,6 +10,7 @@ import expireExports from './expire-exports.ts';
 import exportsJob from './exports.ts';
 import financeAccrual from './finance-accrual.ts';
 import financeMaturities from './finance-maturities.ts';
+import messageDelivery from './message-delivery.ts';
 import notices from './notices.ts';
 import pocDevnetBlock from './poc-devnet-block.ts';
 import pocRounds from './poc-rounds.ts';
@@ -51,6 +52,7 @@ export const JOBS: AnyJob[] = [
   exportsJob,
   expireExports,
   notices,
+  messageDelivery,
   financeAccrual,
   financeMaturities,
 ];

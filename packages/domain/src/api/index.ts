@@ -18,5 +18,6 @@ export * from './content.ts';
 export * from './jobs.ts';
 export * from './poc.ts';
 export * from './finance.ts';
+export * from './message.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

@@ -18,3 +18,4 @@ export * from './withdraw.ts';
 export * from './exports.ts';
 export * from './finance.ts';
 export * from './poc.ts';
+export * from './message.ts';
