@@ -11,6 +11,7 @@ import exportsJob from './exports.ts';
 import financeAccrual from './finance-accrual.ts';
 import financeMaturities from './finance-maturities.ts';
 import messageDelivery from './message-delivery.ts';
+import miningAlerts from './mining-alerts.ts';
 import notices from './notices.ts';
 import pocDevnetBlock from './poc-devnet-block.ts';
 import pocRounds from './poc-rounds.ts';
@@ -52,6 +53,7 @@ export const JOBS: AnyJob[] = [
   exportsJob,
   expireExports,
   notices,
+  miningAlerts,
   messageDelivery,
   financeAccrual,
   financeMaturities,
