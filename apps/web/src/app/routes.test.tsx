@@ -43,6 +43,8 @@ const PAGE_IDS = [
   'pool-contribution-page',
   'chiapp-page',
   'investment-page',
+  'tunnel-page',
+  'message-settings-page',
   'financial-page',
   'bulletin-page',
   'support-page',
@@ -73,6 +75,8 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/contribution': 'pool-contribution-page',
   '/center/chiapp': 'chiapp-page',
   '/center/investment': 'investment-page',
+  '/center/tunnel': 'tunnel-page',
+  '/center/message': 'message-settings-page',
 };
 
 describe('routes of spec doc 2 §2', () => {
@@ -210,6 +214,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   help_list: 'help-admin',
   download_list: 'download-admin',
   documents: 'document-admin',
+  message_delivery: 'admin-deliveries-page',
 };
 
 describe('admin wrapper', () => {

@@ -7,6 +7,7 @@ import { POOL_CENTER_PAGES } from '../pool/centerPages.tsx';
 import { CHIAPP_CENTER_PAGES } from '../chiapp/centerPages.tsx';
 import { WALLET_CENTER_PAGES } from '../wallet/centerPages.tsx';
 import { FINANCE_CENTER_PAGES } from '../finance/pages.tsx';
+import { CHANNEL_CENTER_PAGES } from '../channels/pages.tsx';
 import { LoginHistoryPage, PersonalCentre, SecurityPage } from './SecurityPages.tsx';
 
 /** Centre pages that are built; the others show 'not yet open' until their issue lands. */
@@ -19,6 +20,7 @@ const BUILT: Partial<Record<string, () => ReactNode>> = {
   ...POOL_CENTER_PAGES,
   ...CHIAPP_CENTER_PAGES,
   ...FINANCE_CENTER_PAGES,
+  ...CHANNEL_CENTER_PAGES,
 };
 
 function page(feature: string): ReactNode {
