@@ -1,6 +1,6 @@
 import { CHANNEL_KINDS, EVENT_GROUPS, EVENT_THRESHOLDS, isThresholdEvent, type BindChannelBody, type ChannelKind, type DeliveryStatus, type EventKey } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, List, Popconfirm, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -69,7 +69,7 @@ function ChannelItem({ channel, onChange }: { channel: Channel; onChange: () => 
     }
   };
   return (
-    <List.Item className="channel-item" data-testid="channel-item" data-kind={channel.kind} data-verified={String(channel.verified)}>
+    <div className="channel-item" data-testid="channel-item" data-kind={channel.kind} data-verified={String(channel.verified)}>
       <div className="channel-item__head">
         <Tag>{t(`channels.kinds.${channel.kind}`)}</Tag>
         <Typography.Text strong>{channel.name || t(`channels.kinds.${channel.kind}`)}</Typography.Text>
@@ -111,7 +111,7 @@ function ChannelItem({ channel, onChange }: { channel: Channel; onChange: () => 
           </Button>
         </Popconfirm>
       </Space>
-    </List.Item>
+    </div>
   );
 }
 
@@ -182,11 +182,10 @@ export function TunnelBindPage() {
       </Card>
       <Card title={t('channels.list')} className="channels-card">
         <Spin spinning={channels.isPending}>
-          <List
-            dataSource={channels.data ?? []}
-            locale={{ emptyText: <Empty description={t('channels.none')} /> }}
-            renderItem={(channel) => <ChannelItem key={channel.id} channel={channel} onChange={refresh} />}
-          />
+          {(channels.data ?? []).length === 0 && !channels.isPending ? <Empty description={t('channels.none')} /> : null}
+          {(channels.data ?? []).map((channel) => (
+            <ChannelItem key={channel.id} channel={channel} onChange={refresh} />
+          ))}
         </Spin>
       </Card>
     </div>
