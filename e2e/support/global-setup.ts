@@ -96,6 +96,8 @@ export default async function setup(project: TestProject) {
       CHIA_POOL_CONFIRMATION_DELAY: '2',
       // Verification codes may be sent again after 3 s instead of 60 (the countdown follows the server).
       CODE_RESEND_SECONDS: String(CODE_RESEND_SECONDS),
+      // The message channels' test: the user's webhook is a receiver on loopback.
+      MESSAGE_WEBHOOK_PRIVATE: 'true',
     },
     'platter-e2e-',
   );

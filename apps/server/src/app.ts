@@ -73,6 +73,8 @@ import { pocHosts, pocRoutes } from './protocols/poc/poc.routes.ts';
 import { pocPools } from './protocols/poc/setup.ts';
 import { PocVerifierPool } from '@platter/poc';
 import type { Simulation } from './sim/simulation.ts';
+import { adminMessageRoutes, messageRoutes } from './modules/message/message.routes.ts';
+import { messageChannels } from './modules/message/setup.ts';
 
 export interface AppDeps {
   config: Config;
@@ -162,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     publicUrl: config.publicUrl,
     logger: app.log,
   });
+  const messageChannelsOfApp = messageChannels({ config, db, secret: deps.secret, messaging });
   const accounts = accountService({ db, sessions, captcha, messaging, security, loginLog, telegram, wechat, publicUrl: config.publicUrl, logger: app.log });
 
   const devnet = devnetRegistry(db, deps.secret);
@@ -203,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
         exportFileHours: config.exportFileHours,
         devnetBlockMs: config.devnetBlockSeconds * 1000,
         ...(deps.simulation ? { simulation: deps.simulation } : {}),
+        messages: { deliver: messageChannelsOfApp.deliver },
         logger: app.log,
       })
     : undefined;
@@ -268,6 +272,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   inmailRoutes(app, { db, sessions });
+  const kickDelivery = () => {
+    if (worker) worker.kick('message-delivery');
+    else void messageChannelsOfApp.deliver().catch((error: unknown) => app.log.error({ err: error }, 'message delivery failed'));
+  };
+  messageRoutes(app, { sessions, messages: messageChannelsOfApp.service, kickDelivery });
+  adminMessageRoutes(app, { sessions, messages: messageChannelsOfApp.service, kickDelivery });
   adminInmailRoutes(app, { db, sessions, kickNotices });
   adminRoutes(app, {
     db,

@@ -167,6 +167,22 @@ export const SETTINGS = {
     meaning:
       'Bot token from @BotFather: enables Telegram sign-in and binding (Login Widget) and Telegram verification codes, always sent through the Bot API (never to the dev mailbox).',
   },
+  messageChannelBases: {
+    env: 'MESSAGE_CHANNEL_BASES',
+    default: '(empty: the services’ own hosts)',
+    meaning:
+      'Where the message channels post instead of the services’ own hosts, as `kind=url` pairs separated by commas (kinds `telegram`, `dingtalk`, `feishu`, `wecom`): an egress proxy, or loopback doubles in tests.',
+  },
+  messageWebhookPrivate: {
+    env: 'MESSAGE_WEBHOOK_PRIVATE',
+    default: 'false',
+    meaning: 'Whether users’ generic webhooks may point to loopback, private and link-local addresses (a trusted intranet, tests). Off: such a delivery fails at once.',
+  },
+  messageDeliveryAttempts: {
+    env: 'MESSAGE_DELIVERY_ATTEMPTS',
+    default: '8',
+    meaning: 'Tries of one channel delivery before it goes to the dead-letter list (the back office can retry it); retries back off from 30 seconds, doubling, up to an hour.',
+  },
   telegramBotName: {
     env: 'TELEGRAM_BOT_NAME',
     default: '(empty)',
@@ -567,6 +583,12 @@ const schema = z.object({
     .string()
     .regex(/^\d+:[\w-]{20,}$/, 'a bot token from @BotFather (digits:letters)')
     .optional(),
+  messageChannelBases: z
+    .string()
+    .regex(/^((telegram|dingtalk|feishu|wecom)=https?:\/\/[^,\s]+(,(telegram|dingtalk|feishu|wecom)=https?:\/\/[^,\s]+)*)?$/, 'kind=url pairs separated by commas')
+    .optional(),
+  messageWebhookPrivate: bool,
+  messageDeliveryAttempts: z.coerce.number().int().min(1).max(50),
   telegramBotName: z
     .string()
     .regex(/^\w{3,64}$/)
@@ -745,6 +767,7 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'smsGatewayToken',
   'telegramBotToken',
   'telegramBotName',
+  'messageChannelBases',
   'wechatAppId',
   'wechatAppSecret',
   'chiaPoolName',

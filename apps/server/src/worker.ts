@@ -30,6 +30,8 @@ export interface WorkerOptions {
   devnetChiaSignagePointMs?: number;
   /** The devnet simulation of this process (its history and Chia farmers are jobs). */
   simulation?: Simulation;
+  /** The message channels' delivery run (issue 24). */
+  messages?: { deliver: () => Promise<Record<string, number>> };
   /** The jobs this worker runs (default: every job of jobs/index.ts). */
   jobs?: AnyJob[];
 }
@@ -57,6 +59,7 @@ export async function startWorker(options: WorkerOptions) {
       devnetBlockMs: options.devnetBlockMs,
       devnetChiaSignagePointMs: options.devnetChiaSignagePointMs ?? 10_000,
       ...(options.simulation ? { simulation: options.simulation } : {}),
+      ...(options.messages ? { messages: options.messages } : {}),
       logger: options.logger,
     },
   });

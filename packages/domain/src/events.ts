@@ -44,6 +44,11 @@ export const eventCatalogue = {
   autopay_skipped: { group: 'asset', params: z.object({ unit: value, reason: autoPaySkipReason }) },
   sign_in_new_device: { group: 'account', params: z.object({ device: value, ip: z.string().max(100), country: z.string().max(8) }) },
   security_changed: { group: 'account', params: z.object({ change: z.enum(SECURITY_CHANGES), ip: z.string().max(100) }) },
+  // Mining events (issue 24): raised by the message-channels jobs from the miners' data.
+  miner_offline: { group: 'mining', params: z.object({ miner: value, pool: value, minutes: z.number().int().positive() }) },
+  capacity_drop: { group: 'mining', params: z.object({ pool: value, percent: z.number().int().positive(), from: value, to: value }) },
+  block_found: { group: 'mining', params: z.object({ pool: value, height: value }) },
+  income_settled: { group: 'mining', params: z.object({ ...amount, pool: value, day: value }) },
 } as const satisfies Record<string, { group: EventGroup; params: z.ZodObject }>;
 
 export type EventKey = keyof typeof eventCatalogue;

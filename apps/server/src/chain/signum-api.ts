@@ -303,6 +303,9 @@ export function signumPocChain(coin: string, api: SignumApiClient, options: Sign
       // Newest first, as the BHD node lists its bindings.
       return out.sort((a, b) => (b.height ?? 0) - (a.height ?? 0));
     },
+    // Signum has no pledge (point) transactions: a coin owner cannot point BURST to a pool.
+    pointsFrom: () => Promise.resolve([]),
+    pointsTo: () => Promise.resolve([]),
   };
 }
 

@@ -55,6 +55,7 @@ import * as inviteRebates from './migrations/2026_11_26_1840_invite_rebates.ts';
 import * as financeAccrualWritePath from './migrations/2026_11_26_1850_finance_accrual_write_path.ts';
 import * as financeSavingMiner from './migrations/2026_11_26_1850_finance_saving_miner.ts';
 import * as pointing from './migrations/2026_11_26_1810_pointing.ts';
+import * as messageChannels from './migrations/2026_11_26_1820_message_channels.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -115,6 +116,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1850_finance_accrual_write_path': financeAccrualWritePath,
   '2026_11_26_1850_finance_saving_miner': financeSavingMiner,
   '2026_11_26_1810_pointing': pointing,
+  '2026_11_26_1820_message_channels': messageChannels,
 };
 
 /** Every migration name in order. */

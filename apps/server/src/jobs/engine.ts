@@ -30,6 +30,8 @@ export interface JobContext {
   devnetChiaSignagePointMs: number;
   /** Present in the process that runs the devnet simulation (npm start: role all, SIMULATOR on). */
   simulation?: Simulation;
+  /** The message channels' outbox (issue 24): one delivery run. */
+  messages?: { deliver: () => Promise<Record<string, number>> };
   logger: FastifyBaseLogger;
 }
 

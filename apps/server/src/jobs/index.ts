@@ -11,6 +11,8 @@ import exportsJob from './exports.ts';
 import financeAccrual from './finance-accrual.ts';
 import financeMaturities from './finance-maturities.ts';
 import inviteRebates from './invite-rebates.ts';
+import messageDelivery from './message-delivery.ts';
+import miningAlerts from './mining-alerts.ts';
 import notices from './notices.ts';
 import pocDevnetBlock from './poc-devnet-block.ts';
 import pocRounds from './poc-rounds.ts';
@@ -54,6 +56,8 @@ export const JOBS: AnyJob[] = [
   exportsJob,
   expireExports,
   notices,
+  miningAlerts,
+  messageDelivery,
   financeAccrual,
   financeMaturities,
   inviteRebates,

@@ -63,6 +63,9 @@ export const CENTER_ROUTES = [
   { path: 'chiapp', feature: 'chiapp' },
   // Invite and rebate (spec doc 1 §2; issue 25).
   { path: 'invite', feature: 'invite' },
+  // Issue 24: "Tunnel bind" and "Message management and event settings" (the spec names the screens, not their paths).
+  { path: 'tunnel', feature: 'tunnel' },
+  { path: 'message', feature: 'messageSettings' },
 ] as const;
 
 export type AdminGroup = 'account' | 'lists' | 'reports' | 'reviews' | 'content' | 'system';
@@ -93,7 +96,8 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
   })),
   // Not named by the spec: the operator's balance-adjustment approvals, roles and audit log.
   // Issue 18: keys of the operator's trusted proxies; issue 19: the background jobs.
-  ...(['balance_adjustments', 'roles', 'audit_log', 'jobs', 'proxy_keys'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'system' as const })),
+  // Issue 24: the message channels' deliveries and dead letters.
+  ...(['balance_adjustments', 'roles', 'audit_log', 'jobs', 'proxy_keys', 'message_delivery'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'system' as const })),
 ];
 
 export const ADMIN_GROUPS: readonly AdminGroup[] = ['account', 'lists', 'reports', 'reviews', 'content', 'system'];

@@ -45,6 +45,8 @@ const PAGE_IDS = [
   'investment-page',
   'invite-page',
   'pointing-page',
+  'tunnel-page',
+  'message-settings-page',
   'financial-page',
   'bulletin-page',
   'support-page',
@@ -77,6 +79,8 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/investment': 'investment-page',
   '/center/invite': 'invite-page',
   '/center/pointing': 'pointing-page',
+  '/center/tunnel': 'tunnel-page',
+  '/center/message': 'message-settings-page',
 };
 
 describe('routes of spec doc 2 §2', () => {
@@ -217,6 +221,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   help_list: 'help-admin',
   download_list: 'download-admin',
   documents: 'document-admin',
+  message_delivery: 'admin-deliveries-page',
 };
 
 describe('admin wrapper', () => {

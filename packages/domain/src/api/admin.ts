@@ -64,7 +64,14 @@ export type BanUserBody = z.infer<typeof banUserBody>;
 
 /** Message channels a user can bind (Telegram; WeChat has its own call). */
 export const MESSAGE_CHANNELS = ['telegram'] as const;
-export const unbindChannelBody = z.object({ uid: uidField, channel: z.enum(MESSAGE_CHANNELS).default('telegram') });
+/** `channel_id`: one of the user's bound message channels (issue 24) instead of the Telegram sign-in binding. */
+export const unbindChannelBody = z.object({
+  uid: uidField,
+  channel: z.enum(MESSAGE_CHANNELS).default('telegram'),
+  channel_id: text()
+    .regex(/^[1-9]\d{0,17}$/, msg('INVALID_PARAMETER'))
+    .optional(),
+});
 export type UnbindChannelBody = z.infer<typeof unbindChannelBody>;
 
 // --- roles ---------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ export * from './poc.ts';
 export * from './finance.ts';
 export * from './observer.ts';
 export * from './invite.ts';
+export * from './message.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './mergePool.ts';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { requireRole } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ZodApp } from '../../http/types.ts';
+import { adminUnbindChannel } from '../message/message.service.ts';
 import type { sessionService } from '../session/session.service.ts';
 import { decideAdjustment, listAdjustments, requestAdjustment, type ApprovalRule } from './adjustments.ts';
 import { auditActions, auditLog, recordAudit } from './audit.ts';
@@ -46,7 +47,10 @@ export function adminRoutes(app: ZodApp, deps: Deps): void {
     await unbindGoogle(db, actor, uid);
   });
   route(app, adminEndpoints.ubBindChannel, { config: admin }, async (request) => {
-    await unbindSocial(db, await requireRole(sessions, request, 'admin'), request.body.uid, request.body.channel);
+    const actor = await requireRole(sessions, request, 'admin');
+    // A message channel (issue 24) by its id; without one, the Telegram sign-in binding.
+    if (request.body.channel_id) await adminUnbindChannel(db, actor, request.body.uid, request.body.channel_id);
+    else await unbindSocial(db, actor, request.body.uid, request.body.channel);
     return ok(request, null);
   });
   route(app, adminEndpoints.clearCache, { config: admin }, async (request) => {

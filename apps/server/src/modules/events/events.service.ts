@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { accountRepository } from '../account/account.repository.ts';
 import { show } from '../coins/coins.ts';
 import { inmailRepository } from '../inmail/inmail.repository.ts';
+import { enqueueEvent } from '../message/delivery.ts';
 import { renderInmail } from './render.ts';
 
 /**
@@ -23,7 +24,10 @@ export async function notify(db: Db, userId: string, event: NotifyEvent): Promis
   const entry = eventCatalogue[event.key];
   const params = entry.params.parse(event.params) as Record<string, unknown>;
   const { title, content } = renderInmail(event.key, params);
-  return inmailRepository.insertEvent(db, userId, { type: entry.group, title, content, event: event.key, subject: event.subject, params });
+  const written = await inmailRepository.insertEvent(db, userId, { type: entry.group, title, content, event: event.key, subject: event.subject, params });
+  // The user's chosen channels (issue 24): their outbox rows in the same transaction.
+  if (written) await enqueueEvent(db, userId, { key: event.key, subject: event.subject, params });
+  return written;
 }
 
 /**

@@ -307,6 +307,10 @@ describe('every event', () => {
       { key: 'autopay_skipped', subject: 'r7', params: { unit: 'XCH', reason: 'no_recipients' } },
       { key: 'sign_in_new_device', subject: 'r8', params: { device: 'Chrome on Linux', ip: '127.0.0.1', country: '' } },
       { key: 'security_changed', params: { change: 'google_unbound', ip: '127.0.0.1' } },
+      { key: 'miner_offline', subject: 'r9', params: { miner: 'farmer-1', pool: 'Chia', minutes: 30 } },
+      { key: 'capacity_drop', subject: 'r10', params: { pool: 'Chia', percent: 40, from: '10 TiB', to: '6 TiB' } },
+      { key: 'block_found', subject: 'r11', params: { pool: 'Chia', height: '123' } },
+      { key: 'income_settled', subject: 'r12', params: { amount: '1', unit: 'XCH', pool: 'Chia', day: '2026-11-25' } },
     ];
     expect(samples.map((s) => s.key).sort()).toEqual([...EVENT_KEYS].sort());
     await expect(

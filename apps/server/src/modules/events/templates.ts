@@ -65,6 +65,26 @@ export const EVENT_TEMPLATES: Record<EventKey, Record<Lang, EventTexts>> = {
     zh: { title: '安全設定已變更', body: ['{change}（IP {ip}）。', '如果不是您本人操作，請立即重設密碼並聯絡客服。'] },
     ru: { title: 'Настройки безопасности изменены', body: ['{change} (IP {ip}).', 'Если это были не вы, немедленно сбросьте пароль и обратитесь в поддержку.'] },
   },
+  miner_offline: {
+    en: { title: 'Miner offline', body: ['Your miner {miner} in the {pool} pool has sent nothing for {minutes} minutes.'] },
+    zh: { title: '礦機離線', body: ['您在 {pool} 礦池的礦機 {miner} 已 {minutes} 分鐘沒有提交。'] },
+    ru: { title: 'Майнер не в сети', body: ['Ваш майнер {miner} в пуле {pool} ничего не присылает уже {minutes} мин.'] },
+  },
+  capacity_drop: {
+    en: { title: 'Capacity dropped', body: ['Your capacity in the {pool} pool fell by {percent} %: from {from} to {to}.'] },
+    zh: { title: '容量下降', body: ['您在 {pool} 礦池的容量下降了 {percent}%：由 {from} 降至 {to}。'] },
+    ru: { title: 'Объём упал', body: ['Ваш объём в пуле {pool} упал на {percent} %: с {from} до {to}.'] },
+  },
+  block_found: {
+    en: { title: 'Block found', body: ['You found block {height} in the {pool} pool.'] },
+    zh: { title: '挖到區塊', body: ['您在 {pool} 礦池挖到了區塊 {height}。'] },
+    ru: { title: 'Найден блок', body: ['Вы нашли блок {height} в пуле {pool}.'] },
+  },
+  income_settled: {
+    en: { title: 'Daily income settled', body: ['Your income of {day} in the {pool} pool is settled: {amount} {unit}.'] },
+    zh: { title: '每日收益已結算', body: ['您 {day} 在 {pool} 礦池的收益已結算：{amount} {unit}。'] },
+    ru: { title: 'Доход за день начислен', body: ['Ваш доход за {day} в пуле {pool} начислен: {amount} {unit}.'] },
+  },
 };
 
 /** How a parameter whose value is a name reads in each language. */

@@ -21,7 +21,8 @@ export function smtpMailer(transport: string | { host: string; port: number }, f
         nodemailer.createTransport({ host: transport.host, port: transport.port, secure: false, ignoreTLS: true });
   return {
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      // An empty html: a plain-text message (no empty HTML alternative).
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
     },
     close() {
       transporter.close();

@@ -19,6 +19,8 @@ export interface Messaging {
   /** Renders and sends an e-mail; rejects when it cannot be handed to SMTP. */
   mail(to: string, lang: Lang, template: MailTemplate): Promise<void>;
   sms(to: string, text: string): Promise<void>;
+  /** A plain-text e-mail (the message channels' events: issue 24); rejects when it cannot be handed to SMTP. */
+  plainMail(to: string, subject: string, text: string): Promise<void>;
   telegram(chatId: string, text: string): Promise<void>;
   /** Whether SMS can be sent (a gateway, or the dev mailbox outside production). */
   readonly smsAvailable: boolean;
@@ -71,6 +73,10 @@ export async function createMessaging(options: { config: Config; db: Db; logger:
     async mail(to, lang, template) {
       if (!mailer) throw new AppError('FEATURE_NOT_OPEN');
       await mailer.send({ to, ...renderMail(template, lang, config.siteTitle) });
+    },
+    async plainMail(to, subject, text) {
+      if (!mailer) throw new AppError('FEATURE_NOT_OPEN');
+      await mailer.send({ to, subject: `${subject} — ${config.siteTitle}`, text, html: '' });
     },
     async sms(to, text) {
       if (!sms) throw new AppError('FEATURE_NOT_OPEN');

@@ -206,7 +206,22 @@ describe('mobile header (≤ 992 px)', () => {
       await waitFor(() => byTestId(`drawer-${key}`));
     }
     // The user centre's built screens, one tap away (issue 20); nothing not yet open.
-    for (const key of ['assets', 'bill', 'dashboard', 'miners', 'plots', 'chiapp', 'investment', 'invite', 'pointing', 'personal', 'history', 'watcher'])
+    for (const key of [
+      'assets',
+      'bill',
+      'dashboard',
+      'miners',
+      'plots',
+      'chiapp',
+      'investment',
+      'invite',
+      'pointing',
+      'messageSettings',
+      'tunnel',
+      'personal',
+      'history',
+      'watcher',
+    ])
       expect(byTestId(`drawer-centre-${key}`, drawer), key).not.toBeNull();
     for (const key of ['openPool']) expect(byTestId(`drawer-centre-${key}`, drawer), key).toBeNull();
     expect(byTestId('drawer-watcher', drawer)).toBeNull();

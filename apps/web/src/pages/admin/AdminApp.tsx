@@ -14,6 +14,7 @@ import { NotFound } from '../../components/NotFound.tsx';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
 import { isSignedIn, useAppState } from '../../state/store.ts';
 import { INMAIL_ADMIN_PAGES } from '../inmail/adminPages.tsx';
+import { CHANNEL_ADMIN_PAGES } from '../channels/pages.tsx';
 import { ADMIN_CORE_PAGES } from '../adminCore/adminPages.tsx';
 import { CONTENT_ADMIN_PAGES } from '../content/admin/adminPages.tsx';
 import { PLOTS_ADMIN_PAGES } from '../plots/adminPages.tsx';
@@ -48,6 +49,7 @@ const ADMIN_PAGES = {
   ...ADMIN_CORE_PAGES,
   ...CONTENT_ADMIN_PAGES,
   ...INMAIL_ADMIN_PAGES,
+  ...CHANNEL_ADMIN_PAGES,
   ...VERIFICATION_ADMIN_PAGES,
   ...FINANCE_ADMIN_PAGES,
   ...INVITE_ADMIN_PAGES,

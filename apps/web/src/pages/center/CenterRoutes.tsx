@@ -9,6 +9,7 @@ import { WALLET_CENTER_PAGES } from '../wallet/centerPages.tsx';
 import { FINANCE_CENTER_PAGES } from '../finance/pages.tsx';
 import { INVITE_CENTER_PAGES } from '../invite/pages.tsx';
 import { POINTING_CENTER_PAGES } from '../pointing/pages.tsx';
+import { CHANNEL_CENTER_PAGES } from '../channels/pages.tsx';
 import { LoginHistoryPage, PersonalCentre, SecurityPage } from './SecurityPages.tsx';
 
 /** Centre pages that are built; the others show 'not yet open' until their issue lands. */
@@ -23,6 +24,7 @@ const BUILT: Partial<Record<string, () => ReactNode>> = {
   ...FINANCE_CENTER_PAGES,
   ...INVITE_CENTER_PAGES,
   ...POINTING_CENTER_PAGES,
+  ...CHANNEL_CENTER_PAGES,
 };
 
 function page(feature: string): ReactNode {

@@ -22,3 +22,4 @@ export * from './poc.ts';
 export * from './observer.ts';
 export * from './mergePool.ts';
 export * from './pointing.ts';
+export * from './message.ts';
