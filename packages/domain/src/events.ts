@@ -28,6 +28,8 @@ export const SECURITY_CHANGES = [
   'email_changed',
   'telegram_bound',
   'telegram_unbound',
+  /** The watcher's security key was replaced: every authorisation by the old one ended (issue 25). */
+  'security_key_replaced',
 ] as const;
 export type SecurityChangeKind = (typeof SECURITY_CHANGES)[number];
 

@@ -122,6 +122,7 @@ export const LABELS: { reason: Record<Lang, Record<AutoPaySkipReason, string>>; 
       email_changed: 'Your e-mail address was changed',
       telegram_bound: 'A Telegram account was bound',
       telegram_unbound: 'Telegram was unbound',
+      security_key_replaced: 'Your security key was replaced; everyone watching with the old one was removed',
     },
     zh: {
       password_changed: '您的密碼已修改',
@@ -132,6 +133,7 @@ export const LABELS: { reason: Record<Lang, Record<AutoPaySkipReason, string>>; 
       email_changed: '您的電子郵件地址已變更',
       telegram_bound: '已綁定 Telegram 帳號',
       telegram_unbound: '已解除綁定 Telegram',
+      security_key_replaced: '您的安全金鑰已更換，以舊金鑰觀察的使用者已全部移除',
     },
     ru: {
       password_changed: 'Ваш пароль изменён',
@@ -142,6 +144,7 @@ export const LABELS: { reason: Record<Lang, Record<AutoPaySkipReason, string>>; 
       email_changed: 'Ваш адрес e-mail изменён',
       telegram_bound: 'Привязан аккаунт Telegram',
       telegram_unbound: 'Telegram отвязан',
+      security_key_replaced: 'Ваш ключ безопасности заменён; все наблюдатели по старому ключу удалены',
     },
   },
 };

@@ -4,7 +4,15 @@ import type { Lang, SecurityAction } from '@platter/domain';
  * The platform's e-mails and short texts in en, zh (Traditional) and ru. Every e-mail has a
  * plain-text part (links on a line of their own) and a simple HTML part.
  */
-export type SecurityChange = 'password_changed' | 'password_reset' | 'google_bound' | 'google_unbound' | 'phone_changed' | 'telegram_bound' | 'telegram_unbound';
+export type SecurityChange =
+  | 'password_changed'
+  | 'password_reset'
+  | 'google_bound'
+  | 'google_unbound'
+  | 'phone_changed'
+  | 'telegram_bound'
+  | 'telegram_unbound'
+  | 'security_key_replaced';
 
 export type MailTemplate =
   | { kind: 'activation'; link: string; hours: number }
@@ -43,6 +51,11 @@ const CHANGE_NAMES: Record<SecurityChange, Record<Lang, string>> = {
   phone_changed: { en: 'Your phone number was changed', zh: '您的手機號碼已變更', ru: 'Ваш номер телефона изменён' },
   telegram_bound: { en: 'A Telegram account was bound', zh: '已綁定 Telegram 帳號', ru: 'Привязан аккаунт Telegram' },
   telegram_unbound: { en: 'Telegram was unbound', zh: '已解除綁定 Telegram', ru: 'Telegram отвязан' },
+  security_key_replaced: {
+    en: 'Your security key was replaced; everyone watching with the old one was removed',
+    zh: '您的安全金鑰已更換，以舊金鑰觀察的使用者已全部移除',
+    ru: 'Ваш ключ безопасности заменён; все наблюдатели по старому ключу удалены',
+  },
 };
 
 function escapeHtml(value: string): string {

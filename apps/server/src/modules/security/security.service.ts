@@ -351,6 +351,9 @@ export function securityService(deps: Deps) {
   return {
     verifySecurity,
 
+    /** The security e-mail of a change made elsewhere (its in-site message written with the change: notifySecurityChange). */
+    mailSecurityNotice: notice,
+
     /** WITHDRAW_LOCKED within 24 hours of a change that locks (locksWithdrawals). */
     async assertWithdrawalAllowed(userId: string): Promise<void> {
       await assertWithdrawalAllowed(db, userId);

@@ -219,6 +219,10 @@ describe('the security key and the watcher', () => {
     expect(rotated.code, JSON.stringify(rotated)).toBe(200);
     expect(rotated.data).toMatchObject({ allow_remove_offline: true, watchers: 0 });
     expect(rotated.data.key).not.toBe(aliceKey);
+    // Replacing the key is a security change: the owner is told in-site (written with it) and by e-mail; making the first one was not.
+    const told = await db.selectFrom('inmail_messages').select('params').where('user_id', '=', ids.alice!.id).where('event', '=', 'security_changed').execute();
+    expect(told.map((r) => (r.params as { change: string }).change).filter((c) => c === 'security_key_replaced')).toHaveLength(1);
+    expect(mail.last(EMAIL.alice).subject).toMatch(/security key was replaced/);
     expect(await readCodes(bob, ids.alice!.uid)).toEqual(all(ERR.ACCESS_FORBIDDEN));
     expect((await bob.post('/api/observer/add', { key: aliceKey, google_code: await totp(aliceSeed) })).code).toBe(ERR.WATCH_VERIFY_FAILED);
     const added = await bob.post<{ allow_remove_offline: boolean }>('/api/observer/add', { key: rotated.data.key, google_code: await unusedTotp(db, ids.alice!.id, aliceSeed) });

@@ -32,7 +32,7 @@ export function watcherRoutes(app: ZodApp, deps: Deps): void {
   const ownerFor = async (request: FastifyRequest, uid: string) => (await watcher.watched(await signedIn(request), uid)).ownerId;
 
   route(app, securityKeyEndpoints.get, {}, async (request) => ok(request, await watcher.securityKey(await signedIn(request))));
-  route(app, securityKeyEndpoints.rotate, { config: deps.limits.auth }, async (request) => ok(request, await watcher.rotateKey(await signedIn(request), request.body)));
+  route(app, securityKeyEndpoints.rotate, { config: deps.limits.auth }, async (request) => ok(request, await watcher.rotateKey(await signedIn(request), request.body, request.ip)));
 
   route(app, observerEndpoints.requestVerify, {}, async (request) => {
     const mine = await watcher.list(await signedIn(request));

@@ -1,6 +1,7 @@
 import { AppError, SECURITY_KEY_PREFIX, WATCH_LIST_MAX, type Authorization, type SecurityCodes, type SecurityKey, type WatchedUser } from '@platter/domain';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { notifySecurityChange } from '../events/events.service.ts';
 import { keyedHash, secretBox } from '../security/secret-box.ts';
 import type { SecurityService } from '../security/security.service.ts';
 import { publicName, userPools } from '../pool/views.ts';
@@ -23,7 +24,7 @@ export function newSecurityKey(): string {
 export interface WatcherDeps {
   db: Db;
   secret: string;
-  security: Pick<SecurityService, 'verifySecurity' | 'checkAuthenticator'>;
+  security: Pick<SecurityService, 'verifySecurity' | 'checkAuthenticator' | 'mailSecurityNotice'>;
 }
 
 /** Whom a watcher may read: the owner's id and whether they granted removing offline miners. */
@@ -62,15 +63,22 @@ export function watcherService(deps: WatcherDeps) {
   return {
     securityKey,
 
-    /** A new key (the security verification of action `watcher`): every authorisation by the old one ends in the same transaction. */
-    async rotateKey(userId: string, body: SecurityCodes & { allow_remove_offline: boolean }): Promise<SecurityKey> {
+    /**
+     * A new key (the security verification of action `watcher`): every authorisation by the old one
+     * ends in the same transaction, with the security message; the security e-mail follows.
+     */
+    async rotateKey(userId: string, body: SecurityCodes & { allow_remove_offline: boolean }, ip: string): Promise<SecurityKey> {
       const { allow_remove_offline: allowRemoveOffline, ...codes } = body;
       const key = newSecurityKey();
+      let replaced = false;
       await deps.security.verifySecurity(userId, 'watcher', codes, async (trx) => {
         const repo = watcherRepository(trx);
+        replaced = (await repo.keyOf(userId)) !== undefined;
         await repo.saveKey(userId, { sealed: box.seal(key), hash: keyHash(key), allowRemoveOffline });
         await repo.revoke('rotation', { ownerId: userId });
+        if (replaced) await notifySecurityChange(trx, userId, 'security_key_replaced', ip);
       });
+      if (replaced) await deps.security.mailSecurityNotice(userId, 'security_key_replaced', ip);
       return securityKey(userId);
     },
 
