@@ -50,6 +50,8 @@ describe('the BHD pool of the demo farmer', async () => {
           await look(page, lang, theme);
           await page.locator('[data-testid="mining-summary"][data-pool="bhd"]').waitFor();
           expect(Number(await page.getByTestId('mining-online').textContent())).toBeGreaterThan(0);
+          // The BHD pool's capacity is its miners' deadline estimate, not a day of points (issue 21).
+          if (lang === 'en') expect(await page.getByTestId('mining-capacity').locator('xpath=preceding-sibling::dt').textContent()).toBe('Capacity (from deadlines)');
           // The demo farmer's plotter mines all four merged coins: one farm, each coin's own figures.
           const farm = page.getByTestId('merge-pool');
           await farm.waitFor();

@@ -35,6 +35,15 @@ interface SimPocMiner {
 const u64Of = (...parts: string[]) => createHash('sha256').update(parts.join(':')).digest().readBigUInt64BE(0);
 
 /**
+ * How many nonces (4–8) the simulated miner `index` of a user's farm in pools of `kind` (ECO,
+ * CO) plots: the same on every start, so the history (simulator.ts) shows the capacity the
+ * live miners mine with.
+ */
+export function pocPlotNonces(userEmail: string, kind: string, index: number): number {
+  return 4 + Number(u64Of(`${userEmail}:${kind}:${index}`, 'count') % 5n);
+}
+
+/**
  * The simulator's BHD-family miners (issue 21): each simulated miner of a `poc-burst` pool has a
  * small real PoC2 plot (4–8 nonces of its own plotter id, built once in memory) and speaks the
  * Burst pool protocol over HTTP like scavenger: it polls getMiningInfo, reads its scoop of the
@@ -55,7 +64,7 @@ export function pocMiners(options: { db: Db; config: Config; secret: string; bas
     let plot = plots.get(key);
     if (!plot) {
       const plotterId = u64Of(String(config.simulatorSeed), 'poc-plotter', key);
-      const count = 4 + Number(u64Of(key, 'count') % 5n);
+      const count = pocPlotNonces(userEmail, kind, index);
       // Built nonce by nonce, the server answering in between (each nonce is ~90 ms of hashing).
       const parts: MemoryPlot[] = [];
       for (let i = 0; i < count; i++) {

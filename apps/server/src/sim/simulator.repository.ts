@@ -10,7 +10,7 @@ export const simulatorRepository = {
 
   /** The enabled pools of these types, in their display order. */
   enabledPools: (db: Db, types: string[]) =>
-    db.selectFrom('pools').select(['type', 'coin', 'protocol']).where('type', 'in', types).where('enabled', '=', true).orderBy('sort').execute(),
+    db.selectFrom('pools').select(['type', 'coin', 'protocol', 'pool_type']).where('type', 'in', types).where('enabled', '=', true).orderBy('sort').execute(),
 
   /** Every pool's protocol and kind. */
   pools: (db: Db) => db.selectFrom('pools').select(['type', 'protocol', 'pool_type']).execute(),

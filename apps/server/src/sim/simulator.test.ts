@@ -1,4 +1,4 @@
-import { parseAmount } from '@platter/domain';
+import { parseAmount, POC_NONCE_BYTES } from '@platter/domain';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,24 @@ describe('the devnet simulator', () => {
     const found = await addressQuery(first, 'mass', simulatorAddress('MASS', DEMO_EMAIL));
     expect(found?.miners.length).toBeGreaterThan(0);
     expect(found?.income.length).toBe(2);
+  });
+
+  it('gives the BHD pool the history of the small real plots its live miners mine with (nonce-sized, not TiB)', async () => {
+    // The first test made the history of `first`. Each live BHD miner plots 4–8 nonces (sim/pocMiners.ts).
+    const miners = await first.selectFrom('miners').select(['name', 'capacity_bytes']).where('pool', '=', 'bhd').execute();
+    expect(miners.length).toBeGreaterThan(0);
+    for (const m of miners) {
+      const nonces = BigInt(m.capacity_bytes) / POC_NONCE_BYTES;
+      expect(BigInt(m.capacity_bytes) % POC_NONCE_BYTES).toBe(0n);
+      expect(nonces >= 4n && nonces <= 8n).toBe(true);
+    }
+    const total = miners.reduce((sum, m) => sum + BigInt(m.capacity_bytes), 0n);
+    const samples = await first.selectFrom('pool_samples').select('capacity_bytes').where('pool', '=', 'bhd').execute();
+    expect(samples.length).toBeGreaterThan(24);
+    // Each hour's sample within ±10 % of the farms' plots, as the live pool's deadline estimate reads them.
+    for (const s of samples) expect(BigInt(s.capacity_bytes) * 10n >= total * 9n && BigInt(s.capacity_bytes) * 10n <= total * 11n).toBe(true);
+    const blocks = await first.selectFrom('blocks').select('capacity_bytes').where('pool', '=', 'bhd').execute();
+    expect(blocks.every((b) => b.capacity_bytes === total.toString())).toBe(true);
   });
 
   it('stamps the history at its simulated times: blocks, settled days and their ledger rows (issue 20)', async () => {

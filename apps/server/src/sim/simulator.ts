@@ -1,4 +1,4 @@
-import { COIN_SEEDS, K32_BYTES, parseAmount, pointsPerDayOf, utcDay } from '@platter/domain';
+import { COIN_SEEDS, K32_BYTES, parseAmount, POC_NONCE_BYTES, pointsPerDayOf, utcDay } from '@platter/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { simulatorRepository } from './simulator.repository.ts';
@@ -12,7 +12,7 @@ import { addAddress } from '../modules/wallet/addresses.ts';
 import { devnetAddress } from '../chain/devnet.ts';
 import { startVerifiedMiners } from './verifiedMiners.ts';
 import { simulatorProxyKey } from './trusted-proxy.ts';
-import { POC_POOLS } from './pocMiners.ts';
+import { POC_POOLS, pocPlotNonces } from './pocMiners.ts';
 
 /** A simulated farmer's payout address on the devnet (valid for the coin's registry pattern). */
 /** Coins mined by hashrate rather than capacity (the registry's arith 'hash'): their simulated miners report hashes per second. */
@@ -167,7 +167,13 @@ type SimUser = { id: string; email: string; name: string };
 async function plannedFarms(options: SimulatorOptions, users: SimUser[]) {
   const random = prng(options.seed);
   const pools = await simulatorRepository.enabledPools(options.db, options.pools.length ? options.pools : ['chia']);
-  const farms = farmsOf(random, users, pools).map((farm) => ({ ...farm, earns: pools.find((p) => p.type === farm.pool)?.protocol === 'trusted-proxy' }));
+  const farms = farmsOf(random, users, pools).map((farm) => {
+    const pool = pools.find((p) => p.type === farm.pool);
+    // A BHD-family miner mines a small real plot (sim/pocMiners.ts): its capacity, history included, is that plot's.
+    const miners =
+      pool?.protocol === 'poc-burst' ? farm.miners.map((m, i) => ({ ...m, capacity: BigInt(pocPlotNonces(farm.email, pool.pool_type, i)) * POC_NONCE_BYTES })) : farm.miners;
+    return { ...farm, miners, earns: pool?.protocol === 'trusted-proxy' };
+  });
   return { farms, random };
 }
 

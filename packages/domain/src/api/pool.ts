@@ -205,7 +205,10 @@ export const dashboardSummarySchema = z.object({
   unit: text(),
   online: z.number().int(),
   offline: z.number().int(),
-  capacity: text().meta({ description: 'Estimated from the points of the last 24 hours, bytes' }),
+  capacity: text().meta({
+    description: "Estimated capacity, bytes: from the points of the last 24 hours, or for a BHD-family pool from the online miners' verified deadlines (capacity_source)",
+  }),
+  capacity_source: z.enum(['points_24h', 'deadlines']).optional().meta({ description: 'What `capacity` is estimated from' }),
   reported_capacity: text().meta({ description: 'Sum of what the online miners report, bytes' }),
   hashrate: text(),
   points_24h: text(),

@@ -63,6 +63,7 @@ export async function userMinerTotals(db: Db, userId: string, pool: string, onli
       sql<string>`count(*) FILTER (WHERE last_seen_at >= ${onlineSince})`.as('online'),
       sql<string>`count(*) FILTER (WHERE last_seen_at < ${onlineSince})`.as('offline'),
       sql<string>`coalesce(sum(capacity_bytes) FILTER (WHERE last_seen_at >= ${onlineSince}), 0)`.as('reported'),
+      sql<string>`coalesce(sum(estimated_bytes) FILTER (WHERE last_seen_at >= ${onlineSince}), 0)`.as('estimated'),
       sql<string>`coalesce(sum(hashrate) FILTER (WHERE last_seen_at >= ${onlineSince}), 0)`.as('hashrate'),
     ])
     .where('user_id', '=', userId)
@@ -126,7 +127,13 @@ export async function enabledPoolsWithCoins(db: Db) {
 export async function onlineMinersPerPool(db: Db, onlineSince: Date) {
   return db
     .selectFrom('miners')
-    .select(['pool', sql<string>`count(*)`.as('miners'), sql<string>`count(DISTINCT user_id)`.as('users'), sql<string>`coalesce(sum(hashrate), 0)`.as('hashrate')])
+    .select([
+      'pool',
+      sql<string>`count(*)`.as('miners'),
+      sql<string>`count(DISTINCT user_id)`.as('users'),
+      sql<string>`coalesce(sum(hashrate), 0)`.as('hashrate'),
+      sql<string>`coalesce(sum(estimated_bytes), 0)`.as('estimated'),
+    ])
     .where('last_seen_at', '>=', onlineSince)
     .groupBy('pool')
     .execute();

@@ -34,6 +34,20 @@ const DAY_MS = 86_400_000;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const since = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
+/**
+ * A pool's (or a user's) estimated capacity, bytes. The points of the last 24 hours over a
+ * day, except for the BHD-family (`poc-burst`) pools: their online miners' capacities
+ * estimated from their verified deadlines (the miners page's and the merged farm's figure).
+ * Their points are nonce-seconds credited from the same estimates, so over a day of steady
+ * mining both agree; but 24 hours of points read far too low for a farm that started mining
+ * minutes ago (a few hundred bytes beside 3.5 MiB reported), and the deadline estimate is
+ * what the Burst-style pools show as a farm's capacity.
+ */
+export function estimatedCapacity(protocol: string, points24h: bigint, deadlineEstimate: bigint): { capacity: string; capacity_source: 'points_24h' | 'deadlines' } {
+  if (protocol === 'poc-burst') return { capacity: deadlineEstimate.toString(), capacity_source: 'deadlines' };
+  return { capacity: capacityFromPoints(points24h, DAY_MS / 1000, pointsUnitOf(protocol)).toString(), capacity_source: 'points_24h' };
+}
+
 /** Someone shown on a public page: the nickname, else the masked e-mail. */
 export const publicName = (user: { nickname: string | null; email: string }) => (user.nickname ? user.nickname : maskEmail(user.email));
 
@@ -99,7 +113,7 @@ export async function dashboardSummary(db: Db, userId: string, pool: string, now
     unit: info.unit,
     online: Number(miners.online),
     offline: Number(miners.offline),
-    capacity: capacityFromPoints(userPoints, DAY_MS / 1000, pointsUnitOf(info.protocol)).toString(),
+    ...estimatedCapacity(info.protocol, userPoints, BigInt(miners.estimated)),
     reported_capacity: miners.reported,
     hashrate: miners.hashrate,
     points_24h: userPoints.toString(),
@@ -149,7 +163,7 @@ export async function poolStatistics(db: Db, now = new Date()) {
       pool_type: p.pool_type,
       unit: p.unit,
       icon: p.icon,
-      capacity: capacityFromPoints(BigInt(pts?.points ?? '0'), DAY_MS / 1000, pointsUnitOf(p.protocol)).toString(),
+      capacity: estimatedCapacity(p.protocol, BigInt(pts?.points ?? '0'), BigInt(m?.estimated ?? '0')).capacity,
       hashrate: m?.hashrate ?? '0',
       online_miners: Number(m?.miners ?? 0),
       online_users: Number(m?.users ?? 0),
@@ -225,7 +239,11 @@ export async function addressQuery(db: Db, pool: string, address: string, now = 
     coin: info.coin,
     unit: info.unit,
     address,
-    capacity: capacityFromPoints(BigInt(points[0]?.points ?? '0'), DAY_MS / 1000, pointsUnitOf(info.protocol)).toString(),
+    capacity: estimatedCapacity(
+      info.protocol,
+      BigInt(points[0]?.points ?? '0'),
+      miners.filter((m) => m.last_seen_at >= onlineSince).reduce((sum, m) => sum + BigInt(m.estimated_bytes), 0n),
+    ).capacity,
     online: miners.filter((m) => m.last_seen_at >= onlineSince).length,
     offline: miners.filter((m) => m.last_seen_at < onlineSince).length,
     miners: miners.map((m) => ({ name: m.name, online: m.last_seen_at >= onlineSince, capacity: m.capacity_bytes, hashrate: m.hashrate, last_seen: seconds(m.last_seen_at) })),

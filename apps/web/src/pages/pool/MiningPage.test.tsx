@@ -58,6 +58,25 @@ describe('the dashboard', () => {
     expect(byTestId('pool-nav-chiapp')?.getAttribute('href')).toBe('/center/chiapp');
   });
 
+  it('names a BHD-family pool’s capacity as estimated from the deadlines', async () => {
+    await dashboard(
+      {
+        'GET /api/dashboard/summary': ok(summaryOf('bhd', { coin: 'BHD', unit: 'BHD', capacity: String(14n * 262_144n), capacity_source: 'deadlines' })),
+        'GET /api/dashboard/mergepool': ok(null),
+      },
+      '/center/mining?pool=bhd',
+    );
+    await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'bhd');
+    expect(byTestId('mining-capacity')?.textContent).toBe('3.50 MiB');
+    expect(byTestId('mining-capacity')?.previousElementSibling?.textContent).toBe('Capacity (from deadlines)');
+  });
+
+  it('names a Chia pool’s capacity as the 24-hour estimate', async () => {
+    await dashboard();
+    await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'chia');
+    expect(byTestId('mining-capacity')?.previousElementSibling?.textContent).toBe('Capacity (24 h estimate)');
+  });
+
   it('falls back to chia when the user mines nowhere yet', async () => {
     await dashboard({ 'GET /api/dashboard/poollist': ok([]) });
     await waitFor(() => byTestId('mining-summary')?.getAttribute('data-pool') === 'chia');

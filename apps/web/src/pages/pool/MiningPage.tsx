@@ -102,7 +102,8 @@ function SummaryFigures({ summary, base, hashrate }: { summary: SummaryView | un
     <dl className="pool-figures">
       {figures.map(([key, value]) => (
         <div key={key}>
-          <dt>{t(`poolUser.figure.${key}`)}</dt>
+          {/* A BHD-family pool's capacity is estimated from the verified deadlines, not from 24 hours of points. */}
+          <dt>{key === 'capacity' && summary?.capacity_source === 'deadlines' ? t('pocCapacity.figure') : t(`poolUser.figure.${key}`)}</dt>
           <dd className="pool-amount" data-testid={summary ? `mining-${key}` : undefined}>
             {value}
           </dd>
