@@ -87,7 +87,7 @@ describe('binding and verification', () => {
     const list = await alice.get<EventSetting[]>('/api/message/EventList');
     expect(list.data.find((e) => e.event === 'deposit_credited')).toEqual({ event: 'deposit_credited', group: 'asset', channel_ids: [], threshold: null });
     expect(list.data.find((e) => e.event === 'miner_offline')).toMatchObject({ group: 'mining', threshold: 30 });
-    expect(new Set(list.data.map((e) => e.group))).toEqual(new Set(['asset', 'account', 'mining']));
+    expect(new Set(list.data.map((e) => e.group))).toEqual(new Set(['asset', 'account', 'mining', 'system']));
     expect((await alice.get('/api/message/ChannelList')).data).toEqual([]);
   });
 
