@@ -47,7 +47,13 @@ async function subscriber(opts: { language: string; verified: boolean; events: s
 const deliver = () => deliverDue(db, { send: channelSender({ allowPrivateWebhooks: true }), secret: TEST_SECRET });
 const received = (path: string) => [...rx.accepted.values()].filter((r) => r.path === path).map((r) => r.json);
 const outbox = (noticeId: string) =>
-  db.selectFrom('message_outbox').select(['user_id', 'channel_id', 'title', 'body']).where('event', '=', 'system_notice').where('subject', '=', `notice:${noticeId}`).orderBy('id').execute();
+  db
+    .selectFrom('message_outbox')
+    .select(['user_id', 'channel_id', 'title', 'body'])
+    .where('event', '=', 'system_notice')
+    .where('subject', '=', `notice:${noticeId}`)
+    .orderBy('id')
+    .execute();
 
 let zh: Awaited<ReturnType<typeof subscriber>>;
 let ru: Awaited<ReturnType<typeof subscriber>>;

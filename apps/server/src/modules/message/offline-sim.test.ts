@@ -72,7 +72,8 @@ async function simulatorReports(): Promise<void> {
 }
 
 const offlineRows = () => db.selectFrom('message_outbox').select(['title', 'body', 'subject']).where('event', '=', 'miner_offline').orderBy('id').execute();
-const lastSeen = async () => (await db.selectFrom('miners').select(['name', 'last_seen_at']).where('user_id', '=', farm.userId).where('pool', '=', 'mass').execute()).map((m) => m.last_seen_at.getTime());
+const lastSeen = async () =>
+  (await db.selectFrom('miners').select(['name', 'last_seen_at']).where('user_id', '=', farm.userId).where('pool', '=', 'mass').execute()).map((m) => m.last_seen_at.getTime());
 
 describe('the offline alert from the simulator’s miners going quiet', () => {
   it('is raised by the mining-alerts job only after the chosen minutes of silence, once, and delivered to the webhook', async () => {
