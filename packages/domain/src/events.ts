@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_TYPES } from './api/inmail.ts';
+import { MESSAGE_TYPES, NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX } from './api/inmail.ts';
 import { autoPayOutcomes } from './api/wallet.ts';
 
 /**
@@ -51,6 +51,9 @@ export const eventCatalogue = {
   capacity_drop: { group: 'mining', params: z.object({ pool: value, percent: z.number().int().positive(), from: value, to: value }) },
   block_found: { group: 'mining', params: z.object({ pool: value, height: value }) },
   income_settled: { group: 'mining', params: z.object({ ...amount, pool: value, day: value }) },
+  // System announcements (issue 24): the back office's notices, routed to the channels of the users who chose them
+  // (the in-site message is the notice's own); the title and plain text in the reader's language.
+  system_notice: { group: 'system', params: z.object({ title: z.string().min(1).max(NOTICE_TITLE_MAX), text: z.string().max(NOTICE_CONTENT_MAX) }) },
 } as const satisfies Record<string, { group: EventGroup; params: z.ZodObject }>;
 
 export type EventKey = keyof typeof eventCatalogue;

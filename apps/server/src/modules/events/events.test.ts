@@ -311,6 +311,7 @@ describe('every event', () => {
       { key: 'capacity_drop', subject: 'r10', params: { pool: 'Chia', percent: 40, from: '10 TiB', to: '6 TiB' } },
       { key: 'block_found', subject: 'r11', params: { pool: 'Chia', height: '123' } },
       { key: 'income_settled', subject: 'r12', params: { amount: '1', unit: 'XCH', pool: 'Chia', day: '2026-11-25' } },
+      { key: 'system_notice', subject: 'r13', params: { title: 'Maintenance', text: 'The pool restarts at 02:00 UTC.' } },
     ];
     expect(samples.map((s) => s.key).sort()).toEqual([...EVENT_KEYS].sort());
     await expect(

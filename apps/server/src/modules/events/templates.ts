@@ -85,6 +85,12 @@ export const EVENT_TEMPLATES: Record<EventKey, Record<Lang, EventTexts>> = {
     zh: { title: '每日收益已結算', body: ['您 {day} 在 {pool} 礦池的收益已結算：{amount} {unit}。'] },
     ru: { title: 'Доход за день начислен', body: ['Ваш доход за {day} в пуле {pool} начислен: {amount} {unit}.'] },
   },
+  // The operator wrote the announcement in each language: it is passed through as it is.
+  system_notice: {
+    en: { title: '{title}', body: ['{text}'] },
+    zh: { title: '{title}', body: ['{text}'] },
+    ru: { title: '{title}', body: ['{text}'] },
+  },
 };
 
 /** How a parameter whose value is a name reads in each language. */

@@ -14,6 +14,7 @@ import {
 } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../admin/audit.ts';
+import { enqueueNotice } from '../message/delivery.ts';
 import { inmailRepository as repo, type NewMessage } from './inmail.repository.ts';
 import { messageSanitizer, sanitizeLocalized } from './sanitize.ts';
 
@@ -94,6 +95,8 @@ export async function sendNotificationIds(db: Db, adminId: string, body: SendNot
     if (unknown.length > 0) throw new AppError('ACCOUNT_NOT_FOUND', { unknown });
     const notice = await repo.insertNotice(trx, { adminId, target: 'ids', message, total: ids.length, done: true });
     const sent = await repo.insertForUsers(trx, ids, message, notice.id);
+    // The users who chose system announcements for a channel (issue 24): their outbox rows with the messages.
+    await enqueueNotice(trx, ids, { id: notice.id, title: message.title, content: message.content });
     return { id: notice.id, sent };
   });
   await recordAudit(db, adminId, auditEntry('SendNotificationIds', result.id, message, { uids }));
@@ -133,6 +136,7 @@ export async function runNoticeJobs(db: Db, options: { batchSize?: number; maxBa
         if (!notice) return false;
         const users = await repo.nextRecipients(trx, notice.cursor_user_id, notice.until_user_id, batchSize);
         const inserted = await repo.insertForUsers(trx, users, { type: notice.type, title: notice.title, content: notice.content }, notice.id);
+        await enqueueNotice(trx, users, { id: notice.id, title: notice.title, content: notice.content });
         const last = users.at(-1) ?? notice.cursor_user_id;
         const done = users.length < batchSize;
         await repo.advanceNotice(trx, notice.id, last, done);

@@ -1,5 +1,6 @@
-import type { EventKey } from '@platter/domain';
+import { NOTICE_CONTENT_MAX, type EventKey, type Lang, type LocalizedText } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
+import { plainText } from '../content/sanitize.ts';
 import { renderEvent } from '../events/render.ts';
 import { DeliveryError, RATE_PER_MINUTE, type ChannelSender } from './channels.ts';
 import { messageRepository as repo } from './message.repository.ts';
@@ -29,6 +30,32 @@ export async function enqueueEvent(trx: Db, userId: string, event: { key: EventK
   return repo.enqueue(
     trx,
     targets.map((t) => ({ channel_id: t.id, user_id: userId, event: event.key, subject: event.subject, title, body: body.join('\n') })),
+  );
+}
+
+/**
+ * A back office announcement (the `system` group's `system_notice`) to these users' channels,
+ * inside the transaction that writes their in-site copies (inmail's notice batch): one row per
+ * verified channel a user chose, in the user's language (the operator's text as plain text),
+ * once per notice and channel. Answers the rows written.
+ */
+export async function enqueueNotice(trx: Db, userIds: readonly string[], notice: { id: string; title: LocalizedText; content: LocalizedText }): Promise<number> {
+  const targets = await repo.targetsOfUsers(trx, userIds, 'system_notice');
+  if (targets.length === 0) return 0;
+  const texts = new Map<Lang, { title: string; body: string }>();
+  const textIn = (lang: Lang) => {
+    let text = texts.get(lang);
+    if (!text) {
+      const params = { title: notice.title[lang] || notice.title.en, text: plainText(notice.content[lang] || notice.content.en, NOTICE_CONTENT_MAX) };
+      const rendered = renderEvent('system_notice', params, lang);
+      text = { title: rendered.title, body: rendered.body.join('\n') };
+      texts.set(lang, text);
+    }
+    return text;
+  };
+  return repo.enqueue(
+    trx,
+    targets.map((t) => ({ channel_id: t.id, user_id: t.user_id, event: 'system_notice', subject: `notice:${notice.id}`, ...textIn(userLang(t.language)) })),
   );
 }
 

@@ -112,6 +112,21 @@ export const messageRepository = {
       .execute();
   },
 
+  /** The verified channels each of these users chose for an event, with the user's language (an announcement's batch). */
+  async targetsOfUsers(db: Db, userIds: readonly string[], event: string): Promise<{ user_id: string; id: string; language: string }[]> {
+    if (userIds.length === 0) return [];
+    return db
+      .selectFrom('message_event_channels as e')
+      .innerJoin('message_channels as c', 'c.id', 'e.channel_id')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['e.user_id', 'c.id', 'u.language'])
+      .where('e.user_id', 'in', userIds)
+      .where('e.event', '=', event)
+      .where('c.verified_at', 'is not', null)
+      .orderBy('c.id')
+      .execute();
+  },
+
   /** Serializes a user's channel changes (the count of channels). */
   async lockUser(db: Db, userId: string): Promise<void> {
     await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();

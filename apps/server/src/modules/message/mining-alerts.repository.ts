@@ -3,15 +3,19 @@ import type { Db } from '../../db/database.ts';
 
 /** What the mining events are raised from (issue 24): miners' last-seen, found blocks, settled credits. */
 export const miningAlertsRepository = {
-  /** A user's miners silent for at least `minutes` (and seen within the last week: long-gone miners are not news). */
-  async silentMiners(db: Db, userId: string, minutes: number) {
+  /**
+   * A user's miners silent for at least `minutes` at `now` (and seen within the last week:
+   * long-gone miners are not news). `now` is the application's clock, the one the miners'
+   * reports stamp `last_seen_at` with (pool/report.ts), not the database's.
+   */
+  async silentMiners(db: Db, userId: string, minutes: number, now: Date) {
     return db
       .selectFrom('miners as m')
       .innerJoin('pools as p', 'p.type', 'm.pool')
       .select(['m.id', 'm.name', 'p.name as pool', 'm.last_seen_at'])
       .where('m.user_id', '=', userId)
-      .where('m.last_seen_at', '<', sql<Date>`now() - make_interval(mins => ${minutes})`)
-      .where('m.last_seen_at', '>', sql<Date>`now() - interval '7 days'`)
+      .where('m.last_seen_at', '<', sql<Date>`${now}::timestamptz - make_interval(mins => ${minutes})`)
+      .where('m.last_seen_at', '>', sql<Date>`${now}::timestamptz - interval '7 days'`)
       .orderBy('m.id')
       .execute();
   },

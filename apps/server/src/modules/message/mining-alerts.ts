@@ -17,10 +17,11 @@ import { miningAlertsRepository as repo } from './mining-alerts.repository.ts';
  * - `block_found`: a block found by the user's miner — once per block;
  * - `income_settled`: the day's income credited to the balance — once per pool and day.
  *
+ * Silence is measured at `now`, on the clock the reports stamp their miners with.
  * Each goes through `notify`, so it is an in-site message too and reaches the channels through
  * the outbox; running again raises nothing twice.
  */
-export async function raiseMiningEvents(db: Db): Promise<{ offline: number; drops: number; blocks: number; settled: number }> {
+export async function raiseMiningEvents(db: Db, now: Date = new Date()): Promise<{ offline: number; drops: number; blocks: number; settled: number }> {
   const counts = { offline: 0, drops: 0, blocks: 0, settled: 0 };
   const raise = async (userId: string, event: Parameters<typeof notify>[2]) => {
     const written = await db.transaction().execute((trx) => notify(trx, userId, event));
@@ -29,7 +30,7 @@ export async function raiseMiningEvents(db: Db): Promise<{ offline: number; drop
 
   for (const sub of await messageRepository.subscribers(db, 'miner_offline')) {
     const minutes = sub.threshold ?? EVENT_THRESHOLDS.miner_offline.default;
-    for (const miner of await repo.silentMiners(db, sub.user_id, minutes)) {
+    for (const miner of await repo.silentMiners(db, sub.user_id, minutes, now)) {
       counts.offline += await raise(sub.user_id, {
         key: 'miner_offline',
         subject: `${miner.id}:${miner.last_seen_at.toISOString()}`,
