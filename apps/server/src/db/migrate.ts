@@ -112,12 +112,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1519_settlement_write_path': settlementWritePath,
   '2026_11_26_1621_poc_mining': pocMining,
   '2026_11_26_1723_finance_products': financeProducts,
+  '2026_11_26_1810_pointing': pointing,
+  '2026_11_26_1820_message_channels': messageChannels,
   '2026_11_26_1830_watcher': watcher,
   '2026_11_26_1840_invite_rebates': inviteRebates,
   '2026_11_26_1850_finance_accrual_write_path': financeAccrualWritePath,
   '2026_11_26_1850_finance_saving_miner': financeSavingMiner,
-  '2026_11_26_1810_pointing': pointing,
-  '2026_11_26_1820_message_channels': messageChannels,
   '2026_11_26_1930_onchain_invite_rebates': onchainInviteRebates,
 };
 
