@@ -3,8 +3,9 @@ import { BASIS_POINTS } from './settlement.ts';
 /**
  * Invite and rebate (spec doc 1 §1, §3 'Invite'; doc 2 §3 'Invitation'; issue 25). Every user's
  * invite id is their public uid; a registration through `/register?invite=<uid>` records the
- * inviter once. The inviter then earns, for each settled (pool, day), a share of the pool fee
- * taken from the invitee's mining income: the rules below, which the rebate job runs in SQL.
+ * inviter once. The inviter then earns, for each settled (pool, day) — or, on an on-chain-reward
+ * pool, each day of rewards past the look-back — a share of the pool fee taken from the invitee's
+ * mining income: the rules below, which the rebate job runs in SQL.
  */
 
 /** A pool's rebate share of the fee when the operator has set none: 20 % (spec's 'e.g.'; 0 turns it off). */

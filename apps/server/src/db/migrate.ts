@@ -52,6 +52,7 @@ import * as pocMining from './migrations/2026_11_26_1621_poc_mining.ts';
 import * as financeProducts from './migrations/2026_11_26_1723_finance_products.ts';
 import * as watcher from './migrations/2026_11_26_1830_watcher.ts';
 import * as inviteRebates from './migrations/2026_11_26_1840_invite_rebates.ts';
+import * as onchainInviteRebates from './migrations/2026_11_26_1930_onchain_invite_rebates.ts';
 import * as financeAccrualWritePath from './migrations/2026_11_26_1850_finance_accrual_write_path.ts';
 import * as financeSavingMiner from './migrations/2026_11_26_1850_finance_saving_miner.ts';
 import * as pointing from './migrations/2026_11_26_1810_pointing.ts';
@@ -111,12 +112,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1519_settlement_write_path': settlementWritePath,
   '2026_11_26_1621_poc_mining': pocMining,
   '2026_11_26_1723_finance_products': financeProducts,
+  '2026_11_26_1810_pointing': pointing,
+  '2026_11_26_1820_message_channels': messageChannels,
   '2026_11_26_1830_watcher': watcher,
   '2026_11_26_1840_invite_rebates': inviteRebates,
   '2026_11_26_1850_finance_accrual_write_path': financeAccrualWritePath,
   '2026_11_26_1850_finance_saving_miner': financeSavingMiner,
-  '2026_11_26_1810_pointing': pointing,
-  '2026_11_26_1820_message_channels': messageChannels,
+  '2026_11_26_1930_onchain_invite_rebates': onchainInviteRebates,
 };
 
 /** Every migration name in order. */

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** The invitations' and rebates' SQL (invite.service.ts holds the rules and their order). */
@@ -43,6 +43,37 @@ export interface RebateRow {
   invitee_email: string;
   inviter_uid: string;
   inviter_email: string;
+}
+
+/** The UTC day an on-chain reward was credited on (its fee taken). */
+const rewardDay = sql`(r.created_at AT TIME ZONE 'UTC')::date`;
+
+interface RebateInput {
+  pool: string;
+  day: string;
+  coin: string;
+  shareBp: number;
+}
+
+/**
+ * Writes a day's rebates in one statement from `picked` (the last of the given CTEs: invitee_id,
+ * inviter_id, income, fee — the invitee's part of the day's fee): their inviter gets ⌊fee × share ÷
+ * 10,000⌋ (inviteRebate); rows with a rebate are written, the (invitee, pool, day) key refusing a
+ * second. Answers the sums per inviter of the rows written now, and how many invitees were picked.
+ */
+async function insertPicked(trx: Db, input: RebateInput, ctes: RawBuilder<unknown>) {
+  const { rows } = await sql<{ inviter_id: string | null; amount: string | null; invitees: string }>`
+    WITH ${ctes}, rebates AS (SELECT *, div(fee * ${input.shareBp}, 10000) AS rebate FROM picked),
+    inserted AS (
+      INSERT INTO invite_rebates (invitee_id, pool, day, inviter_id, coin, income_units, fee_units, share_bp, rebate_units)
+      SELECT invitee_id, ${input.pool}, ${input.day}::date, inviter_id, ${input.coin}, income, fee, ${input.shareBp}, rebate FROM rebates WHERE rebate > 0
+      ON CONFLICT DO NOTHING RETURNING inviter_id, rebate_units
+    ), sums AS (SELECT inviter_id, sum(rebate_units) AS amount FROM inserted GROUP BY inviter_id)
+    SELECT s.inviter_id::text, s.amount::text, (SELECT count(*) FROM picked)::text AS invitees FROM (SELECT 1) one LEFT JOIN sums s ON true
+    ORDER BY s.inviter_id`.execute(trx);
+  const invitees = Number(rows[0]?.invitees ?? 0);
+  const credits = rows.filter((r) => r.inviter_id !== null).map((r) => ({ inviterId: r.inviter_id as string, amount: BigInt(r.amount ?? '0') }));
+  return { invitees, credits };
 }
 
 export const inviteRepository = {
@@ -175,19 +206,27 @@ export const inviteRepository = {
 
   // --- the rebate job ------------------------------------------------------------------------
 
-  /** Settled (pool, day)s whose credits are all in their members' balances and whose rebates are not decided yet, oldest first. */
-  dueDays: (db: Db, limit: number) =>
-    db
-      .selectFrom('settlements as s')
-      .leftJoin('invite_rebate_days as d', (join) => join.onRef('d.pool', '=', 's.pool').onRef('d.day', '=', 's.day'))
-      .select(['s.pool', sql<string>`s.day::text`.as('day')])
-      .where('s.status', '=', 'SETTLEMENT')
-      .where('s.credits_applied_at', 'is not', null)
-      .where('d.done_at', 'is', null)
-      .orderBy('s.day')
-      .orderBy('s.pool')
-      .limit(limit)
-      .execute(),
+  /**
+   * The (pool, day)s whose rebates are due and not decided yet, oldest first: settled days whose
+   * credits are all in their members' balances, and the on-chain-reward pools' days (UTC, by when
+   * each reward was credited) that are over and whose credited rewards are all past the pool's
+   * look-back (onchainDayDue).
+   */
+  async dueDays(db: Db, limit: number) {
+    const { rows } = await sql<{ pool: string; day: string }>`
+      SELECT pool, day::text AS day FROM (
+        SELECT s.pool, s.day FROM settlements s
+        WHERE s.status = 'SETTLEMENT' AND s.credits_applied_at IS NOT NULL
+        UNION ALL
+        SELECT r.pool, ${rewardDay} AS day FROM onchain_rewards r JOIN onchain_reward_lookback l ON l.pool = r.pool
+        WHERE r.status = 'credited' AND r.decided_at IS NULL
+        GROUP BY r.pool, ${rewardDay}, l.from_height, l.checked_at
+        HAVING max(r.height) <= l.from_height AND l.checked_at >= ((${rewardDay} + 1)::timestamp AT TIME ZONE 'UTC')
+      ) due
+      WHERE NOT EXISTS (SELECT 1 FROM invite_rebate_days d WHERE d.pool = due.pool AND d.day = due.day AND d.done_at IS NOT NULL)
+      ORDER BY day, pool LIMIT ${limit}`.execute(db);
+    return rows;
+  },
 
   /** The day's rebate row, made if new, then locked: racing workers queue here and find it done. */
   async lockDay(trx: Db, pool: string, day: string) {
@@ -197,6 +236,34 @@ export const inviteRepository = {
       .onConflict((oc) => oc.columns(['pool', 'day']).doNothing())
       .execute();
     return trx.selectFrom('invite_rebate_days').select('done_at').where('pool', '=', pool).where('day', '=', day).forUpdate().executeTakeFirstOrThrow();
+  },
+
+  /** Whether the pool's income is on-chain rewards (fee per reward, no daily settlement). */
+  isOnchainPool: async (db: Db, pool: string) => (await db.selectFrom('pools').select('protocol').where('type', '=', pool).executeTakeFirst())?.protocol === 'onchain-reward',
+
+  /**
+   * An on-chain-reward pool's day, decided when it is due: the day is over (the pool's last pass
+   * began after it) and every reward credited that day is at or below the height the pass no
+   * longer looks back at. Then the day's credited rewards are stamped decided (final: the
+   * reversal refuses them, the row locks ordering the two) and the day's fee is their fees' sum;
+   * undefined while not due.
+   */
+  async decideOnchainDay(trx: Db, pool: string, day: string) {
+    const due = await sql<{ coin: string }>`
+      SELECT p.coin FROM pools p JOIN onchain_reward_lookback l ON l.pool = p.type
+      WHERE p.type = ${pool} AND l.checked_at >= ((${day}::date + 1)::timestamp AT TIME ZONE 'UTC')
+        AND NOT EXISTS (
+          SELECT 1 FROM onchain_rewards r
+          WHERE r.pool = ${pool} AND ${rewardDay} = ${day}::date AND r.status = 'credited' AND r.height > l.from_height)`.execute(trx);
+    const coin = due.rows[0]?.coin;
+    if (coin === undefined) return undefined;
+    const { rows } = await sql<{ fee: string }>`
+      WITH decided AS (
+        UPDATE onchain_rewards r SET decided_at = now()
+        WHERE r.pool = ${pool} AND ${rewardDay} = ${day}::date AND r.status = 'credited'
+        RETURNING r.fee_units
+      ) SELECT coalesce(sum(fee_units), 0)::text AS fee FROM decided`.execute(trx);
+    return { coin, fee: BigInt(rows[0]?.fee ?? '0') };
   },
 
   /** The settled day as the settlement left it (under the job's lock it no longer changes). */
@@ -210,15 +277,14 @@ export const inviteRepository = {
       .executeTakeFirst(),
 
   /**
-   * The day's rebates in one statement: every invitee with a settlement record of the day gets
-   * the part of the fee taken from their income (fee × points ÷ the day's shared points, floored:
-   * memberFee) and their inviter ⌊that × share ÷ 10,000⌋ (inviteRebate); rows with a rebate are
-   * written, the (invitee, pool, day) key refusing a second. Answers the sums per inviter of the
-   * rows written now, and how many invitees had a record.
+   * A settled day's rebates: every invitee with a settlement record of the day gets the part of
+   * the fee taken from their income (fee × points ÷ the day's shared points, floored: memberFee).
    */
-  async insertRebates(trx: Db, input: { pool: string; day: string; coin: string; fee: bigint; shareBp: number; minCapacity: bigint }) {
-    const { rows } = await sql<{ inviter_id: string | null; amount: string | null; invitees: string }>`
-      WITH credits AS MATERIALIZED (
+  insertRebates: (trx: Db, input: RebateInput & { fee: bigint; minCapacity: bigint }) =>
+    insertPicked(
+      trx,
+      input,
+      sql`credits AS MATERIALIZED (
         SELECT c.user_id, c.points, c.amount_units, (c.points > 0 AND c.capacity_bytes >= ${input.minCapacity.toString()}::numeric) AS shared
         FROM settlement_credits c WHERE c.pool = ${input.pool} AND c.day = ${input.day}::date
       ), total AS (SELECT coalesce(sum(points) FILTER (WHERE shared), 0) AS points FROM credits),
@@ -226,18 +292,25 @@ export const inviteRepository = {
         SELECT c.user_id AS invitee_id, i.inviter_id, c.amount_units AS income,
                CASE WHEN c.shared AND t.points > 0 THEN div(${input.fee.toString()}::numeric * c.points, t.points) ELSE 0 END AS fee
         FROM credits c JOIN invitations i ON i.invitee_id = c.user_id CROSS JOIN total t
-      ), rebates AS (SELECT *, div(fee * ${input.shareBp}, 10000) AS rebate FROM picked),
-      inserted AS (
-        INSERT INTO invite_rebates (invitee_id, pool, day, inviter_id, coin, income_units, fee_units, share_bp, rebate_units)
-        SELECT invitee_id, ${input.pool}, ${input.day}::date, inviter_id, ${input.coin}, income, fee, ${input.shareBp}, rebate FROM rebates WHERE rebate > 0
-        ON CONFLICT DO NOTHING RETURNING inviter_id, rebate_units
-      ), sums AS (SELECT inviter_id, sum(rebate_units) AS amount FROM inserted GROUP BY inviter_id)
-      SELECT s.inviter_id::text, s.amount::text, (SELECT count(*) FROM picked)::text AS invitees FROM (SELECT 1) one LEFT JOIN sums s ON true
-      ORDER BY s.inviter_id`.execute(trx);
-    const invitees = Number(rows[0]?.invitees ?? 0);
-    const credits = rows.filter((r) => r.inviter_id !== null).map((r) => ({ inviterId: r.inviter_id as string, amount: BigInt(r.amount ?? '0') }));
-    return { invitees, credits };
-  },
+      )`,
+    ),
+
+  /**
+   * An on-chain-reward pool's decided day's rebates: each reward's fee is its owner's own, so an
+   * invitee's part is the sum of the fees of their rewards credited that day and decided (a reward
+   * reversed before is not among them), their income the rest.
+   */
+  insertOnchainRebates: (trx: Db, input: RebateInput) =>
+    insertPicked(
+      trx,
+      input,
+      sql`picked AS (
+        SELECT r.user_id AS invitee_id, i.inviter_id, sum(r.amount_units - r.fee_units) AS income, sum(r.fee_units) AS fee
+        FROM onchain_rewards r JOIN invitations i ON i.invitee_id = r.user_id
+        WHERE r.pool = ${input.pool} AND ${rewardDay} = ${input.day}::date AND r.status = 'credited' AND r.decided_at IS NOT NULL
+        GROUP BY r.user_id, i.inviter_id
+      )`,
+    ),
 
   /** The day's rebates point at their ledger transaction, and the day is done. */
   async finishDay(trx: Db, pool: string, day: string, done: { shareBp: number; fee: bigint; rebate: bigint; invitees: number; transactionId: string | null }) {

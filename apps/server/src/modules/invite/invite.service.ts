@@ -37,6 +37,14 @@ import { inviteRepository as repo, type RebateFilter, type RebateRow } from './i
  * (racing workers queue and then find it done), the rebate rows have that primary key, and the
  * rows, the ledger transaction and the day's `done_at` commit together — a killed worker leaves
  * nothing and the next run decides the day afresh.
+ *
+ * The on-chain-reward pools (Spacemesh, Autonomys) have no daily settlement: they take the fee
+ * per reward and reverse a reward a reorganisation drops while they still look back at it. Their
+ * (pool, UTC day of crediting) is due once the day is over and every reward credited on it is at
+ * or below the height the pool's last pass no longer looks back at (recorded by onchain.ts, its
+ * own rule); deciding it stamps the day's rewards final (never reversed after, the row locks
+ * ordering the two) and each invitee's part is the sum of their own rewards' fees — no points
+ * split; a reward reversed before pays nothing. Same lock, same rows, same ledger transaction.
  */
 
 /** The invitee named by a registration's invite id, or INVALID_PARAMETER (field invite) for an unknown one. */
@@ -182,27 +190,50 @@ export interface RebateDayOutcome {
   rebate: bigint;
 }
 
-/** Decides one settled (pool, day)'s rebates: safe to call any number of times, concurrently. */
+/** A (pool, day) ready to decide: its coin, its fee, and how its invitees' rebates are written. */
+interface DueDay {
+  coin: string;
+  fee: bigint;
+  insert(shareBp: number): Promise<{ invitees: number; credits: { inviterId: string; amount: bigint }[] }>;
+}
+
+/** A daily-settled pool's day, once settled with its credits paid (undefined before: a later run decides it). */
+async function settledDue(trx: Db, pool: string, day: string): Promise<DueDay | undefined> {
+  const settled = await repo.settledDay(trx, pool, day);
+  if (!settled || settled.status !== 'SETTLEMENT' || !settled.credits_applied_at) return undefined;
+  const rules = await coinRules(trx, settled.coin);
+  const fee = BigInt(settled.fee_units);
+  return { coin: settled.coin, fee, insert: (shareBp) => repo.insertRebates(trx, { pool, day, coin: settled.coin, fee, shareBp, minCapacity: minSharerCapacity(rules) }) };
+}
+
+/**
+ * An on-chain-reward pool's day, once over and every reward credited on it past the pool's
+ * look-back (onchain.ts records what its last pass no longer looks back at); deciding it makes
+ * its rewards final. Each reward's fee is its owner's own: an invitee's part is their rewards' fees.
+ */
+async function onchainDue(trx: Db, pool: string, day: string): Promise<DueDay | undefined> {
+  const decided = await repo.decideOnchainDay(trx, pool, day);
+  if (!decided) return undefined;
+  return { ...decided, insert: (shareBp) => repo.insertOnchainRebates(trx, { pool, day, coin: decided.coin, shareBp }) };
+}
+
+/** Decides one (pool, day)'s rebates — a settled day, or an on-chain-reward pool's day: safe to call any number of times, concurrently. */
 export async function rebateDay(db: Db, pool: string, day: string): Promise<RebateDayOutcome> {
   return db.transaction().execute(async (trx) => {
     const lock = await repo.lockDay(trx, pool, day);
     if (lock.done_at) return { ran: false, invitees: 0, rebate: 0n };
-    const settled = await repo.settledDay(trx, pool, day);
-    // Not settled, or its credits still moving: the day stays open for a later run.
-    if (!settled || settled.status !== 'SETTLEMENT' || !settled.credits_applied_at) return { ran: false, invitees: 0, rebate: 0n };
-    const rules = await coinRules(trx, settled.coin);
+    // Not due yet (not settled, credits still moving, rewards still reversible): the day stays open for a later run.
+    const due = await ((await repo.isOnchainPool(trx, pool)) ? onchainDue : settledDue)(trx, pool, day);
+    if (!due) return { ran: false, invitees: 0, rebate: 0n };
     const shareBp = shareOf(await repo.poolShare(trx, pool));
-    const fee = BigInt(settled.fee_units);
-    const { invitees, credits } =
-      fee > 0n && shareBp > 0
-        ? await repo.insertRebates(trx, { pool, day, coin: settled.coin, fee, shareBp, minCapacity: minSharerCapacity(rules) })
-        : { invitees: 0, credits: [] as { inviterId: string; amount: bigint }[] };
+    const { fee, coin } = due;
+    const { invitees, credits } = fee > 0n && shareBp > 0 ? await due.insert(shareBp) : { invitees: 0, credits: [] as { inviterId: string; amount: bigint }[] };
     const rebate = credits.reduce((sum, c) => sum + c.amount, 0n);
     let transactionId: string | null = null;
     if (rebate > 0n) {
       const postings: PostingInput[] = [
-        { account: { kind: 'system', code: 'fees', coin: settled.coin }, amount: -rebate },
-        ...credits.map((c): PostingInput => ({ account: { kind: 'user', userId: c.inviterId, coin: settled.coin, bucket: 'available' }, amount: c.amount })),
+        { account: { kind: 'system', code: 'fees', coin }, amount: -rebate },
+        ...credits.map((c): PostingInput => ({ account: { kind: 'user', userId: c.inviterId, coin, bucket: 'available' }, amount: c.amount })),
       ];
       ({ transactionId } = await postTransaction(trx, { kind: 'invite_rebate', reference: `invite-rebate:${pool}:${day}`, postings }));
     }
@@ -214,7 +245,7 @@ export async function rebateDay(db: Db, pool: string, day: string): Promise<Reba
 /** Days decided per run (the rest wait for the next run). */
 const DAYS_PER_RUN = 500;
 
-/** The job's step: every settled day whose rebates are not decided yet. Answers the days decided now and what they paid. */
+/** The job's step: every due day (settled, or an on-chain-reward pool's day past the look-back) whose rebates are not decided yet. Answers the days decided now and what they paid. */
 export async function rebateDue(db: Db): Promise<{ days: number; rebates: bigint }> {
   let days = 0;
   let rebates = 0n;

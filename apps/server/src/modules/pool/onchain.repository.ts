@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** SQL of on-chain rewards per registered identity (issue 18). */
@@ -76,10 +77,29 @@ export async function recentCredited(db: Db, pool: string, fromHeight: number) {
     .execute();
 }
 
-/** Marks a credited reward reversed (locked: once). True when this call did it. */
+/**
+ * Marks a credited reward reversed (locked: once). True when this call did it. A reward whose day
+ * the invite-rebate job decided is final (its row lock orders the two): never reversed.
+ */
 export async function markReversed(trx: Db, id: string): Promise<boolean> {
-  const row = await trx.updateTable('onchain_rewards').set({ status: 'reversed' }).where('id', '=', id).where('status', '=', 'credited').returning('id').executeTakeFirst();
+  const row = await trx
+    .updateTable('onchain_rewards')
+    .set({ status: 'reversed' })
+    .where('id', '=', id)
+    .where('status', '=', 'credited')
+    .where('decided_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
+}
+
+/** What a pass no longer looks back at: rewards at heights up to `fromHeight` (recorded after the pass, for the invite rebates). */
+export async function recordLookback(db: Db, pool: string, fromHeight: number): Promise<void> {
+  await db
+    .insertInto('onchain_reward_lookback')
+    .values({ pool, from_height: fromHeight, checked_at: sql<Date>`now()` })
+    .onConflict((oc) => oc.column('pool').doUpdateSet({ from_height: fromHeight, checked_at: sql<Date>`now()` }))
+    .execute();
 }
 
 /** The user's credited rewards of a pool, newest first. */

@@ -1,12 +1,10 @@
 import { onchainRewardSplit, parseAmount } from '@platter/domain';
-import { ed25519 } from '@noble/curves/ed25519.js';
-import { getPublicKey as sr25519PublicKey, secretFromSeed, sign as sr25519Sign } from '@scure/sr25519';
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../../test/accounts.ts';
 import { TEST_SECRET, testApp } from '../../../test/app.ts';
 import type { Browser } from '../../../test/browser.ts';
 import { testDatabase } from '../../../test/db.ts';
+import { edKey, registerIdentity, srKey } from '../../../test/identities.ts';
 import { devnetRegistry, type DevnetRegistry } from '../../chain/devnet.ts';
 import type { Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -27,22 +25,7 @@ let devnet: DevnetRegistry;
 let alice: Browser;
 let bob: Browser;
 
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
-const edKey = () => {
-  const secret = ed25519.utils.randomSecretKey();
-  return { id: hex(ed25519.getPublicKey(secret)), sign: (m: string) => hex(ed25519.sign(new TextEncoder().encode(m), secret)) };
-};
-const srKey = () => {
-  const secret = secretFromSeed(randomBytes(32));
-  return { id: hex(sr25519PublicKey(secret)), sign: (m: string) => hex(sr25519Sign(secret, new TextEncoder().encode(m))) };
-};
-type Key = ReturnType<typeof edKey>;
-
-async function register(b: Browser, pool: string, key: Key, signer: Key = key) {
-  const data = await b.get<{ message: string; scheme: string }>(`/api/pool/registerdata?pool=${pool}&node_id=${key.id}`);
-  expect(data.code).toBe(200);
-  return b.post<{ plot_id: string; post_status: string }>('/api/pool/register', { pool, node_id: key.id, signature: signer.sign(data.data.message) });
-}
+const register = registerIdentity;
 
 async function available(userId: string, coin: string): Promise<bigint> {
   return (await userBalances(db, userId, coin)).get(coin)?.available ?? 0n;

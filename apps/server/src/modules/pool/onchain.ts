@@ -4,7 +4,17 @@ import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { incomeBuckets } from '../wallet/autopay.ts';
-import { insertReward, listRewards, markReversed, onchainRewardPools, provenIdentities, recentCredited, setRewardTransaction, type RewardPool } from './onchain.repository.ts';
+import {
+  insertReward,
+  listRewards,
+  markReversed,
+  onchainRewardPools,
+  provenIdentities,
+  recentCredited,
+  recordLookback,
+  setRewardTransaction,
+  type RewardPool,
+} from './onchain.repository.ts';
 import { poolScale } from './pool.repository.ts';
 
 /**
@@ -12,7 +22,10 @@ import { poolScale } from './pool.repository.ts';
  * Autonomys farmers' rewards): what the chain paid an identity a user registered with proof of
  * control, less the operator's fee — no shares. Each reward is credited once, on the chain's
  * reward id, after the coin's confirmations; a reward a deeper reorganisation later drops is
- * reversed while the pool still looks back at it (REWARD_LOOKBACK_BLOCKS).
+ * reversed while the pool still looks back at it (REWARD_LOOKBACK_BLOCKS). Each pass records
+ * the height at and below which it no longer looks back; the invite rebates of a (pool, day)
+ * wait until every reward credited that day is there, and the rewards of a decided day are
+ * never reversed after (issue 25).
  */
 
 /** How far back (blocks) rewards are read again: late registrations are not paid for older rewards; reorganisations within it are undone. */
@@ -98,6 +111,8 @@ async function creditPool(db: Db, chains: ChainRegistry, pool: RewardPool, logge
       }
     }
   }
+  // Rewards at or below `from` are no longer looked back at: final, their days' invite rebates may be decided (invite.service.ts).
+  await recordLookback(db, pool.pool, from);
   return { credited, reversed };
 }
 

@@ -41,6 +41,15 @@ export interface OnchainRewardsTable {
   status: ColumnType<'credited' | 'reversed', 'credited' | 'reversed' | undefined, 'credited' | 'reversed'>;
   transaction_id: string | null;
   created_at: Generated<Date>;
+  /** When the invite-rebate job decided the reward's (UTC) day: the reward is final, never reversed after. */
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Per on-chain reward pool: the height at and below which its last pass no longer looks back (REWARD_LOOKBACK_BLOCKS), and when. */
+export interface OnchainRewardLookbackTable {
+  pool: string;
+  from_height: BigintColumn;
+  checked_at: Date;
 }
 
 /** The devnet's simulated rewards to identities (Spacemesh ATX rewards, Autonomys farmer rewards). */
@@ -58,5 +67,6 @@ export interface PowTables {
   pow_jobs: PowJobsTable;
   pow_solutions: PowSolutionsTable;
   onchain_rewards: OnchainRewardsTable;
+  onchain_reward_lookback: OnchainRewardLookbackTable;
   devnet_identity_rewards: DevnetIdentityRewardsTable;
 }
