@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type dns from 'node:dns';
 import { createServer } from 'node:http';
+import { BlockList } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dingtalkDouble, feishuDouble, telegramDouble, webhookReceiver, wecomDouble } from '../../../test/channel-doubles.ts';
 import { testMailServer } from '../../../test/mail.ts';
 import { smtpMailer } from '../messaging/mailer.ts';
 import { httpGatewaySms } from '../messaging/sms.ts';
-import { channelSender, DeliveryError, dingtalkSign, feishuSign, privateHost, webhookSignature, type ChannelMessage } from './channels.ts';
+import { channelSender, DeliveryError, dingtalkSign, feishuSign, webhookSignature, type ChannelMessage } from './channels.ts';
 
 /**
  * The channel adapters against loopback servers that play each service (test/channel-doubles.ts)
@@ -195,14 +197,47 @@ describe('generic webhook', async () => {
     clock += 1;
   });
 
-  it('refuses loopback and private addresses unless allowed', async () => {
-    expect(await privateHost('http://127.0.0.1:9/x')).toBe(true);
-    expect(await privateHost('http://[::1]/x')).toBe(true);
-    expect(await privateHost('http://192.168.1.10/x')).toBe(true);
-    expect(await privateHost('http://[::ffff:10.0.0.1]/x')).toBe(true);
-    expect(await privateHost('https://93.184.215.14/x')).toBe(false);
-    const error = await failure(channelSender()({ kind: 'webhook', url: `${rx.base}/x`, secret }, message()));
-    expect([error.permanent, error.message]).toEqual([true, 'the webhook points to a private address']);
+  it('refuses loopback and private addresses unless allowed, on the address it connects to', async () => {
+    const refused = [true, 'the webhook points to a private address'];
+    const guarded = channelSender({ now: () => clock });
+    // IP literals: no look-up happens, the address is checked as it is.
+    for (const url of ['http://127.0.0.1:9/x', 'http://[::1]/x', 'http://192.168.1.10/x', 'http://[::ffff:10.0.0.1]/x', `${rx.base}/x`]) {
+      const error = await failure(guarded({ kind: 'webhook', url, secret }, message()));
+      expect([error.permanent, error.message], url).toEqual(refused);
+    }
+    // A name: the look-up made for the connection is the one checked, so an answer that changes
+    // after an earlier check (DNS rebinding) cannot reach the private address.
+    const port = new URL(rx.base).port;
+    let lookups = 0;
+    const resolveTo = (...addresses: string[]) =>
+      ((_host: string, _options: unknown, callback: (error: Error | null, found: { address: string; family: number }[]) => void) => {
+        lookups++;
+        callback(
+          null,
+          addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+        );
+      }) as unknown as typeof dns.lookup;
+    const before = rx.received.length;
+    for (const answer of [['127.0.0.1'], ['93.184.215.14', '10.1.2.3']]) {
+      lookups = 0;
+      const error = await failure(
+        channelSender({ now: () => clock, resolve: resolveTo(...answer) })({ kind: 'webhook', url: `http://hooks.example.test:${port}/x`, secret }, message()),
+      );
+      expect([error.permanent, error.message], answer.join()).toEqual(refused);
+      expect(lookups).toBe(1);
+    }
+    expect(rx.received.length).toBe(before);
+    // The same guarded path delivers where the address is allowed (here: a list without loopback), signed and keyed.
+    const narrow = new BlockList();
+    narrow.addSubnet('10.0.0.0', 8, 'ipv4');
+    const allowed = channelSender({ now: () => clock, resolve: resolveTo('127.0.0.1'), blockedAddresses: narrow });
+    await allowed({ kind: 'webhook', url: `http://hooks.example.test:${port}/hooks/platter`, secret }, message({ idempotencyKey: '6f1c1d8e-0000-4000-8000-000000000003' }));
+    expect(rx.accepted.get('6f1c1d8e-0000-4000-8000-000000000003')?.json).toMatchObject({ event: 'miner_offline', title: 'Miner offline' });
+    rx.failWith(503);
+    expect((await failure(allowed({ kind: 'webhook', url: `http://hooks.example.test:${port}/x`, secret }, message()))).permanent).toBe(false);
+    rx.failWith(404);
+    expect((await failure(allowed({ kind: 'webhook', url: `http://hooks.example.test:${port}/x`, secret }, message()))).permanent).toBe(true);
+    rx.failWith(undefined);
   });
 });
 

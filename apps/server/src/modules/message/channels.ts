@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import dns, { type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { ChannelKind } from '@platter/domain';
 import type { SmsSender } from '../messaging/sms.ts';
 
@@ -85,6 +87,10 @@ export interface ChannelSenderOptions {
   /** Generic webhooks to loopback and private addresses (tests, a trusted intranet); off in production. */
   allowPrivateWebhooks?: boolean;
   fetch?: typeof fetch;
+  /** The resolver of webhook hosts (tests: one that changes its answer between two look-ups). */
+  resolve?: typeof dns.lookup;
+  /** The addresses a webhook may not reach (default: loopback, private, link-local, multicast; tests narrow it). */
+  blockedAddresses?: BlockList;
   now?: () => number;
   timeoutMs?: number;
 }
@@ -114,15 +120,26 @@ for (const [net, bits] of [
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6');
 
-/** Whether a webhook URL's host is (or resolves to) a loopback, private or link-local address. */
-export async function privateHost(url: string): Promise<boolean> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true }).catch(() => []);
-  if (addresses.length === 0) return true;
-  return addresses.some((a) => {
-    // An IPv4-mapped IPv6 address (::ffff:a00:1) is checked against the IPv4 ranges by BlockList itself.
-    return PRIVATE.check(a.address, isIP(a.address) === 6 ? 'ipv6' : 'ipv4');
-  });
+/** Loopback, private, link-local, multicast and unspecified addresses (IPv4-mapped IPv6 ones checked as IPv4 by BlockList). */
+const isIn = (blocked: BlockList, address: string) => blocked.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+
+const PRIVATE_TARGET = 'the webhook points to a private address';
+
+/**
+ * A look-up for the connection itself that refuses a host resolving to a private address: the
+ * address checked is the address connected to, so a DNS answer that changes after a first check
+ * (DNS rebinding) cannot reach a private network.
+ */
+function guardedLookup(resolve: typeof dns.lookup, blocked: BlockList): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, found) => {
+      const addresses = found as unknown as LookupAddress[];
+      if (error) return callback(error, '', 0);
+      if (addresses.length === 0 || addresses.some((a) => isIn(blocked, a.address))) return callback(new Error(PRIVATE_TARGET), '', 0);
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
 }
 
 /** Cuts text to a number of UTF-8 bytes without splitting a character. */
@@ -165,6 +182,48 @@ export function channelSender(options: ChannelSenderOptions = {}): ChannelSender
       // not JSON: the status decides
     }
     return { status: response.status, json: json as Record<string, unknown> | null, raw, retryAfter: response.headers.get('retry-after') };
+  }
+
+  /**
+   * A webhook's POST over node:http(s) with the guarded look-up (fetch offers no hook on the
+   * address it connects to); an IP literal is checked as it is (no look-up happens).
+   */
+  function guardedPost(url: string, body: string, headers: Record<string, string>) {
+    const blocked = options.blockedAddresses ?? PRIVATE;
+    const target = new URL(url);
+    const literal = target.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(literal) && isIn(blocked, literal)) throw new DeliveryError(PRIVATE_TARGET, true);
+    const request = target.protocol === 'https:' ? https.request : http.request;
+    return new Promise<{ status: number; json: Record<string, unknown> | null; raw: string; retryAfter: string | null }>((done, fail) => {
+      const req = request(
+        target,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), ...headers },
+          lookup: guardedLookup(options.resolve ?? dns.lookup, blocked),
+          timeout: timeoutMs,
+        },
+        (res) => {
+          let raw = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (raw += chunk));
+          res.on('error', () => done({ status: res.statusCode ?? 0, json: null, raw, retryAfter: null }));
+          res.on('end', () => {
+            let json: Record<string, unknown> | null = null;
+            try {
+              json = JSON.parse(raw) as Record<string, unknown>;
+            } catch {
+              // not JSON: the status decides
+            }
+            const retryAfter = res.headers['retry-after'];
+            done({ status: res.statusCode ?? 0, json, raw, retryAfter: typeof retryAfter === 'string' ? retryAfter : null });
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+      req.on('error', (error) => fail(error.message === PRIVATE_TARGET ? new DeliveryError(PRIVATE_TARGET, true) : new DeliveryError(`unreachable: ${error.message}`, false)));
+      req.end(body);
+    });
   }
 
   const senders: { [K in ChannelKind]: (config: Extract<ChannelConfig, { kind: K }>, message: ChannelMessage) => Promise<void> } = {
@@ -230,14 +289,15 @@ export function channelSender(options: ChannelSenderOptions = {}): ChannelSender
     },
 
     async webhook(config, message) {
-      if (!options.allowPrivateWebhooks && (await privateHost(config.url))) throw new DeliveryError('the webhook points to a private address', true);
       const timestamp = String(Math.floor(now() / 1000));
       const body = JSON.stringify({ id: message.idempotencyKey, event: message.event, title: message.title, text: message.text, timestamp: Number(timestamp) });
-      const answer = await post(config.url, body, {
+      const headers = {
         'x-platter-timestamp': timestamp,
         'x-platter-signature': webhookSignature(config.secret, timestamp, body),
         'idempotency-key': message.idempotencyKey,
-      });
+      };
+      // Private targets refused on the address actually connected to (not on an earlier look-up).
+      const answer = options.allowPrivateWebhooks ? await post(config.url, body, headers) : await guardedPost(config.url, body, headers);
       if (answer.status >= 200 && answer.status < 300) return;
       const description = `webhook HTTP ${answer.status}: ${answer.raw.slice(0, 200)}`;
       const retryAfter = answer.retryAfter && /^\d+$/.test(answer.retryAfter) ? Number(answer.retryAfter) * 1000 : undefined;
