@@ -44,10 +44,10 @@ describe('user-centre navigation on a desktop', async () => {
     await logIn(page, inject('demoEmail'), inject('demoPassword'));
   });
 
-  it('has no Watcher link (not open yet) and a centre link in the header', async () => {
+  it('has the Watcher link (issue 25) and a centre link in the header', async () => {
     await page.goto(baseUrl + '/');
     await page.getByTestId('nav-centre').waitFor();
-    expect(await page.getByTestId('nav-watcher').count()).toBe(0);
+    expect(await page.getByTestId('nav-watcher').getAttribute('href')).toBe('/watcher');
     // Help is a page of this site: same tab.
     expect(await page.getByTestId('nav-help').getAttribute('target')).toBeNull();
   });

@@ -33,7 +33,12 @@ async function mailedCode(page: Page, email: string, seen: Set<string>): Promise
     .poll(
       async () => {
         const mails = await apiCall<{ id: string; text: string }[]>(page, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-        code = mails.filter((m) => !seen.has(m.id)).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '')[0] ?? '';
+        // The first new mail with a code: the security notice of the authenticator just bound may land after `seen` was read.
+        code =
+          mails
+            .filter((m) => !seen.has(m.id))
+            .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])
+            .find(Boolean) ?? '';
         return code;
       },
       { timeout: 15_000 },
