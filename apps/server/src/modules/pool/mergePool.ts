@@ -25,7 +25,6 @@ export async function mergePoolFarm(db: Db, userId: string, pool: string, now = 
     Promise.all(group.pools.map((p) => dashboardSummary(db, userId, p, now))),
     farmMiners(db, userId, group.pools, new Date(now.getTime() - MINER_ONLINE_SECONDS * 1000)),
   ]);
-  const online = miners.filter((m) => m.online);
   const rigs = new Map<string, { online: boolean; estimates: bigint[]; reported: bigint }>();
   for (const m of miners) {
     const rig = rigs.get(m.name) ?? { online: false, estimates: [], reported: 0n };
@@ -48,10 +47,8 @@ export async function mergePoolFarm(db: Db, userId: string, pool: string, now = 
     reported_capacity: all.reduce((sum, r) => sum + r.reported, 0n).toString(),
     coins: summaries.map((s) => ({
       ...s,
-      estimated_capacity: online
-        .filter((m) => m.pool === s.pool)
-        .reduce((sum, m) => sum + BigInt(m.estimated_bytes), 0n)
-        .toString(),
+      // The dashboard's own capacity: a merged (BHD-family) pool's is the online rigs' deadline estimate.
+      estimated_capacity: s.capacity,
     })),
   };
 }
