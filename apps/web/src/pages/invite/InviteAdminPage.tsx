@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, InputNumber, Space, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Button, Input, InputNumber, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable, type Column } from '../adminCore/ResponsiveTable.tsx';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import { formatDay } from '../finance/format.ts';
@@ -10,7 +11,7 @@ import {
   fetchAdminPools,
   fetchAdminRebates,
   inviteKeys,
-  PAGE_SIZE,
+  paging,
   savePoolShare,
   type AdminInvitationRow,
   type AdminInvitePool,
@@ -18,14 +19,6 @@ import {
 } from './inviteApi.ts';
 import './invite.css';
 
-const paging = (current: number, total: number, onChange: (p: number) => void) => ({
-  current,
-  pageSize: PAGE_SIZE,
-  total,
-  onChange,
-  showSizeChanger: false,
-  hideOnSinglePage: true,
-});
 const person = (uid: string, email: string) => (
   <span>
     {uid} <Typography.Text type="secondary">{email}</Typography.Text>
@@ -55,10 +48,10 @@ function Invitations() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: inviteKeys.adminInvitations(search, page), queryFn: () => fetchAdminInvitations(search, page) });
-  const columns: TableColumnsType<AdminInvitationRow> = [
-    { key: 'invitee', title: t('invite.admin.invitee'), render: (_, r) => person(r.invitee_uid, r.invitee_email) },
-    { key: 'inviter', title: t('invite.admin.inviter'), render: (_, r) => person(r.inviter_uid, r.inviter_email) },
-    { key: 'time', title: t('invite.admin.time'), render: (_, r) => formatDay(r.created_at) },
+  const columns: Column<AdminInvitationRow>[] = [
+    { key: 'invitee', title: t('invite.admin.invitee'), render: (r) => person(r.invitee_uid, r.invitee_email) },
+    { key: 'inviter', title: t('invite.admin.inviter'), render: (r) => person(r.inviter_uid, r.inviter_email) },
+    { key: 'time', title: t('invite.admin.time'), render: (r) => formatDay(r.created_at) },
   ];
   return (
     <>
@@ -77,15 +70,15 @@ function Invitations() {
         />
         <ExportButton scope="admin" list="invitations" filters={search ? { uid: search } : {}} />
       </div>
-      <Table
+      <ResponsiveTable
+        testId="admin-invitations"
+        rowTestId="admin-invitations-row"
         rowKey={(r) => r.invitee_uid}
-        size="small"
-        data-testid="admin-invitations"
+        rows={list.data?.list}
         loading={list.isPending}
+        failed={list.isError}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('invite.empty') }}
+        emptyText={t('invite.empty')}
         pagination={paging(page, list.data?.total ?? 0, setPage)}
       />
     </>
@@ -100,15 +93,15 @@ function Rebates() {
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: inviteKeys.adminRebates(filters.uid, filters.day, page), queryFn: () => fetchAdminRebates(filters.uid, filters.day, page) });
   const amount = (value: string, coin: string) => <span className="invite-amount">{`${value} ${coin}`}</span>;
-  const columns: TableColumnsType<AdminRebateRow> = [
-    { key: 'day', title: t('invite.day'), render: (_, r) => r.day },
-    { key: 'pool', title: t('invite.pool'), render: (_, r) => r.pool },
-    { key: 'invitee', title: t('invite.admin.invitee'), render: (_, r) => person(r.invitee_uid, r.invitee_email) },
-    { key: 'inviter', title: t('invite.admin.inviter'), render: (_, r) => person(r.inviter_uid, r.inviter_email) },
-    { key: 'income', title: t('invite.income'), align: 'right', render: (_, r) => amount(r.income, r.unit) },
-    { key: 'fee', title: t('invite.fee'), align: 'right', render: (_, r) => amount(r.fee, r.unit) },
-    { key: 'share', title: t('invite.share'), align: 'right', render: (_, r) => `${r.share} %` },
-    { key: 'rebate', title: t('invite.rebate'), align: 'right', render: (_, r) => amount(r.rebate, r.unit) },
+  const columns: Column<AdminRebateRow>[] = [
+    { key: 'day', title: t('invite.day'), render: (r) => r.day },
+    { key: 'pool', title: t('invite.pool'), render: (r) => r.pool },
+    { key: 'invitee', title: t('invite.admin.invitee'), render: (r) => person(r.invitee_uid, r.invitee_email) },
+    { key: 'inviter', title: t('invite.admin.inviter'), render: (r) => person(r.inviter_uid, r.inviter_email) },
+    { key: 'income', title: t('invite.income'), align: 'right', render: (r) => amount(r.income, r.unit) },
+    { key: 'fee', title: t('invite.fee'), align: 'right', render: (r) => amount(r.fee, r.unit) },
+    { key: 'share', title: t('invite.share'), align: 'right', render: (r) => `${r.share} %` },
+    { key: 'rebate', title: t('invite.rebate'), align: 'right', render: (r) => amount(r.rebate, r.unit) },
   ];
   const exportFilters = { ...(filters.uid ? { uid: filters.uid } : {}), ...(filters.day ? { day: filters.day } : {}) };
   return (
@@ -128,15 +121,15 @@ function Rebates() {
         </Button>
         <ExportButton scope="admin" list="invite_rebates" filters={exportFilters} />
       </div>
-      <Table
+      <ResponsiveTable
+        testId="admin-invite-rebates"
+        rowTestId="admin-invite-rebates-row"
         rowKey={(r) => `${r.day}:${r.pool}:${r.invitee_uid}`}
-        size="small"
-        data-testid="admin-invite-rebates"
+        rows={list.data?.list}
         loading={list.isPending}
+        failed={list.isError}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('invite.empty') }}
+        emptyText={t('invite.empty')}
         pagination={paging(page, list.data?.total ?? 0, setPage)}
       />
     </>
@@ -146,22 +139,22 @@ function Rebates() {
 function Pools() {
   const { t } = useTranslation();
   const pools = useQuery({ queryKey: inviteKeys.adminPools, queryFn: fetchAdminPools });
-  const columns: TableColumnsType<AdminInvitePool> = [
-    { key: 'pool', title: t('invite.pool'), render: (_, p) => `${p.pool} (${p.coin})` },
-    { key: 'fee', title: t('invite.admin.poolFee'), align: 'right', render: (_, p) => `${p.fee} %` },
-    { key: 'share', title: t('invite.admin.sharePercent'), render: (_, p) => <ShareEditor pool={p} /> },
+  const columns: Column<AdminInvitePool>[] = [
+    { key: 'pool', title: t('invite.pool'), render: (p) => `${p.pool} (${p.coin})` },
+    { key: 'fee', title: t('invite.admin.poolFee'), align: 'right', render: (p) => `${p.fee} %` },
+    { key: 'share', title: t('invite.admin.sharePercent'), render: (p) => <ShareEditor pool={p} /> },
   ];
   return (
     <>
       <Typography.Paragraph type="secondary">{t('invite.admin.poolsHint')}</Typography.Paragraph>
-      <Table
-        rowKey="pool"
-        size="small"
-        data-testid="admin-invite-pools"
+      <ResponsiveTable
+        testId="admin-invite-pools"
+        rowTestId="admin-invite-pools-row"
+        rowKey={(r) => r.pool}
+        rows={pools.data?.list}
         loading={pools.isPending}
+        failed={pools.isError}
         columns={columns}
-        dataSource={pools.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
         pagination={false}
       />
     </>

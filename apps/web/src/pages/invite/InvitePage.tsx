@@ -1,13 +1,14 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, QRCode, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, QRCode, Space, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable, type Column } from '../adminCore/ResponsiveTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
 import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import { formatDay } from '../finance/format.ts';
-import { fetchInvitees, fetchInviteInfo, fetchRebates, inviteKeys, PAGE_SIZE, type InviteeRow, type InviteRebateRow } from './inviteApi.ts';
+import { fetchInvitees, fetchInviteInfo, fetchRebates, inviteKeys, paging, type InviteeRow, type InviteRebateRow } from './inviteApi.ts';
 import './invite.css';
 
 /**
@@ -35,28 +36,20 @@ export function InvitePage() {
   };
 
   const amount = (value: string, coin: string) => <span className="invite-amount">{`${value} ${coin}`}</span>;
-  const rebateColumns = (who: boolean): TableColumnsType<InviteRebateRow> => [
-    { key: 'day', title: t('invite.day'), render: (_, r) => r.day },
-    { key: 'pool', title: t('invite.pool'), render: (_, r) => r.pool },
-    ...(who ? [{ key: 'invitee', title: t('invite.invitee'), render: (_: unknown, r: InviteRebateRow) => r.invitee }] : []),
-    { key: 'income', title: t('invite.income'), align: 'right', render: (_, r) => amount(r.income, r.unit) },
-    { key: 'fee', title: t('invite.fee'), align: 'right', render: (_, r) => amount(r.fee, r.unit) },
-    { key: 'share', title: t('invite.share'), align: 'right', render: (_, r) => `${r.share} %` },
-    { key: 'rebate', title: t('invite.rebate'), align: 'right', render: (_, r) => <strong data-testid="invite-rebate-amount">{amount(r.rebate, r.unit)}</strong> },
+  const rebateColumns = (who: boolean): Column<InviteRebateRow>[] => [
+    { key: 'day', title: t('invite.day'), render: (r) => r.day },
+    { key: 'pool', title: t('invite.pool'), render: (r) => r.pool },
+    ...(who ? [{ key: 'invitee', title: t('invite.invitee'), render: (r: InviteRebateRow) => r.invitee }] : []),
+    { key: 'income', title: t('invite.income'), align: 'right', render: (r) => amount(r.income, r.unit) },
+    { key: 'fee', title: t('invite.fee'), align: 'right', render: (r) => amount(r.fee, r.unit) },
+    { key: 'share', title: t('invite.share'), align: 'right', render: (r) => `${r.share} %` },
+    { key: 'rebate', title: t('invite.rebate'), align: 'right', render: (r) => <strong data-testid="invite-rebate-amount">{amount(r.rebate, r.unit)}</strong> },
   ];
-  const inviteeColumns: TableColumnsType<InviteeRow> = [
-    { key: 'invitee', title: t('invite.invitee'), render: (_, r) => r.invitee },
-    { key: 'registered', title: t('invite.registered'), render: (_, r) => formatDay(r.registered_at) },
-    { key: 'status', title: t('invite.status'), render: (_, r) => <Tag color={r.active ? 'green' : 'default'}>{t(r.active ? 'invite.active' : 'invite.pending')}</Tag> },
+  const inviteeColumns: Column<InviteeRow>[] = [
+    { key: 'invitee', title: t('invite.invitee'), render: (r) => r.invitee },
+    { key: 'registered', title: t('invite.registered'), render: (r) => formatDay(r.registered_at) },
+    { key: 'status', title: t('invite.status'), render: (r) => <Tag color={r.active ? 'green' : 'default'}>{t(r.active ? 'invite.active' : 'invite.pending')}</Tag> },
   ];
-  const paging = (current: number, total: number, onChange: (p: number) => void) => ({
-    current,
-    pageSize: PAGE_SIZE,
-    total,
-    onChange,
-    showSizeChanger: false,
-    hideOnSinglePage: true,
-  });
 
   return (
     <div className="page invite-page" data-testid="invite-page">
@@ -112,30 +105,30 @@ export function InvitePage() {
         <Typography.Title level={3}>{t('invite.records')}</Typography.Title>
         <ExportButton scope="pool" list="inviterebates" filters={{}} />
       </div>
-      <Table
+      <ResponsiveTable
+        testId="invite-rebates"
+        rowTestId="invite-rebates-row"
         rowKey={(r) => `${r.day}:${r.pool}:${r.invitee}`}
-        size="small"
-        data-testid="invite-rebates"
+        rows={rebates.data?.list}
         loading={rebates.isPending}
+        failed={rebates.isError}
         columns={rebateColumns(true)}
-        dataSource={rebates.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('invite.empty') }}
+        emptyText={t('invite.empty')}
         pagination={paging(page, rebates.data?.total ?? 0, setPage)}
       />
 
       <Typography.Title level={3} className="invite-section">
         {t('invite.invitees')}
       </Typography.Title>
-      <Table
+      <ResponsiveTable
+        testId="invite-invitees"
+        rowTestId="invite-invitees-row"
         rowKey={(r) => `${r.invitee}:${r.registered_at}`}
-        size="small"
-        data-testid="invite-invitees"
+        rows={invitees.data?.list}
         loading={invitees.isPending}
+        failed={invitees.isError}
         columns={inviteeColumns}
-        dataSource={invitees.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('invite.empty') }}
+        emptyText={t('invite.empty')}
         pagination={paging(inviteesPage, invitees.data?.total ?? 0, setInviteesPage)}
       />
 
@@ -145,15 +138,15 @@ export function InvitePage() {
             {t('invite.mine')}
           </Typography.Title>
           <Typography.Paragraph type="secondary">{t('invite.mineHint')}</Typography.Paragraph>
-          <Table
+          <ResponsiveTable
+            testId="invite-mine"
+            rowTestId="invite-mine-row"
             rowKey={(r) => `${r.day}:${r.pool}`}
-            size="small"
-            data-testid="invite-mine"
+            rows={mine.data?.list}
             loading={mine.isPending}
+            failed={mine.isError}
             columns={rebateColumns(false)}
-            dataSource={mine.data?.list ?? []}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('invite.empty') }}
+            emptyText={t('invite.empty')}
             pagination={paging(minePage, mine.data?.total ?? 0, setMinePage)}
           />
         </>

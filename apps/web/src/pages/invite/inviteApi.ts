@@ -33,3 +33,13 @@ export const fetchAdminRebates = (uid: string, day: string, page: number) =>
   api.call(adminInviteEndpoints.rebates, { page, count: PAGE_SIZE, ...(uid ? { uid } : {}), ...(day ? { day } : {}) });
 export const fetchAdminPools = () => api.call(adminInviteEndpoints.pools);
 export const savePoolShare = (pool: string, share_bp: number) => api.send(adminInviteEndpoints.setPool, { pool, share_bp }, { userTriggered: true });
+
+/** A paged list's pager: one page at a time, hidden while everything fits on one. */
+export const paging = (current: number, total: number, onChange: (page: number) => void) => ({
+  current,
+  pageSize: PAGE_SIZE,
+  total,
+  onChange,
+  showSizeChanger: false,
+  hideOnSinglePage: true,
+});
