@@ -1,3 +1,4 @@
+import { K32_BYTES, POINTS_PER_K32_PER_DAY } from '@platter/domain';
 import type { Db } from '../src/db/database.ts';
 import { recordVerifiedShares } from '../src/modules/pool/shares.repository.ts';
 
@@ -16,4 +17,9 @@ export async function verifiedWork(db: Db, work: { userId: string; pool: string;
     .executeTakeFirstOrThrow();
   await recordVerifiedShares(db, [{ pool: work.pool, userId: work.userId, minerId: miner.id, difficulty: work.difficulty, at: work.at }]);
   return miner.id;
+}
+
+/** A farm of `plots` K32 plots' whole day of work as one share (difficulty = the day's points, the pool's own estimate). */
+export async function k32FarmDay(db: Db, work: { userId: string; pool: string; plots: number; at: Date }): Promise<string> {
+  return verifiedWork(db, { userId: work.userId, pool: work.pool, difficulty: POINTS_PER_K32_PER_DAY * BigInt(work.plots), at: work.at, capacity: K32_BYTES * BigInt(work.plots) });
 }

@@ -1,4 +1,4 @@
-import { INVITE_REBATE_DEFAULT_BP, K32_BYTES, POINTS_PER_K32_PER_DAY, inviteRebate, memberFee, parseAmount } from '@platter/domain';
+import { INVITE_REBATE_DEFAULT_BP, inviteRebate, memberFee, parseAmount } from '@platter/domain';
 import { sql } from 'kysely';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { PASSWORD, register, signedInUser, type Mailbox } from '../../../test/ac
 import { browser } from '../../../test/browser.ts';
 import { buildUser, mailedApp } from '../../../test/factories.ts';
 import { tokenIn } from '../../../test/mail.ts';
-import { verifiedWork } from '../../../test/shares.ts';
+import { k32FarmDay } from '../../../test/shares.ts';
 import { testDatabase } from '../../../test/db.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import type { ZodApp } from '../../http/types.ts';
@@ -18,11 +18,8 @@ import { INVITE_USER_EXPORT_LIST } from './invite.exports.ts';
 import { rebateDay, rebateDue, recordInvitation, setPoolShare } from './invite.service.ts';
 
 const XCH = (text: string) => parseAmount(text, 12);
-const pointsOf = (plots: number) => Number(POINTS_PER_K32_PER_DAY) * plots;
 
-async function farm(db: Db, userId: string, pool: string, plots: number, day: string) {
-  await verifiedWork(db, { userId, pool, difficulty: pointsOf(plots), at: new Date(`${day}T12:00:00Z`), capacity: K32_BYTES * BigInt(plots) });
-}
+const farm = (db: Db, userId: string, pool: string, plots: number, day: string) => k32FarmDay(db, { userId, pool, plots, at: new Date(`${day}T12:00:00Z`) });
 
 const nextDayOf = (day: string) => new Date(new Date(`${day}T00:10:00Z`).getTime() + 86_400_000);
 

@@ -1,4 +1,4 @@
-import { capacityFromPoints, CHIA_MIN_CAPACITY_BYTES, K32_BYTES, parseAmount, POINTS_PER_K32_PER_DAY, poolDayPot, settlePoolDay, UNSECURED_SHARE_BP } from '@platter/domain';
+import { capacityFromPoints, CHIA_MIN_CAPACITY_BYTES, parseAmount, poolDayPot, settlePoolDay, UNSECURED_SHARE_BP } from '@platter/domain';
 import fc from 'fast-check';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -13,7 +13,7 @@ import { recordBlock } from '../pool/blocks.ts';
 import { ingestReport } from '../pool/report.ts';
 import { applyCredits, applyPendingCredits, decideDay, settleDay, settleDue } from './settlement.service.ts';
 import { creditsQuery } from './settlement.repository.ts';
-import { verifiedWork } from '../../../test/shares.ts';
+import { k32FarmDay } from '../../../test/shares.ts';
 
 let db: Db;
 let databaseUrl: string;
@@ -23,8 +23,6 @@ beforeAll(async () => {
 });
 
 const XCH = (text: string) => parseAmount(text, 12);
-/** Points a farm of `plots` K32 plots earns in a day (the pool's own estimate). */
-const pointsOf = (plots: number) => Number(POINTS_PER_K32_PER_DAY) * plots;
 const DAY = '2026-11-20';
 const noon = new Date(`${DAY}T12:00:00Z`);
 const nextDay = new Date('2026-11-21T00:10:00Z');
@@ -33,10 +31,7 @@ async function balances(userId: string) {
   return (await userBalances(db, userId, 'CHIA')).get('CHIA') ?? { available: 0n, pending_earnings: 0n };
 }
 
-/** One share carrying the whole day's points of a farm (difficulty = points). */
-async function farm(userId: string, pool: string, plots: number, at = noon) {
-  await verifiedWork(db, { userId, pool, difficulty: pointsOf(plots), at, capacity: K32_BYTES * BigInt(plots) });
-}
+const farm = (userId: string, pool: string, plots: number, at = noon) => k32FarmDay(db, { userId, pool, plots, at });
 
 describe('the daily settlement', () => {
   it('shares the day’s revenue less the fee by points; under 2 T earns nothing; parts plus remainder equal revenue', async () => {
