@@ -268,7 +268,9 @@ export async function startJobEngine(options: JobEngineOptions) {
       stopped = true;
       clearInterval(timer);
       await ticking;
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+      // A job still running after 10 s is left to its retry: every job survives a kill -9
+      // (workers.process.test.ts), and a stop that outwaits the supervisor's grace ends in SIGKILL anyway.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
       releaseLockConnection();
     },
   };
