@@ -11,7 +11,7 @@ import { postTransaction } from '../apps/server/src/ledger/ledger.service.ts';
 import { recordBlock } from '../apps/server/src/modules/pool/blocks.ts';
 import { rotateKey } from '../apps/server/src/modules/pool/keys.ts';
 import { ensureSharePartition } from '../apps/server/src/modules/pool/report.ts';
-import { applyCredits, decideDay } from '../apps/server/src/modules/settlement/settlement.service.ts';
+import { applyCredits, CREDIT_CHUNK, decideDay } from '../apps/server/src/modules/settlement/settlement.service.ts';
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { BlsVerifierPool, nobleBackend, wasmBackend, type BlsBackend } from '../packages/chia/src/index.ts';
@@ -34,10 +34,10 @@ import { financeBench } from './bench/finance.ts';
  *    check) per second under 8 concurrent clients vs the same rows written by plain SQL in one
  *    transaction (goal ≥ 0.7), and vs plain single-row UPDATEs, same database.
  * 3. The daily settlement of one pool-day of 1,000,000 shares from 100,000 miners vs one plain
- *    SQL aggregate over the same shares: the day decided and every member credited in one
- *    transaction (the aggregate, the split, the income records, one ledger transaction paying
- *    every member), then applyCredits (nothing left for it: it only finishes days decided in
- *    batches); the whole, decided and credited, goal ≤ 4× on the first day and on a usual day.
+ *    SQL aggregate over the same shares, in its two steps: the day decided (aggregate, split,
+ *    the credit records, the day booked into clearing; goal ≤ 3×), then the credits moved into
+ *    the members' balances batch by batch (set-based: a few statements per batch of 5,000);
+ *    the whole, decided and credited, goal ≤ 4× on the first day and on a usual day.
  * 4. Share ingestion through the proxy tool's HTTP report (100 shares per request).
  * 5. BLS (Chia's AugSchemeMPL): verify/s and aggregateVerify over 2 keys/s (a partial's check)
  *    for @noble/curves and Chia's WASM build, in one thread and through the worker pool.
@@ -350,7 +350,7 @@ async function settlementBench(url: string): Promise<void> {
       return { settlement, aggregateMs, decidedMs, appliedMs: performance.now() - started - decidedMs };
     };
     console.log(
-      `| day (${SETTLE_SHARES.toLocaleString('en')} shares, ${SETTLE_MINERS.toLocaleString('en')} miners, one pool-day) | plain SQL aggregate ms | the day decided and credited ms | ÷ aggregate | applyCredits after it ms | ÷ aggregate | whole day ÷ aggregate |`,
+      `| day (${SETTLE_SHARES.toLocaleString('en')} shares, ${SETTLE_MINERS.toLocaleString('en')} miners, one pool-day) | plain SQL aggregate ms | the day decided ms | ÷ aggregate | credits moved into balances ms | ÷ aggregate | whole day ÷ aggregate |`,
     );
     console.log('|---|---|---|---|---|---|---|');
     const ratios: { rps: number; whole: number }[] = [];
@@ -367,13 +367,14 @@ async function settlementBench(url: string): Promise<void> {
       const run = await settle(when);
       ratios.push({ rps: run.decidedMs / run.aggregateMs, whole: (run.decidedMs + run.appliedMs) / run.aggregateMs });
       console.log(
-        `| ${when}${i === 0 ? ' (ledger accounts made)' : ''}: ${run.settlement.members.toLocaleString('en')} members in one transaction | ${run.aggregateMs.toFixed(0)} | ${run.decidedMs.toFixed(0)} | ${(run.decidedMs / run.aggregateMs).toFixed(2)} | ${run.appliedMs.toFixed(0)} | ${(run.appliedMs / run.aggregateMs).toFixed(2)} | ${((run.decidedMs + run.appliedMs) / run.aggregateMs).toFixed(2)} |`,
+        `| ${when}${i === 0 ? ' (ledger accounts made)' : ''}: ${run.settlement.members.toLocaleString('en')} members in batches of ${CREDIT_CHUNK.toLocaleString('en')} | ${run.aggregateMs.toFixed(0)} | ${run.decidedMs.toFixed(0)} | ${(run.decidedMs / run.aggregateMs).toFixed(2)} | ${run.appliedMs.toFixed(0)} | ${(run.appliedMs / run.aggregateMs).toFixed(2)} | ${((run.decidedMs + run.appliedMs) / run.aggregateMs).toFixed(2)} |`,
       );
     }
+    const ratio = median(ratios).rps;
     const whole = median(ratios.map((r) => ({ rps: r.whole }))).rps;
     const wholeMax = Math.max(...ratios.map((r) => r.whole));
     console.log(
-      `\nsettlement ÷ aggregate = ${whole.toFixed(2)} until every member's balance is credited, median of ${days.length} days (max ${wholeMax.toFixed(2)}, the first day included; goal ≤ 4) ${wholeMax <= 4 ? 'OK' : 'ABOVE GOAL'}\n`,
+      `\nsettlement ÷ aggregate = ${ratio.toFixed(2)} to decide the day, median of ${days.length} days (max ${Math.max(...ratios.map((r) => r.rps)).toFixed(2)}; goal ≤ 3) ${ratio <= 3 ? 'OK' : 'ABOVE GOAL'}; ${whole.toFixed(2)} until every member's balance is credited (max ${wholeMax.toFixed(2)}, the first day included; goal ≤ 4) ${wholeMax <= 4 ? 'OK' : 'ABOVE GOAL'}\n`,
     );
   } finally {
     await db.destroy();

@@ -1,6 +1,5 @@
 -- ledger_credit_batch: one ledger transaction that pays many users from one system account
--- (a settled day's members from pool_revenue, a settlement batch's from settlement_clearing, a
--- finance accrual's owners from finance_budget), in a fixed number of set-based
+-- (a settlement batch's members from settlement_clearing), in a fixed number of set-based
 -- statements whatever the number of users — no statement per posting. The same invariants as
 -- ledger_post: the payer is debited exactly what the users are credited (balanced, and the
 -- deferred per-coin check still runs at commit), every amount is positive and each (user,
@@ -9,11 +8,8 @@
 --
 -- Per credit, one read of its account and one write (a 100,000-member day is 100,000 of each;
 -- issue 19's bench):
--- - The payer is locked first, before any member account. Other transactions lock their
---   accounts in id order (ledger_post); one that held a member's account of a lower id than
---   the payer and then waited for the payer could close a cycle (a single mining income paid
---   from pool revenue in the same coin while its day is settled): PostgreSQL then stops one of
---   the two (deadlock_detected), and a settlement day, which rolls back whole, runs again.
+-- - The payer is locked first. Only the settlement's batches take it while holding member
+--   accounts, always first, so waiting for it never closes a cycle of locks.
 -- - The members' existing accounts are found by one statement (an index scan with `= ANY` over
 --   the users, sorted), without locking them: the UPDATE below locks each as it writes it, in
 --   id order (as ledger_post locks), walking the ids sorted by a nested loop — a separate

@@ -28,7 +28,7 @@ export interface DecidedDay {
   members: number;
   transaction_id: string | null;
   settled_at: Date;
-  credits_applied_until: string | null;
+  credits_applied_until: null;
   credits_applied_at: Date | null;
 }
 
@@ -169,47 +169,6 @@ export const settlementRepository = {
              (SELECT bool_or(shared) FROM day_credits) AS shared`.execute(trx);
     const totals = rows[0];
     return { members: Number(totals?.members ?? 0), credited: BigInt(totals?.credited ?? '0'), shared: totals?.shared === true };
-  },
-
-  /**
-   * Every member's credit of the day decided and paid in this one statement (the default,
-   * one-transaction day): creditsQuery over `contributions` is materialised once, its rows
-   * become the members' income records (in member order), and those with an amount are paid
-   * from the pool's revenue by one ledger transaction (ledger_credit_batch: one posting for the
-   * pool's side, one per member, the balances by one UPDATE in account order) into the bucket
-   * incomeBuckets (modules/wallet/autopay.ts) names: pending earnings with Auto Pay on for the
-   * coin, else available. No per-member row travels to this process, and nothing is written
-   * twice. Answers the members, their credits' sum, whether anyone shared the pot, the last
-   * member and the ledger transaction (null when no one is paid).
-   */
-  async recordAndCreditDay(trx: Db, input: { pool: string; day: string; coin: string; contributions: RawBuilder<unknown>; rule: CreditRule }) {
-    // A big day's members are aggregated and sorted in memory (the default 4 MB spills to disk).
-    await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
-    const reference = `settlement:${input.pool}:${input.day}:credits`;
-    const { rows } = await sql<{ members: string | null; credited: string | null; shared: boolean | null; last_user_id: string | null; tx: string | null }>`
-      WITH day_credits AS MATERIALIZED (${creditsQuery(input.contributions, input.rule)}),
-      recorded AS (
-        INSERT INTO settlement_credits (pool, day, user_id, points, capacity_bytes, amount_units, status)
-        SELECT ${input.pool}, ${input.day}::date, user_id, points, capacity_bytes, amount_units, status FROM day_credits ORDER BY user_id),
-      paid AS (
-        SELECT ledger_credit_batch('mining_income', ${reference}, '', 'pool_revenue', ${input.coin},
-                 array_agg(c.user_id ORDER BY c.user_id),
-                 array_agg(CASE WHEN ap.user_id IS NULL THEN 'available' ELSE 'pending_earnings' END ORDER BY c.user_id),
-                 array_agg(c.amount_units ORDER BY c.user_id)) AS tx
-        FROM day_credits c
-        LEFT JOIN auto_pay_settings ap ON ap.user_id = c.user_id AND ap.coin = ${input.coin} AND ap.enabled
-        WHERE c.amount_units > 0)
-      SELECT count(*)::text AS members, sum(amount_units)::text AS credited, bool_or(shared) AS shared, max(user_id)::text AS last_user_id,
-             (SELECT tx FROM paid)::text AS tx
-      FROM day_credits`.execute(trx);
-    const totals = rows[0];
-    return {
-      members: Number(totals?.members ?? 0),
-      credited: BigInt(totals?.credited ?? '0'),
-      shared: totals?.shared === true,
-      lastUserId: totals?.last_user_id ?? null,
-      transactionId: totals?.tx ?? null,
-    };
   },
 
   /** Earlier days whose pots this day shared. */

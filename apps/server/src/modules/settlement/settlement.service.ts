@@ -12,19 +12,17 @@ import { holdImplausible, verifiedContributions } from '../pool/outliers.ts';
  * shares', 'Chia'; issue 5): at 00:00 UTC each pool's block revenue of the previous day, less
  * the pool fee, is shared by contribution points.
  *
- * One transaction per (pool, day), by default: the settlement row is created, then locked FOR
- * UPDATE; one statement over the day's shares decides every member's credit (creditsQuery,
- * settlePoolDay's rule set-based), writes the members' income records and pays them from pool
- * revenue by one ledger transaction (ledger_credit_batch: one posting for the pool's side, one
- * per member, the balances by one UPDATE); the fee and what was withheld are booked after it.
- * Everything commits or rolls back together: a second worker waits on the lock and then finds
- * the day settled; a crash leaves nothing behind and the rerun starts afresh; a member's
- * record comes with the money.
- *
- * In batches (decideDay's `batch`, and days decided so by earlier versions): the day records
- * its members' credits as batches and books their sum into `settlement_clearing`; applyCredits
- * then credits a batch per transaction under the same row lock (records, money, the batch
- * deleted), so a crash or a second worker resumes at the next batch and no credit moves twice.
+ * Two steps. Deciding the day: exactly once per (pool, day) — the settlement row is created,
+ * then locked FOR UPDATE; every member's credit is decided by one statement over the day's
+ * shares (creditsQuery, settlePoolDay's rule set-based) and recorded as batches of members in
+ * user order, and the members' whole share is booked from pool revenue into
+ * `settlement_clearing` (with the fee), all committing or rolling back together. A second
+ * worker waits on the lock and then finds the day settled; a crash leaves nothing behind and
+ * the rerun starts afresh. Crediting the members: a batch at a time, each one transaction that
+ * writes the batch's income records, moves its money from clearing into the members' balances
+ * and deletes the batch under the same row lock — so a crash or a second worker resumes at the
+ * next batch, and no credit moves twice. Short transactions keep a 100,000-member day from
+ * locking every member's balance at once, and a member's record comes with the money.
  */
 
 const DAY_SECONDS = 86_400;
@@ -64,7 +62,7 @@ function view(
   };
 }
 
-/** Members per batch of a day decided in batches, credited one batch per ledger transaction. */
+/** Members per batch of a decided day, credited one batch per ledger transaction. */
 export const CREDIT_CHUNK = 5_000;
 
 /**
@@ -78,39 +76,17 @@ export async function settleDay(db: Db, pool: string, day: string, now = new Dat
 }
 
 /**
- * The day decided and, by default, every member credited in the same transaction. With
- * `batch`, its members' credits are recorded in batches of that many and their sum booked into
- * clearing, for applyCredits to move.
+ * The first step alone: the day decided — its members' credits recorded in batches of `batch`
+ * (CREDIT_CHUNK) and their sum booked into clearing.
  */
 export async function decideDay(db: Db, pool: string, day: string, now = new Date(), options: { batch?: number } = {}): Promise<SettleOutcome> {
-  const batch = options.batch;
-  if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new RangeError('batch must be a positive integer');
+  const batch = options.batch ?? CREDIT_CHUNK;
+  if (!Number.isInteger(batch) || batch < 1) throw new RangeError('batch must be a positive integer');
   if (day >= utcDay(now)) throw new AppError('INVALID_PARAMETER', { field: 'day' });
   const poolRow = await settlementRepository.poolWithFee(db, pool);
   if (!poolRow) throw new AppError('POOL_NOT_FOUND');
   const coin = await coinRules(db, poolRow.coin);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await decideOnce(db, pool, day, now, batch, poolRow, coin);
-    } catch (error) {
-      // ledger_credit_batch stops the day (nothing of it stays) when another transaction opened
-      // one of its members' accounts meanwhile, or PostgreSQL stops it in a cycle of locks; it
-      // runs again and finds the account.
-      const code = (error as { code?: string }).code;
-      if ((code !== '40001' && code !== '40P01') || attempt >= CHUNK_TRIES) throw error;
-    }
-  }
-}
 
-async function decideOnce(
-  db: Db,
-  pool: string,
-  day: string,
-  now: Date,
-  batch: number | undefined,
-  poolRow: NonNullable<Awaited<ReturnType<typeof settlementRepository.poolWithFee>>>,
-  coin: Awaited<ReturnType<typeof coinRules>>,
-): Promise<SettleOutcome> {
   return db.transaction().execute(async (trx) => {
     // The pool's day lock, which recordBlock takes too (issue 14): a block seen while the day
     // is being decided is filed under it before its blocks are read, or under the next open
@@ -134,14 +110,17 @@ async function decideOnce(
     const rule: CreditRule = { pot, minCapacity: minSharerCapacity(coin), pointsUnit: pointsUnitOf(poolRow.protocol), unsecuredShareBp: coin.unsecuredShareBp, finderRewards };
     // Issue 18: only verified work counts; a miner above what its capacity could produce is held.
     await holdImplausible(trx, { type: pool, protocol: poolRow.protocol, toleranceBp: poolRow.plausibility_tolerance_bp }, day);
-    // One transaction (the default): every member's record written and credit paid from pool
-    // revenue by the same statement that decides them. In batches (`batch`): recorded as
-    // batches of members for applyCredits, their sum booked into clearing below.
-    const contributions = verifiedContributions(pool, day);
-    const decided = batch
-      ? { ...(await settlementRepository.recordCreditBatches(trx, { pool, day, batch, contributions, rule })), lastUserId: null, transactionId: null }
-      : await settlementRepository.recordAndCreditDay(trx, { pool, day, coin: coin.type, contributions, rule });
-    const { members, credited, shared: sharers } = decided;
+    const {
+      members,
+      credited,
+      shared: sharers,
+    } = await settlementRepository.recordCreditBatches(trx, {
+      pool,
+      day,
+      batch,
+      contributions: verifiedContributions(pool, day),
+      rule,
+    });
     // The pot goes whole to the members when anyone earned points (odd units included). When no
     // one did, the members' amounts are the finders' rewards alone (no share of a pot without
     // sharers): the day takes no fee and carries its pot on (poolDayPot's rule). What the
@@ -151,14 +130,12 @@ async function decideOnce(
     // earlier days keep theirs until a day shares them, so each pot is counted once.
     const ownPot = sharers ? 0n : poolDayPot({ revenue, feeBp: poolRow.fee_bp, finderRewards, sharers }).carried;
 
-    // The day's own ledger transaction: the fee and what was withheld, from pool revenue; in
-    // batches, also the members' whole share, which waits in clearing until the chunks of
-    // applyCredits move it into their balances. A carried pot stays in pool revenue.
-    const owed = batch ? credited : 0n;
-    let transactionId: string | null = decided.transactionId;
-    if (owed + result.fee + result.withheld > 0n) {
-      const postings: PostingInput[] = [{ account: { kind: 'system', code: 'pool_revenue', coin: coin.type }, amount: -(owed + result.fee + result.withheld) }];
-      if (owed > 0n) postings.push({ account: { kind: 'system', code: 'settlement_clearing', coin: coin.type }, amount: owed });
+    // The day in one small transaction: the members' whole share waits in clearing until the
+    // chunks of applyCredits move it into their balances; a carried pot stays in pool revenue.
+    let transactionId: string | null = null;
+    if (credited + result.fee + result.withheld > 0n) {
+      const postings: PostingInput[] = [{ account: { kind: 'system', code: 'pool_revenue', coin: coin.type }, amount: -(credited + result.fee + result.withheld) }];
+      if (credited > 0n) postings.push({ account: { kind: 'system', code: 'settlement_clearing', coin: coin.type }, amount: credited });
       if (result.fee + result.withheld > 0n) postings.push({ account: { kind: 'system', code: 'fees', coin: coin.type }, amount: result.fee + result.withheld });
       ({ transactionId } = await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}`, postings }));
     }
@@ -185,9 +162,9 @@ async function decideOnce(
       members,
       transaction_id: transactionId,
       settled_at: now,
-      credits_applied_until: decided.lastUserId,
-      // In batches, members' records still to write (even with nothing to credit): the chunks finish the day.
-      credits_applied_at: batch && members > 0 ? null : now,
+      credits_applied_until: null,
+      // Members' records still to write (even with nothing to credit): the chunks finish the day.
+      credits_applied_at: members > 0 ? null : now,
     });
     return { settlement: view(settled, coin.scale), ran: true };
   });

@@ -11,7 +11,7 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { recordBlock } from '../pool/blocks.ts';
 import { ingestReport } from '../pool/report.ts';
-import { applyCredits, applyPendingCredits, CREDIT_CHUNK, decideDay, settleDay, settleDue } from './settlement.service.ts';
+import { applyCredits, applyPendingCredits, decideDay, settleDay, settleDue } from './settlement.service.ts';
 import { creditsQuery } from './settlement.repository.ts';
 import { verifiedWork } from '../../../test/shares.ts';
 
@@ -214,93 +214,18 @@ describe('the set-based split', () => {
 describe('crediting a settled day’s members', () => {
   // Days after those the tests above settled: a block's day is never one already closed.
   const later = new Date('2026-11-28T00:10:00Z');
-  /** A day of `n` members on a pool of its own day decided in batches of `batch` (CREDIT_CHUNK by default), its credits still in clearing. */
+  /** A decided day of `n` members on a pool of its own day, in batches of `batch`, its credits still in clearing. */
   async function decidedDay(pool: string, day: string, n: number, batch?: number, height = 1) {
     const users = (await Promise.all(Array.from({ length: n }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
     const at = new Date(`${day}T09:00:00Z`);
     for (const [i, user] of users.entries()) await farm(user.id, pool, 30 + i, at);
     await recordBlock(db, { pool, height, foundAt: at, finderUserId: null, finderMinerId: null, reward: XCH('1') });
-    const { settlement } = await decideDay(db, pool, day, later, { batch: batch ?? CREDIT_CHUNK });
+    const { settlement } = await decideDay(db, pool, day, later, { batch });
     return { users, settlement };
   }
   const credited = async (users: { id: string }[]) => Promise.all(users.map(async (u) => (await balances(u.id)).available));
   const records = (pool: string, day: string) =>
     db.selectFrom('settlement_credits').select(['user_id', 'amount_units']).where('pool', '=', pool).where('day', '=', day).orderBy('user_id').execute();
-
-  it('by default credits every member in the transaction that decides the day: one ledger transaction, one posting each, nothing left to move', async () => {
-    const day = '2026-11-23';
-    const users = (await Promise.all(Array.from({ length: 4 }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
-    const at = new Date(`${day}T09:00:00Z`);
-    for (const [i, user] of users.entries()) await farm(user.id, 'chiapp', 30 + i, at);
-    await recordBlock(db, { pool: 'chiapp', height: 501, foundAt: at, finderUserId: null, finderMinerId: null, reward: XCH('1') });
-    const clearingBefore = await db.selectFrom('ledger_accounts').select('balance').where('system_code', '=', 'settlement_clearing').where('coin', '=', 'CHIA').executeTakeFirst();
-    const { settlement, ran } = await decideDay(db, 'chiapp', day, later);
-    expect(ran).toBe(true);
-    // Decided and credited at once: the records and the money are there, no batch waits.
-    const recorded = await records('chiapp', day);
-    expect(recorded.map((r) => r.user_id)).toEqual(users.map((u) => u.id));
-    expect(await credited(users)).toEqual(recorded.map((r) => BigInt(r.amount_units)));
-    expect(recorded.reduce((sum, r) => sum + BigInt(r.amount_units), 0n)).toBe(XCH(settlement.credited));
-    expect(await db.selectFrom('settlement_batches').select('seq').where('pool', '=', 'chiapp').where('day', '=', day).execute()).toEqual([]);
-    const row = await db
-      .selectFrom('settlements')
-      .select(['credits_applied_at', 'credits_applied_until'])
-      .where('pool', '=', 'chiapp')
-      .where('day', '=', day)
-      .executeTakeFirstOrThrow();
-    expect(row.credits_applied_at).not.toBeNull();
-    expect(row.credits_applied_until).toBe(users.at(-1)?.id);
-    // One transaction pays them: pool revenue's one posting and one per member; clearing untouched.
-    const postings = await sql<{ code: string | null; amount: string }>`
-      SELECT a.system_code AS code, p.amount::text AS amount FROM ledger_postings p
-      JOIN ledger_transactions t ON t.id = p.transaction_id JOIN ledger_accounts a ON a.id = p.account_id
-      WHERE t.reference = ${`settlement:chiapp:${day}:credits`} ORDER BY p.id`.execute(db);
-    expect(postings.rows.filter((p) => p.code !== null)).toEqual([{ code: 'pool_revenue', amount: (-XCH(settlement.credited)).toString() }]);
-    expect(postings.rows.filter((p) => p.code === null)).toHaveLength(4);
-    const clearingAfter = await db.selectFrom('ledger_accounts').select('balance').where('system_code', '=', 'settlement_clearing').where('coin', '=', 'CHIA').executeTakeFirst();
-    expect(clearingAfter?.balance).toBe(clearingBefore?.balance);
-    expect(await applyCredits(db, 'chiapp', day)).toBe(0);
-    expect(await checkLedger(db)).toEqual([]);
-    // Again: the day is settled, nothing moves twice.
-    expect((await settleDay(db, 'chiapp', day, later)).ran).toBe(false);
-    expect(await credited(users)).toEqual(recorded.map((r) => BigInt(r.amount_units)));
-  });
-
-  it('decides the day again, whole, when another transaction opens a member’s account meanwhile', async () => {
-    const day = '2026-11-24';
-    const users = (await Promise.all(Array.from({ length: 3 }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
-    const at = new Date(`${day}T09:00:00Z`);
-    for (const [i, user] of users.entries()) await farm(user.id, 'chiapp', 30 + i, at);
-    await recordBlock(db, { pool: 'chiapp', height: 502, foundAt: at, finderUserId: null, finderMinerId: null, reward: XCH('1') });
-    const late = users[2] as { id: string };
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let opened = () => {};
-    const open = new Promise<void>((resolve) => (opened = resolve));
-    const deposit = db.transaction().execute(async (trx) => {
-      await postTransaction(trx, {
-        kind: 'deposit',
-        postings: [
-          { account: { kind: 'system', code: 'chain', coin: 'CHIA' }, amount: -7n },
-          { account: { kind: 'user', userId: late.id, coin: 'CHIA', bucket: 'available' }, amount: 7n },
-        ],
-      });
-      opened();
-      await gate;
-    });
-    await open;
-    const settling = settleDay(db, 'chiapp', day, later);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
-    await deposit;
-    expect((await settling).ran).toBe(true);
-    const recorded = await records('chiapp', day);
-    expect(recorded.map((r) => r.user_id)).toEqual(users.map((u) => u.id));
-    expect(await credited(users)).toEqual(recorded.map((r) => BigInt(r.amount_units) + (r.user_id === late.id ? 7n : 0n)));
-    const credits = await sql<{ n: string }>`SELECT count(*) AS n FROM ledger_transactions WHERE reference = ${`settlement:chiapp:${day}:credits`}`.execute(db);
-    expect(credits.rows[0]?.n).toBe('1');
-    expect(await checkLedger(db)).toEqual([]);
-  });
 
   it('keeps the members’ share in clearing until the chunks move it; the ledger check holds at every step', async () => {
     const { users, settlement } = await decidedDay('chia', '2026-11-24', 5, 2);
