@@ -31,7 +31,8 @@ describe('cooperation amount (spec doc 1 §5)', () => {
     expect(parseCooperationAmount(' 7 ', 8, 1n)).toMatchObject({ ok: true, whole: 7n });
   });
   it('refuses a fraction, a sign, an exponent or text as not an integer', () => {
-    for (const text of ['1.5', '1.0', '-3', '+3', '1e3', 'ten', '', '0x10']) expect(parseCooperationAmount(text, 8, 1n), text).toEqual({ ok: false, error: 'MORTGAGE_NOT_INTEGER' });
+    for (const text of ['1.5', '1.0', '-3', '+3', '1e3', 'ten', '', '0x10'])
+      expect(parseCooperationAmount(text, 8, 1n), text).toEqual({ ok: false, error: 'MORTGAGE_NOT_INTEGER' });
   });
   it('refuses zero and amounts below the minimum', () => {
     expect(parseCooperationAmount('0', 8, 1n)).toEqual({ ok: false, error: 'MORTGAGE_AMOUNT_TOO_SMALL' });
@@ -66,7 +67,13 @@ describe('pool config (spec doc 1 §3)', () => {
   const config = { mode: 'PPLNS', feeBp: 1000, coopRatioBp: 5000, burnCoefficientBp: 10000, paymentTime: '00:00', payoutThreshold: 0n, withdrawFee: 1n, withdrawAudit: true };
   it('accepts the defaults and names each field out of range', () => {
     expect(poolConfigProblems(config)).toEqual([]);
-    expect(poolConfigProblems({ ...config, mode: 'SOLO', feeBp: 10001, coopRatioBp: -1, paymentTime: '24:00', withdrawFee: -1n })).toEqual(['mode', 'fee', 'coop_ratio', 'payment_time', 'withdraw_fee']);
+    expect(poolConfigProblems({ ...config, mode: 'SOLO', feeBp: 10001, coopRatioBp: -1, paymentTime: '24:00', withdrawFee: -1n })).toEqual([
+      'mode',
+      'fee',
+      'coop_ratio',
+      'payment_time',
+      'withdraw_fee',
+    ]);
   });
   it('payment time: the settlement is due from that time of day (UTC)', () => {
     expect(paymentDue('00:00', new Date('2026-01-02T00:00:00Z'))).toBe(true);
@@ -90,10 +97,15 @@ describe('pool config (spec doc 1 §3)', () => {
 
 describe('the cooperation share of a CO pool', () => {
   it('splits the pot by the cooperation ratio, the cooperators by the amounts they held', () => {
-    const { minersPart, credits } = cooperationSplit(1000n, 4000, [
-      { userId: 'a', amount: 1n },
-      { userId: 'b', amount: 2n },
-    ], true);
+    const { minersPart, credits } = cooperationSplit(
+      1000n,
+      4000,
+      [
+        { userId: 'a', amount: 1n },
+        { userId: 'b', amount: 2n },
+      ],
+      true,
+    );
     expect(minersPart).toBe(400n);
     expect(credits).toEqual([
       { userId: 'a', amount: 200n },
@@ -106,11 +118,16 @@ describe('the cooperation share of a CO pool', () => {
   });
   it('always adds up to the pot', () => {
     for (let pot = 0n; pot < 200n; pot += 7n) {
-      const { minersPart, credits } = cooperationSplit(pot, 3333, [
-        { userId: 'a', amount: 3n },
-        { userId: 'b', amount: 7n },
-        { userId: 'c', amount: 11n },
-      ], true);
+      const { minersPart, credits } = cooperationSplit(
+        pot,
+        3333,
+        [
+          { userId: 'a', amount: 3n },
+          { userId: 'b', amount: 7n },
+          { userId: 'c', amount: 11n },
+        ],
+        true,
+      );
       expect(minersPart + credits.reduce((s, c) => s + c.amount, 0n)).toBe(pot);
     }
   });

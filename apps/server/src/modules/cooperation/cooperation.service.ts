@@ -56,7 +56,12 @@ async function coPool(db: Db, pool: string): Promise<CoPool> {
 
 const user = (userId: string, coin: string, bucket: 'available' | 'cooperation'): AccountRef => ({ kind: 'user', userId, coin, bucket });
 
-function poolView(p: CoPool, settings: CooperationCoinSettings, row: Pick<CooperationRow, 'status' | 'amount_units' | 'opened_at'> | undefined, available: bigint): CooperationPool {
+function poolView(
+  p: CoPool,
+  settings: CooperationCoinSettings,
+  row: Pick<CooperationRow, 'status' | 'amount_units' | 'opened_at'> | undefined,
+  available: bigint,
+): CooperationPool {
   return {
     pool: p.type,
     coin: p.coin,
@@ -127,7 +132,12 @@ export async function convertToCooperation(db: Db, userId: string, body: { pool:
     if (mode === 'deposit' && row.status !== 'OPEN') throw new AppError('MORTGAGE_POOL_NOT_OPEN');
     const balance = BigInt(row.amount_units) + amount;
     // Short of balance, BALANCE_INSUFFICIENT rolls the whole change back.
-    await postTransaction(trx, { kind: 'cooperation_freeze', reference: `cooperation:${row.id}`, postings: transfer(user(userId, p.coin, 'available'), user(userId, p.coin, 'cooperation'), amount), createdBy: userId });
+    await postTransaction(trx, {
+      kind: 'cooperation_freeze',
+      reference: `cooperation:${row.id}`,
+      postings: transfer(user(userId, p.coin, 'available'), user(userId, p.coin, 'cooperation'), amount),
+      createdBy: userId,
+    });
     await repo.saveCooperation(trx, row.id, { amount_units: balance, status: 'OPEN', ...(mode === 'open' ? { opened_at: new Date(), closed_at: null } : {}) });
     await repo.log(trx, { cooperation_id: row.id, user_id: userId, kind: mode, amount_units: amount, balance_units: balance });
   });
@@ -146,7 +156,12 @@ export async function returnCooperation(db: Db, userId: string, body: { pool: st
     const error = returnError(held, amount, settings.minWhole * 10n ** BigInt(p.scale));
     if (error) throw new AppError(error);
     const left = held - amount;
-    await postTransaction(trx, { kind: 'cooperation_return', reference: `cooperation:${row.id}`, postings: transfer(user(userId, p.coin, 'cooperation'), user(userId, p.coin, 'available'), amount), createdBy: userId });
+    await postTransaction(trx, {
+      kind: 'cooperation_return',
+      reference: `cooperation:${row.id}`,
+      postings: transfer(user(userId, p.coin, 'cooperation'), user(userId, p.coin, 'available'), amount),
+      createdBy: userId,
+    });
     await repo.saveCooperation(trx, row.id, { amount_units: left, ...(left === 0n ? { status: 'CLOSED' as const, closed_at: new Date() } : {}) });
     await repo.log(trx, { cooperation_id: row.id, user_id: userId, kind: 'return', amount_units: amount, balance_units: left });
   });
@@ -212,7 +227,12 @@ export async function offerDeal(db: Db, ownerId: string, body: { pool: string; a
       term_days: settings.dealTermDays,
       status: 'DEAL_VALID',
     });
-    await postTransaction(trx, { kind: 'deal_lend', reference: `deal:${row.id}`, postings: transfer(user(ownerId, p.coin, 'available'), user(ownerId, p.coin, 'cooperation'), amount), createdBy: ownerId });
+    await postTransaction(trx, {
+      kind: 'deal_lend',
+      reference: `deal:${row.id}`,
+      postings: transfer(user(ownerId, p.coin, 'available'), user(ownerId, p.coin, 'cooperation'), amount),
+      createdBy: ownerId,
+    });
     return row;
   });
   return dealView(deal, ownerId, p.scale);
@@ -251,12 +271,17 @@ async function moveDeal(trx: Db, d: DealRow, event: DealEvent, by: { userId?: st
   if (event === 'break' && d.margin_held) {
     // DEAL_BROKEN: the deal is suspended and the deposit (the miner's margin) is deducted.
     if (miner && margin > 0n)
-      await postTransaction(trx, { kind: 'deal_penalty', reference: ref, postings: transfer(user(miner, d.coin, 'cooperation'), { kind: 'system', code: 'pool_revenue', coin: d.coin }, margin) });
+      await postTransaction(trx, {
+        kind: 'deal_penalty',
+        reference: ref,
+        postings: transfer(user(miner, d.coin, 'cooperation'), { kind: 'system', code: 'pool_revenue', coin: d.coin }, margin),
+      });
     set.margin_held = false;
     set.penalty_units = BigInt(d.penalty_units) + margin;
   }
   if (event === 'unlock' && d.margin_held) {
-    if (miner && margin > 0n) await postTransaction(trx, { kind: 'deal_margin_release', reference: ref, postings: transfer(user(miner, d.coin, 'cooperation'), user(miner, d.coin, 'available'), margin) });
+    if (miner && margin > 0n)
+      await postTransaction(trx, { kind: 'deal_margin_release', reference: ref, postings: transfer(user(miner, d.coin, 'cooperation'), user(miner, d.coin, 'available'), margin) });
     set.margin_held = false;
   }
   if (event === 'withdraw' || event === 'redeem') {

@@ -21,7 +21,6 @@ import { advanceDeals } from './cooperation.service.ts';
 let db: Db;
 const BHD = 100_000_000n;
 const XHD = 100_000_000n;
-type Answer<T> = { code: number; data: T };
 
 async function signedUser(app: Awaited<ReturnType<typeof testApp>>, email: string, balances: Record<string, bigint> = {}): Promise<{ browser: Browser; id: string }> {
   const browser = await signedInAs(app, db, email, 'user');
@@ -57,7 +56,10 @@ describe('opening a cooperation pool (/center/open)', () => {
     expect(await buckets(id, 'BHD')).toMatchObject({ available: 70n * BHD, cooperation: 30n * BHD });
     // A second open of an open pool is refused; a deposit adds to it.
     expect((await browser.post('/api/cooperation/open', { pool: 'bhd_co', amount: '5' })).code).toBe(ERR.INVALID_PARAMETER);
-    expect((await browser.post<CooperationPool>('/api/cooperation/deposit', { pool: 'bhd_co', amount: '20' })).data).toMatchObject({ deposit_mortgage_free_balance: '50', available: '50' });
+    expect((await browser.post<CooperationPool>('/api/cooperation/deposit', { pool: 'bhd_co', amount: '20' })).data).toMatchObject({
+      deposit_mortgage_free_balance: '50',
+      available: '50',
+    });
     const returned = await browser.post<CooperationPool>('/api/cooperation/return', { pool: 'bhd_co', amount: '45' });
     expect(returned.data).toMatchObject({ status: 'OPEN', deposit_mortgage_free_balance: '5', available: '95' });
     const closed = await browser.post<CooperationPool>('/api/cooperation/return', { pool: 'bhd_co', amount: '5' });
@@ -79,7 +81,8 @@ describe('opening a cooperation pool (/center/open)', () => {
 
   it('answers the spec’s codes: not an integer 11306, below the minimum 11307, balance short 10101, unknown pool, a return leaving less than the minimum', async () => {
     const { browser, id } = await signedUser(app, 'coop-codes@example.com', { XHD: 9000n * XHD, BHD: 3n * BHD });
-    for (const amount of ['1.5', '-1', '1e3', 'abc', '']) expect((await browser.post('/api/cooperation/open', { pool: 'xhd_co', amount })).code, amount).toBe(ERR.MORTGAGE_NOT_INTEGER);
+    for (const amount of ['1.5', '-1', '1e3', 'abc', ''])
+      expect((await browser.post('/api/cooperation/open', { pool: 'xhd_co', amount })).code, amount).toBe(ERR.MORTGAGE_NOT_INTEGER);
     expect((await browser.post('/api/cooperation/open', { pool: 'xhd_co', amount: '7999' })).code).toBe(ERR.MORTGAGE_BELOW_MIN);
     expect((await browser.post('/api/cooperation/open', { pool: 'xhd_co', amount: '0' })).code).toBe(ERR.MORTGAGE_AMOUNT_TOO_SMALL);
     expect((await browser.post('/api/cooperation/open', { pool: 'bhd_co', amount: '4' })).code).toBe(ERR.BALANCE_INSUFFICIENT);
@@ -154,7 +157,11 @@ describe('deals (spec doc 1 §4 deal pointing, §6 roles)', () => {
     expect(await status()).toBe('DEAL_SUCCESS');
     await advanceDeals(db, new Date('2030-01-11T00:00:00Z'));
     expect(await status()).toBe('DEAL_INTEREST_START');
-    await db.updateTable('deals').set({ interest_start_at: new Date('2030-01-11T00:00:00Z') }).where('id', '=', id).execute();
+    await db
+      .updateTable('deals')
+      .set({ interest_start_at: new Date('2030-01-11T00:00:00Z') })
+      .where('id', '=', id)
+      .execute();
     await advanceDeals(db, new Date('2030-02-09T23:00:00Z'));
     expect(await status()).toBe('DEAL_INTEREST_START');
     const end = new Date('2030-02-10T00:00:00Z');

@@ -144,7 +144,9 @@ export function CooperationPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('cooperation.config.mode')}>{p.mode}</Descriptions.Item>
         <Descriptions.Item label={t('cooperation.config.fee')}>{pct(p.fee_bp)} %</Descriptions.Item>
-        <Descriptions.Item label={t('cooperation.config.ratio')}>{t('cooperation.config.ratioValue', { miners: pct(p.coop_ratio_bp), cooperators: pct(10_000 - p.coop_ratio_bp) })}</Descriptions.Item>
+        <Descriptions.Item label={t('cooperation.config.ratio')}>
+          {t('cooperation.config.ratioValue', { miners: pct(p.coop_ratio_bp), cooperators: pct(10_000 - p.coop_ratio_bp) })}
+        </Descriptions.Item>
         <Descriptions.Item label={t('cooperation.config.burn')}>× {(p.burn_coefficient_bp / 10_000).toString()}</Descriptions.Item>
         <Descriptions.Item label={t('cooperation.config.paymentTime')}>{p.payment_time} UTC</Descriptions.Item>
         <Descriptions.Item label={t('cooperation.config.payout')}>
@@ -198,7 +200,13 @@ export function CooperationPage() {
       render: (d) => (
         <div className="cooperation-row-actions">
           {dealActions(d).map((action) => (
-            <Popconfirm key={action} title={t(`cooperation.deals.confirm.${action}`)} onConfirm={() => act(d, action)} okText={t(`cooperation.deals.action.${action}`)} cancelText={t('cooperation.close')}>
+            <Popconfirm
+              key={action}
+              title={t(`cooperation.deals.confirm.${action}`)}
+              onConfirm={() => act(d, action)}
+              okText={t(`cooperation.deals.action.${action}`)}
+              cancelText={t('cooperation.close')}
+            >
               <Button size="small" danger={action === 'break'} data-testid={`deal-${action}-${d.id}`}>
                 {t(`cooperation.deals.action.${action}`)}
               </Button>
@@ -232,7 +240,11 @@ export function CooperationPage() {
         <Form.Item name="pool" label={t('cooperation.field.pool')}>
           <Select style={{ width: 200 }} options={list.map((p) => ({ value: p.pool, label: p.name }))} data-testid="deal-offer-pool" />
         </Form.Item>
-        <Form.Item name="amount" label={t('cooperation.field.amount')} rules={[{ validator: (_, v: string) => (isWholeAmount(v ?? '') ? Promise.resolve() : Promise.reject(new Error(t('cooperation.move.integer')))) }]}>
+        <Form.Item
+          name="amount"
+          label={t('cooperation.field.amount')}
+          rules={[{ validator: (_, v: string) => (isWholeAmount(v ?? '') ? Promise.resolve() : Promise.reject(new Error(t('cooperation.move.integer')))) }]}
+        >
           <Input inputMode="numeric" autoComplete="off" data-testid="deal-offer-amount" />
         </Form.Item>
         <Form.Item>
@@ -289,7 +301,12 @@ export function CooperationPage() {
         {moving ? (
           <>
             <Typography.Paragraph type="secondary">
-              {t(`cooperation.move.hint.${moving.kind}`, { min: moving.pool.min_amount, unit: moving.pool.unit, available: moving.pool.available, held: moving.pool.deposit_mortgage_free_balance })}
+              {t(`cooperation.move.hint.${moving.kind}`, {
+                min: moving.pool.min_amount,
+                unit: moving.pool.unit,
+                available: moving.pool.available,
+                held: moving.pool.deposit_mortgage_free_balance,
+              })}
             </Typography.Paragraph>
             <Input
               value={amount}

@@ -75,7 +75,8 @@ export const cooperationEndpoints = {
     method: 'POST',
     path: '/api/cooperation/deal/action',
     tags: ['cooperation'],
-    summary: 'Moves a deal: take (miner), accept (owner: the miner’s margin frozen), withdraw (owner, before the lock), break (miner: margin deducted), remargin (miner), unlock (owner of a broken deal)',
+    summary:
+      'Moves a deal: take (miner), accept (owner: the miner’s margin frozen), withdraw (owner, before the lock), break (miner: margin deducted), remargin (miner), unlock (owner of a broken deal)',
     request: dealActionBody,
     response: dealSchema,
   }),
