@@ -60,6 +60,7 @@ import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/f
 import { adminInviteRoutes, inviteDevRoutes, inviteRoutes } from './modules/invite/invite.routes.ts';
 import { adminPointingRoutes, pointingDevRoutes, pointingRoutes } from './modules/pointing/pointing.routes.ts';
 import { pointingChainsOf } from './modules/pointing/pointing.service.ts';
+import { cooperationRoutes } from './modules/cooperation/cooperation.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -300,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const pointingChains = pointingChainsOf(poc.values());
   pointingRoutes(app, { db, sessions, chains: pointingChains });
   adminPointingRoutes(app, { db, sessions, chains: pointingChains });
+  cooperationRoutes(app, { db, sessions });
   if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });

@@ -4,8 +4,12 @@
  * (owner, coin, bucket). This file holds the pure rules; the server holds the SQL.
  */
 
-/** A user's buckets. Frozen (spec) = collateral + point_margin; a withdrawal hold waits in withdraw_hold. */
-export const USER_BUCKETS = ['available', 'withdraw_hold', 'collateral', 'point_margin', 'mortgage', 'pending_earnings', 'finance'] as const;
+/**
+ * A user's buckets. Frozen (spec) = collateral + point_margin + cooperation; a withdrawal hold
+ * waits in withdraw_hold. `cooperation` (issue 22) holds the balance converted to cooperation
+ * on CO pools, the amounts lent in deals and the deals' margins.
+ */
+export const USER_BUCKETS = ['available', 'withdraw_hold', 'collateral', 'point_margin', 'mortgage', 'pending_earnings', 'finance', 'cooperation'] as const;
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
 /**
@@ -68,6 +72,15 @@ export const LEDGER_KINDS = [
   'point_margin_release',
   /** and the deposit deducted when a pointing is cancelled without an approved request (point_margin → pool revenue). */
   'point_penalty',
+  /** Cooperation pools (issue 22): balance converted to cooperation (available → cooperation) and back, */
+  'cooperation_freeze',
+  'cooperation_return',
+  /** deals: the owner's lent amount frozen and redeemed, the miner's margin frozen, released or deducted (→ pool revenue). */
+  'deal_lend',
+  'deal_redeem',
+  'deal_margin_freeze',
+  'deal_margin_release',
+  'deal_penalty',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -60,6 +60,13 @@ export const ASSET_LOG_KINDS = [
   'point_margin_freeze',
   'point_margin_release',
   'point_penalty',
+  'cooperation_freeze',
+  'cooperation_return',
+  'deal_lend',
+  'deal_redeem',
+  'deal_margin_freeze',
+  'deal_margin_release',
+  'deal_penalty',
 ] as const satisfies readonly (Exclude<LedgerKind, 'transfer'> | 'transfer_in' | 'transfer_out')[];
 export type AssetLogKind = (typeof ASSET_LOG_KINDS)[number];
 
@@ -86,6 +93,7 @@ export const EMPTY_BUCKETS: Readonly<Buckets> = Object.freeze({
   mortgage: 0n,
   pending_earnings: 0n,
   finance: 0n,
+  cooperation: 0n,
 });
 
 export interface AssetFigures {
@@ -103,7 +111,7 @@ export interface AssetFigures {
 
 /** The asset formulas of spec doc 1 §3, computed from the buckets (never stored twice). */
 export function assetFigures(b: Buckets): AssetFigures {
-  const frozen = b.mortgage + b.point_margin + b.collateral;
+  const frozen = b.mortgage + b.point_margin + b.collateral + b.cooperation;
   return {
     available: b.available,
     withdrawing: b.withdraw_hold,

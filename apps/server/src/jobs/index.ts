@@ -4,6 +4,7 @@ import bindings from './bindings.ts';
 import chiaPartials from './chia-partials.ts';
 import chiaRewards from './chia-rewards.ts';
 import chiaSignagePoint from './chia-signage-point.ts';
+import deals from './deals.ts';
 import deposits from './deposits.ts';
 import devnetBlock from './devnet-block.ts';
 import expireExports from './expire-exports.ts';
@@ -61,4 +62,5 @@ export const JOBS: AnyJob[] = [
   financeAccrual,
   financeMaturities,
   inviteRebates,
+  deals,
 ];

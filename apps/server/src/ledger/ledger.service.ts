@@ -148,7 +148,8 @@ export async function userBalances(db: Db, userId: string, coin?: string): Promi
   const out = new Map<string, Record<UserBucket, bigint>>();
   for (const row of rows) {
     const entry =
-      out.get(row.coin) ?? ({ available: 0n, withdraw_hold: 0n, collateral: 0n, point_margin: 0n, mortgage: 0n, pending_earnings: 0n, finance: 0n } as Record<UserBucket, bigint>);
+      out.get(row.coin) ??
+      ({ available: 0n, withdraw_hold: 0n, collateral: 0n, point_margin: 0n, mortgage: 0n, pending_earnings: 0n, finance: 0n, cooperation: 0n } as Record<UserBucket, bigint>);
     entry[row.bucket as UserBucket] = BigInt(row.balance);
     out.set(row.coin, entry);
   }

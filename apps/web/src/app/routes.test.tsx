@@ -46,6 +46,7 @@ const PAGE_IDS = [
   'invite-page',
   'watcher-page',
   'pointing-page',
+  'cooperation-page',
   'tunnel-page',
   'message-settings-page',
   'financial-page',
@@ -81,6 +82,7 @@ const BUILT_PAGES: Record<string, string> = {
   '/center/invite': 'invite-page',
   '/watcher': 'watcher-page',
   '/center/pointing': 'pointing-page',
+  '/center/open': 'cooperation-page',
   '/center/tunnel': 'tunnel-page',
   '/center/message': 'message-settings-page',
 };

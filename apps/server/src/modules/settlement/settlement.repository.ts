@@ -97,7 +97,13 @@ export const settlementRepository = {
   poolCoin: async (db: Db, pool: string) => (await db.selectFrom('pools').select('coin').where('type', '=', pool).executeTakeFirstOrThrow()).coin,
 
   /** The pools settled every day: enabled, with a configuration. */
-  enabledPools: (db: Db) => db.selectFrom('pools').innerJoin('pool_configs', 'pool_configs.pool', 'pools.type').select('pools.type').where('pools.enabled', '=', true).execute(),
+  enabledPools: (db: Db) =>
+    db
+      .selectFrom('pools')
+      .innerJoin('pool_configs', 'pool_configs.pool', 'pools.type')
+      .select(['pools.type', 'pool_configs.payment_time'])
+      .where('pools.enabled', '=', true)
+      .execute(),
 
   /** (pool, day) pairs before `today` with blocks and no decided settlement (a missed run). */
   unsettledBlockDays: (db: Db, today: string) =>

@@ -1,4 +1,4 @@
-import { AppError, minSharerCapacity, pointsUnitOf, poolDayPot, utcDay, type PostingInput, type Settlement } from '@platter/domain';
+import { AppError, minSharerCapacity, paymentDue, pointsUnitOf, poolDayPot, utcDay, type PostingInput, type Settlement } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { lockPoolDays } from '../pool/blocks.ts';
@@ -235,8 +235,10 @@ export async function settleDue(db: Db, now = new Date()): Promise<Settlement[]>
   const pools = await settlementRepository.enabledPools(db);
   const missed = await settlementRepository.unsettledBlockDays(db, today);
   const due = new Map<string, { pool: string; day: string }>();
-  for (const p of pools) due.set(`${p.type}:${yesterday}`, { pool: p.type, day: yesterday });
-  for (const m of missed) due.set(`${m.pool}:${m.day}`, { pool: m.pool, day: m.day });
+  // The pool config's payment time (spec doc 1 §3): yesterday is settled from that time of day (UTC); earlier missed days at once.
+  const waiting = new Set(pools.filter((p) => !paymentDue(p.payment_time, now)).map((p) => p.type));
+  for (const p of pools) if (!waiting.has(p.type)) due.set(`${p.type}:${yesterday}`, { pool: p.type, day: yesterday });
+  for (const m of missed) if (!(m.day === yesterday && waiting.has(m.pool))) due.set(`${m.pool}:${m.day}`, { pool: m.pool, day: m.day });
   const done: Settlement[] = [];
   for (const { pool, day } of [...due.values()].sort((a, b) => a.day.localeCompare(b.day))) {
     const outcome = await settleDay(db, pool, day, now);

@@ -553,3 +553,18 @@ describe('revenue that pays no one, and blocks racing the day’s decision (issu
     expect(await checkLedger(db)).toEqual([]);
   });
 });
+
+// Last in the file: deciding a late day for every pool files later blocks of earlier days under the days after it.
+describe('the pool config’s payment time (issue 22)', () => {
+  it('honours the pool config’s payment time: yesterday is settled from that time of day (UTC)', async () => {
+    const user = await buildUser(db);
+    const day = '2027-06-24';
+    const at = new Date(`${day}T09:00:00Z`);
+    await farm(user.id, 'hdd', 40, at);
+    await recordBlock(db, { pool: 'hdd', height: 31, foundAt: at, finderUserId: null, finderMinerId: null, reward: parseAmount('2', 8) });
+    await db.updateTable('pool_configs').set({ payment_time: '06:30' }).where('pool', '=', 'hdd').execute();
+    expect((await settleDue(db, new Date('2027-06-25T06:29:00Z'))).some((s) => s.pool === 'hdd')).toBe(false);
+    expect((await settleDue(db, new Date('2027-06-25T06:30:00Z'))).find((s) => s.pool === 'hdd')).toMatchObject({ day, status: 'SETTLEMENT', revenue: '2' });
+    await db.updateTable('pool_configs').set({ payment_time: '00:00' }).where('pool', '=', 'hdd').execute();
+  });
+});

@@ -39,7 +39,7 @@ export const CENTRE_MENU: readonly CentreGroup[] = [
       { key: 'contribution', path: '/center/contribution', built: true },
       { key: 'chiapp', path: '/center/chiapp', built: true },
       { key: 'configuration', path: '/center/configuration', built: false },
-      { key: 'openPool', path: '/center/open', built: false },
+      { key: 'openPool', path: '/center/open', built: true },
       { key: 'pointing', path: '/center/pointing', built: true },
     ],
   },

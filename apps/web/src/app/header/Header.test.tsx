@@ -216,6 +216,7 @@ describe('mobile header (≤ 992 px)', () => {
       'investment',
       'invite',
       'pointing',
+      'openPool',
       'messageSettings',
       'tunnel',
       'personal',
@@ -223,7 +224,7 @@ describe('mobile header (≤ 992 px)', () => {
       'watcher',
     ])
       expect(byTestId(`drawer-centre-${key}`, drawer), key).not.toBeNull();
-    for (const key of ['openPool']) expect(byTestId(`drawer-centre-${key}`, drawer), key).toBeNull();
+    for (const key of ['configuration']) expect(byTestId(`drawer-centre-${key}`, drawer), key).toBeNull();
     expect(byTestId('drawer-watcher', drawer)).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { WALLET_CENTER_PAGES } from '../wallet/centerPages.tsx';
 import { FINANCE_CENTER_PAGES } from '../finance/pages.tsx';
 import { INVITE_CENTER_PAGES } from '../invite/pages.tsx';
 import { POINTING_CENTER_PAGES } from '../pointing/pages.tsx';
+import { COOPERATION_CENTER_PAGES } from '../cooperation/pages.tsx';
 import { CHANNEL_CENTER_PAGES } from '../channels/pages.tsx';
 import { LoginHistoryPage, PersonalCentre, SecurityPage } from './SecurityPages.tsx';
 
@@ -24,6 +25,7 @@ const BUILT: Partial<Record<string, () => ReactNode>> = {
   ...FINANCE_CENTER_PAGES,
   ...INVITE_CENTER_PAGES,
   ...POINTING_CENTER_PAGES,
+  ...COOPERATION_CENTER_PAGES,
   ...CHANNEL_CENTER_PAGES,
 };
 
