@@ -2,7 +2,7 @@ import { BINDING_FINAL_STATUSES, POINT_FINAL_STATUSES, type BindingStatus, type 
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageQuery } from '../../db/paginate.ts';
-import type { PointAddressesTable, PointRecordsTable } from './pointing.schema.ts';
+import type { PointAddressesTable, PointRecordsTable, PointSettingsTable } from './pointing.schema.ts';
 
 /** Coin owners' SQL (issue 22). Money columns are numeric(40,0): strings, parsed with BigInt by the service. */
 
@@ -37,6 +37,24 @@ export const pointingRepository = {
 
   settings(db: Db, coin: string) {
     return db.selectFrom('point_settings').selectAll().where('coin', '=', coin).executeTakeFirst();
+  },
+
+  allSettings(db: Db) {
+    return db.selectFrom('point_settings').selectAll().orderBy('coin').execute();
+  },
+
+  lockSettings(trx: Db, coin: string) {
+    return trx.selectFrom('point_settings').selectAll().where('coin', '=', coin).forUpdate().executeTakeFirst();
+  },
+
+  saveSettings(trx: Db, values: Omit<Insertable<PointSettingsTable>, 'updated_at'>) {
+    const { coin: _coin, ...set } = values;
+    return trx
+      .insertInto('point_settings')
+      .values({ ...values, updated_at: sql<Date>`now()` })
+      .onConflict((oc) => oc.column('coin').doUpdateSet({ ...set, updated_at: sql<Date>`now()` }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
 
   /** A new binding; undefined when the source address already has a live one for the coin. */
@@ -188,6 +206,50 @@ export const pointingRepository = {
         .orderBy(sql`c.status = 'PENDING'`, 'desc')
         .orderBy('c.id', 'desc'),
     );
+  },
+
+  // --- finance locks (POINT_LOCKED_MARKET) ---
+
+  /** The owner's finance holding, locked with the commitment (it cannot close under it). */
+  lockHolding(trx: Db, id: string) {
+    return trx.selectFrom('finance_holdings').select(['id', 'user_id', 'coin', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  /** A lock; undefined when the record has an open one already (the partial unique index). */
+  async insertFinanceLock(trx: Db, values: { record_id: string; holding_id: string; user_id: string }) {
+    try {
+      return await trx.insertInto('point_finance_locks').values(values).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  },
+
+  openFinanceLock(trx: Db, recordId: string) {
+    return trx.selectFrom('point_finance_locks').selectAll().where('record_id', '=', recordId).where('released_at', 'is', null).executeTakeFirst();
+  },
+
+  async releaseFinanceLock(trx: Db, id: string) {
+    await trx
+      .updateTable('point_finance_locks')
+      .set({ released_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('released_at', 'is', null)
+      .execute();
+  },
+
+  /** Records of the coin locked in finance whose holding is no longer open (ended, unlocked, redeemed, revoked). */
+  financeLocksToRelease(db: Db, coin: string, openStates: readonly string[]) {
+    return db
+      .selectFrom('point_finance_locks as l')
+      .innerJoin('point_records as r', 'r.id', 'l.record_id')
+      .innerJoin('finance_holdings as h', 'h.id', 'l.holding_id')
+      .select(['l.record_id'])
+      .where('r.coin', '=', coin)
+      .where('l.released_at', 'is', null)
+      .where('h.status', 'not in', openStates as string[])
+      .orderBy('l.record_id')
+      .execute();
   },
 
   /** Each user's point_margin bucket against the margins its records hold (the ledger check). */
