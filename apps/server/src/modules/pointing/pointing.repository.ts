@@ -1,5 +1,5 @@
 import { BINDING_FINAL_STATUSES, POINT_FINAL_STATUSES, type BindingStatus, type CancelRequestStatus, type PointStatus } from '@platter/domain';
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type ReferenceExpression, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageQuery } from '../../db/paginate.ts';
 import type { PointAddressesTable, PointRecordsTable, PointSettingsTable } from './pointing.schema.ts';
@@ -17,6 +17,11 @@ function addressById(db: Db, id: string) {
 
 function recordById(db: Db, id: string) {
   return db.selectFrom('point_records').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The lists' one filter builder: each given value narrows the list to rows equal to it; an absent (or empty) one does not filter. */
+function whereGiven<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, filters: readonly (readonly [ReferenceExpression<DB, TB>, string | undefined])[]) {
+  return filters.reduce((q, [column, value]) => (value === undefined || value === '' ? q : q.where(column, '=', value as never)), query);
 }
 
 /** A record as listed: with its binding's confirmation address and its latest cancellation request. */
@@ -68,8 +73,10 @@ export const pointingRepository = {
   },
 
   listAddresses(db: Db, userId: string, coin: string | undefined, page: PageQuery) {
-    let base = db.selectFrom('point_addresses').where('user_id', '=', userId);
-    if (coin) base = base.where('coin', '=', coin);
+    const base = whereGiven(db.selectFrom('point_addresses'), [
+      ['user_id', userId],
+      ['coin', coin],
+    ]);
     return paginate(base, page, (q) => q.selectAll().orderBy('id', 'desc'));
   },
 
@@ -141,11 +148,12 @@ export const pointingRepository = {
   },
 
   listRecords(db: Db, filter: { userId?: string; coin?: string; status?: PointStatus; user?: string; sourceAddress?: string }, page: PageQuery) {
-    let base = recordView(db);
-    if (filter.userId) base = base.where('r.user_id', '=', filter.userId);
-    if (filter.coin) base = base.where('r.coin', '=', filter.coin);
-    if (filter.status) base = base.where('r.status', '=', filter.status);
-    if (filter.sourceAddress) base = base.where('r.source_address', '=', filter.sourceAddress);
+    let base = whereGiven(recordView(db), [
+      ['r.user_id', filter.userId],
+      ['r.coin', filter.coin],
+      ['r.status', filter.status],
+      ['r.source_address', filter.sourceAddress],
+    ]);
     if (filter.user) {
       const user = filter.user;
       base = base.where((eb) => eb.or([eb('u.email', '=', user), eb(sql<string>`u.id::text`, '=', user)]));
@@ -184,8 +192,9 @@ export const pointingRepository = {
   },
 
   listCancellations(db: Db, status: CancelRequestStatus | undefined, page: PageQuery) {
-    let base = db.selectFrom('point_cancellations as c').innerJoin('point_records as r', 'r.id', 'c.record_id').innerJoin('users as u', 'u.id', 'c.user_id');
-    if (status) base = base.where('c.status', '=', status);
+    const base = whereGiven(db.selectFrom('point_cancellations as c').innerJoin('point_records as r', 'r.id', 'c.record_id').innerJoin('users as u', 'u.id', 'c.user_id'), [
+      ['c.status', status],
+    ]);
     return paginate(base, page, (q) =>
       q
         .select([
