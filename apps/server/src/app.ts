@@ -218,7 +218,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   }
   const kickExports = () => {
     if (worker) worker.kick('exports');
-    else void runPendingExports({ db, chains }, config.exportFileHours).catch((error: unknown) => app.log.error({ err: error }, 'export failed'));
+    else
+      void runPendingExports({ db, chains, pointing: pointingChainsOf(poc.values()) }, config.exportFileHours).catch((error: unknown) =>
+        app.log.error({ err: error }, 'export failed'),
+      );
   };
 
   const kickNotices = () => {

@@ -5,12 +5,16 @@ import {
   BINDING_STATUSES,
   cancellationPenalty,
   canRequestCancellation,
+  canLockInFinance,
   canTransferPoint,
   chainWithdrawal,
   currentPledgeBp,
   defaultPointingSettings,
   nextBindingStatus,
+  movePoint,
   nextPointStatus,
+  POINT_EVENTS,
+  POINT_FINAL_STATUSES,
   POINT_STATUSES,
   POINT_TERM_RULES,
   POINT_TERMS,
@@ -23,6 +27,13 @@ import {
 } from './pointing.ts';
 
 describe('source-address binding', () => {
+  it('takes the verification window from the coin’s setting (the spec’s 20 by default)', () => {
+    expect(nextBindingStatus('WAIT_CONFIRM', 100, 121, undefined)).toBe('VERIFY_EXPIRED');
+    expect(nextBindingStatus('WAIT_CONFIRM', 100, 121, undefined, 30)).toBe('WAIT_CONFIRM');
+    expect(nextBindingStatus('WAIT_CONFIRM', 100, 131, undefined, 30)).toBe('VERIFY_EXPIRED');
+    expect(nextBindingStatus('WAIT_CONFIRM', 100, 111, undefined, 10)).toBe('VERIFY_EXPIRED');
+  });
+
   it('waits one block, then waits for confirmation, and expires past 20 blocks with nothing seen', () => {
     expect(nextBindingStatus('VERIFY', 100, 100, undefined)).toBe('VERIFY');
     expect(nextBindingStatus('VERIFY', 100, 101, undefined)).toBe('WAIT_CONFIRM');
@@ -152,6 +163,29 @@ describe('pointing records', () => {
     expect(nextPointStatus('POINT_VALID', { height: 5, withdrawnHeight: 9 }, opts)).toBe('POINT_BROKE');
     expect(nextPointStatus('POINT_VALID', { height: 5, withdrawnHeight: 9 }, { ...opts, cancellationApproved: true })).toBe('POINT_UNLOCK_DEPOSIT');
     expect(nextPointStatus('POINT_BROKE', { height: 5 }, opts)).toBe('POINT_BROKE');
+  });
+
+  it('locks in finance only from POINT_VALID and comes back to it when the holding closes; a withdrawal breaks it', () => {
+    expect(movePoint('POINT_VALID', 'finance')).toBe('POINT_LOCKED_MARKET');
+    expect(movePoint('POINT_LOCKED_MARKET', 'financeEnd')).toBe('POINT_VALID');
+    for (const s of POINT_STATUSES.filter((s) => s !== 'POINT_VALID')) expect(movePoint(s, 'finance'), s).toBeUndefined();
+    expect(movePoint('POINT_LOCKED', 'financeEnd')).toBeUndefined();
+    const opts = { marginHeld: true, cancellationApproved: false };
+    expect(nextPointStatus('POINT_LOCKED_MARKET', { height: 5 }, opts)).toBe('POINT_LOCKED_MARKET');
+    expect(nextPointStatus('POINT_LOCKED_MARKET', { height: 5, withdrawnHeight: 9 }, opts)).toBe('POINT_BROKE');
+    // Even with an approval on file (filed before the lock could not be, but the rule holds): a locked record's withdrawal breaks it.
+    expect(nextPointStatus('POINT_LOCKED_MARKET', { height: 5, withdrawnHeight: 9 }, { ...opts, cancellationApproved: true })).toBe('POINT_BROKE');
+    expect(canLockInFinance('POINT_VALID', undefined)).toBe(true);
+    expect(canLockInFinance('POINT_VALID', 'REJECTED')).toBe(true);
+    expect(canLockInFinance('POINT_VALID', 'PENDING')).toBe(false);
+    expect(canLockInFinance('POINT_VALID', 'APPROVED')).toBe(false);
+    expect(canLockInFinance('POINT_RECEIVED', undefined)).toBe(false);
+    expect(canRequestCancellation('POINT_LOCKED_MARKET', undefined)).toBe(false);
+  });
+
+  it('never moves out of a final status, and every move of the table is reachable only from a non-final one', () => {
+    for (const s of POINT_FINAL_STATUSES) for (const e of POINT_EVENTS) expect(movePoint(s, e)).toBeUndefined();
+    for (const s of POINT_STATUSES) expect(movePoint(s, 'withdrawn') ?? s, s).toBe(POINT_FINAL_STATUSES.includes(s) ? s : 'POINT_BROKE');
   });
 
   it('allows a transfer 6 blocks after the pointing', () => {

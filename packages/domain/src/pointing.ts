@@ -45,9 +45,15 @@ export interface VerificationSighting {
  * verification started at, and the verification transaction if one is seen (made from the source
  * address to the confirmation address after the start). Final statuses never move.
  */
-export function nextBindingStatus(status: BindingStatus, startHeight: number, tip: number, seen: VerificationSighting | undefined): BindingStatus {
+export function nextBindingStatus(
+  status: BindingStatus,
+  startHeight: number,
+  tip: number,
+  seen: VerificationSighting | undefined,
+  windowBlocks: number = VERIFY_WINDOW_BLOCKS,
+): BindingStatus {
   if (BINDING_FINAL_STATUSES.includes(status)) return status;
-  const deadline = startHeight + VERIFY_WINDOW_BLOCKS;
+  const deadline = verifyDeadline(startHeight, windowBlocks);
   if (seen) {
     if (seen.height !== undefined) {
       // Mined: within the window, or seen earlier within it (VALID) — the binding is still valid.
@@ -64,8 +70,8 @@ export function nextBindingStatus(status: BindingStatus, startHeight: number, ti
 }
 
 /** The last height at which a verification started at `startHeight` can still be made. */
-export function verifyDeadline(startHeight: number): number {
-  return startHeight + VERIFY_WINDOW_BLOCKS;
+export function verifyDeadline(startHeight: number, windowBlocks: number = VERIFY_WINDOW_BLOCKS): number {
+  return startHeight + windowBlocks;
 }
 
 // --- DePINC terms ---------------------------------------------------------------------------
@@ -146,9 +152,17 @@ export interface PointingCoinSettings {
   notermLockDays: number;
   /** The least amount a verification or a pointing may be, base units (0: any). */
   minPointUnits: bigint;
+  /** The blocks a source-address verification may take (spec: 20). */
+  verifyWindowBlocks: number;
 }
 
-export const DEFAULT_POINTING_SETTINGS: PointingCoinSettings = { countBp: 8000, marginBp: 2000, notermLockDays: NOTERM_LOCK_DAYS_SPEC, minPointUnits: 0n };
+export const DEFAULT_POINTING_SETTINGS: PointingCoinSettings = {
+  countBp: 8000,
+  marginBp: 2000,
+  notermLockDays: NOTERM_LOCK_DAYS_SPEC,
+  minPointUnits: 0n,
+  verifyWindowBlocks: VERIFY_WINDOW_BLOCKS,
+};
 
 /** Spec doc 1 §9: personal pointing at 80 % with a 20 % margin; XHD 100 % and 0 %. */
 export function defaultPointingSettings(coin: string): PointingCoinSettings {
@@ -197,16 +211,51 @@ export interface PointSighting {
 }
 
 /**
+ * What moves a pointing record: the chain (`mined`: the point mined with its margin frozen;
+ * `withdrawn`: its withdrawpledge mined, after an approved cancellation or without one), a
+ * mortgage (`mortgage` / `unmortgage`, POINT_LOCKED) and a finance commitment (`finance`: a
+ * standing record committed to one of its owner's open finance holdings of the coin;
+ * `financeEnd`: that holding closed — its product ended or unlocked, or it was redeemed or
+ * revoked). Spec doc 1 §4 names the statuses; the moves between them are this table.
+ */
+export const POINT_EVENTS = ['mined', 'mortgage', 'unmortgage', 'finance', 'financeEnd', 'withdrawnApproved', 'withdrawn'] as const;
+export type PointEvent = (typeof POINT_EVENTS)[number];
+
+/** The only moves a record makes; a withdrawal on chain ends every standing or locked record. */
+export const POINT_TRANSITIONS: Readonly<Record<PointStatus, Partial<Record<PointEvent, PointStatus>>>> = {
+  POINT_RECEIVED: { mined: 'POINT_VALID', withdrawnApproved: 'POINT_UNLOCK_DEPOSIT', withdrawn: 'POINT_BROKE' },
+  POINT_VALID: { mortgage: 'POINT_LOCKED', finance: 'POINT_LOCKED_MARKET', withdrawnApproved: 'POINT_UNLOCK_DEPOSIT', withdrawn: 'POINT_BROKE' },
+  POINT_LOCKED: { unmortgage: 'POINT_VALID', withdrawnApproved: 'POINT_UNLOCK_DEPOSIT', withdrawn: 'POINT_BROKE' },
+  // Locked in finance: no cancellation request can be filed, so a withdrawal here is always without an approved one.
+  POINT_LOCKED_MARKET: { financeEnd: 'POINT_VALID', withdrawn: 'POINT_BROKE' },
+  POINT_BROKE: {},
+  POINT_UNLOCK_DEPOSIT: {},
+};
+
+/** The status an event moves a record to, or undefined when the event is not allowed in its status. */
+export function movePoint(status: PointStatus, event: PointEvent): PointStatus | undefined {
+  return POINT_TRANSITIONS[status][event];
+}
+
+/**
  * The record's next status from the chain: mined and its margin frozen → POINT_VALID;
  * withdrawn on chain → POINT_UNLOCK_DEPOSIT after an approved cancellation, POINT_BROKE
  * otherwise (the deposit is deducted). Locked states (mortgage, finance) move only by their own
  * operations, but a withdrawal on chain breaks them too.
  */
 export function nextPointStatus(status: PointStatus, sighting: PointSighting, opts: { marginHeld: boolean; cancellationApproved: boolean }): PointStatus {
-  if (POINT_FINAL_STATUSES.includes(status)) return status;
-  if (sighting.withdrawnHeight !== undefined) return opts.cancellationApproved ? 'POINT_UNLOCK_DEPOSIT' : 'POINT_BROKE';
-  if (status === 'POINT_RECEIVED') return sighting.height !== undefined && opts.marginHeld ? 'POINT_VALID' : 'POINT_RECEIVED';
+  if (sighting.withdrawnHeight !== undefined) return movePoint(status, opts.cancellationApproved ? 'withdrawnApproved' : 'withdrawn') ?? movePoint(status, 'withdrawn') ?? status;
+  if (sighting.height !== undefined && opts.marginHeld) return movePoint(status, 'mined') ?? status;
   return status;
+}
+
+/**
+ * A record may be committed to a finance holding (POINT_LOCKED_MARKET) when it stands
+ * (POINT_VALID) with no cancellation request pending or approved: a record on its way out
+ * cannot back a holding.
+ */
+export function canLockInFinance(status: PointStatus, request: CancelRequestStatus | undefined): boolean {
+  return movePoint(status, 'finance') !== undefined && request !== 'PENDING' && request !== 'APPROVED';
 }
 
 /** A pointing may be transferred (or cancelled on chain) 6 blocks after it was made. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { advanceBindings, advanceRecords, pointingChainsOf } from '../modules/pointing/pointing.service.ts';
+import { advanceBindings, advanceRecords, pointingChainsOf, releaseFinanceLocks } from '../modules/pointing/pointing.service.ts';
 import { defineJob } from './engine.ts';
 
 /**
  * Coin owners (issue 22): each PoC coin's source-address verifications move on with the chain
  * (VERIFY → WAIT_CONFIRM → VALID → CONFIRMED, or VERIFY_EXPIRED past 20 blocks), and the points
  * its confirmed source addresses make to the pool's address become pointing records that follow
- * the chain (margin frozen once mined; released or deducted once withdrawn).
+ * the chain (margin frozen once mined; released or deducted once withdrawn); a record locked in
+ * finance comes back to POINT_VALID once its holding has closed.
  */
 export default defineJob({
   name: 'pointing',
@@ -19,7 +20,7 @@ export default defineJob({
     for (const pc of pointingChainsOf(ctx.poc ?? []).values()) {
       try {
         const bindings = await advanceBindings(ctx.db, pc);
-        const records = await advanceRecords(ctx.db, pc);
+        const records = (await advanceRecords(ctx.db, pc)) + (await releaseFinanceLocks(ctx.db, pc.coin));
         if (bindings || records) moved[pc.coin] = { bindings, records };
       } catch (error) {
         ctx.logger.warn({ err: error, coin: pc.coin }, 'pointing: coin not followed');

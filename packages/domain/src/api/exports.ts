@@ -32,6 +32,7 @@ export const ADMIN_EXPORT_LISTS = [
   'finance_subscriptions',
   'invitations',
   'invite_rebates',
+  'point_info',
 ] as const;
 export type UserExportList = (typeof USER_EXPORT_LISTS)[number];
 export type AdminExportList = (typeof ADMIN_EXPORT_LISTS)[number];

@@ -26,3 +26,4 @@ export * from './endpoints/index.ts';
 export * from './mergePool.ts';
 export * from './pointing.ts';
 export * from './cooperation.ts';
+export * from './pointingSettings.ts';

@@ -99,6 +99,8 @@ export const pointSettingsSchema = z.object({
   margin_share: text(),
   noterm_lock_days: z.number().int(),
   min_point: text(),
+  /** The blocks a source-address verification may take. */
+  verify_window_blocks: z.number().int(),
 });
 
 /** The back office's lists (/admin/point_info, /admin/point_review). */

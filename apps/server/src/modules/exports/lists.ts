@@ -32,6 +32,8 @@ import { assetLogAll, countAssetLog, totalAssets } from '../wallet/ledger-views.
 import { adminWithdrawals, withdrawLog } from '../withdraw/withdraw.service.ts';
 import { FINANCE_EXPORT_LISTS } from '../finance/finance.exports.ts';
 import { INVITE_ADMIN_EXPORT_LISTS, INVITE_USER_EXPORT_LIST } from '../invite/invite.exports.ts';
+import { POINTING_EXPORT_LISTS } from '../pointing/pointing.exports.ts';
+import type { PointingChains } from '../pointing/pointing.service.ts';
 
 /**
  * The lists an export can be made of: each one's filters (its list query without paging, so
@@ -42,6 +44,8 @@ import { INVITE_ADMIN_EXPORT_LISTS, INVITE_USER_EXPORT_LIST } from '../invite/in
 export interface ExportContext {
   db: Db;
   chains: ChainRegistry;
+  /** The PoC coins' chains, for the pointing records' heights (issue 22). */
+  pointing?: PointingChains;
 }
 
 type Row = Record<string, unknown>;
@@ -249,4 +253,5 @@ export const ADMIN_LISTS: Partial<Record<AdminExportList, ExportList>> = {
   },
   ...FINANCE_EXPORT_LISTS,
   ...INVITE_ADMIN_EXPORT_LISTS,
+  ...POINTING_EXPORT_LISTS,
 };

@@ -1,8 +1,8 @@
 import { BINDING_FINAL_STATUSES, POINT_FINAL_STATUSES, type BindingStatus, type CancelRequestStatus, type PointStatus } from '@platter/domain';
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type ReferenceExpression, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageQuery } from '../../db/paginate.ts';
-import type { PointAddressesTable, PointRecordsTable } from './pointing.schema.ts';
+import type { PointAddressesTable, PointRecordsTable, PointSettingsTable } from './pointing.schema.ts';
 
 /** Coin owners' SQL (issue 22). Money columns are numeric(40,0): strings, parsed with BigInt by the service. */
 
@@ -17,6 +17,11 @@ function addressById(db: Db, id: string) {
 
 function recordById(db: Db, id: string) {
   return db.selectFrom('point_records').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The lists' one filter builder: each given value narrows the list to rows equal to it; an absent (or empty) one does not filter. */
+function whereGiven<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, filters: readonly (readonly [ReferenceExpression<DB, TB>, string | undefined])[]) {
+  return filters.reduce((q, [column, value]) => (value === undefined || value === '' ? q : q.where(column, '=', value as never)), query);
 }
 
 /** A record as listed: with its binding's confirmation address and its latest cancellation request. */
@@ -39,6 +44,24 @@ export const pointingRepository = {
     return db.selectFrom('point_settings').selectAll().where('coin', '=', coin).executeTakeFirst();
   },
 
+  allSettings(db: Db) {
+    return db.selectFrom('point_settings').selectAll().orderBy('coin').execute();
+  },
+
+  lockSettings(trx: Db, coin: string) {
+    return trx.selectFrom('point_settings').selectAll().where('coin', '=', coin).forUpdate().executeTakeFirst();
+  },
+
+  saveSettings(trx: Db, values: Omit<Insertable<PointSettingsTable>, 'updated_at'>) {
+    const { coin: _coin, ...set } = values;
+    return trx
+      .insertInto('point_settings')
+      .values({ ...values, updated_at: sql<Date>`now()` })
+      .onConflict((oc) => oc.column('coin').doUpdateSet({ ...set, updated_at: sql<Date>`now()` }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
   /** A new binding; undefined when the source address already has a live one for the coin. */
   async insertAddress(db: Db, values: Insertable<PointAddressesTable>) {
     try {
@@ -50,8 +73,10 @@ export const pointingRepository = {
   },
 
   listAddresses(db: Db, userId: string, coin: string | undefined, page: PageQuery) {
-    let base = db.selectFrom('point_addresses').where('user_id', '=', userId);
-    if (coin) base = base.where('coin', '=', coin);
+    const base = whereGiven(db.selectFrom('point_addresses'), [
+      ['user_id', userId],
+      ['coin', coin],
+    ]);
     return paginate(base, page, (q) => q.selectAll().orderBy('id', 'desc'));
   },
 
@@ -123,11 +148,12 @@ export const pointingRepository = {
   },
 
   listRecords(db: Db, filter: { userId?: string; coin?: string; status?: PointStatus; user?: string; sourceAddress?: string }, page: PageQuery) {
-    let base = recordView(db);
-    if (filter.userId) base = base.where('r.user_id', '=', filter.userId);
-    if (filter.coin) base = base.where('r.coin', '=', filter.coin);
-    if (filter.status) base = base.where('r.status', '=', filter.status);
-    if (filter.sourceAddress) base = base.where('r.source_address', '=', filter.sourceAddress);
+    let base = whereGiven(recordView(db), [
+      ['r.user_id', filter.userId],
+      ['r.coin', filter.coin],
+      ['r.status', filter.status],
+      ['r.source_address', filter.sourceAddress],
+    ]);
     if (filter.user) {
       const user = filter.user;
       base = base.where((eb) => eb.or([eb('u.email', '=', user), eb(sql<string>`u.id::text`, '=', user)]));
@@ -166,8 +192,9 @@ export const pointingRepository = {
   },
 
   listCancellations(db: Db, status: CancelRequestStatus | undefined, page: PageQuery) {
-    let base = db.selectFrom('point_cancellations as c').innerJoin('point_records as r', 'r.id', 'c.record_id').innerJoin('users as u', 'u.id', 'c.user_id');
-    if (status) base = base.where('c.status', '=', status);
+    const base = whereGiven(db.selectFrom('point_cancellations as c').innerJoin('point_records as r', 'r.id', 'c.record_id').innerJoin('users as u', 'u.id', 'c.user_id'), [
+      ['c.status', status],
+    ]);
     return paginate(base, page, (q) =>
       q
         .select([
@@ -188,6 +215,50 @@ export const pointingRepository = {
         .orderBy(sql`c.status = 'PENDING'`, 'desc')
         .orderBy('c.id', 'desc'),
     );
+  },
+
+  // --- finance locks (POINT_LOCKED_MARKET) ---
+
+  /** The owner's finance holding, locked with the commitment (it cannot close under it). */
+  lockHolding(trx: Db, id: string) {
+    return trx.selectFrom('finance_holdings').select(['id', 'user_id', 'coin', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  /** A lock; undefined when the record has an open one already (the partial unique index). */
+  async insertFinanceLock(trx: Db, values: { record_id: string; holding_id: string; user_id: string }) {
+    try {
+      return await trx.insertInto('point_finance_locks').values(values).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  },
+
+  openFinanceLock(trx: Db, recordId: string) {
+    return trx.selectFrom('point_finance_locks').selectAll().where('record_id', '=', recordId).where('released_at', 'is', null).executeTakeFirst();
+  },
+
+  async releaseFinanceLock(trx: Db, id: string) {
+    await trx
+      .updateTable('point_finance_locks')
+      .set({ released_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('released_at', 'is', null)
+      .execute();
+  },
+
+  /** Records of the coin locked in finance whose holding is no longer open (ended, unlocked, redeemed, revoked). */
+  financeLocksToRelease(db: Db, coin: string, openStates: readonly string[]) {
+    return db
+      .selectFrom('point_finance_locks as l')
+      .innerJoin('point_records as r', 'r.id', 'l.record_id')
+      .innerJoin('finance_holdings as h', 'h.id', 'l.holding_id')
+      .select(['l.record_id'])
+      .where('r.coin', '=', coin)
+      .where('l.released_at', 'is', null)
+      .where('h.status', 'not in', openStates as string[])
+      .orderBy('l.record_id')
+      .execute();
   },
 
   /** Each user's point_margin bucket against the margins its records hold (the ledger check). */

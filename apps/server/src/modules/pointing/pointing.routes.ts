@@ -1,4 +1,4 @@
-import { adminPointingEndpoints, pointingDevEndpoints, pointingEndpoints } from '@platter/domain';
+import { adminPointingEndpoints, adminPointSettingsEndpoints, pointingDevEndpoints, pointingEndpoints, pointingFinanceEndpoints } from '@platter/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireRole, requireUser } from '../../http/auth.ts';
@@ -11,11 +11,14 @@ import {
   devSendPoint,
   devWithdrawPoint,
   listCancellations,
+  listPointingSettings,
   listRecords,
+  lockInFinance,
   listSourceAddresses,
   pointingSettingsView,
   requestCancellation,
   reviewCancellation,
+  updatePointingSettings,
   updateRemark,
   type PointingChains,
 } from './pointing.service.ts';
@@ -43,9 +46,10 @@ export function pointingRoutes(app: ZodApp, deps: Deps): void {
   });
   route(app, e.cancel, {}, async (request) => ok(request, await requestCancellation(db, await signedIn(request), request.body.id)));
   route(app, e.settings, {}, async (request) => ok(request, await pointingSettingsView(db, request.query.coin)));
+  route(app, pointingFinanceEndpoints.lock, {}, async (request) => ok(request, await lockInFinance(db, await signedIn(request), request.body)));
 }
 
-/** The back office's /admin/point_info and /admin/point_review. */
+/** The back office's /admin/point_info, /admin/point_review and /admin/point_settings. */
 export function adminPointingRoutes(app: ZodApp, deps: Deps): void {
   const { db, sessions, chains } = deps;
   const e = adminPointingEndpoints;
@@ -65,6 +69,8 @@ export function adminPointingRoutes(app: ZodApp, deps: Deps): void {
   );
   route(app, e.reviews, admin, async (request) => ok(request, await listCancellations(db, request.query.status, request.query)));
   route(app, e.review, admin, async (request) => ok(request, await reviewCancellation(db, await staff(request), request.body)));
+  route(app, adminPointSettingsEndpoints.list, admin, async (request) => ok(request, await listPointingSettings(db)));
+  route(app, adminPointSettingsEndpoints.update, admin, async (request) => ok(request, await updatePointingSettings(db, await staff(request), request.body)));
 }
 
 /** Development only (under /api/dev/): what a BHD-family wallet's sendpledgetoaddress and withdrawpledge do, on the devnet chain. */

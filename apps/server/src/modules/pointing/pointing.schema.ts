@@ -27,6 +27,8 @@ export interface PointSettingsTable {
   margin_bp: number;
   noterm_lock_days: number;
   min_point_units: Units;
+  /** The blocks a source-address verification may take (2026_11_26_2130; the spec's 20). */
+  verify_window_blocks: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
 }
 
@@ -80,10 +82,21 @@ export interface PointCancellationsTable {
   created_at: Generated<Date>;
 }
 
+/** A pointing committed to a finance holding (POINT_LOCKED_MARKET) until the holding closes. */
+export interface PointFinanceLocksTable {
+  id: Generated<string>;
+  record_id: string;
+  holding_id: string;
+  user_id: string;
+  locked_at: Generated<Date>;
+  released_at: Date | null;
+}
+
 export interface PointingTables {
   devnet_poc_points: DevnetPocPointsTable;
   point_settings: PointSettingsTable;
   point_addresses: PointAddressesTable;
   point_records: PointRecordsTable;
   point_cancellations: PointCancellationsTable;
+  point_finance_locks: PointFinanceLocksTable;
 }

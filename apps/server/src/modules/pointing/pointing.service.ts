@@ -2,22 +2,28 @@ import {
   AppError,
   actualPledge,
   addressValid,
+  canLockInFinance,
   canRequestCancellation,
   canTransferPoint,
   cancellationPenalty,
   defaultPointingSettings,
+  FINANCE_OPEN_HOLDING_STATES,
   formatAmount,
+  movePoint,
   nextBindingStatus,
   nextPointStatus,
   parseAmount,
   pointDisplay,
   POINT_FINAL_STATUSES,
   pointingShares,
+  POINTING_COINS,
   residualValueBp,
   termLockBlocks,
   transfer,
+  validPointingShares,
   verifyDeadline,
   type CancelRequestStatus,
+  type PointSettingsBody,
   type PointAddress,
   type PointingCoinSettings,
   type PointRecord,
@@ -75,7 +81,13 @@ async function tipOf(chain: PocChain): Promise<number> {
 export async function pointingSettings(db: Db, coin: string): Promise<PointingCoinSettings> {
   const row = await repo.settings(db, coin);
   if (!row) return defaultPointingSettings(coin);
-  return { countBp: row.count_bp, marginBp: row.margin_bp, notermLockDays: row.noterm_lock_days, minPointUnits: BigInt(row.min_point_units) };
+  return {
+    countBp: row.count_bp,
+    marginBp: row.margin_bp,
+    notermLockDays: row.noterm_lock_days,
+    minPointUnits: BigInt(row.min_point_units),
+    verifyWindowBlocks: row.verify_window_blocks,
+  };
 }
 
 const bpText = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2));
@@ -88,10 +100,50 @@ export async function pointingSettingsView(db: Db, coin: string) {
     margin_share: bpText(settings.marginBp),
     noterm_lock_days: settings.notermLockDays,
     min_point: formatAmount(settings.minPointUnits, rules.scale),
+    verify_window_blocks: settings.verifyWindowBlocks,
   };
 }
 
-function addressView(row: PointAddressRow, minPoint: string): PointAddress {
+type SettingsView = Awaited<ReturnType<typeof pointingSettingsView>>;
+
+/** /admin/point_settings: every pointing coin's settings (its row, or the spec's defaults when it has none). */
+export async function listPointingSettings(db: Db) {
+  const rows = new Map((await repo.allSettings(db)).map((r) => [r.coin, r]));
+  const list = [];
+  for (const coin of POINTING_COINS) list.push({ ...(await pointingSettingsView(db, coin)), coin, updated_at: rows.get(coin)?.updated_at.toISOString() ?? null });
+  return { list };
+}
+
+const percentToBp = (percent: string) => Math.round(Number(percent) * 100);
+
+/** Sets one coin's settings, audited (`point.settings`, before and after) in the same transaction. */
+export async function updatePointingSettings(db: Db, by: AuditBy, body: PointSettingsBody) {
+  const countBp = percentToBp(body.count_share);
+  const marginBp = percentToBp(body.margin_share);
+  if (!validPointingShares(countBp, marginBp)) throw new AppError('INVALID_PARAMETER', { field: 'margin_share' });
+  const rules = await coinRules(db, body.coin);
+  let minPoint: bigint;
+  try {
+    minPoint = parseAmount(body.min_point, rules.scale);
+  } catch {
+    throw new AppError('AMOUNT_INVALID');
+  }
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.lockSettings(trx, body.coin);
+    const after = await repo.saveSettings(trx, {
+      coin: body.coin,
+      count_bp: countBp,
+      margin_bp: marginBp,
+      noterm_lock_days: body.noterm_lock_days,
+      min_point_units: minPoint,
+      verify_window_blocks: body.verify_window_blocks,
+    });
+    await recordAudit(trx, by, { action: 'point.settings', target: `point_settings:${body.coin}`, before: before ?? null, after });
+  });
+  return { ...(await pointingSettingsView(db, body.coin)), coin: body.coin };
+}
+
+function addressView(row: PointAddressRow, settings: Pick<SettingsView, 'min_point' | 'verify_window_blocks'>): PointAddress {
   return {
     id: row.id,
     coin: row.coin,
@@ -99,17 +151,13 @@ function addressView(row: PointAddressRow, minPoint: string): PointAddress {
     confirm_address: row.confirm_address,
     status: row.status,
     start_height: row.start_height,
-    verify_deadline: verifyDeadline(row.start_height),
+    verify_deadline: verifyDeadline(row.start_height, settings.verify_window_blocks),
     verify_txid: row.verify_txid,
     verify_height: row.verify_height,
-    verify_amount: minPoint,
+    verify_amount: settings.min_point,
     remark: row.remark,
     created_at: row.created_at.toISOString(),
   };
-}
-
-async function minPointOf(db: Db, coin: string): Promise<string> {
-  return (await pointingSettingsView(db, coin)).min_point;
 }
 
 // --- source-address binding --------------------------------------------------------------------
@@ -129,20 +177,20 @@ export async function bindSourceAddress(db: Db, chains: PointingChains, userId: 
     remark: body.remark,
   });
   if (!row) throw new AppError('POINT_SOURCE_INVALID', { reason: 'bound' });
-  return addressView(row, await minPointOf(db, body.coin));
+  return addressView(row, await pointingSettingsView(db, body.coin));
 }
 
 export async function listSourceAddresses(db: Db, userId: string, coin: string | undefined, page: PageQuery) {
   const { rows, total } = await repo.listAddresses(db, userId, coin, page);
-  const mins = new Map<string, string>();
-  for (const c of new Set(rows.map((r) => r.coin))) mins.set(c, await minPointOf(db, c));
-  return { list: rows.map((r) => addressView(r, mins.get(r.coin) ?? '0')), total };
+  const views = new Map<string, SettingsView>();
+  for (const c of new Set(rows.map((r) => r.coin))) views.set(c, await pointingSettingsView(db, c));
+  return { list: rows.map((r) => addressView(r, views.get(r.coin) as SettingsView)), total };
 }
 
 export async function updateRemark(db: Db, userId: string, body: { id: string; remark: string }): Promise<PointAddress> {
   const row = await repo.setRemark(db, userId, body.id, body.remark);
   if (!row) throw new AppError('POINT_NOT_FOUND');
-  return addressView(row, await minPointOf(db, row.coin));
+  return addressView(row, await pointingSettingsView(db, row.coin));
 }
 
 // --- following the chain -------------------------------------------------------------------------
@@ -162,7 +210,8 @@ export async function advanceBindings(db: Db, pc: PointingChain): Promise<number
   let moved = 0;
   for (const row of open) {
     const seen = verificationOf(await pc.chain.pointsFrom(row.source_address), row, settings.minPointUnits);
-    const status = nextBindingStatus(row.status, row.start_height, tip, seen ? (seen.height !== undefined ? { height: seen.height } : {}) : undefined);
+    const sighting = seen ? (seen.height !== undefined ? { height: seen.height } : {}) : undefined;
+    const status = nextBindingStatus(row.status, row.start_height, tip, sighting, settings.verifyWindowBlocks);
     const txid = seen?.txid ?? row.verify_txid;
     const height = seen?.height ?? null;
     if (status === row.status && txid === row.verify_txid && height === row.verify_height) continue;
@@ -224,6 +273,9 @@ async function advanceRecord(db: Db, recordId: string, standing: PointTransfer |
       }
       set.penalty_units = penalty;
       set.margin_held = false;
+      // A record locked in finance and withdrawn on chain: the commitment ends with it.
+      const lock = await repo.openFinanceLock(trx, r.id);
+      if (lock) await repo.releaseFinanceLock(trx, lock.id);
     }
     if (next !== r.status) set.status = next;
     if (Object.keys(set).length === 0) return false;
@@ -269,6 +321,52 @@ export async function advanceRecords(db: Db, pc: PointingChain): Promise<number>
     }
   }
   return moved;
+}
+
+// --- finance (POINT_LOCKED_MARKET) ---------------------------------------------------------------
+
+/** A holding can take a commitment while its principal is in and it is not on its way out. */
+const COMMITTABLE_HOLDING_STATES = FINANCE_OPEN_HOLDING_STATES.filter((s) => s !== 'redeeming');
+
+/**
+ * The owner commits a standing pointing (POINT_VALID, no cancellation pending or approved) to
+ * one of their open finance holdings of the same coin: POINT_LOCKED_MARKET until the holding
+ * closes. Record and holding are locked in that order (the job releasing locks takes the record
+ * alone), so racing commitments of one record land once (the open-lock index).
+ */
+export async function lockInFinance(db: Db, userId: string, body: { record_id: string; holding_id: string }) {
+  return db.transaction().execute(async (trx) => {
+    const r = await repo.lockRecord(trx, body.record_id);
+    if (!r || r.user_id !== userId) throw new AppError('POINT_NOT_FOUND');
+    if (r.status === 'POINT_RECEIVED') throw new AppError('POINT_NOT_CONFIRMED');
+    if (!canLockInFinance(r.status, (await repo.latestCancellation(trx, r.id))?.status)) throw new AppError('POINT_LOCKED');
+    const holding = await repo.lockHolding(trx, body.holding_id);
+    if (!holding || holding.user_id !== userId) throw new AppError('FINANCE_PRODUCT_NOT_FOUND');
+    if (holding.coin !== r.coin || !(COMMITTABLE_HOLDING_STATES as readonly string[]).includes(holding.status)) throw new AppError('FINANCE_STATE');
+    if (!(await repo.insertFinanceLock(trx, { record_id: r.id, holding_id: holding.id, user_id: userId }))) throw new AppError('POINT_LOCKED');
+    const status = movePoint(r.status, 'finance') as PointStatus;
+    await repo.updateRecord(trx, r.id, { status });
+    return { id: r.id, status, holding_id: holding.id };
+  });
+}
+
+/** Records whose finance holding has closed come back to POINT_VALID; answers how many. */
+export async function releaseFinanceLocks(db: Db, coin: string): Promise<number> {
+  let released = 0;
+  for (const { record_id } of await repo.financeLocksToRelease(db, coin, FINANCE_OPEN_HOLDING_STATES)) {
+    const moved = await db.transaction().execute(async (trx) => {
+      const r = await repo.lockRecord(trx, record_id);
+      const lock = r ? await repo.openFinanceLock(trx, r.id) : undefined;
+      // Released already (a racing worker), or withdrawn on chain meanwhile (the withdrawal closed the lock).
+      if (!r || !lock) return false;
+      await repo.releaseFinanceLock(trx, lock.id);
+      const next = movePoint(r.status, 'financeEnd');
+      if (next) await repo.updateRecord(trx, r.id, { status: next });
+      return true;
+    });
+    if (moved) released++;
+  }
+  return released;
 }
 
 // --- records -----------------------------------------------------------------------------------

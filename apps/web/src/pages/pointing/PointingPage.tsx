@@ -87,6 +87,8 @@ export function PointingPage() {
     {
       key: 'remark',
       title: t('pointing.field.remark'),
+      // The remark is edited from here (an action): kept in view at the table's right edge while the addresses scroll, as the records' cancel column.
+      fixed: 'right',
       render: (a) => (
         <Button
           type="link"

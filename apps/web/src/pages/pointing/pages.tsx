@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AdminPointInfoPage, AdminPointReviewPage } from './AdminPointingPages.tsx';
+import { AdminPointSettingsPage } from './AdminPointSettingsPage.tsx';
 import { PointingPage } from './PointingPage.tsx';
 
 /** The coin owners' page of the user centre, by its feature key in CENTER_ROUTES (issue 22). */
@@ -11,4 +12,5 @@ export const POINTING_CENTER_PAGES: Partial<Record<string, () => ReactNode>> = {
 export const POINTING_ADMIN_PAGES: Partial<Record<string, () => ReactNode>> = {
   point_info: () => <AdminPointInfoPage />,
   point_review: () => <AdminPointReviewPage />,
+  point_settings: () => <AdminPointSettingsPage />,
 };

@@ -1,4 +1,4 @@
-import { adminPointingEndpoints, pointingEndpoints, type EndpointData, type EndpointInput } from '@platter/domain';
+import { adminPointingEndpoints, adminPointSettingsEndpoints, pointingEndpoints, type EndpointData, type EndpointInput } from '@platter/domain';
 import { api, type ApiAnswer } from '../../api/index.ts';
 
 /** Coin owners' calls (issue 22): reads give the data or throw; writes return the envelope. */
@@ -18,6 +18,7 @@ export const pointingKeys = {
   records: (page: number) => ['pointing', 'records', page] as const,
   adminRecords: (query: AdminRecordsQuery) => ['pointing', 'admin', 'records', query] as const,
   reviews: (status: string, page: number) => ['pointing', 'admin', 'reviews', status, page] as const,
+  settings: ['pointing', 'admin', 'settings'] as const,
 };
 
 export const fetchAddresses = (page: number) => api.call(pointingEndpoints.addresses, { page, count: PAGE });
@@ -33,5 +34,8 @@ export const adminRecordsUrl = (query: AdminRecordsQuery) => api.url(adminPointi
 export const fetchReviews = (status: '' | 'PENDING' | 'APPROVED' | 'REJECTED', page: number) =>
   api.call(adminPointingEndpoints.reviews, { ...(status ? { status } : {}), page, count: PAGE });
 export const review = (id: string, approve: boolean, reason: string) => api.send(adminPointingEndpoints.review, { id, approve, reason }, user);
+
+export const fetchPointSettings = () => api.call(adminPointSettingsEndpoints.list);
+export const savePointSettings = (body: EndpointInput<typeof adminPointSettingsEndpoints.update>) => api.send(adminPointSettingsEndpoints.update, body, user);
 
 export const isOk = (answer: ApiAnswer<unknown>): boolean => 'code' in answer && answer.code === 200;

@@ -24,3 +24,4 @@ export * from './mergePool.ts';
 export * from './pointing.ts';
 export * from './message.ts';
 export * from './cooperation.ts';
+export * from './pointingSettings.ts';
