@@ -20,3 +20,4 @@ export * from './events.ts';
 export * from './finance.ts';
 export * from './invite.ts';
 export * from './pointing.ts';
+export * from './mortgage.ts';

@@ -68,6 +68,11 @@ export const LEDGER_KINDS = [
   'point_margin_release',
   /** and the deposit deducted when a pointing is cancelled without an approved request (point_margin → pool revenue). */
   'point_penalty',
+  /** Mortgage (issue 22): available → mortgage (`freebalancetomort`), mortgage → available (`morttofreebalance`), */
+  'mortgage_lock',
+  'mortgage_unlock',
+  /** and the locked revenue shared whole among the locked lots (pool revenue → available; "mortgage income 100 %"). */
+  'mortgage_income',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -57,6 +57,7 @@ import * as financeAccrualWritePath from './migrations/2026_11_26_1850_finance_a
 import * as financeSavingMiner from './migrations/2026_11_26_1850_finance_saving_miner.ts';
 import * as pointing from './migrations/2026_11_26_1810_pointing.ts';
 import * as messageChannels from './migrations/2026_11_26_1820_message_channels.ts';
+import * as mortgage from './migrations/2026_11_26_2110_mortgage.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -119,6 +120,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1850_finance_accrual_write_path': financeAccrualWritePath,
   '2026_11_26_1850_finance_saving_miner': financeSavingMiner,
   '2026_11_26_1930_onchain_invite_rebates': onchainInviteRebates,
+  '2026_11_26_2110_mortgage': mortgage,
 };
 
 /** Every migration name in order. */

@@ -14,6 +14,7 @@ import type { FinanceTables } from '../modules/finance/finance.schema.ts';
 import type { WatcherTables } from '../modules/watcher/watcher.schema.ts';
 import type { InviteTables } from '../modules/invite/invite.schema.ts';
 import type { PointingTables } from '../modules/pointing/pointing.schema.ts';
+import type { MortgageTables } from '../modules/mortgage/mortgage.schema.ts';
 import type { MessageTables } from '../modules/message/message.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
@@ -245,6 +246,7 @@ export interface Database
     WatcherTables,
     InviteTables,
     PointingTables,
+    MortgageTables,
     MessageTables {
   coins: CoinsTable;
   pools: PoolsTable;

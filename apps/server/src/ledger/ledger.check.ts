@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { ledgerCheckRepository } from './ledger-check.repository.ts';
 import { financeMismatches } from '../modules/finance/finance.service.ts';
 import { pointingMismatches } from '../modules/pointing/pointing.service.ts';
+import { mortgageMismatches } from '../modules/mortgage/mortgage.service.ts';
 
 export interface LedgerProblem {
   kind:
@@ -13,7 +14,8 @@ export interface LedgerProblem {
     | 'hold-mismatch'
     | 'clearing-mismatch'
     | 'finance-mismatch'
-    | 'pointing-mismatch';
+    | 'pointing-mismatch'
+    | 'mortgage-mismatch';
   detail: string;
 }
 
@@ -55,5 +57,7 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   for (const m of await financeMismatches(db)) problems.push({ kind: 'finance-mismatch', detail: m.detail });
   // Issue 22: each user's pointing margin bucket matches the margins its pointing records hold.
   for (const m of await pointingMismatches(db)) problems.push({ kind: 'pointing-mismatch', detail: m.detail });
+  // Issue 22: each user's mortgage bucket matches what its mortgage lots still hold.
+  for (const m of await mortgageMismatches(db)) problems.push({ kind: 'mortgage-mismatch', detail: m.detail });
   return problems;
 }

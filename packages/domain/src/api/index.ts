@@ -25,3 +25,4 @@ export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './mergePool.ts';
 export * from './pointing.ts';
+export * from './mortgage.ts';

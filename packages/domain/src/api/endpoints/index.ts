@@ -23,3 +23,4 @@ export * from './observer.ts';
 export * from './mergePool.ts';
 export * from './pointing.ts';
 export * from './message.ts';
+export * from './mortgage.ts';

@@ -1,0 +1,118 @@
+import type { MortgageLogType } from '@platter/domain';
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { paginate, type PageQuery } from '../../db/paginate.ts';
+import type { MortgageLogsTable, MortgageSettingsTable } from './mortgage.schema.ts';
+
+/** Mortgage's SQL (issue 22). Money columns are numeric(40,0): strings, parsed with BigInt by the service. */
+
+export interface MortgageLogFilter {
+  userId?: string;
+  user?: string;
+  coin?: string;
+  type?: MortgageLogType;
+  start?: number;
+  end?: number;
+}
+
+export const mortgageRepository = {
+  settings(db: Db, coin: string) {
+    return db.selectFrom('mortgage_settings').selectAll().where('coin', '=', coin).executeTakeFirst();
+  },
+
+  allSettings(db: Db) {
+    return db.selectFrom('mortgage_settings').selectAll().execute();
+  },
+
+  async saveSettings(db: Db, values: Insertable<MortgageSettingsTable>) {
+    return db
+      .insertInto('mortgage_settings')
+      .values(values)
+      .onConflict((oc) => oc.column('coin').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /**
+   * The user's lots of the coin that still hold something, locked (FOR UPDATE) in id order: two
+   * returns of one user queue here, so a lot is never taken twice.
+   */
+  lockLots(trx: Db, userId: string, coin: string) {
+    return trx
+      .selectFrom('mortgage_logs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('coin', '=', coin)
+      .where('type', '=', 'to_mortgage')
+      .where('remaining_units', '>', '0')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  },
+
+  /** The lots still holding something (read only), for the summaries. */
+  openLots(db: Db, userId: string) {
+    return db
+      .selectFrom('mortgage_logs')
+      .select(['id', 'coin', 'remaining_units', 'effective_day', 'unlock_at'])
+      .where('user_id', '=', userId)
+      .where('type', '=', 'to_mortgage')
+      .where('remaining_units', '>', '0')
+      .orderBy('id')
+      .execute();
+  },
+
+  insertLog(trx: Db, values: Insertable<MortgageLogsTable>) {
+    return trx.insertInto('mortgage_logs').values(values).returningAll().executeTakeFirstOrThrow();
+  },
+
+  async takeFromLot(trx: Db, id: string, amount: bigint) {
+    await trx
+      .updateTable('mortgage_logs')
+      .set({ remaining_units: sql<string>`remaining_units - ${amount.toString()}::numeric` })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  listLogs(db: Db, filter: MortgageLogFilter, page: PageQuery) {
+    let base = db.selectFrom('mortgage_logs as m').innerJoin('users as u', 'u.id', 'm.user_id');
+    if (filter.userId) base = base.where('m.user_id', '=', filter.userId);
+    if (filter.coin) base = base.where('m.coin', '=', filter.coin);
+    if (filter.type) base = base.where('m.type', '=', filter.type);
+    if (filter.start !== undefined) base = base.where('m.created_at', '>=', new Date(filter.start * 1000));
+    if (filter.end !== undefined) base = base.where('m.created_at', '<', new Date(filter.end * 1000));
+    if (filter.user) {
+      const user = filter.user;
+      base = base.where((eb) => eb.or([eb('u.email', '=', user), eb(sql<string>`u.id::text`, '=', user)]));
+    }
+    return paginate(base, page, (q) => q.selectAll('m').select('u.email as user_email').orderBy('m.id', 'desc'));
+  },
+
+  /** Development only: the lot made `days` days earlier. */
+  async ageLot(db: Db, id: string, days: number) {
+    const shift = sql<Date>`make_interval(days => ${days})`;
+    const result = await db
+      .updateTable('mortgage_logs')
+      .set({
+        created_at: sql<Date>`created_at - ${shift}`,
+        unlock_at: sql<Date>`unlock_at - ${shift}`,
+        effective_day: sql<string>`(effective_day - ${days}::int)`,
+      })
+      .where('id', '=', id)
+      .where('type', '=', 'to_mortgage')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  /** Each user's mortgage bucket against the lots' remaining amounts (the ledger check). */
+  async mismatches(db: Db): Promise<{ user_id: string; coin: string; balance: string; owed: string }[]> {
+    const result = await sql<{ user_id: string; coin: string; balance: string; owed: string }>`
+      WITH owed AS (
+        SELECT user_id, coin, sum(remaining_units) AS owed FROM mortgage_logs WHERE type = 'to_mortgage' GROUP BY 1, 2
+      ), held AS (SELECT user_id, coin, balance FROM ledger_accounts WHERE bucket = 'mortgage' AND user_id IS NOT NULL)
+      SELECT coalesce(h.user_id, o.user_id)::text AS user_id, coalesce(h.coin, o.coin) AS coin, coalesce(h.balance, 0)::text AS balance, coalesce(o.owed, 0)::text AS owed
+      FROM held h FULL JOIN owed o ON o.user_id = h.user_id AND o.coin = h.coin
+      WHERE coalesce(h.balance, 0) <> coalesce(o.owed, 0) LIMIT 100`.execute(db);
+    return result.rows;
+  },
+};

@@ -1,0 +1,82 @@
+import { endpoint } from '../endpoint.ts';
+import {
+  adminMortgageLogPage,
+  adminMortgageLogsQuery,
+  mortgageCoinsSchema,
+  mortgageDevAgeBody,
+  mortgageLogPage,
+  mortgageLogsQuery,
+  mortgageMoveBody,
+  mortgageMoveResult,
+  mortgageSettingsBody,
+  mortgageSummarySchema,
+} from '../mortgage.ts';
+import { z } from 'zod';
+
+/** Mortgage (issue 22): the available balance to the mortgage bucket and back, and the logs. */
+export const mortgageEndpoints = {
+  toMortgage: endpoint({
+    method: 'POST',
+    path: '/api/assets/freebalancetomort',
+    tags: ['assets'],
+    summary:
+      'Moves an amount of the available balance into mortgage (idempotent on request_id): it takes effect on the next settlement day (T+1) and may come back after 7 days; 11305 when the coin takes no mortgage, 11301 below its minimum, 11302 balance short',
+    request: mortgageMoveBody,
+    response: mortgageMoveResult,
+  }),
+  toBalance: endpoint({
+    method: 'POST',
+    path: '/api/assets/morttofreebalance',
+    tags: ['assets'],
+    summary:
+      'Moves an amount from mortgage back to the available balance, from the oldest lots past their 7 days (idempotent on request_id); 11304 when not 7 days old yet, 11302 more than is in mortgage',
+    request: mortgageMoveBody,
+    response: mortgageMoveResult,
+  }),
+  coins: endpoint({
+    method: 'GET',
+    path: '/api/assets/mortgage',
+    tags: ['assets'],
+    summary: 'Per coin that takes mortgages (or holds some): the available balance, the mortgage and its waiting / effective / returnable parts, and the coin’s rules',
+    response: mortgageCoinsSchema,
+  }),
+  logs: endpoint({
+    method: 'GET',
+    path: '/api/log/getdepositmortgagelogs',
+    tags: ['assets'],
+    summary: 'The user’s moves into and out of mortgage, newest first, filtered by coin, type and time',
+    request: mortgageLogsQuery,
+    response: mortgageLogPage,
+  }),
+};
+
+/** The back office: every user's mortgage moves, and a coin's mortgage settings. */
+export const adminMortgageEndpoints = {
+  logs: endpoint({
+    method: 'GET',
+    path: '/api/admin/getpointmortgagelogs',
+    tags: ['admin'],
+    summary: 'Every user’s moves into and out of mortgage, filtered by coin, type, time and user (e-mail or uid)',
+    request: adminMortgageLogsQuery,
+    response: adminMortgageLogPage,
+  }),
+  settings: endpoint({
+    method: 'POST',
+    path: '/api/admin/mortgagesettings',
+    tags: ['admin'],
+    summary: 'Sets a coin’s mortgage settings (whether it takes mortgages, T+N, return days, minimum, locked-mining threshold, earning rank; audited)',
+    request: mortgageSettingsBody,
+    response: mortgageSummarySchema,
+  }),
+};
+
+export const mortgageDevEndpoints = {
+  age: endpoint({
+    method: 'POST',
+    path: '/api/dev/mortgage/age',
+    tags: ['dev'],
+    summary: 'Development only: moves a mortgage lot’s day, effective day and unlock time back by `days` days',
+    request: mortgageDevAgeBody,
+    response: z.null(),
+  }),
+};
