@@ -10,6 +10,7 @@ import {
   mortgageRefusal,
   mortgageUnlockAt,
   planReturn,
+  pointMortgageRefusal,
   rankEarnsLockedRevenue,
   returnableAmount,
   shareMortgageIncome,
@@ -127,5 +128,20 @@ describe('the asset formulas with a mortgage', () => {
   it('freezes collateral and pointed margin, shows the mortgage apart, and counts every bucket but pending earnings in the total', () => {
     const f = assetFigures({ ...EMPTY_BUCKETS, available: 1n, withdraw_hold: 2n, collateral: 4n, point_margin: 8n, mortgage: 16n, pending_earnings: 32n, finance: 64n });
     expect(f).toEqual({ available: 1n, withdrawing: 2n, frozen: 12n, mortgage: 16n, pending_earnings: 32n, finance: 64n, total: 95n });
+  });
+});
+
+describe('a pointing in mortgage', () => {
+  it('takes only an effective pointing with nothing else open', () => {
+    const none = { mortgageRequest: false, cancellation: undefined };
+    expect(pointMortgageRefusal('POINT_VALID', none)).toBeUndefined();
+    expect(pointMortgageRefusal('POINT_VALID', { mortgageRequest: false, cancellation: 'REJECTED' })).toBeUndefined();
+    expect(pointMortgageRefusal('POINT_RECEIVED', none)).toBe('POINT_NOT_CONFIRMED');
+    expect(pointMortgageRefusal('POINT_LOCKED', none)).toBe('POINT_LOCKED');
+    expect(pointMortgageRefusal('POINT_LOCKED_MARKET', none)).toBe('POINT_LOCKED');
+    expect(pointMortgageRefusal('POINT_VALID', { mortgageRequest: true, cancellation: undefined })).toBe('POINT_LOCKED');
+    expect(pointMortgageRefusal('POINT_VALID', { mortgageRequest: false, cancellation: 'PENDING' })).toBe('POINT_CANCEL_NOT_ALLOWED');
+    expect(pointMortgageRefusal('POINT_VALID', { mortgageRequest: false, cancellation: 'APPROVED' })).toBe('POINT_CANCEL_NOT_ALLOWED');
+    expect(pointMortgageRefusal('POINT_BROKE', none)).toBe('POINT_NOT_FOUND');
   });
 });

@@ -187,3 +187,24 @@ export function shareMortgageIncome(
   );
   return holders.map((h, i) => ({ userId: h.userId, amount: parts[i] ?? 0n })).filter((c) => c.amount > 0n);
 }
+
+// --- a pointing in mortgage (POINT_LOCKED) -------------------------------------------------------
+
+/**
+ * Why a pointing cannot be put in mortgage, or undefined when it can: only an effective
+ * (POINT_VALID) pointing with no request of its own pending and no cancellation open (pending or
+ * approved). Reading (README choices): the user asks, the back office approves with
+ * `auditmorttopoint` (POINT_VALID → POINT_LOCKED); the way out is the cancellation request,
+ * whose approval with `auditunlockmortgagepoint` releases it (POINT_LOCKED → POINT_VALID) before
+ * the owner withdraws on chain.
+ */
+export function pointMortgageRefusal(
+  status: string,
+  open: { mortgageRequest: boolean; cancellation: 'PENDING' | 'APPROVED' | 'REJECTED' | undefined },
+): 'POINT_NOT_FOUND' | 'POINT_NOT_CONFIRMED' | 'POINT_LOCKED' | 'POINT_CANCEL_NOT_ALLOWED' | undefined {
+  if (status === 'POINT_BROKE' || status === 'POINT_UNLOCK_DEPOSIT') return 'POINT_NOT_FOUND';
+  if (status === 'POINT_RECEIVED') return 'POINT_NOT_CONFIRMED';
+  if (status !== 'POINT_VALID' || open.mortgageRequest) return 'POINT_LOCKED';
+  if (open.cancellation === 'PENDING' || open.cancellation === 'APPROVED') return 'POINT_CANCEL_NOT_ALLOWED';
+  return undefined;
+}

@@ -58,6 +58,7 @@ import * as financeSavingMiner from './migrations/2026_11_26_1850_finance_saving
 import * as pointing from './migrations/2026_11_26_1810_pointing.ts';
 import * as messageChannels from './migrations/2026_11_26_1820_message_channels.ts';
 import * as mortgage from './migrations/2026_11_26_2110_mortgage.ts';
+import * as pointMortgage from './migrations/2026_11_26_2111_point_mortgage.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -121,6 +122,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1850_finance_saving_miner': financeSavingMiner,
   '2026_11_26_1930_onchain_invite_rebates': onchainInviteRebates,
   '2026_11_26_2110_mortgage': mortgage,
+  '2026_11_26_2111_point_mortgage': pointMortgage,
 };
 
 /** Every migration name in order. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MORTGAGE_LOG_TYPES, MORTGAGE_LOT_STATUSES } from '../mortgage.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
 import { text } from './fields.ts';
+import { pointCancellationSchema } from './pointing.ts';
 import { amountField, coinField, idField, requestIdField } from './wallet.ts';
 
 /**
@@ -82,3 +83,6 @@ export const mortgageSettingsBody = z.object({
 
 /** Development only: moves a lot's day, effective day and unlock time back by `days` days. */
 export const mortgageDevAgeBody = z.object({ id: idField, days: z.number().int().min(1).max(3650) });
+
+/** A pointing in mortgage: the admin's list of requests (the cancellation list's shape, without a deposit). */
+export const pointMortgageRequestPage = pageOf(pointCancellationSchema.omit({ deposit: true }));

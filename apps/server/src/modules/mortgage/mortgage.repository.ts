@@ -1,4 +1,4 @@
-import type { MortgageLogType } from '@platter/domain';
+import type { CancelRequestStatus, MortgageLogType } from '@platter/domain';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageQuery } from '../../db/paginate.ts';
@@ -102,6 +102,59 @@ export const mortgageRepository = {
       .where('type', '=', 'to_mortgage')
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  },
+
+  // --- a pointing in mortgage (point_mortgage_requests) ---
+
+  /** A pending request; undefined when one is pending already (the partial unique index). */
+  async insertPointRequest(trx: Db, recordId: string, userId: string) {
+    try {
+      return await trx.insertInto('point_mortgage_requests').values({ record_id: recordId, user_id: userId, status: 'PENDING' }).returningAll().executeTakeFirstOrThrow();
+    } catch (error) {
+      if (typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505') return undefined;
+      throw error;
+    }
+  },
+
+  pendingPointRequest(trx: Db, recordId: string) {
+    return trx.selectFrom('point_mortgage_requests').select('id').where('record_id', '=', recordId).where('status', '=', 'PENDING').executeTakeFirst();
+  },
+
+  lockPointRequest(trx: Db, id: string) {
+    return trx.selectFrom('point_mortgage_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  reviewPointRequest(trx: Db, id: string, set: { status: CancelRequestStatus; reason: string; reviewed_by: string | null }) {
+    return trx
+      .updateTable('point_mortgage_requests')
+      .set({ ...set, reviewed_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  listPointRequests(db: Db, status: CancelRequestStatus | undefined, page: PageQuery) {
+    let base = db.selectFrom('point_mortgage_requests as q').innerJoin('point_records as r', 'r.id', 'q.record_id').innerJoin('users as u', 'u.id', 'q.user_id');
+    if (status) base = base.where('q.status', '=', status);
+    return paginate(base, page, (q) =>
+      q
+        .select([
+          'q.id',
+          'q.record_id',
+          'q.user_id',
+          'u.email as user_email',
+          'r.coin',
+          'r.source_address',
+          'r.amount_units',
+          'r.status as record_status',
+          'q.status',
+          'q.reason',
+          'q.created_at',
+          'q.reviewed_at',
+        ])
+        .orderBy(sql`q.status = 'PENDING'`, 'desc')
+        .orderBy('q.id', 'desc'),
+    );
   },
 
   /** Each user's mortgage bucket against the lots' remaining amounts (the ledger check). */

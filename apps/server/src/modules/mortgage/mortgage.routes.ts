@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
+import { listPointMortgageRequests, requestPointMortgage, reviewPointMortgage } from './point-mortgage.service.ts';
 import { adminMortgageLogs, ageLot, moveToBalance, moveToMortgage, mortgageCoins, saveMortgageSettings, userMortgageLogs } from './mortgage.service.ts';
 
 interface Deps {
@@ -23,6 +24,7 @@ export function mortgageRoutes(app: ZodApp, deps: Deps): void {
   route(app, e.toBalance, {}, async (request) => ok(request, await moveToBalance(db, await signedIn(request), request.body)));
   route(app, e.coins, {}, async (request) => ok(request, await mortgageCoins(db, await signedIn(request))));
   route(app, e.logs, {}, async (request) => ok(request, await userMortgageLogs(db, await signedIn(request), request.query)));
+  route(app, e.pointMortgage, {}, async (request) => ok(request, await requestPointMortgage(db, await signedIn(request), request.body.id)));
 }
 
 /** The back office: every user's mortgage moves, and the coins' mortgage settings. */
@@ -33,6 +35,8 @@ export function adminMortgageRoutes(app: ZodApp, deps: Deps): void {
 
   route(app, e.logs, admin, async (request) => ok(request, await adminMortgageLogs(db, request.query)));
   route(app, e.settings, admin, async (request) => ok(request, await saveMortgageSettings(db, await requireRole(sessions, request, 'admin'), request.body)));
+  route(app, e.pointRequests, admin, async (request) => ok(request, await listPointMortgageRequests(db, request.query.status, request.query)));
+  route(app, e.pointReview, admin, async (request) => ok(request, await reviewPointMortgage(db, await requireRole(sessions, request, 'admin'), request.body)));
 }
 
 /** Development only (under /api/dev/): a lot made days earlier. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { MortgageLogType } from '@platter/domain';
+import type { CancelRequestStatus, MortgageLogType } from '@platter/domain';
 
 /** Base units arrive as decimal strings (numeric). */
 type Units = ColumnType<string, string | bigint, string | bigint>;
@@ -31,7 +31,20 @@ export interface MortgageLogsTable {
   created_at: Timestamp;
 }
 
+/** A user's request to put a POINT_VALID pointing in mortgage (POINT_LOCKED), reviewed by auditmorttopoint. */
+export interface PointMortgageRequestsTable {
+  id: Generated<string>;
+  record_id: string;
+  user_id: string;
+  status: CancelRequestStatus;
+  reason: ColumnType<string, string | undefined, string>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface MortgageTables {
   mortgage_settings: MortgageSettingsTable;
   mortgage_logs: MortgageLogsTable;
+  point_mortgage_requests: PointMortgageRequestsTable;
 }

@@ -10,7 +10,9 @@ import {
   mortgageMoveResult,
   mortgageSettingsBody,
   mortgageSummarySchema,
+  pointMortgageRequestPage,
 } from '../mortgage.ts';
+import { pointCancelBody, pointCancellationsQuery, pointCancelResult, pointReviewBody } from '../pointing.ts';
 import { z } from 'zod';
 
 /** Mortgage (issue 22): the available balance to the mortgage bucket and back, and the logs. */
@@ -48,6 +50,15 @@ export const mortgageEndpoints = {
     request: mortgageLogsQuery,
     response: mortgageLogPage,
   }),
+  pointMortgage: endpoint({
+    method: 'POST',
+    path: '/api/point/mortgage',
+    tags: ['pointing'],
+    summary:
+      'Asks for an effective (POINT_VALID) pointing to be put in mortgage (POINT_LOCKED once the back office approves); 10304 not effective yet, 10306 locked or asked already, 10307 under cancellation, 10301 not the user’s',
+    request: pointCancelBody,
+    response: pointCancelResult,
+  }),
 };
 
 /** The back office: every user's mortgage moves, and a coin's mortgage settings. */
@@ -67,6 +78,23 @@ export const adminMortgageEndpoints = {
     summary: 'Sets a coin’s mortgage settings (whether it takes mortgages, T+N, return days, minimum, locked-mining threshold, earning rank; audited)',
     request: mortgageSettingsBody,
     response: mortgageSummarySchema,
+  }),
+  pointRequests: endpoint({
+    method: 'GET',
+    path: '/api/admin/morttopointrequests',
+    tags: ['admin'],
+    summary: 'Requests to put a pointing in mortgage, pending first',
+    request: pointCancellationsQuery,
+    response: pointMortgageRequestPage,
+  }),
+  pointReview: endpoint({
+    method: 'POST',
+    path: '/api/admin/auditmorttopoint',
+    tags: ['admin'],
+    summary:
+      'Approves (the pointing becomes POINT_LOCKED) or rejects a request to put a pointing in mortgage (audited); 10306 when no longer pending, the record’s own code when it has moved on',
+    request: pointReviewBody,
+    response: pointCancelResult,
   }),
 };
 
