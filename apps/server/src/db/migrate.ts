@@ -59,6 +59,7 @@ import * as pointing from './migrations/2026_11_26_1810_pointing.ts';
 import * as messageChannels from './migrations/2026_11_26_1820_message_channels.ts';
 import * as mortgage from './migrations/2026_11_26_2110_mortgage.ts';
 import * as pointMortgage from './migrations/2026_11_26_2111_point_mortgage.ts';
+import * as mortgageIncome from './migrations/2026_11_26_2112_mortgage_income.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -123,6 +124,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1930_onchain_invite_rebates': onchainInviteRebates,
   '2026_11_26_2110_mortgage': mortgage,
   '2026_11_26_2111_point_mortgage': pointMortgage,
+  '2026_11_26_2112_mortgage_income': mortgageIncome,
 };
 
 /** Every migration name in order. */

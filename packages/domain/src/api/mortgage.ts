@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MORTGAGE_LOG_TYPES, MORTGAGE_LOT_STATUSES } from '../mortgage.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { text } from './fields.ts';
+import { msg, text } from './fields.ts';
 import { pointCancellationSchema } from './pointing.ts';
 import { amountField, coinField, idField, requestIdField } from './wallet.ts';
 
@@ -86,3 +86,28 @@ export const mortgageDevAgeBody = z.object({ id: idField, days: z.number().int()
 
 /** A pointing in mortgage: the admin's list of requests (the cancellation list's shape, without a deposit). */
 export const pointMortgageRequestPage = pageOf(pointCancellationSchema.omit({ deposit: true }));
+
+/** The operator records a settlement day's locked (staking) revenue of a coin and its position's rank. */
+export const mortgageIncomeBody = z.object({
+  coin: coinField,
+  day: text()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, msg('INVALID_PARAMETER'))
+    .meta({ description: 'The settlement day, YYYY-MM-DD (UTC), before today' }),
+  amount: amountField,
+  rank: z
+    .number({ error: msg('INVALID_PARAMETER') })
+    .int()
+    .min(1, msg('INVALID_PARAMETER'))
+    .max(1_000_000, msg('INVALID_PARAMETER')),
+});
+export const mortgageIncomeResult = z.object({
+  coin: text(),
+  day: text(),
+  revenue: text(),
+  rank: z.number().int(),
+  /** What stood locked that day (in collections above the threshold), and what was credited to how many holders. */
+  locked: text(),
+  credited: text(),
+  holders: z.number().int(),
+  status: z.enum(['PAID', 'NO_LOCK', 'NO_RANK']),
+});

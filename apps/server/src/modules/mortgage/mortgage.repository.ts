@@ -2,7 +2,7 @@ import type { CancelRequestStatus, MortgageLogType } from '@platter/domain';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageQuery } from '../../db/paginate.ts';
-import type { MortgageLogsTable, MortgageSettingsTable } from './mortgage.schema.ts';
+import type { MortgageIncomeDaysTable, MortgageLogsTable, MortgageSettingsTable } from './mortgage.schema.ts';
 
 /** Mortgage's SQL (issue 22). Money columns are numeric(40,0): strings, parsed with BigInt by the service. */
 
@@ -102,6 +102,43 @@ export const mortgageRepository = {
       .where('type', '=', 'to_mortgage')
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  },
+
+  // --- mortgage income (mortgage_income_days) ---
+
+  /**
+   * Every lot of the coin standing in mortgage and effective on `day`, oldest first, locked
+   * (FOR UPDATE): a return cannot take from a lot while its day's share is computed.
+   */
+  lockEffectiveLots(trx: Db, coin: string, day: string) {
+    return trx
+      .selectFrom('mortgage_logs')
+      .select(['id', 'user_id', 'remaining_units'])
+      .where('coin', '=', coin)
+      .where('type', '=', 'to_mortgage')
+      .where('remaining_units', '>', '0')
+      .where('effective_day', '<=', day)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  },
+
+  incomeDay(trx: Db, coin: string, day: string) {
+    return trx.selectFrom('mortgage_income_days').selectAll().where('coin', '=', coin).where('day', '=', day).executeTakeFirst();
+  },
+
+  /** The day's row; undefined when the day was recorded already (its primary key). */
+  async insertIncomeDay(trx: Db, values: Insertable<MortgageIncomeDaysTable>) {
+    return trx
+      .insertInto('mortgage_income_days')
+      .values(values)
+      .onConflict((oc) => oc.columns(['coin', 'day']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  async setIncomeTransaction(trx: Db, coin: string, day: string, transactionId: string) {
+    await trx.updateTable('mortgage_income_days').set({ transaction_id: transactionId }).where('coin', '=', coin).where('day', '=', day).execute();
   },
 
   // --- a pointing in mortgage (point_mortgage_requests) ---

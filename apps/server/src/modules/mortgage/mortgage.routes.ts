@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
+import { creditMortgageIncome } from './mortgage-income.service.ts';
 import { listPointMortgageRequests, requestPointMortgage, reviewPointMortgage } from './point-mortgage.service.ts';
 import { adminMortgageLogs, ageLot, moveToBalance, moveToMortgage, mortgageCoins, saveMortgageSettings, userMortgageLogs } from './mortgage.service.ts';
 
@@ -35,6 +36,7 @@ export function adminMortgageRoutes(app: ZodApp, deps: Deps): void {
 
   route(app, e.logs, admin, async (request) => ok(request, await adminMortgageLogs(db, request.query)));
   route(app, e.settings, admin, async (request) => ok(request, await saveMortgageSettings(db, await requireRole(sessions, request, 'admin'), request.body)));
+  route(app, e.income, admin, async (request) => ok(request, await creditMortgageIncome(db, await requireRole(sessions, request, 'admin'), request.body)));
   route(app, e.pointRequests, admin, async (request) => ok(request, await listPointMortgageRequests(db, request.query.status, request.query)));
   route(app, e.pointReview, admin, async (request) => ok(request, await reviewPointMortgage(db, await requireRole(sessions, request, 'admin'), request.body)));
 }

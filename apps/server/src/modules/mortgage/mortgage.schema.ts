@@ -43,7 +43,23 @@ export interface PointMortgageRequestsTable {
   created_at: Generated<Date>;
 }
 
+/** A coin's settlement day of locked (staking) revenue, shared once (issue 22). */
+export interface MortgageIncomeDaysTable {
+  coin: string;
+  /** YYYY-MM-DD. */
+  day: string;
+  revenue_units: Units;
+  rank: number;
+  locked_units: Units;
+  credited_units: Units;
+  holders: number;
+  status: 'PAID' | 'NO_LOCK' | 'NO_RANK';
+  transaction_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface MortgageTables {
+  mortgage_income_days: MortgageIncomeDaysTable;
   mortgage_settings: MortgageSettingsTable;
   mortgage_logs: MortgageLogsTable;
   point_mortgage_requests: PointMortgageRequestsTable;

@@ -4,6 +4,8 @@ import {
   adminMortgageLogsQuery,
   mortgageCoinsSchema,
   mortgageDevAgeBody,
+  mortgageIncomeBody,
+  mortgageIncomeResult,
   mortgageLogPage,
   mortgageLogsQuery,
   mortgageMoveBody,
@@ -78,6 +80,15 @@ export const adminMortgageEndpoints = {
     summary: 'Sets a coin’s mortgage settings (whether it takes mortgages, T+N, return days, minimum, locked-mining threshold, earning rank; audited)',
     request: mortgageSettingsBody,
     response: mortgageSummarySchema,
+  }),
+  income: endpoint({
+    method: 'POST',
+    path: '/api/admin/mortgageincome',
+    tags: ['admin'],
+    summary:
+      'Records a settled day’s locked (staking) revenue of a coin and its position’s rank: shared whole (100 %) among the lots locked that day, once per coin and day (audited); a rank beyond the coin’s earning rank moves nothing; 11305 for a coin without mortgage',
+    request: mortgageIncomeBody,
+    response: mortgageIncomeResult,
   }),
   pointRequests: endpoint({
     method: 'GET',
