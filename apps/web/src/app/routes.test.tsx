@@ -211,6 +211,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   invitations: 'admin-invite-page',
   point_info: 'admin-point-info-page',
   point_review: 'admin-point-review-page',
+  mortgage: 'admin-mortgage-page',
   send_notice: 'send-notice-page',
   account: 'admin-users-page',
   balance_adjustments: 'admin-adjustments-page',

@@ -8,6 +8,7 @@ export type MortgageLogRow = EndpointData<typeof mortgageEndpoints.logs>['list']
 export type AdminMortgageLogRow = EndpointData<typeof adminMortgageEndpoints.logs>['list'][number];
 export type MortgageLogsQuery = EndpointInput<typeof mortgageEndpoints.logs>;
 export type AdminMortgageLogsQuery = EndpointInput<typeof adminMortgageEndpoints.logs>;
+export type PointMortgageRequestRow = EndpointData<typeof adminMortgageEndpoints.pointRequests>['list'][number];
 
 export const PAGE = 10;
 const user = { userTriggered: true };
@@ -17,6 +18,7 @@ export const mortgageKeys = {
   coins: ['mortgage', 'coins'] as const,
   logs: (query: MortgageLogsQuery) => ['mortgage', 'logs', query] as const,
   adminLogs: (query: AdminMortgageLogsQuery) => ['mortgage', 'admin', 'logs', query] as const,
+  pointRequests: (status: string, page: number) => ['mortgage', 'admin', 'pointRequests', status, page] as const,
 };
 
 /** An empty filter is no filter: it is not sent. */
@@ -27,3 +29,7 @@ export const fetchMortgageLogs = (query: MortgageLogsQuery) => api.call(mortgage
 export const fetchAdminMortgageLogs = (query: AdminMortgageLogsQuery) => api.call(adminMortgageEndpoints.logs, sent(query));
 export const toMortgage = (body: EndpointInput<typeof mortgageEndpoints.toMortgage>) => api.send(mortgageEndpoints.toMortgage, body, user);
 export const toBalance = (body: EndpointInput<typeof mortgageEndpoints.toBalance>) => api.send(mortgageEndpoints.toBalance, body, user);
+export const fetchPointRequests = (status: '' | 'PENDING' | 'APPROVED' | 'REJECTED', page: number) =>
+  api.call(adminMortgageEndpoints.pointRequests, { ...(status ? { status } : {}), page, count: PAGE });
+export const reviewPointRequest = (id: string, approve: boolean, reason: string) => api.send(adminMortgageEndpoints.pointReview, { id, approve, reason }, user);
+export const requestPointMortgage = (id: string) => api.send(mortgageEndpoints.pointMortgage, { id }, user);
