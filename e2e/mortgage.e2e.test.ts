@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
-import { apiCall, look, registeredUser } from './support/session.ts';
+import { apiCall, logIn, look, registeredUser } from './support/session.ts';
 
 /**
  * A user's mortgage path (issue 22): a devnet MASS deposit, the assets page's Mortgage link to
@@ -67,6 +67,19 @@ describe('a user moves MASS into mortgage and back', async () => {
     await page.locator('.ant-select-item-option').filter({ hasText: 'Back to balance' }).click();
     await expect.poll(() => page.locator('[data-testid^="mortgage-log-type-"]').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.locator('[data-testid^="mortgage-log-type-"]').first().textContent()).toBe('Back to balance');
+  }, 120_000);
+
+  it('the back office sees the moves on /admin/mortgage', async () => {
+    const admin = await openBrowser({ viewport: DESKTOP });
+    await logIn(admin.page, inject('adminEmail'), inject('adminPassword'));
+    await admin.page.goto(`${baseUrl}/admin/mortgage`);
+    await admin.page.getByTestId('admin-mortgage-page').waitFor();
+    await admin.page.getByTestId(`admin-mortgage-log-${lotId}`).first().waitFor();
+    await screenshot(admin.page, 'mortgage-admin-en-light-1366');
+    await admin.page.setViewportSize(MOBILE);
+    await look(admin.page, 'zh', 'dark');
+    await admin.page.getByTestId(`admin-mortgage-log-${lotId}`).first().waitFor();
+    await screenshot(admin.page, 'mortgage-admin-zh-dark-390');
   }, 120_000);
 
   it('shows the section in en, zh and ru, light and dark, desktop and phone', async () => {
