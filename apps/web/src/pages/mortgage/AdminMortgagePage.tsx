@@ -131,7 +131,7 @@ function MortgageLogs() {
           data-testid="admin-mortgage-user"
         />
         <Input
-          className="mortgage-filter"
+          className="mortgage-filter mortgage-coin-filter"
           placeholder={t('mortgage.log.coin')}
           onBlur={(e) => set({ coin: e.target.value.trim().toUpperCase() || undefined })}
           data-testid="admin-mortgage-coin"
