@@ -59,6 +59,7 @@ import { adminJobRoutes } from './jobs/jobs.routes.ts';
 import { adminFinanceRoutes, financeDevRoutes, financeRoutes } from './modules/finance/finance.routes.ts';
 import { adminInviteRoutes, inviteDevRoutes, inviteRoutes } from './modules/invite/invite.routes.ts';
 import { adminPointingRoutes, pointingDevRoutes, pointingRoutes } from './modules/pointing/pointing.routes.ts';
+import { adminMortgageRoutes, mortgageDevRoutes, mortgageRoutes } from './modules/mortgage/mortgage.routes.ts';
 import { pointingChainsOf } from './modules/pointing/pointing.service.ts';
 import { cooperationRoutes } from './modules/cooperation/cooperation.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
@@ -305,6 +306,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   pointingRoutes(app, { db, sessions, chains: pointingChains });
   adminPointingRoutes(app, { db, sessions, chains: pointingChains });
   cooperationRoutes(app, { db, sessions });
+  mortgageRoutes(app, { db, sessions });
+  adminMortgageRoutes(app, { db, sessions });
   if (development.enabled) {
     devRoutes(app, { db });
     devnetRoutes(app, { db, devnet, ...(worker ? { kickWorker: () => worker.kick('deposits') } : {}) });
@@ -313,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     financeDevRoutes(app, { db });
     inviteDevRoutes(app, { db, sessions });
     pointingDevRoutes(app, { db, chains: pointingChains });
+    mortgageDevRoutes(app, { db });
   }
   await registerWeb(app, config.webDist);
   return app;

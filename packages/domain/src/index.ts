@@ -21,3 +21,4 @@ export * from './finance.ts';
 export * from './invite.ts';
 export * from './pointing.ts';
 export * from './cooperation.ts';
+export * from './mortgage.ts';

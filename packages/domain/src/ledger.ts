@@ -81,6 +81,11 @@ export const LEDGER_KINDS = [
   'deal_margin_freeze',
   'deal_margin_release',
   'deal_penalty',
+  /** Mortgage (issue 22): available → mortgage (`freebalancetomort`), mortgage → available (`morttofreebalance`), */
+  'mortgage_lock',
+  'mortgage_unlock',
+  /** and the locked revenue shared whole among the locked lots (pool revenue → available; "mortgage income 100 %"). */
+  'mortgage_income',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

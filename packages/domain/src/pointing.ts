@@ -277,8 +277,11 @@ export function cancellationPenalty(deposit: bigint, request: CancelRequestStatu
   return request === 'APPROVED' ? 0n : deposit;
 }
 
-/** A request may be filed on a standing pointing with no pending or approved request. */
+/**
+ * A request may be filed on a standing pointing with no pending or approved request; a pointing
+ * in mortgage (POINT_LOCKED) too: its approval releases it from the mortgage (issue 22).
+ */
 export function canRequestCancellation(status: PointStatus, request: CancelRequestStatus | undefined): boolean {
-  if (status !== 'POINT_VALID' && status !== 'POINT_RECEIVED') return false;
+  if (status !== 'POINT_VALID' && status !== 'POINT_RECEIVED' && status !== 'POINT_LOCKED') return false;
   return request === undefined || request === 'REJECTED';
 }

@@ -67,6 +67,9 @@ export const ASSET_LOG_KINDS = [
   'deal_margin_freeze',
   'deal_margin_release',
   'deal_penalty',
+  'mortgage_lock',
+  'mortgage_unlock',
+  'mortgage_income',
 ] as const satisfies readonly (Exclude<LedgerKind, 'transfer'> | 'transfer_in' | 'transfer_out')[];
 export type AssetLogKind = (typeof ASSET_LOG_KINDS)[number];
 
@@ -100,18 +103,23 @@ export interface AssetFigures {
   available: bigint;
   /** Withdrawals requested and not yet sent (held). */
   withdrawing: bigint;
-  /** Spec: frozen = balance converted to cooperation (mortgage) + pointing deposit; plus collateral. */
+  /** Spec doc 1 §3: frozen = balance collateral (converted to cooperation) + pointed margin. */
   frozen: bigint;
+  /** The balance in mortgage (MASS; issue 22), shown on its own. */
   mortgage: bigint;
   pending_earnings: bigint;
   finance: bigint;
-  /** Spec: total = available + cooperation + deposit + financial; withdrawals in flight are still the user's. */
+  /**
+   * Spec: total = available + re-collateralised (collateral and mortgage) + margin + managed
+   * (finance); withdrawals in flight are still the user's.
+   */
   total: bigint;
 }
 
 /** The asset formulas of spec doc 1 §3, computed from the buckets (never stored twice). */
 export function assetFigures(b: Buckets): AssetFigures {
   const frozen = b.mortgage + b.point_margin + b.collateral + b.cooperation;
+  const frozen = b.collateral + b.point_margin;
   return {
     available: b.available,
     withdrawing: b.withdraw_hold,
@@ -119,7 +127,7 @@ export function assetFigures(b: Buckets): AssetFigures {
     mortgage: b.mortgage,
     pending_earnings: b.pending_earnings,
     finance: b.finance,
-    total: b.available + frozen + b.finance + b.withdraw_hold,
+    total: b.available + b.collateral + b.mortgage + b.point_margin + b.finance + b.withdraw_hold,
   };
 }
 

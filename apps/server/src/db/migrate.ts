@@ -50,13 +50,16 @@ import * as ledgerRecordTime from './migrations/2026_11_26_1142_ledger_record_ti
 import * as settlementWritePath from './migrations/2026_11_26_1519_settlement_write_path.ts';
 import * as pocMining from './migrations/2026_11_26_1621_poc_mining.ts';
 import * as financeProducts from './migrations/2026_11_26_1723_finance_products.ts';
-import * as watcher from './migrations/2026_11_26_1830_watcher.ts';
-import * as inviteRebates from './migrations/2026_11_26_1840_invite_rebates.ts';
-import * as onchainInviteRebates from './migrations/2026_11_26_1930_onchain_invite_rebates.ts';
-import * as financeAccrualWritePath from './migrations/2026_11_26_1850_finance_accrual_write_path.ts';
-import * as financeSavingMiner from './migrations/2026_11_26_1850_finance_saving_miner.ts';
 import * as pointing from './migrations/2026_11_26_1810_pointing.ts';
 import * as messageChannels from './migrations/2026_11_26_1820_message_channels.ts';
+import * as watcher from './migrations/2026_11_26_1830_watcher.ts';
+import * as inviteRebates from './migrations/2026_11_26_1840_invite_rebates.ts';
+import * as financeAccrualWritePath from './migrations/2026_11_26_1850_finance_accrual_write_path.ts';
+import * as financeSavingMiner from './migrations/2026_11_26_1850_finance_saving_miner.ts';
+import * as onchainInviteRebates from './migrations/2026_11_26_1930_onchain_invite_rebates.ts';
+import * as mortgage from './migrations/2026_11_26_2110_mortgage.ts';
+import * as pointMortgage from './migrations/2026_11_26_2111_point_mortgage.ts';
+import * as mortgageIncome from './migrations/2026_11_26_2112_mortgage_income.ts';
 import * as cooperation from './migrations/2026_11_26_2120_cooperation.ts';
 import * as pointingSettingsFinance from './migrations/2026_11_26_2130_pointing_settings_finance.ts';
 
@@ -121,6 +124,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_1850_finance_accrual_write_path': financeAccrualWritePath,
   '2026_11_26_1850_finance_saving_miner': financeSavingMiner,
   '2026_11_26_1930_onchain_invite_rebates': onchainInviteRebates,
+  '2026_11_26_2110_mortgage': mortgage,
+  '2026_11_26_2111_point_mortgage': pointMortgage,
+  '2026_11_26_2112_mortgage_income': mortgageIncome,
   '2026_11_26_2120_cooperation': cooperation,
   '2026_11_26_2130_pointing_settings_finance': pointingSettingsFinance,
 };

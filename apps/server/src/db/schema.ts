@@ -15,6 +15,7 @@ import type { WatcherTables } from '../modules/watcher/watcher.schema.ts';
 import type { InviteTables } from '../modules/invite/invite.schema.ts';
 import type { PointingTables } from '../modules/pointing/pointing.schema.ts';
 import type { CooperationTables } from '../modules/cooperation/cooperation.schema.ts';
+import type { MortgageTables } from '../modules/mortgage/mortgage.schema.ts';
 import type { MessageTables } from '../modules/message/message.schema.ts';
 
 /** Kysely's view of the database. NUMERIC(40,0) money columns arrive as strings: parse with BigInt. */
@@ -247,6 +248,7 @@ export interface Database
     InviteTables,
     PointingTables,
     CooperationTables,
+    MortgageTables,
     MessageTables {
   coins: CoinsTable;
   pools: PoolsTable;

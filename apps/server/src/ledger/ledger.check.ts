@@ -3,6 +3,7 @@ import { ledgerCheckRepository } from './ledger-check.repository.ts';
 import { financeMismatches } from '../modules/finance/finance.service.ts';
 import { pointingMismatches } from '../modules/pointing/pointing.service.ts';
 import { cooperationMismatches } from '../modules/cooperation/cooperation.service.ts';
+import { mortgageMismatches } from '../modules/mortgage/mortgage.service.ts';
 
 export interface LedgerProblem {
   kind:
@@ -15,7 +16,8 @@ export interface LedgerProblem {
     | 'clearing-mismatch'
     | 'finance-mismatch'
     | 'pointing-mismatch'
-    | 'cooperation-mismatch';
+    | 'cooperation-mismatch'
+    | 'mortgage-mismatch';
   detail: string;
 }
 
@@ -59,5 +61,7 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   for (const m of await pointingMismatches(db)) problems.push({ kind: 'pointing-mismatch', detail: m.detail });
   // Issue 22: each user's cooperation bucket matches its cooperations, the amounts it lent and the deal margins it holds.
   for (const m of await cooperationMismatches(db)) problems.push({ kind: 'cooperation-mismatch', detail: m.detail });
+  // Issue 22: each user's mortgage bucket matches what its mortgage lots still hold.
+  for (const m of await mortgageMismatches(db)) problems.push({ kind: 'mortgage-mismatch', detail: m.detail });
   return problems;
 }

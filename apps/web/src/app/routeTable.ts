@@ -90,6 +90,8 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
     key,
     group: 'reviews' as const,
   })),
+  // Issue 22: pointings put in mortgage (auditmorttopoint) and every user's mortgage log (getpointmortgagelogs).
+  { path: '/admin/mortgage', key: 'mortgage', group: 'reviews' },
   // download_list and documents (agreement, privacy, support text) are not in the spec's list: the download centre's links and those texts are set here.
   ...(['banner_list', 'bulletin_list', 'bulletin_add', 'help_list', 'download_list', 'documents', 'send_notice'] as const).map((key) => ({
     path: `/admin/${key}`,

@@ -27,3 +27,4 @@ export * from './mergePool.ts';
 export * from './pointing.ts';
 export * from './cooperation.ts';
 export * from './pointingSettings.ts';
+export * from './mortgage.ts';

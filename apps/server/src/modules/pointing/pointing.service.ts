@@ -450,7 +450,9 @@ export async function reviewCancellation(db: Db, by: AuditBy, body: { id: string
     if (before.status !== 'PENDING') throw new AppError('POINT_CANCEL_NOT_ALLOWED');
     const record = await repo.lockRecord(trx, before.record_id);
     // A pointing already withdrawn on chain has had its deposit settled: nothing left to approve.
-    if (!record || (record.status !== 'POINT_VALID' && record.status !== 'POINT_RECEIVED')) throw new AppError('POINT_CANCEL_NOT_ALLOWED');
+    if (!record || (record.status !== 'POINT_VALID' && record.status !== 'POINT_RECEIVED' && record.status !== 'POINT_LOCKED')) throw new AppError('POINT_CANCEL_NOT_ALLOWED');
+    // Approving the unlock of a pointing in mortgage releases it from the mortgage (POINT_LOCKED → POINT_VALID; issue 22).
+    if (body.approve && record.status === 'POINT_LOCKED') await repo.updateRecord(trx, record.id, { status: 'POINT_VALID' });
     const after = await repo.reviewCancellation(trx, body.id, {
       status: body.approve ? 'APPROVED' : 'REJECTED',
       reason: body.reason,

@@ -26,6 +26,7 @@ export const CENTRE_MENU: readonly CentreGroup[] = [
       { key: 'bill', path: '/center/bill', built: true, also: ['/center/flow'] },
       { key: 'address', path: '/center/address', built: true, also: ['/address'] },
       { key: 'investment', path: '/center/investment', built: true },
+      { key: 'mortgage', path: '/center/assets#mortgage', built: true, also: ['/assets#mortgage'] },
     ],
   },
   {

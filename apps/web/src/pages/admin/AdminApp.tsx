@@ -26,6 +26,7 @@ import { VERIFICATION_ADMIN_PAGES } from '../verification/adminPages.tsx';
 import { FINANCE_ADMIN_PAGES } from '../finance/pages.tsx';
 import { INVITE_ADMIN_PAGES } from '../invite/pages.tsx';
 import { POINTING_ADMIN_PAGES } from '../pointing/pages.tsx';
+import { MORTGAGE_ADMIN_PAGES } from '../mortgage/pages.tsx';
 import { StaffSecondFactor } from './StaffSecondFactor.tsx';
 
 /** The back office: its own wrapper (spec doc 2 §2), without the site header and frame. */
@@ -54,6 +55,7 @@ const ADMIN_PAGES = {
   ...FINANCE_ADMIN_PAGES,
   ...INVITE_ADMIN_PAGES,
   ...POINTING_ADMIN_PAGES,
+  ...MORTGAGE_ADMIN_PAGES,
 };
 
 function AdminRoutes() {

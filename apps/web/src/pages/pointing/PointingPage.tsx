@@ -1,12 +1,13 @@
 import { POINTING_COINS } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Tag, Typography, type ButtonProps } from 'antd';
+import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import { ResponsiveTable, type Column } from '../adminCore/ResponsiveTable.tsx';
 import { bindAddress, fetchAddresses, fetchRecords, isOk, PAGE, pointingKeys, requestCancel, saveRemark, type PointAddressRow, type PointRecordRow } from './pointingApi.ts';
+import { PointMortgageButton } from '../mortgage/PointMortgageButton.tsx';
 import './pointing.css';
 
 const BINDING_COLOR: Record<string, string> = { VERIFY: 'gold', WAIT_CONFIRM: 'orange', VALID: 'blue', CONFIRMED: 'green', VERIFY_EXPIRED: 'default' };
@@ -132,12 +133,15 @@ export function PointingPage() {
           <Tag data-testid={`point-record-cancellation-${r.id}`} title={r.cancellation_reason}>
             {t(`pointing.cancel.${r.cancellation}`)}
           </Tag>
-        ) : r.status === 'POINT_VALID' || r.status === 'POINT_RECEIVED' ? (
-          <Popconfirm title={t('pointing.records.cancelConfirm')} onConfirm={() => cancel(r)} okText={t('pointing.records.cancel')} cancelText={t('pointing.close')}>
-            <Button size="small" data-testid={`point-record-cancel-${r.id}`}>
-              {t('pointing.records.cancel')}
-            </Button>
-          </Popconfirm>
+        ) : r.status === 'POINT_VALID' || r.status === 'POINT_RECEIVED' || r.status === 'POINT_LOCKED' ? (
+          <Space size="small" wrap>
+            <Popconfirm title={t('pointing.records.cancelConfirm')} onConfirm={() => cancel(r)} okText={t('pointing.records.cancel')} cancelText={t('pointing.close')}>
+              <Button size="small" data-testid={`point-record-cancel-${r.id}`}>
+                {t('pointing.records.cancel')}
+              </Button>
+            </Popconfirm>
+            {r.status === 'POINT_VALID' ? <PointMortgageButton recordId={r.id} onDone={refresh} /> : null}
+          </Space>
         ) : null,
     },
   ];

@@ -13,8 +13,9 @@ import { WithdrawDialog } from './WithdrawDialog.tsx';
 import { currencyOf, fetchMiningIncome, fetchTotalAssets, walletKeys, type MiningIncome } from './walletApi.ts';
 import './wallet.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
+import { MortgageSection } from '../mortgage/MortgageSection.tsx';
 
-const FIGURES = ['available', 'withdrawing', 'frozen', 'pending_earnings', 'finance', 'total', 'total_earnings'] as const;
+const FIGURES = ['available', 'withdrawing', 'frozen', 'mortgage', 'pending_earnings', 'finance', 'total', 'total_earnings'] as const;
 
 type Dialog = { kind: 'deposit' | 'withdraw' | 'transfer'; coin: string } | null;
 
@@ -118,6 +119,9 @@ export function AssetsPage() {
           <Link to="/center/bill" data-testid="assets-bill">
             {t('wallet.assets.bill')}
           </Link>
+          <Link to={{ hash: 'mortgage' }} data-testid="assets-mortgage">
+            {t('mortgage.title')}
+          </Link>
           <ExportButton scope="pool" list="totalassets" filters={{}} />
         </Space>
       </div>
@@ -159,6 +163,7 @@ export function AssetsPage() {
           onRow={(asset) => ({ 'data-testid': `assets-row-${asset.type}` }) as HTMLAttributes<HTMLElement>}
         />
       )}
+      <MortgageSection />
       <WithdrawalList />
       {dialog?.kind === 'deposit' && currency ? <DepositDialog currency={currency} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'transfer' && currency && entry ? (

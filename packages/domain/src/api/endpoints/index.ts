@@ -25,3 +25,4 @@ export * from './pointing.ts';
 export * from './message.ts';
 export * from './cooperation.ts';
 export * from './pointingSettings.ts';
+export * from './mortgage.ts';

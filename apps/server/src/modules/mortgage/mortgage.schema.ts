@@ -1,0 +1,66 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CancelRequestStatus, MortgageLogType } from '@platter/domain';
+
+/** Base units arrive as decimal strings (numeric). */
+type Units = ColumnType<string, string | bigint, string | bigint>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface MortgageSettingsTable {
+  coin: string;
+  enabled: boolean;
+  effect_days: number;
+  return_days: number;
+  min_units: Units;
+  lock_threshold_units: Units;
+  max_earning_rank: number;
+  updated_at: Timestamp;
+}
+
+/** A move between available and mortgage (issue 22): a move in is a lot, with what is left of it. */
+export interface MortgageLogsTable {
+  id: Generated<string>;
+  user_id: string;
+  coin: string;
+  type: MortgageLogType;
+  amount_units: Units;
+  remaining_units: ColumnType<string, string | bigint | undefined, string | bigint>;
+  /** YYYY-MM-DD (a date column read as text). */
+  effective_day: ColumnType<string | null, string | null | undefined, string | null>;
+  unlock_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  transaction_id: string;
+  created_at: Timestamp;
+}
+
+/** A user's request to put a POINT_VALID pointing in mortgage (POINT_LOCKED), reviewed by auditmorttopoint. */
+export interface PointMortgageRequestsTable {
+  id: Generated<string>;
+  record_id: string;
+  user_id: string;
+  status: CancelRequestStatus;
+  reason: ColumnType<string, string | undefined, string>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** A coin's settlement day of locked (staking) revenue, shared once (issue 22). */
+export interface MortgageIncomeDaysTable {
+  coin: string;
+  /** YYYY-MM-DD. */
+  day: string;
+  revenue_units: Units;
+  rank: number;
+  locked_units: Units;
+  credited_units: Units;
+  holders: number;
+  status: 'PAID' | 'NO_LOCK' | 'NO_RANK';
+  transaction_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface MortgageTables {
+  mortgage_income_days: MortgageIncomeDaysTable;
+  mortgage_settings: MortgageSettingsTable;
+  mortgage_logs: MortgageLogsTable;
+  point_mortgage_requests: PointMortgageRequestsTable;
+}
