@@ -225,7 +225,11 @@ describe('web app', () => {
     };
     expect(await preloads('/')).toEqual(['modulepreload static/en-1.js', 'modulepreload static/home-1.js', 'preload static/home-1.css']);
     expect(await preloads('/', { cookie: 'h9_lang=ru' })).toEqual(['modulepreload static/ru-1.js', 'modulepreload static/home-1.js', 'preload static/home-1.css']);
-    expect(await preloads('/center/mining', { 'accept-language': 'ru' })).toEqual(['modulepreload static/ru-1.js', 'modulepreload static/CentreLayout-1.js', 'modulepreload static/MiningPage-1.js']);
+    expect(await preloads('/center/mining', { 'accept-language': 'ru' })).toEqual([
+      'modulepreload static/ru-1.js',
+      'modulepreload static/CentreLayout-1.js',
+      'modulepreload static/MiningPage-1.js',
+    ]);
     expect(await preloads('/center/assets')).toEqual(['modulepreload static/en-1.js', 'modulepreload static/CentreLayout-1.js']);
     expect(await preloads('/centered')).toEqual(['modulepreload static/en-1.js']);
     const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', cookie: 'h9_lang=ru' } });

@@ -91,7 +91,9 @@ export function pageWithPreloads(root: string): (urlPath: string, lang: string) 
     let page = pages.get(key);
     if (page === undefined) {
       const files = new Set([...(table.languages[lang] ?? []), ...routes.flatMap((route) => route.files)]);
-      const links = [...files].map((file) => (file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`));
+      const links = [...files].map((file) =>
+        file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
+      );
       page = compressed(links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`));
       pages.set(key, page);
     }

@@ -62,10 +62,10 @@ function AdminRoutes() {
   return (
     <Suspense fallback={<DelayedLoading />}>
       <Routes>
-      {ADMIN_ROUTES.map((route) => (
-        <Route key={route.path} path={route.path} element={ADMIN_PAGES[route.key]?.() ?? <NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />} />
-      ))}
-      <Route path="*" element={<NotFound />} />
+        {ADMIN_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={ADMIN_PAGES[route.key]?.() ?? <NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
   );
