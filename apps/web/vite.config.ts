@@ -53,6 +53,63 @@ function precompress(): Plugin {
 }
 
 /**
+ * The chunks a first screen needs beyond index.html's, by path and by language, so that the
+ * server can name them in the page it sends (`<link rel="modulepreload">`, apps/server
+ * src/http/web.ts): the browser fetches them beside the entry chunk instead of after it has run
+ * (main.tsx's preloadRoute and loadLanguage ask for the same files, a round trip later).
+ * `exact`: that path only; otherwise the path and everything under it.
+ */
+const PRELOADS: { path: string; exact: boolean; modules: string[] }[] = [
+  { path: '/', exact: true, modules: ['src/pages/home/HomePage.tsx'] },
+  { path: '/center', exact: false, modules: ['src/app/centre/CentreLayout.tsx', 'src/pages/center/CenterRoutes.tsx'] },
+  { path: '/center/mining', exact: true, modules: ['src/pages/pool/MiningPage.tsx'] },
+];
+const LANGUAGE_MODULE = (lang: string) => `src/i18n/lang/${lang}.ts`;
+export const PRELOAD_FILE = '.vite/preload.json';
+
+/** Writes dist/.vite/preload.json: { routes: [{ path, exact, files }], languages: { en: files, … } }. */
+function preloadTable(): Plugin {
+  let root = '';
+  return {
+    name: 'platter-preload-table',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      // What index.html loads already (the entry and its static imports) is not named again.
+      const inHtml = new Set<string>();
+      const visit = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        for (const imported of chunk?.imports ?? []) visit(imported, into);
+      };
+      if (entry) visit(entry.fileName, inHtml);
+      const filesOf = (modules: string[]) => {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const id = path.resolve(root, module);
+          const chunk = chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) throw new Error(`preload table: ${module} is in no chunk`);
+          visit(chunk.fileName, files);
+        }
+        const js = [...files].filter((file) => !inHtml.has(file));
+        const css = new Set(js.flatMap((file) => [...(chunks.find((c) => c.fileName === file)?.viteMetadata?.importedCss ?? [])]));
+        return [...js, ...css];
+      };
+      const table = {
+        routes: PRELOADS.map((route) => ({ path: route.path, exact: route.exact, files: filesOf(route.modules) })),
+        languages: Object.fromEntries(['en', 'zh', 'ru'].map((lang) => [lang, filesOf([LANGUAGE_MODULE(lang)])])),
+      };
+      this.emitFile({ type: 'asset', fileName: PRELOAD_FILE, source: JSON.stringify(table, null, 1) });
+    },
+  };
+}
+
+/**
  * antd's form context (antd/es/form/context.js, reached from every Button through Space.Compact)
  * imports FormProvider from @rc-component/form's index, whose `RefForm.Field = Field`-style
  * assignments are side effects: they kept the whole form library and its async validator
@@ -72,7 +129,7 @@ function formContextOnly(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), formContextOnly()],
+  plugins: [react(), precompress(), formContextOnly(), preloadTable()],
   build: {
     outDir: 'dist',
     // Not 'assets': /assets is a page of the site (spec doc 2 §2).

@@ -8,6 +8,7 @@ import type { Db } from './db/database.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
+import { registerCompression } from './http/compress.ts';
 import { registerLang } from './http/lang.ts';
 import { clientRequestId, newRequestId } from './http/request-id.ts';
 import { rateLimits, registerRateLimit } from './http/rate-limit.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     reply.header('x-request-id', request.id);
   });
   registerHttpMetrics(app);
+  registerCompression(app);
   const development = devHelpers(config);
   // First of all (before CSRF and the rest): the dev routes, all under /api/dev/, answer only the
   // clients config.ts's one rule allows; others get 404, as if the routes were absent.

@@ -203,6 +203,41 @@ describe('web app', () => {
     await fs.rm(dist, { recursive: true, force: true });
   });
 
+  it('names in the page the chunks its path and the reader’s language need (the build’s preload table)', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
+    await fs.mkdir(path.join(dist, '.vite'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>P</title></head><body><div id="root"></div></body></html>');
+    const table = {
+      routes: [
+        { path: '/', exact: true, files: ['static/home-1.js', 'static/home-1.css'] },
+        { path: '/center', exact: false, files: ['static/CentreLayout-1.js'] },
+        { path: '/center/mining', exact: true, files: ['static/MiningPage-1.js'] },
+      ],
+      languages: { en: ['static/en-1.js'], ru: ['static/ru-1.js'] },
+    };
+    await fs.writeFile(path.join(dist, '.vite/preload.json'), JSON.stringify(table));
+    const app = await testApp(db, { webDist: dist });
+    const preloads = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers.vary)).toContain('Cookie');
+      return [...res.body.matchAll(/<link rel="(\w+)"(?: as="style")? crossorigin href="\/([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+    };
+    expect(await preloads('/')).toEqual(['modulepreload static/en-1.js', 'modulepreload static/home-1.js', 'preload static/home-1.css']);
+    expect(await preloads('/', { cookie: 'h9_lang=ru' })).toEqual(['modulepreload static/ru-1.js', 'modulepreload static/home-1.js', 'preload static/home-1.css']);
+    expect(await preloads('/center/mining', { 'accept-language': 'ru' })).toEqual([
+      'modulepreload static/ru-1.js',
+      'modulepreload static/CentreLayout-1.js',
+      'modulepreload static/MiningPage-1.js',
+    ]);
+    expect(await preloads('/center/assets')).toEqual(['modulepreload static/en-1.js', 'modulepreload static/CentreLayout-1.js']);
+    expect(await preloads('/centered')).toEqual(['modulepreload static/en-1.js']);
+    const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', cookie: 'h9_lang=ru' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('href="/static/ru-1.js"');
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
   it('keeps the build’s manifest (dist/.vite) to itself', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
     await fs.mkdir(path.join(dist, '.vite'));

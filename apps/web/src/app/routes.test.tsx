@@ -231,12 +231,13 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
 };
 
 describe('admin wrapper', () => {
-  it('wraps every admin route in the admin layout, without the site header', { timeout: 30_000 }, async () => {
+  it('wraps every admin route in the admin layout, without the site header', { timeout: 120_000 }, async () => {
     for (const route of ADMIN_ROUTES) {
       await renderApp(route.path, { 'GET /api/user/info': signedIn({ ...aliceInfo, redirect_url: '/admin', goole_auth: true }) });
       await pageOf(['admin-layout']);
       const built = ADMIN_BUILT_PAGES[route.key] ?? 'not-yet-open';
-      await waitFor(() => byTestId('admin-layout')?.querySelector(`[data-testid="${built}"]`));
+      // Pages that are chunks of their own are imported on first use: a loaded machine takes a while.
+      await waitFor(() => byTestId('admin-layout')?.querySelector(`[data-testid="${built}"]`), 15_000);
       expect(byTestId('header')).toBeNull();
       expect(byTestId(`admin-menu-${route.key}`)).not.toBeNull();
       cleanup();

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Layout, Menu, Result, type MenuProps } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { userInfoQuery } from '../../api/queries.ts';
@@ -60,13 +60,16 @@ const ADMIN_PAGES = {
 
 function AdminRoutes() {
   const { t } = useTranslation();
+  // Some pages are chunks of their own (lazyPage): the menu stays while one loads.
   return (
-    <Routes>
-      {ADMIN_ROUTES.map((route) => (
-        <Route key={route.path} path={route.path} element={ADMIN_PAGES[route.key]?.() ?? <NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />} />
-      ))}
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <Suspense fallback={<DelayedLoading />}>
+      <Routes>
+        {ADMIN_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={ADMIN_PAGES[route.key]?.() ?? <NotYetOpen feature={`admin.${route.key}`} label={t(`admin.page.${route.key}`)} />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
   );
 }
 

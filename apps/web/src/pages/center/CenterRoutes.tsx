@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { lazyPage } from '../../app/lazy.ts';
 import { Route, Routes } from 'react-router';
 import { CENTER_ROUTES } from '../../app/routeTable.ts';
 import { NotFound } from '../../components/NotFound.tsx';
@@ -11,7 +12,11 @@ import { INVITE_CENTER_PAGES } from '../invite/pages.tsx';
 import { POINTING_CENTER_PAGES } from '../pointing/pages.tsx';
 import { COOPERATION_CENTER_PAGES } from '../cooperation/pages.tsx';
 import { CHANNEL_CENTER_PAGES } from '../channels/pages.tsx';
-import { LoginHistoryPage, PersonalCentre, SecurityPage } from './SecurityPages.tsx';
+
+// Lazy like every centre page: the security pages are their own chunk, not the dashboard's.
+const PersonalCentre = lazyPage(() => import('./SecurityPages.tsx').then((m) => m.PersonalCentre));
+const SecurityPage = lazyPage(() => import('./SecurityPages.tsx').then((m) => m.SecurityPage));
+const LoginHistoryPage = lazyPage(() => import('./SecurityPages.tsx').then((m) => m.LoginHistoryPage));
 
 /** Centre pages that are built; the others show 'not yet open' until their issue lands. */
 const BUILT: Partial<Record<string, () => ReactNode>> = {

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { CooperationPage } from './CooperationPage.tsx';
+import { lazyPage } from '../../app/lazy.ts';
+
+// Its own chunk, like every centre page.
+const CooperationPage = lazyPage(() => import('./CooperationPage.tsx').then((m) => m.CooperationPage));
 
 /** /center/open by its feature key in CENTER_ROUTES (issue 22). */
 export const COOPERATION_CENTER_PAGES: Partial<Record<string, () => ReactNode>> = {

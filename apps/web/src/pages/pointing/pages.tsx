@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
-import { AdminPointInfoPage, AdminPointReviewPage } from './AdminPointingPages.tsx';
-import { AdminPointSettingsPage } from './AdminPointSettingsPage.tsx';
-import { PointingPage } from './PointingPage.tsx';
+import { lazyPage } from '../../app/lazy.ts';
+
+// Each page its own chunk: the centre's and the back office's pages do not load each other's code.
+const AdminPointInfoPage = lazyPage(() => import('./AdminPointingPages.tsx').then((m) => m.AdminPointInfoPage));
+const AdminPointReviewPage = lazyPage(() => import('./AdminPointingPages.tsx').then((m) => m.AdminPointReviewPage));
+const AdminPointSettingsPage = lazyPage(() => import('./AdminPointSettingsPage.tsx').then((m) => m.AdminPointSettingsPage));
+const PointingPage = lazyPage(() => import('./PointingPage.tsx').then((m) => m.PointingPage));
 
 /** The coin owners' page of the user centre, by its feature key in CENTER_ROUTES (issue 22). */
 export const POINTING_CENTER_PAGES: Partial<Record<string, () => ReactNode>> = {
