@@ -103,23 +103,22 @@ export interface AssetFigures {
   available: bigint;
   /** Withdrawals requested and not yet sent (held). */
   withdrawing: bigint;
-  /** Spec doc 1 §3: frozen = balance collateral (converted to cooperation) + pointed margin. */
+  /** Spec doc 1 §3: frozen = balance collateral (incl. the balance converted to cooperation) + pointed margin. */
   frozen: bigint;
   /** The balance in mortgage (MASS; issue 22), shown on its own. */
   mortgage: bigint;
   pending_earnings: bigint;
   finance: bigint;
   /**
-   * Spec: total = available + re-collateralised (collateral and mortgage) + margin + managed
-   * (finance); withdrawals in flight are still the user's.
+   * Spec: total = available + re-collateralised (collateral, cooperation and mortgage) + margin +
+   * managed (finance); withdrawals in flight are still the user's.
    */
   total: bigint;
 }
 
 /** The asset formulas of spec doc 1 §3, computed from the buckets (never stored twice). */
 export function assetFigures(b: Buckets): AssetFigures {
-  const frozen = b.mortgage + b.point_margin + b.collateral + b.cooperation;
-  const frozen = b.collateral + b.point_margin;
+  const frozen = b.collateral + b.point_margin + b.cooperation;
   return {
     available: b.available,
     withdrawing: b.withdraw_hold,
@@ -127,7 +126,7 @@ export function assetFigures(b: Buckets): AssetFigures {
     mortgage: b.mortgage,
     pending_earnings: b.pending_earnings,
     finance: b.finance,
-    total: b.available + b.collateral + b.mortgage + b.point_margin + b.finance + b.withdraw_hold,
+    total: b.available + frozen + b.mortgage + b.finance + b.withdraw_hold,
   };
 }
 
