@@ -71,6 +71,17 @@ describe('a coin owner binds a source address, points, and cancels with the back
     await screenshot(page, 'pointing-effective-en-light-1366');
   }, 120_000);
 
+  it('offers to lock the effective pointing in finance, and says so when the owner holds no open BHD product', async () => {
+    await page.getByTestId(`point-record-finance-${recordId}`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('You have no open finance holding of BHD.').waitFor();
+    expect(await dialog.getByRole('link', { name: 'See the finance products' }).getAttribute('href')).toBe('/center/investment');
+    expect(await page.getByTestId('point-finance-submit').isDisabled()).toBe(true);
+    await screenshot(page, 'pointing-finance-lock-en-light-1366');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }, 60_000);
+
   it('files a cancellation request', async () => {
     await page.getByTestId(`point-record-cancel-${recordId}`).click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();

@@ -8,6 +8,7 @@ import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import { ResponsiveTable, type Column } from '../adminCore/ResponsiveTable.tsx';
 import { bindAddress, fetchAddresses, fetchRecords, isOk, PAGE, pointingKeys, requestCancel, saveRemark, type PointAddressRow, type PointRecordRow } from './pointingApi.ts';
 import { PointMortgageButton } from '../mortgage/PointMortgageButton.tsx';
+import { PointFinanceLockButton } from './PointFinanceLockButton.tsx';
 import './pointing.css';
 
 const BINDING_COLOR: Record<string, string> = { VERIFY: 'gold', WAIT_CONFIRM: 'orange', VALID: 'blue', CONFIRMED: 'green', VERIFY_EXPIRED: 'default' };
@@ -141,6 +142,7 @@ export function PointingPage() {
               </Button>
             </Popconfirm>
             {r.status === 'POINT_VALID' ? <PointMortgageButton recordId={r.id} onDone={refresh} /> : null}
+            {r.status === 'POINT_VALID' ? <PointFinanceLockButton record={r} onDone={refresh} /> : null}
           </Space>
         ) : null,
     },

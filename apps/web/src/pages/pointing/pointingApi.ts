@@ -1,4 +1,13 @@
-import { adminPointingEndpoints, adminPointSettingsEndpoints, pointingEndpoints, type EndpointData, type EndpointInput } from '@platter/domain';
+import {
+  adminPointingEndpoints,
+  adminPointSettingsEndpoints,
+  financeEndpoints,
+  pointingEndpoints,
+  pointingFinanceEndpoints,
+  type EndpointData,
+  type EndpointInput,
+  type FinanceHoldingState,
+} from '@platter/domain';
 import { api, type ApiAnswer } from '../../api/index.ts';
 
 /** Coin owners' calls (issue 22): reads give the data or throw; writes return the envelope. */
@@ -19,6 +28,7 @@ export const pointingKeys = {
   adminRecords: (query: AdminRecordsQuery) => ['pointing', 'admin', 'records', query] as const,
   reviews: (status: string, page: number) => ['pointing', 'admin', 'reviews', status, page] as const,
   settings: ['pointing', 'admin', 'settings'] as const,
+  openHoldings: (coin: string) => ['pointing', 'holdings', coin] as const,
 };
 
 export const fetchAddresses = (page: number) => api.call(pointingEndpoints.addresses, { page, count: PAGE });
@@ -26,6 +36,13 @@ export const fetchRecords = (page: number) => api.call(pointingEndpoints.records
 export const bindAddress = (body: EndpointInput<typeof pointingEndpoints.bind>) => api.send(pointingEndpoints.bind, body, user);
 export const saveRemark = (id: string, remark: string) => api.send(pointingEndpoints.remark, { id, remark }, user);
 export const requestCancel = (id: string) => api.send(pointingEndpoints.cancel, { id }, user);
+
+/** A holding a pointing can be committed to: open (not being redeemed, not closed). */
+const OPEN_HOLDING: readonly FinanceHoldingState[] = ['waiting', 'interest', 'locked'];
+/** The user's open finance holdings of `coin` (newest first; the first 200). */
+export const fetchOpenHoldings = async (coin: string) =>
+  (await api.call(financeEndpoints.holdings, { page: 1, count: 200 })).list.filter((h) => h.coin === coin && OPEN_HOLDING.includes(h.status));
+export const lockInFinance = (recordId: string, holdingId: string) => api.send(pointingFinanceEndpoints.lock, { record_id: recordId, holding_id: holdingId }, user);
 
 /** An empty filter is no filter: it is not sent. */
 const sent = <T extends Record<string, unknown>>(query: T) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v !== undefined)) as T;
