@@ -73,6 +73,9 @@ function preloadTable(): Plugin {
   return {
     name: 'platter-preload-table',
     apply: 'build',
+    // After Vite's own bundle hooks: vite:css-post drops the chunks that only carried CSS (their
+    // CSS moves to the importers), and a table made before that named files never written.
+    enforce: 'post',
     configResolved(config) {
       root = config.root;
     },
@@ -104,6 +107,9 @@ function preloadTable(): Plugin {
         routes: PRELOADS.map((route) => ({ path: route.path, exact: route.exact, files: filesOf(route.modules) })),
         languages: Object.fromEntries(['en', 'zh', 'ru'].map((lang) => [lang, filesOf([LANGUAGE_MODULE(lang)])])),
       };
+      // A preload of a file that is not written gets the site's HTML back: a console error on every visit.
+      const unwritten = [...table.routes.flatMap((route) => route.files), ...Object.values(table.languages).flat()].filter((file) => !(file in bundle));
+      if (unwritten.length > 0) throw new Error(`preload table: ${unwritten.join(', ')} not in the build`);
       this.emitFile({ type: 'asset', fileName: PRELOAD_FILE, source: JSON.stringify(table, null, 1) });
     },
   };
