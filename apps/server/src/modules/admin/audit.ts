@@ -12,6 +12,9 @@ import { auditActionNames, auditEntriesOf, auditEntryOfRequest, auditPage, inser
 /** Who acts: a back-office user (an `Actor` of requireRole, or just an id), or the CLI. */
 export type AuditBy = string | { id: string; ip?: string | null; requestId?: string | null } | 'cli';
 
+/** The account behind an audited change: none for the operator's CLI. */
+export const actorId = (by: AuditBy): string | null => (by === 'cli' ? null : typeof by === 'string' ? by : by.id);
+
 export interface AuditChange {
   action: string;
   target: string;

@@ -1,7 +1,7 @@
 import { AppError, pointMortgageRefusal, type CancelRequestStatus } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import type { PageQuery } from '../../db/paginate.ts';
-import { recordAudit, type AuditBy } from '../admin/audit.ts';
+import { actorId, recordAudit, type AuditBy } from '../admin/audit.ts';
 import { coinRules, show } from '../coins/coins.ts';
 import { pointingRepository } from '../pointing/pointing.repository.ts';
 import { mortgageRepository as repo } from './mortgage.repository.ts';
@@ -47,7 +47,7 @@ export async function reviewPointMortgage(db: Db, by: AuditBy, body: { id: strin
     const after = await repo.reviewPointRequest(trx, body.id, {
       status: body.approve ? 'APPROVED' : 'REJECTED',
       reason: body.reason,
-      reviewed_by: by === 'cli' ? null : typeof by === 'string' ? by : by.id,
+      reviewed_by: actorId(by),
     });
     await recordAudit(trx, by, { action: body.approve ? 'point.mortgage.approve' : 'point.mortgage.reject', target: `point:${record.id}`, before, after });
     return { id: after.id, record_id: after.record_id, status: after.status };

@@ -36,7 +36,7 @@ import type { Db } from '../../db/database.ts';
 import type { PageQuery } from '../../db/paginate.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import type { PocPoolEntry } from '../../protocols/poc/setup.ts';
-import { recordAudit, type AuditBy } from '../admin/audit.ts';
+import { actorId, recordAudit, type AuditBy } from '../admin/audit.ts';
 import { coinRules } from '../coins/coins.ts';
 import { pointingRepository as repo, type PointAddressRow, type PointRecordRow } from './pointing.repository.ts';
 
@@ -456,7 +456,7 @@ export async function reviewCancellation(db: Db, by: AuditBy, body: { id: string
     const after = await repo.reviewCancellation(trx, body.id, {
       status: body.approve ? 'APPROVED' : 'REJECTED',
       reason: body.reason,
-      reviewed_by: by === 'cli' ? null : typeof by === 'string' ? by : by.id,
+      reviewed_by: actorId(by),
     });
     await recordAudit(trx, by, { action: body.approve ? 'point.cancel.approve' : 'point.cancel.reject', target: `point:${before.record_id}`, before, after });
     return { id: after.id, record_id: after.record_id, status: after.status };

@@ -1,6 +1,6 @@
 import { AppError, plausibilityChecked, plausiblePoints, utcDay, type MinerProtocol, type OutlierView, type ReviewOutlierBody } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
-import { recordAudit, type AuditBy } from '../admin/audit.ts';
+import { actorId, recordAudit, type AuditBy } from '../admin/audit.ts';
 import { dayPointsPerMiner, heldOutlier, insertOutliers, lockSettlementDay, outliersPage, writeOutlierReview } from './outliers.repository.ts';
 
 /**
@@ -71,7 +71,7 @@ export async function listOutliers(db: Db, query: { pool?: string; status?: 'hel
  * The day's settlement row is locked, so a release never races the decision of its day.
  */
 export async function reviewOutlier(db: Db, by: AuditBy, body: ReviewOutlierBody, now = new Date()): Promise<OutlierView['status']> {
-  const adminId = by === 'cli' ? null : typeof by === 'string' ? by : by.id;
+  const adminId = actorId(by);
   return db.transaction().execute(async (trx) => {
     const outlier = await heldOutlier(trx, body.id);
     if (!outlier) throw new AppError('INVALID_PARAMETER', { field: 'id' });

@@ -1,6 +1,6 @@
 import { AppError, type IssueProxyKeyBody, type ProxyKeyView } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
-import { recordAudit, type AuditBy } from '../admin/audit.ts';
+import { actorId, recordAudit, type AuditBy } from '../admin/audit.ts';
 import { emailOf, insertKey, proxyKeysPage, revokeOperatorKey, userByUid } from './keys.repository.ts';
 import { enabledPool, hashKey, newKey } from './keys.ts';
 
@@ -20,7 +20,7 @@ export async function issueProxyKey(db: Db, by: AuditBy, body: IssueProxyKeyBody
   const user = await userByUid(db, body.uid);
   if (!user) throw new AppError('USER_NOT_EXIST');
   const { key, hint } = newKey();
-  const adminId = by === 'cli' ? null : typeof by === 'string' ? by : by.id;
+  const adminId = actorId(by);
   return db.transaction().execute(async (trx) => {
     const row = await insertKey(trx, { user_id: user.id, pool: body.pool, key_hash: hashKey(key), key_hint: hint, operator_issued: true, issued_by: adminId, label: body.label });
     const issuer = adminId ? await emailOf(trx, adminId) : undefined;

@@ -4,7 +4,7 @@ import { placeHold, postTransaction, voidHold } from '../../ledger/ledger.servic
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
 import { notify } from '../events/events.service.ts';
 import { addressBelongsToMainnet, allCoinRules, coinRules, show, units } from '../coins/coins.ts';
-import { recordAudit, type AuditBy, type AuditChange } from '../admin/audit.ts';
+import { actorId, recordAudit, type AuditBy, type AuditChange } from '../admin/audit.ts';
 import { withdrawRepository, type WithdrawalRow } from './withdraw.repository.ts';
 
 /**
@@ -220,8 +220,6 @@ async function eachLocked(db: Db, ids: readonly string[], by: AuditBy, step: (tr
   }
   return outcome;
 }
-
-const actorId = (by: AuditBy): string | null => (by === 'cli' ? null : typeof by === 'string' ? by : by.id);
 
 /** Approves (→ SENT_PENDING, sent after the T+1 delay) or rejects with a reason; each change audited with it. */
 export function auditWithdrawals(db: Db, schedule: ReviewSchedule, by: AuditBy, ids: readonly string[], approve: boolean, reason: string) {
