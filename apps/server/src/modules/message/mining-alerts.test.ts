@@ -87,21 +87,22 @@ describe('mining events', () => {
     const day = (back: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - back)).toISOString().slice(0, 10);
     const noonOf = (d: string) => new Date(`${d}T12:00:00Z`);
     // Two days of work: 100 plots, then 50 (a 50 % drop); the block of the second day is the user's.
-    await verifiedWork(db, { userId, pool: 'chia', difficulty: points(100), at: noonOf(day(2)), miner: 'rig-big', capacity: K32_BYTES * 100n });
-    await recordBlock(db, { pool: 'chia', height: 5001, foundAt: noonOf(day(2)), finderUserId: null, finderMinerId: null, reward: XCH('2') });
-    await settleDay(db, 'chia', day(2), noonOf(day(1)));
-    await verifiedWork(db, { userId, pool: 'chia', difficulty: points(50), at: noonOf(day(1)), miner: 'rig-big2', capacity: K32_BYTES * 50n });
+    // Days 3 and 2 back: the earlier tests' work of the last hours is yesterday's just after midnight.
+    await verifiedWork(db, { userId, pool: 'chia', difficulty: points(100), at: noonOf(day(3)), miner: 'rig-big', capacity: K32_BYTES * 100n });
+    await recordBlock(db, { pool: 'chia', height: 5001, foundAt: noonOf(day(3)), finderUserId: null, finderMinerId: null, reward: XCH('2') });
+    await settleDay(db, 'chia', day(3), noonOf(day(2)));
+    await verifiedWork(db, { userId, pool: 'chia', difficulty: points(50), at: noonOf(day(2)), miner: 'rig-big2', capacity: K32_BYTES * 50n });
     await recordBlock(db, { pool: 'chia', height: 5002, foundAt: new Date(Date.now() - 3600_000), finderUserId: userId, finderMinerId: null, reward: XCH('2') });
-    await recordBlock(db, { pool: 'chia', height: 5003, foundAt: noonOf(day(1)), finderUserId: null, finderMinerId: null, reward: XCH('2') });
-    await settleDay(db, 'chia', day(1), new Date());
+    await recordBlock(db, { pool: 'chia', height: 5003, foundAt: noonOf(day(2)), finderUserId: null, finderMinerId: null, reward: XCH('2') });
+    await settleDay(db, 'chia', day(2), new Date());
 
     const first = await raiseMiningEvents(db);
     expect(first).toMatchObject({ blocks: 1, settled: 2, drops: 1 });
     expect(await raiseMiningEvents(db)).toMatchObject({ blocks: 0, settled: 0, drops: 0 });
     expect((await outbox('block_found'))[0]?.body).toContain('5002');
     const drop = await outbox('capacity_drop');
-    expect(drop).toEqual([{ subject: `chia:${day(1)}`, title: '容量下降', body: expect.stringMatching(/容量下降了 50%/) as unknown }]);
-    expect((await outbox('income_settled')).map((r) => r.subject)).toEqual([`chia:${day(2)}`, `chia:${day(1)}`]);
+    expect(drop).toEqual([{ subject: `chia:${day(2)}`, title: '容量下降', body: expect.stringMatching(/容量下降了 50%/) as unknown }]);
+    expect((await outbox('income_settled')).map((r) => r.subject)).toEqual([`chia:${day(3)}`, `chia:${day(2)}`]);
   });
 
   it('the raised events reach the user’s webhook', async () => {

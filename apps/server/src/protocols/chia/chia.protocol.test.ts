@@ -440,11 +440,14 @@ describe('confirmation and points', () => {
     }
     await later(301).confirmDue();
     expect(await statuses(f.launcherId)).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed', 'confirmed']);
-    const today = utcDay(new Date());
-    const shares = await db.selectFrom('shares').select(['user_id', 'difficulty']).where('pool', '=', 'chiapp').where('day', '=', today).where('user_id', '=', user.id).execute();
+    // The points count on the day they were confirmed (5 minutes on: near midnight, tomorrow).
+    const shares = await db.selectFrom('shares').select(['day', 'difficulty', 'created_at']).where('pool', '=', 'chiapp').where('user_id', '=', user.id).execute();
+    const today = String(shares[0]?.day);
+    expect(shares.every((r) => String(r.day) === today && utcDay(r.created_at) === today)).toBe(true);
     expect(shares.reduce((s, r) => s + BigInt(r.difficulty), 0n)).toBe(points);
 
-    await recordBlock(db, { pool: 'chiapp', height: 5_000, foundAt: new Date(), finderUserId: user.id, finderMinerId: null, reward: parseAmount('2', 12) });
+    const foundAt = shares[0]?.created_at ?? new Date();
+    await recordBlock(db, { pool: 'chiapp', height: 5_000, foundAt, finderUserId: user.id, finderMinerId: null, reward: parseAmount('2', 12) });
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000 + 600_000);
     const { settlement } = await settleDay(db, 'chiapp', today, tomorrow);
     expect(settlement.status).toBe('SETTLEMENT');
