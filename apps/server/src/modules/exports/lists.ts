@@ -30,6 +30,7 @@ import { depositLog } from '../wallet/deposits.ts';
 import { adminFlow } from '../wallet/flow.ts';
 import { assetLogAll, countAssetLog, totalAssets } from '../wallet/ledger-views.ts';
 import { adminWithdrawals, withdrawLog } from '../withdraw/withdraw.service.ts';
+import { pagedExport } from './paged.ts';
 import { FINANCE_EXPORT_LISTS } from '../finance/finance.exports.ts';
 import { INVITE_ADMIN_EXPORT_LISTS, INVITE_USER_EXPORT_LIST } from '../invite/invite.exports.ts';
 import { POINTING_EXPORT_LISTS } from '../pointing/pointing.exports.ts';
@@ -49,8 +50,6 @@ export interface ExportContext {
 }
 
 type Row = Record<string, unknown>;
-/** A page of the list (1-based) and the list's total. */
-type Pager = (ctx: ExportContext, ownerId: string, filters: never, page: number, count: number) => Promise<{ list: Row[]; total: number }>;
 
 export interface ExportList {
   filters: z.ZodType;
@@ -62,23 +61,7 @@ export interface ExportList {
   stem: string;
 }
 
-export const EXPORT_PAGE = 200;
-/** An export holds at most this many rows (a bigger list: narrow the filters). */
-export const EXPORT_MAX_ROWS = 100_000;
-
 const withoutPaging = <T extends z.ZodObject>(query: T) => query.omit({ page: true, count: true } as never);
-
-function paged(pager: Pager): ExportList['read'] {
-  return async function* (ctx, ownerId, filters) {
-    let seen = 0;
-    for (let page = 1; ; page++) {
-      const { list, total } = await pager(ctx, ownerId, filters, page, EXPORT_PAGE);
-      seen += list.length;
-      yield { rows: list, total: Math.min(total, EXPORT_MAX_ROWS) };
-      if (list.length < EXPORT_PAGE || seen >= Math.min(total, EXPORT_MAX_ROWS)) return;
-    }
-  };
-}
 
 /** A list that is one array (no paging). */
 function whole(reader: (ctx: ExportContext, ownerId: string, filters: never) => Promise<Row[]>): ExportList['read'] {
@@ -142,7 +125,7 @@ const INCOME_COLUMNS = [col('day'), col('pool'), col('coin'), col('points'), col
 const plotsOf = (view: 'plots' | 'bindings' | 'bind' | 'unbind'): ExportList => ({
   filters: withoutPaging(view === 'bind' || view === 'unbind' ? bindReviewQuery : adminPlotQuery),
   columns: PLOT_COLUMNS,
-  read: paged((ctx, _owner, f: Parameters<typeof adminPlots>[1], page, count) =>
+  read: pagedExport((ctx, _owner, f: Parameters<typeof adminPlots>[1], page, count) =>
     adminPlots(ctx.db, { ...f, page, count }, view === 'bind' || view === 'unbind' ? (((f as { type?: string }).type ?? view) as 'bind' | 'unbind') : view),
   ),
   stem: view === 'plots' ? 'plots' : view === 'bindings' ? 'bind-info' : view === 'bind' ? 'capacity-review' : 'capacity-unbind',
@@ -151,7 +134,7 @@ const plotsOf = (view: 'plots' | 'bindings' | 'bind' | 'unbind'): ExportList => 
 const adminIncomeList = (stem: string): ExportList => ({
   filters: withoutPaging(adminIncomeQuery),
   columns: [col('uid'), col('email'), ...INCOME_COLUMNS],
-  read: paged((ctx, _owner, f: Parameters<typeof adminIncome>[1], page, count) => adminIncome(ctx.db, { ...f, page, count })),
+  read: pagedExport((ctx, _owner, f: Parameters<typeof adminIncome>[1], page, count) => adminIncome(ctx.db, { ...f, page, count })),
   stem,
 });
 
@@ -159,7 +142,7 @@ export const USER_LISTS: Record<UserExportList, ExportList> = {
   miningdetail: {
     filters: withoutPaging(incomeQuery),
     columns: INCOME_COLUMNS,
-    read: paged((ctx, owner, f: { pool?: string }, page, count) => incomeRecords(ctx.db, owner, { ...f, page, count })),
+    read: pagedExport((ctx, owner, f: { pool?: string }, page, count) => incomeRecords(ctx.db, owner, { ...f, page, count })),
     stem: 'mining-detail',
   },
   totalassets: {
@@ -179,13 +162,13 @@ export const USER_LISTS: Record<UserExportList, ExportList> = {
   },
   recharge: {
     filters: withoutPaging(depositLogQuery),
-    read: paged((ctx, owner, f: { coin?: string }, page, count) => depositLog(ctx.db, ctx.chains, owner, { ...f, page, count })),
+    read: pagedExport((ctx, owner, f: { coin?: string }, page, count) => depositLog(ctx.db, ctx.chains, owner, { ...f, page, count })),
     stem: 'deposits',
   },
   withdraw: {
     filters: withoutPaging(withdrawLogQuery),
     columns: WITHDRAW_COLUMNS,
-    read: paged((ctx, owner, f: Parameters<typeof withdrawLog>[2], page, count) => withdrawLog(ctx.db, owner, { ...f, page, count })),
+    read: pagedExport((ctx, owner, f: Parameters<typeof withdrawLog>[2], page, count) => withdrawLog(ctx.db, owner, { ...f, page, count })),
     stem: 'withdrawals',
   },
   Share: {
@@ -197,14 +180,14 @@ export const USER_LISTS: Record<UserExportList, ExportList> = {
   miner: {
     filters: withoutPaging(minerQuery),
     columns: MINER_COLUMNS,
-    read: paged((ctx, owner, f: Parameters<typeof listMiners>[2], page, count) => listMiners(ctx.db, owner, { ...f, page, count })),
+    read: pagedExport((ctx, owner, f: Parameters<typeof listMiners>[2], page, count) => listMiners(ctx.db, owner, { ...f, page, count })),
     stem: 'miners',
   },
   // The Revenue screen (issue 20): exact amounts, as every export.
   blockincome: {
     filters: withoutPaging(blockIncomeQuery),
     columns: [time('time_utc', 'time'), col('pool'), col('coin'), col('height'), col('day', 'day'), col('reward'), col('share'), col('found')],
-    read: paged((ctx, owner, f: { pool?: string }, page, count) => blockIncome(ctx.db, owner, { ...f, page, count })),
+    read: pagedExport((ctx, owner, f: { pool?: string }, page, count) => blockIncome(ctx.db, owner, { ...f, page, count })),
     stem: 'revenue',
   },
   inviterebates: INVITE_USER_EXPORT_LIST,
@@ -214,13 +197,13 @@ export const ADMIN_LISTS: Partial<Record<AdminExportList, ExportList>> = {
   flow: {
     filters: withoutPaging(adminFlowQuery),
     columns: [col('uid'), col('email'), ...BILL_COLUMNS],
-    read: paged((ctx, _owner, f: Parameters<typeof adminFlow>[1], page, count) => adminFlow(ctx.db, { ...f, page, count })),
+    read: pagedExport((ctx, _owner, f: Parameters<typeof adminFlow>[1], page, count) => adminFlow(ctx.db, { ...f, page, count })),
     stem: 'flow',
   },
   deposit_withdrawal: {
     filters: withoutPaging(adminWithdrawQuery),
     columns: [col('uid'), col('email'), ...WITHDRAW_COLUMNS, col('source')],
-    read: paged((ctx, _owner, f: Parameters<typeof adminWithdrawals>[1], page, count) => adminWithdrawals(ctx.db, { ...f, page, count })),
+    read: pagedExport((ctx, _owner, f: Parameters<typeof adminWithdrawals>[1], page, count) => adminWithdrawals(ctx.db, { ...f, page, count })),
     stem: 'withdrawals',
   },
   plots: plotsOf('plots'),
@@ -229,13 +212,13 @@ export const ADMIN_LISTS: Partial<Record<AdminExportList, ExportList>> = {
   capacity_unbind: plotsOf('unbind'),
   openned: {
     filters: withoutPaging(adminOpenedQuery),
-    read: paged((ctx, _owner, f: Parameters<typeof adminOpened>[1], page, count) => adminOpened(ctx.db, { ...f, page, count })),
+    read: pagedExport((ctx, _owner, f: Parameters<typeof adminOpened>[1], page, count) => adminOpened(ctx.db, { ...f, page, count })),
     stem: 'opened-pools',
   },
   machines: {
     filters: withoutPaging(adminMinerQuery),
     columns: [col('uid'), col('email'), ...MINER_COLUMNS],
-    read: paged((ctx, _owner, f: Parameters<typeof adminMiners>[1], page, count) => adminMiners(ctx.db, { ...f, page, count })),
+    read: pagedExport((ctx, _owner, f: Parameters<typeof adminMiners>[1], page, count) => adminMiners(ctx.db, { ...f, page, count })),
     stem: 'machines',
   },
   mining_info: adminIncomeList('mining-info'),
@@ -243,12 +226,12 @@ export const ADMIN_LISTS: Partial<Record<AdminExportList, ExportList>> = {
   contribution: adminIncomeList('contribution'),
   mining_daily_reports: {
     filters: withoutPaging(dailyReportQuery),
-    read: paged((ctx, _owner, f: Parameters<typeof dailyReports>[1], page, count) => dailyReports(ctx.db, { ...f, page, count })),
+    read: pagedExport((ctx, _owner, f: Parameters<typeof dailyReports>[1], page, count) => dailyReports(ctx.db, { ...f, page, count })),
     stem: 'mining-daily-reports',
   },
   assets_daily_reports: {
     filters: withoutPaging(assetsReportQuery),
-    read: paged((ctx, _owner, f: Parameters<typeof assetsReports>[1], page, count) => assetsReports(ctx.db, { ...f, page, count })),
+    read: pagedExport((ctx, _owner, f: Parameters<typeof assetsReports>[1], page, count) => assetsReports(ctx.db, { ...f, page, count })),
     stem: 'assets-daily-reports',
   },
   ...FINANCE_EXPORT_LISTS,

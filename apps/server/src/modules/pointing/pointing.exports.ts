@@ -1,10 +1,9 @@
 import { adminPointRecordsQuery, type AdminExportList } from '@platter/domain';
 import type { ExportList } from '../exports/lists.ts';
+import { pagedExport } from '../exports/paged.ts';
 import { listRecords } from './pointing.service.ts';
 
 /** /admin/point_info as an export (issue 22): the records the list's filters show, through the list's own read. */
-
-const PAGE = 200;
 
 type Filters = { coin?: string; status?: Parameters<typeof listRecords>[2]['status']; user?: string; source_address?: string };
 
@@ -35,16 +34,9 @@ export const POINTING_EXPORT_LISTS: Partial<Record<AdminExportList, ExportList>>
   point_info: {
     filters: adminPointRecordsQuery.omit({ page: true, count: true }),
     columns: COLUMNS,
-    read: async function* (ctx, _owner, filters: never) {
-      const f = filters as Filters;
-      const filter = { coin: f.coin, status: f.status, user: f.user, sourceAddress: f.source_address };
-      for (let page = 1, seen = 0; ; page++) {
-        const { list, total } = await listRecords(ctx.db, ctx.pointing ?? new Map(), filter, { page, count: PAGE });
-        seen += list.length;
-        yield { rows: list as unknown as Record<string, unknown>[], total };
-        if (list.length < PAGE || seen >= total) return;
-      }
-    },
+    read: pagedExport((ctx, _owner, f: Filters, page, count) =>
+      listRecords(ctx.db, ctx.pointing ?? new Map(), { coin: f.coin, status: f.status, user: f.user, sourceAddress: f.source_address }, { page, count }),
+    ),
     stem: 'point-info',
   },
 };
