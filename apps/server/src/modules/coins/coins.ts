@@ -56,6 +56,13 @@ export async function coinRules(db: Db, coin: string): Promise<CoinRules> {
   return toRules(row);
 }
 
+/** The scale of each coin some rows name, one look-up per coin: for lists that show amounts of several coins. */
+export async function coinScales(db: Db, rows: readonly { coin: string }[]): Promise<(coin: string) => number> {
+  const scales = new Map<string, number>();
+  for (const coin of new Set(rows.map((r) => r.coin))) scales.set(coin, (await coinRules(db, coin)).scale);
+  return (coin) => scales.get(coin) as number;
+}
+
 export async function allCoinRules(db: Db): Promise<CoinRules[]> {
   const rows = await coinRows(db);
   return rows.map(toRules);

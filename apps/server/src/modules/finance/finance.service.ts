@@ -39,7 +39,7 @@ import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { idempotent, postTransaction } from '../../ledger/ledger.service.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
-import { coinRules, show, units } from '../coins/coins.ts';
+import { coinRules, coinScales, show, units } from '../coins/coins.ts';
 import type { Verify } from '../wallet/wallet.service.ts';
 import { financeRepository as repo, type AccrualShares, type DayRates, type ProductRow } from './finance.repository.ts';
 
@@ -360,12 +360,11 @@ export async function listHoldings(
   chains?: ChainRegistry,
 ): Promise<{ list: FinanceHolding[]; total: number }> {
   const { rows, total } = await repo.listHoldings(db, filter, page);
-  const scales = new Map<string, number>();
+  const scaleOf = await coinScales(db, rows);
   const heights = new Map<string, number | undefined>();
   const list: FinanceHolding[] = [];
   for (const r of rows) {
-    if (!scales.has(r.coin)) scales.set(r.coin, (await coinRules(db, r.coin)).scale);
-    const scale = scales.get(r.coin) as number;
+    const scale = scaleOf(r.coin);
     let left: number | null = null;
     if (r.type === 'LOCK' && r.unlock_height !== null) {
       if (!heights.has(r.coin)) heights.set(r.coin, await heightOf(chains, r.coin));
@@ -395,12 +394,8 @@ export async function listHoldings(
 
 export async function listIncome(db: Db, userId: string, query: PagingQuery & { holding_id?: string | undefined }) {
   const { rows, total } = await repo.listIncome(db, userId, query.holding_id, query);
-  const scales = new Map<string, number>();
-  const list = [];
-  for (const r of rows) {
-    if (!scales.has(r.coin)) scales.set(r.coin, (await coinRules(db, r.coin)).scale);
-    list.push({ day: r.day, holding_id: r.holding_id, product_name: r.product_name, coin: r.coin, amount: show(r.amount_units, scales.get(r.coin) as number) });
-  }
+  const scaleOf = await coinScales(db, rows);
+  const list = rows.map((r) => ({ day: r.day, holding_id: r.holding_id, product_name: r.product_name, coin: r.coin, amount: show(r.amount_units, scaleOf(r.coin)) }));
   return { list, total };
 }
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import type { PageQuery } from '../../db/paginate.ts';
 import { idempotent, postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
-import { allCoinRules, coinRules, show, units } from '../coins/coins.ts';
+import { allCoinRules, coinRules, coinScales, show, units } from '../coins/coins.ts';
 import { mortgageRepository as repo, type MortgageLogFilter } from './mortgage.repository.ts';
 
 /**
@@ -191,9 +191,8 @@ function logView(
 
 async function listLogs(db: Db, filter: MortgageLogFilter, page: PageQuery, now: Date) {
   const { rows, total } = await repo.listLogs(db, filter, page);
-  const scales = new Map<string, number>();
-  for (const coin of new Set(rows.map((r) => r.coin))) scales.set(coin, (await coinRules(db, coin)).scale);
-  return { rows: rows.map((r) => ({ row: r, view: logView(r, scales.get(r.coin) ?? 8, now) })), total };
+  const scaleOf = await coinScales(db, rows);
+  return { rows: rows.map((r) => ({ row: r, view: logView(r, scaleOf(r.coin), now) })), total };
 }
 
 const filterOf = (q: MortgageLogsQuery): MortgageLogFilter => ({

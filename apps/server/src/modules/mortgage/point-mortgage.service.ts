@@ -2,7 +2,7 @@ import { AppError, pointMortgageRefusal, type CancelRequestStatus } from '@platt
 import type { Db } from '../../db/database.ts';
 import type { PageQuery } from '../../db/paginate.ts';
 import { actorId, recordAudit, type AuditBy } from '../admin/audit.ts';
-import { coinRules, show } from '../coins/coins.ts';
+import { coinScales, show } from '../coins/coins.ts';
 import { pointingRepository } from '../pointing/pointing.repository.ts';
 import { mortgageRepository as repo } from './mortgage.repository.ts';
 
@@ -56,8 +56,7 @@ export async function reviewPointMortgage(db: Db, by: AuditBy, body: { id: strin
 
 export async function listPointMortgageRequests(db: Db, status: CancelRequestStatus | undefined, page: PageQuery) {
   const { rows, total } = await repo.listPointRequests(db, status, page);
-  const scales = new Map<string, number>();
-  for (const coin of new Set(rows.map((r) => r.coin))) scales.set(coin, (await coinRules(db, coin)).scale);
+  const scaleOf = await coinScales(db, rows);
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -66,7 +65,7 @@ export async function listPointMortgageRequests(db: Db, status: CancelRequestSta
       user_email: r.user_email,
       coin: r.coin,
       source_address: r.source_address,
-      amount: show(r.amount_units, scales.get(r.coin) ?? 8),
+      amount: show(r.amount_units, scaleOf(r.coin)),
       record_status: r.record_status,
       status: r.status,
       reason: r.reason,

@@ -37,7 +37,7 @@ import type { PageQuery } from '../../db/paginate.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import type { PocPoolEntry } from '../../protocols/poc/setup.ts';
 import { actorId, recordAudit, type AuditBy } from '../admin/audit.ts';
-import { coinRules } from '../coins/coins.ts';
+import { coinRules, coinScales } from '../coins/coins.ts';
 import { pointingRepository as repo, type PointAddressRow, type PointRecordRow } from './pointing.repository.ts';
 
 /**
@@ -465,8 +465,7 @@ export async function reviewCancellation(db: Db, by: AuditBy, body: { id: string
 
 export async function listCancellations(db: Db, status: CancelRequestStatus | undefined, page: PageQuery) {
   const { rows, total } = await repo.listCancellations(db, status, page);
-  const scales = new Map<string, number>();
-  for (const coin of new Set(rows.map((r) => r.coin))) scales.set(coin, (await coinRules(db, coin)).scale);
+  const scaleOf = await coinScales(db, rows);
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -475,8 +474,8 @@ export async function listCancellations(db: Db, status: CancelRequestStatus | un
       user_email: r.user_email,
       coin: r.coin,
       source_address: r.source_address,
-      amount: formatAmount(BigInt(r.amount_units), scales.get(r.coin) ?? 8),
-      deposit: formatAmount(BigInt(r.deposit_units), scales.get(r.coin) ?? 8),
+      amount: formatAmount(BigInt(r.amount_units), scaleOf(r.coin)),
+      deposit: formatAmount(BigInt(r.deposit_units), scaleOf(r.coin)),
       record_status: r.record_status,
       status: r.status,
       reason: r.reason,
