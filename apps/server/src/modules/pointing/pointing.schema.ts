@@ -43,6 +43,9 @@ export interface PointAddressesTable {
   start_height: number;
   verify_txid: string | null;
   verify_height: number | null;
+  /** The verification's window and least amount, as the coin's settings were when it started (2026_11_27_0005). */
+  verify_window_blocks: number;
+  verify_min_units: Units;
   remark: ColumnType<string, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: Timestamp;

@@ -104,8 +104,6 @@ export async function pointingSettingsView(db: Db, coin: string) {
   };
 }
 
-type SettingsView = Awaited<ReturnType<typeof pointingSettingsView>>;
-
 /** /admin/point_settings: every pointing coin's settings (its row, or the spec's defaults when it has none). */
 export async function listPointingSettings(db: Db) {
   const rows = new Map((await repo.allSettings(db)).map((r) => [r.coin, r]));
@@ -143,7 +141,8 @@ export async function updatePointingSettings(db: Db, by: AuditBy, body: PointSet
   return { ...(await pointingSettingsView(db, body.coin)), coin: body.coin };
 }
 
-function addressView(row: PointAddressRow, settings: Pick<SettingsView, 'min_point' | 'verify_window_blocks'>): PointAddress {
+/** A binding as its owner sees it: its verification's window and least amount are the ones it started under. */
+function addressView(row: PointAddressRow, scale: number): PointAddress {
   return {
     id: row.id,
     coin: row.coin,
@@ -151,10 +150,10 @@ function addressView(row: PointAddressRow, settings: Pick<SettingsView, 'min_poi
     confirm_address: row.confirm_address,
     status: row.status,
     start_height: row.start_height,
-    verify_deadline: verifyDeadline(row.start_height, settings.verify_window_blocks),
+    verify_deadline: verifyDeadline(row.start_height, row.verify_window_blocks),
     verify_txid: row.verify_txid,
     verify_height: row.verify_height,
-    verify_amount: settings.min_point,
+    verify_amount: formatAmount(BigInt(row.verify_min_units), scale),
     remark: row.remark,
     created_at: row.created_at.toISOString(),
   };
@@ -166,7 +165,7 @@ export async function bindSourceAddress(db: Db, chains: PointingChains, userId: 
   const pc = chainOf(chains, body.coin);
   const rules = await coinRules(db, body.coin);
   if (!addressValid(rules, body.source_address) || body.source_address === pc.poolAddress) throw new AppError('POINT_SOURCE_INVALID');
-  const start = await tipOf(pc.chain);
+  const [start, settings] = await Promise.all([tipOf(pc.chain), pointingSettings(db, body.coin)]);
   const row = await repo.insertAddress(db, {
     user_id: userId,
     coin: body.coin,
@@ -174,29 +173,31 @@ export async function bindSourceAddress(db: Db, chains: PointingChains, userId: 
     confirm_address: pc.poolAddress,
     status: 'VERIFY',
     start_height: start,
+    verify_window_blocks: settings.verifyWindowBlocks,
+    verify_min_units: settings.minPointUnits,
     remark: body.remark,
   });
   if (!row) throw new AppError('POINT_SOURCE_INVALID', { reason: 'bound' });
-  return addressView(row, await pointingSettingsView(db, body.coin));
+  return addressView(row, rules.scale);
 }
 
 export async function listSourceAddresses(db: Db, userId: string, coin: string | undefined, page: PageQuery) {
   const { rows, total } = await repo.listAddresses(db, userId, coin, page);
-  const views = new Map<string, SettingsView>();
-  for (const c of new Set(rows.map((r) => r.coin))) views.set(c, await pointingSettingsView(db, c));
-  return { list: rows.map((r) => addressView(r, views.get(r.coin) as SettingsView)), total };
+  const scaleOf = await coinScales(db, rows);
+  return { list: rows.map((r) => addressView(r, scaleOf(r.coin))), total };
 }
 
 export async function updateRemark(db: Db, userId: string, body: { id: string; remark: string }): Promise<PointAddress> {
   const row = await repo.setRemark(db, userId, body.id, body.remark);
   if (!row) throw new AppError('POINT_NOT_FOUND');
-  return addressView(row, await pointingSettingsView(db, row.coin));
+  return addressView(row, (await coinRules(db, row.coin)).scale);
 }
 
 // --- following the chain -------------------------------------------------------------------------
 
-/** The verification's point: from the source to the confirmation address, after the start, of at least the minimum; mined ones first, then the earliest. */
-function verificationOf(points: PointTransfer[], row: PointAddressRow, min: bigint): PointTransfer | undefined {
+/** The verification's point: from the source to the confirmation address, after the start, of at least the binding's minimum; mined ones first, then the earliest. */
+function verificationOf(points: PointTransfer[], row: PointAddressRow): PointTransfer | undefined {
+  const min = BigInt(row.verify_min_units);
   return points
     .filter((p) => p.to === row.confirm_address && p.amount >= min && (p.height === undefined || p.height > row.start_height))
     .sort((a, b) => (a.height ?? Number.MAX_SAFE_INTEGER) - (b.height ?? Number.MAX_SAFE_INTEGER))[0];
@@ -206,12 +207,12 @@ function verificationOf(points: PointTransfer[], row: PointAddressRow, min: bigi
 export async function advanceBindings(db: Db, pc: PointingChain): Promise<number> {
   const open = await repo.openAddresses(db, pc.coin);
   if (open.length === 0) return 0;
-  const [tip, settings] = await Promise.all([tipOf(pc.chain), pointingSettings(db, pc.coin)]);
+  const tip = await tipOf(pc.chain);
   let moved = 0;
   for (const row of open) {
-    const seen = verificationOf(await pc.chain.pointsFrom(row.source_address), row, settings.minPointUnits);
+    const seen = verificationOf(await pc.chain.pointsFrom(row.source_address), row);
     const sighting = seen ? (seen.height !== undefined ? { height: seen.height } : {}) : undefined;
-    const status = nextBindingStatus(row.status, row.start_height, tip, sighting, settings.verifyWindowBlocks);
+    const status = nextBindingStatus(row.status, row.start_height, tip, sighting, row.verify_window_blocks);
     const txid = seen?.txid ?? row.verify_txid;
     const height = seen?.height ?? null;
     if (status === row.status && txid === row.verify_txid && height === row.verify_height) continue;

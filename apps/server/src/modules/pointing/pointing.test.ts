@@ -102,6 +102,34 @@ describe('source-address binding', () => {
     expect(again.status).toBe('VERIFY');
   });
 
+  it('keeps the window and least amount a verification started under when the coin’s settings change meanwhile', async () => {
+    const user = await buildUser(db);
+    const bound = await bindSourceAddress(db, new Map([[COIN, pc]]), user.id, { coin: COIN, source_address: source('terms'), remark: '' });
+    // The back office narrows the window to 5 blocks and asks for 50 BHD while it runs.
+    await db
+      .updateTable('point_settings')
+      .set({ verify_window_blocks: 5, min_point_units: (50n * BHD).toString() })
+      .where('coin', '=', COIN)
+      .execute();
+    const later = await bindSourceAddress(db, new Map([[COIN, pc]]), user.id, { coin: COIN, source_address: source('terms-later'), remark: '' });
+    expect((await addressOf(user.id, bound.id))?.verify_deadline).toBe(bound.start_height + 20);
+    expect(await addressOf(user.id, later.id)).toMatchObject({ verify_deadline: later.start_height + 5, verify_amount: '50' });
+    await mine(6);
+    await follow();
+    expect((await addressOf(user.id, bound.id))?.status).toBe('WAIT_CONFIRM');
+    expect((await addressOf(user.id, later.id))?.status).toBe('VERIFY_EXPIRED');
+    // 10 BHD verifies the first (no minimum when it started), not a binding made under the 50.
+    await devnet.sendPoint(source('terms'), pool, 10n * BHD);
+    const third = await bindSourceAddress(db, new Map([[COIN, pc]]), user.id, { coin: COIN, source_address: source('terms-third'), remark: '' });
+    await mine();
+    await devnet.sendPoint(source('terms-third'), pool, 10n * BHD);
+    await mine();
+    await follow();
+    expect((await addressOf(user.id, bound.id))?.status).toBe('CONFIRMED');
+    expect((await addressOf(user.id, third.id))?.status).toBe('WAIT_CONFIRM');
+    await db.updateTable('point_settings').set({ verify_window_blocks: 20, min_point_units: '0' }).where('coin', '=', COIN).execute();
+  });
+
   it('keeps a verification seen within the window valid after the timeout (the binding is still valid)', async () => {
     const user = await buildUser(db);
     const bound = await bindSourceAddress(db, new Map([[COIN, pc]]), user.id, { coin: COIN, source_address: source('slow'), remark: '' });
