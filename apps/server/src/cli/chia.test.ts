@@ -13,7 +13,12 @@ const [plotId, k, challenge, proof, quality] = fs
 
 async function run(args: string[]): Promise<{ code: number; out: string }> {
   let out = '';
-  const code = await runCli(args, (t) => (out += t));
+  // Results and refusals in one text, as a terminal shows them.
+  const code = await runCli(
+    args,
+    (t) => (out += t),
+    (t) => (out += t),
+  );
   return { code, out };
 }
 

@@ -14,11 +14,11 @@ function fromHex(text: string): Uint8Array | null {
   return Uint8Array.from(Buffer.from(digits, 'hex'));
 }
 
-export function chiaCommand(args: string[], out: (text: string) => void): number {
+export function chiaCommand(args: string[], out: (text: string) => void, err: (text: string) => void): number {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { 'allow-small-k': { type: 'boolean' } } });
   const [sub, plotIdHex, kText, challengeHex, proofHex] = positionals;
   if (sub !== 'verify-proof' || positionals.length !== 5) {
-    out(`usage: npm run platter -- chia verify-proof <plot_id_hex> <k> <challenge_hex> <proof_hex> [--allow-small-k]\n`);
+    err(`usage: npm run platter -- chia verify-proof <plot_id_hex> <k> <challenge_hex> <proof_hex> [--allow-small-k]\n`);
     return 2;
   }
   const plotId = fromHex(plotIdHex!);
@@ -26,7 +26,7 @@ export function chiaCommand(args: string[], out: (text: string) => void): number
   const proof = fromHex(proofHex!);
   const k = /^\d+$/.test(kText!) ? Number(kText) : NaN;
   if (!plotId || !challenge || !proof || Number.isNaN(k)) {
-    out('plot id, challenge and proof must be hex, k a whole number\n');
+    err('plot id, challenge and proof must be hex, k a whole number\n');
     return 2;
   }
   const result = verifyProof({ plotId, k, challenge, proof, allowSmallK: values['allow-small-k'] === true });

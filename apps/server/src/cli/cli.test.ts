@@ -28,11 +28,28 @@ describe('operator CLI', () => {
     let out = '';
     expect(await runCli(['config'], (t) => (out += t))).toBe(0);
     expect(out).toContain('`DATABASE_URL`');
+    // Refusals go to stderr: a script reading the results never takes one for a result.
     out = '';
-    expect(await runCli(['frobnicate'], (t) => (out += t))).toBe(2);
-    expect(out).toContain('unknown command');
-    out = '';
-    expect(await runCli(['create-admin', 'not-an-email'], (t) => (out += t))).toBe(2);
+    let err = '';
+    expect(
+      await runCli(
+        ['frobnicate'],
+        (t) => (out += t),
+        (t) => (err += t),
+      ),
+    ).toBe(2);
+    expect(err).toContain('unknown command');
+    expect(out).toBe('');
+    err = '';
+    expect(
+      await runCli(
+        ['create-admin', 'not-an-email'],
+        (t) => (out += t),
+        (t) => (err += t),
+      ),
+    ).toBe(2);
+    expect(err).toContain('create-admin needs an e-mail address');
+    expect(out).toBe('');
   });
 });
 
@@ -87,10 +104,22 @@ describe('operator CLI on a database', () => {
       const audit = await db.selectFrom('admin_audit').select(['actor', 'action']).where('action', '=', 'UnBindGoogle').execute();
       expect(audit).toEqual([{ actor: 'cli', action: 'UnBindGoogle' }]);
       out = '';
-      expect(await runCli(['admin', 'unbind-authenticator', 'boss@example.com'], (t) => (out += t))).toBe(1);
+      expect(
+        await runCli(
+          ['admin', 'unbind-authenticator', 'boss@example.com'],
+          (t) => (out += t),
+          (t) => (out += t),
+        ),
+      ).toBe(1);
       expect(out).toBe('boss@example.com has no authenticator bound\n');
       out = '';
-      expect(await runCli(['admin', 'unbind-authenticator', 'nobody@example.com'], (t) => (out += t))).toBe(1);
+      expect(
+        await runCli(
+          ['admin', 'unbind-authenticator', 'nobody@example.com'],
+          (t) => (out += t),
+          (t) => (out += t),
+        ),
+      ).toBe(1);
       expect(out).toBe('no account with the e-mail nobody@example.com\n');
     } finally {
       if (previous === undefined) delete process.env.DATABASE_URL;
@@ -106,7 +135,13 @@ describe('settle from the CLI', () => {
     process.env.DATABASE_URL = url;
     try {
       let out = '';
-      expect(await runCli(['settle', '--day', '2026-02-30'], (t) => (out += t))).toBe(2);
+      expect(
+        await runCli(
+          ['settle', '--day', '2026-02-30'],
+          (t) => (out += t),
+          (t) => (out += t),
+        ),
+      ).toBe(2);
       const farmer = await buildUser(db);
       const { recordBlock } = await import('../modules/pool/blocks.ts');
       const { verifiedWork } = await import('../../test/shares.ts');

@@ -42,7 +42,7 @@ export function operatorChains(config: Config, db: Db, secret: string): { chains
   };
 }
 
-export async function custodyCommand(args: string[], db: Db, chains: ChainRegistry, out: (text: string) => void): Promise<number> {
+export async function custodyCommand(args: string[], db: Db, chains: ChainRegistry, out: (text: string) => void, err: (text: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { reason: { type: 'string', default: '' } } });
   const [sub, id] = positionals;
   try {
@@ -79,11 +79,11 @@ export async function custodyCommand(args: string[], db: Db, chains: ChainRegist
     }
   } catch (error) {
     if (isAppError(error)) {
-      out(`refused: withdrawal ${id ?? ''} is not waiting for the operator (or the wallet shows its payment)\n`);
+      err(`refused: withdrawal ${id ?? ''} is not waiting for the operator (or the wallet shows its payment)\n`);
       return 1;
     }
     throw error;
   }
-  out(`usage:\n${CUSTODY_HELP}`);
+  err(`usage:\n${CUSTODY_HELP}`);
   return 2;
 }

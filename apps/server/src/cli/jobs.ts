@@ -7,23 +7,23 @@ export const JOBS_HELP = `  jobs                            every background job
 `;
 
 /** `npm run platter -- jobs [run <name>]`. */
-export async function jobsCommand(args: string[], db: Db, out: (text: string) => void): Promise<number> {
+export async function jobsCommand(args: string[], db: Db, out: (text: string) => void, err: (text: string) => void): Promise<number> {
   const [sub, name] = args;
   if (sub === 'run') {
     if (!name) {
-      out('jobs run needs a job name (npm run platter -- jobs lists them)\n');
+      err('jobs run needs a job name (npm run platter -- jobs lists them)\n');
       return 2;
     }
     const queued = await queueJob(db, name);
     if (!queued.known) {
-      out(`unknown job: ${name} (npm run platter -- jobs lists them; a worker must have started once)\n`);
+      err(`unknown job: ${name} (npm run platter -- jobs lists them; a worker must have started once)\n`);
       return 2;
     }
     out(queued.id ? `${name}: queued (job ${queued.id})\n` : `${name}: already queued\n`);
     return 0;
   }
   if (sub !== undefined) {
-    out(`unknown jobs command: ${sub}\n${JOBS_HELP}`);
+    err(`unknown jobs command: ${sub}\n${JOBS_HELP}`);
     return 2;
   }
   const jobs = await jobsOverview(db);

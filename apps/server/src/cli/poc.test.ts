@@ -12,7 +12,12 @@ const fixture = (name: string) => fromRoot(`packages/poc/src/fixtures/${name}`);
 
 async function run(args: string[]): Promise<{ code: number; out: string }> {
   let out = '';
-  const code = await runCli(args, (t) => (out += t));
+  // Results and refusals in one text, as a terminal shows them.
+  const code = await runCli(
+    args,
+    (t) => (out += t),
+    (t) => (out += t),
+  );
   return { code, out };
 }
 
@@ -75,7 +80,8 @@ describe('platter poc verify-vectors', () => {
       spawnSync(process.execPath, ['--import', 'tsx', fromRoot('apps/server/src/cli.ts'), 'poc', ...args], { encoding: 'utf8', cwd: fromRoot('.') });
     const [genSig, height, account, , baseTarget] = NOGROD as [string, string, string, string, string];
     const beyond = cli('deadline', genSig, height, account, '18446744073709551616', baseTarget);
-    expect([beyond.status, beyond.stdout]).toEqual([2, 'nonce must be a whole number from 0 to 18446744073709551615, got 18446744073709551616\n']);
+    // The refusal on stderr, nothing on stdout for a script to take as a deadline.
+    expect([beyond.status, beyond.stdout, beyond.stderr]).toEqual([2, '', 'nonce must be a whole number from 0 to 18446744073709551615, got 18446744073709551616\n']);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'poc-vectors-'));
     try {
       const file = path.join(dir, 'deadlines.csv');

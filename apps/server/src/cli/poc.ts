@@ -26,17 +26,17 @@ function decimalU64(text: string): bigint | null {
 
 const parseDeadlineArgs = (args: string[]) => parseArgs({ args, allowPositionals: true, options: { poc1: { type: 'boolean' } } });
 
-function deadlineCommand(args: string[], out: (text: string) => void): number {
+function deadlineCommand(args: string[], out: (text: string) => void, err: (text: string) => void): number {
   let parsed: ReturnType<typeof parseDeadlineArgs>;
   try {
     parsed = parseDeadlineArgs(args);
   } catch (error) {
-    out(`${error instanceof Error ? error.message : String(error)}\n${DEADLINE_USAGE}`);
+    err(`${error instanceof Error ? error.message : String(error)}\n${DEADLINE_USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 5) {
-    out(DEADLINE_USAGE);
+    err(DEADLINE_USAGE);
     return 2;
   }
   const [genSigHex, heightText, accountText, nonceText, baseTargetText] = positionals as [string, string, string, string, string];
@@ -44,7 +44,7 @@ function deadlineCommand(args: string[], out: (text: string) => void): number {
   try {
     genSig = parseGenerationSignature(genSigHex.replace(/^0x/i, ''));
   } catch {
-    out('the generation signature must be 64 hex digits\n');
+    err('the generation signature must be 64 hex digits\n');
     return 2;
   }
   const numbers = { height: heightText, accountId: accountText, nonce: nonceText, baseTarget: baseTargetText };
@@ -52,13 +52,13 @@ function deadlineCommand(args: string[], out: (text: string) => void): number {
   for (const [name, text] of Object.entries(numbers)) {
     const value = decimalU64(text);
     if (value === null) {
-      out(`${name} must be a whole number from 0 to 18446744073709551615, got ${text}\n`);
+      err(`${name} must be a whole number from 0 to 18446744073709551615, got ${text}\n`);
       return 2;
     }
     n[name] = value;
   }
   if (n.baseTarget === 0n) {
-    out('baseTarget must be positive\n');
+    err('baseTarget must be positive\n');
     return 2;
   }
   const version = values.poc1 === true ? 1 : 2;
@@ -67,16 +67,16 @@ function deadlineCommand(args: string[], out: (text: string) => void): number {
   return 0;
 }
 
-function verifyVectorsCommand(args: string[], out: (text: string) => void): number {
+function verifyVectorsCommand(args: string[], out: (text: string) => void, err: (text: string) => void): number {
   if (args.length !== 1) {
-    out(VECTORS_USAGE);
+    err(VECTORS_USAGE);
     return 2;
   }
   let checks;
   try {
     checks = verifyVectors(fs.readFileSync(args[0]!, 'utf8'));
   } catch (error) {
-    out(`cannot check ${args[0]}: ${error instanceof Error ? error.message : String(error)}\n`);
+    err(`cannot check ${args[0]}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }
   for (const c of checks) out(c.ok ? `ok   ${c.id} ${c.field} ${c.actual}\n` : `FAIL ${c.id} ${c.field}: expected ${c.expected}, computed ${c.actual}\n`);
@@ -85,10 +85,10 @@ function verifyVectorsCommand(args: string[], out: (text: string) => void): numb
   return failed === 0 && checks.length > 0 ? 0 : 1;
 }
 
-export function pocCommand(args: string[], out: (text: string) => void): number {
+export function pocCommand(args: string[], out: (text: string) => void, err: (text: string) => void): number {
   const [sub, ...rest] = args;
-  if (sub === 'deadline') return deadlineCommand(rest, out);
-  if (sub === 'verify-vectors') return verifyVectorsCommand(rest, out);
-  out(`${DEADLINE_USAGE}${VECTORS_USAGE}`);
+  if (sub === 'deadline') return deadlineCommand(rest, out, err);
+  if (sub === 'verify-vectors') return verifyVectorsCommand(rest, out, err);
+  err(`${DEADLINE_USAGE}${VECTORS_USAGE}`);
   return 2;
 }

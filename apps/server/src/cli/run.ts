@@ -66,7 +66,12 @@ async function withChains<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['
   });
 }
 
-export async function runCli(argv: string[], out: (text: string) => void = (t) => process.stdout.write(t)): Promise<number> {
+/** Runs one command: its results to `out`, its refusals and usage errors to `err` (stderr). */
+export async function runCli(
+  argv: string[],
+  out: (text: string) => void = (t) => process.stdout.write(t),
+  err: (text: string) => void = (t) => process.stderr.write(t),
+): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'migrate': {
@@ -98,11 +103,11 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
       const email = positionals[0];
       const role = values.role;
       if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
-        out('create-admin needs an e-mail address\n');
+        err('create-admin needs an e-mail address\n');
         return 2;
       }
       if (role !== 'admin' && role !== 'support') {
-        out('--role must be admin or support\n');
+        err('--role must be admin or support\n');
         return 2;
       }
       const password = values.password ?? generatePassword();
@@ -126,7 +131,7 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
             return 0;
           } catch (error) {
             if (isAppError(error)) {
-              out(error.errorName === 'USER_NOT_EXIST' ? `no account with the e-mail ${email}\n` : `${email} has no authenticator bound\n`);
+              err(error.errorName === 'USER_NOT_EXIST' ? `no account with the e-mail ${email}\n` : `${email} has no authenticator bound\n`);
               return 1;
             }
             throw error;
@@ -134,11 +139,11 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
         });
       }
       if (sub !== 'grant' || !email || !role) {
-        out('usage: npm run platter -- admin grant <email> <user|support|admin> | admin unbind-authenticator <email>\n');
+        err('usage: npm run platter -- admin grant <email> <user|support|admin> | admin unbind-authenticator <email>\n');
         return 2;
       }
       if (role !== 'user' && role !== 'support' && role !== 'admin') {
-        out('the role must be user, support or admin\n');
+        err('the role must be user, support or admin\n');
         return 2;
       }
       return withDatabase(async (db) => {
@@ -161,7 +166,7 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
     }
     case 'ledger': {
       if (rest[0] !== 'check') {
-        out('usage: npm run platter -- ledger check\n');
+        err('usage: npm run platter -- ledger check\n');
         return 2;
       }
       return withChains(async (db, chains) => {
@@ -183,7 +188,7 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
       const { values } = parseArgs({ args: rest, options: { day: { type: 'string' }, pool: { type: 'string' } } });
       const day = values.day ?? '';
       if (!isDay(day)) {
-        out('settle needs --day YYYY-MM-DD (a UTC day that has ended)\n');
+        err('settle needs --day YYYY-MM-DD (a UTC day that has ended)\n');
         return 2;
       }
       return withDatabase(async (db) => {
@@ -198,13 +203,13 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
       });
     }
     case 'chia':
-      return chiaCommand(rest, out);
+      return chiaCommand(rest, out, err);
     case 'poc':
-      return pocCommand(rest, out);
+      return pocCommand(rest, out, err);
     case 'custody':
-      return withChains((db, chains) => custodyCommand(rest, db, chains, out));
+      return withChains((db, chains) => custodyCommand(rest, db, chains, out, err));
     case 'jobs':
-      return withDatabase((db) => jobsCommand(rest, db, out));
+      return withDatabase((db) => jobsCommand(rest, db, out, err));
     case 'config':
       out(`${configTable()}\n`);
       return 0;
@@ -214,7 +219,7 @@ export async function runCli(argv: string[], out: (text: string) => void = (t) =
       out(HELP);
       return 0;
     default:
-      out(`unknown command: ${command}\n\n${HELP}`);
+      err(`unknown command: ${command}\n\n${HELP}`);
       return 2;
   }
 }

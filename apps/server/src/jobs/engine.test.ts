@@ -106,18 +106,21 @@ describe('the job engine', () => {
 
   it('shows the operator each job (last run, last error, next run, failures) and queues one by hand (CLI jobs, jobs run)', async () => {
     let text = '';
+    let errors = '';
     const out = (t: string) => void (text += t);
-    expect(await jobsCommand([], db, out)).toBe(1); // a job is failing
+    const err = (t: string) => void (errors += t);
+    expect(await jobsCommand([], db, out, err)).toBe(1); // a job is failing
     const broken = text.split('\n').find((l) => l.startsWith('test-broken'));
     expect(broken).toMatch(/every 3600000 .* NO .* 3 .*the chain node is down/);
     expect(text.split('\n').find((l) => l.startsWith('test-healthy'))).toMatch(/ yes .* 0 /);
     text = '';
-    expect(await jobsCommand(['run', 'test-healthy'], db, out)).toBe(0);
+    expect(await jobsCommand(['run', 'test-healthy'], db, out, err)).toBe(0);
     expect(text).toMatch(/test-healthy: queued \(job /);
     const queued = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test-healthy' AND state = 'created'`.execute(db);
     expect(queued.rows[0]?.n).toBe(1);
     text = '';
-    expect(await jobsCommand(['run', 'no-such-job'], db, out)).toBe(2);
-    expect(text).toContain('unknown job: no-such-job');
+    expect(await jobsCommand(['run', 'no-such-job'], db, out, err)).toBe(2);
+    expect(errors).toContain('unknown job: no-such-job');
+    expect(text).toBe('');
   });
 });
