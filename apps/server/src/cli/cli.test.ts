@@ -94,6 +94,7 @@ describe('operator CLI on a database', () => {
     process.env.DATABASE_URL = url;
     try {
       let out = '';
+      const collect = (t: string) => void (out += t);
       expect(await runCli(['create-admin', 'boss@example.com'], (t) => (out += t))).toBe(0);
       await db.updateTable('users').set({ google_secret: 'sealed' }).where('email', '=', 'boss@example.com').execute();
       out = '';
@@ -104,22 +105,10 @@ describe('operator CLI on a database', () => {
       const audit = await db.selectFrom('admin_audit').select(['actor', 'action']).where('action', '=', 'UnBindGoogle').execute();
       expect(audit).toEqual([{ actor: 'cli', action: 'UnBindGoogle' }]);
       out = '';
-      expect(
-        await runCli(
-          ['admin', 'unbind-authenticator', 'boss@example.com'],
-          (t) => (out += t),
-          (t) => (out += t),
-        ),
-      ).toBe(1);
+      expect(await runCli(['admin', 'unbind-authenticator', 'boss@example.com'], collect, collect)).toBe(1);
       expect(out).toBe('boss@example.com has no authenticator bound\n');
       out = '';
-      expect(
-        await runCli(
-          ['admin', 'unbind-authenticator', 'nobody@example.com'],
-          (t) => (out += t),
-          (t) => (out += t),
-        ),
-      ).toBe(1);
+      expect(await runCli(['admin', 'unbind-authenticator', 'nobody@example.com'], collect, collect)).toBe(1);
       expect(out).toBe('no account with the e-mail nobody@example.com\n');
     } finally {
       if (previous === undefined) delete process.env.DATABASE_URL;
@@ -135,13 +124,8 @@ describe('settle from the CLI', () => {
     process.env.DATABASE_URL = url;
     try {
       let out = '';
-      expect(
-        await runCli(
-          ['settle', '--day', '2026-02-30'],
-          (t) => (out += t),
-          (t) => (out += t),
-        ),
-      ).toBe(2);
+      const collect = (t: string) => void (out += t);
+      expect(await runCli(['settle', '--day', '2026-02-30'], collect, collect)).toBe(2);
       const farmer = await buildUser(db);
       const { recordBlock } = await import('../modules/pool/blocks.ts');
       const { verifiedWork } = await import('../../test/shares.ts');
