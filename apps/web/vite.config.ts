@@ -59,15 +59,17 @@ function precompress(): Plugin {
  * (main.tsx's preloadRoute and loadLanguage ask for the same files, a round trip later).
  * `exact`: that path only; otherwise the path and everything under it.
  */
-const PRELOADS: { path: string; exact: boolean; modules: string[] }[] = [
-  { path: '/', exact: true, modules: ['src/pages/home/HomePage.tsx'] },
+const PRELOADS: { path: string; exact: boolean; modules: string[]; firstTextsOnly?: boolean }[] = [
+  // Home draws with the language's first-screen texts only: its rest is not preloaded there.
+  { path: '/', exact: true, modules: ['src/pages/home/HomePage.tsx'], firstTextsOnly: true },
   { path: '/center', exact: false, modules: ['src/app/centre/CentreLayout.tsx', 'src/pages/center/CenterRoutes.tsx'] },
   { path: '/center/mining', exact: true, modules: ['src/pages/pool/MiningPage.tsx'] },
 ];
 const LANGUAGE_MODULE = (lang: string) => `src/i18n/lang/${lang}.ts`;
+const LANGUAGE_REST_MODULE = (lang: string) => `src/i18n/lang/${lang}.rest.ts`;
 export const PRELOAD_FILE = '.vite/preload.json';
 
-/** Writes dist/.vite/preload.json: { routes: [{ path, exact, files }], languages: { en: files, … } }. */
+/** Writes dist/.vite/preload.json: { routes: [{ path, exact, files, firstTextsOnly? }], languages: { en: files, … }, rests: { en: files, … } }. */
 function preloadTable(): Plugin {
   let root = '';
   return {
@@ -104,11 +106,14 @@ function preloadTable(): Plugin {
         return [...js, ...css];
       };
       const table = {
-        routes: PRELOADS.map((route) => ({ path: route.path, exact: route.exact, files: filesOf(route.modules) })),
+        routes: PRELOADS.map((route) => ({ path: route.path, exact: route.exact, files: filesOf(route.modules), ...(route.firstTextsOnly ? { firstTextsOnly: true } : {}) })),
         languages: Object.fromEntries(['en', 'zh', 'ru'].map((lang) => [lang, filesOf([LANGUAGE_MODULE(lang)])])),
+        rests: Object.fromEntries(['en', 'zh', 'ru'].map((lang) => [lang, filesOf([LANGUAGE_REST_MODULE(lang)])])),
       };
       // A preload of a file that is not written gets the site's HTML back: a console error on every visit.
-      const unwritten = [...table.routes.flatMap((route) => route.files), ...Object.values(table.languages).flat()].filter((file) => !(file in bundle));
+      const unwritten = [...table.routes.flatMap((route) => route.files), ...Object.values(table.languages).flat(), ...Object.values(table.rests).flat()].filter(
+        (file) => !(file in bundle),
+      );
       if (unwritten.length > 0) throw new Error(`preload table: ${unwritten.join(', ')} not in the build`);
       this.emitFile({ type: 'asset', fileName: PRELOAD_FILE, source: JSON.stringify(table, null, 1) });
     },

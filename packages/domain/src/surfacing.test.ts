@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_CLEAR_AFTER_202_MS, TOAST_MS, surfaceResponse } from './surfacing.ts';
+// The catalogue's other languages, registered as the server has them.
+import './errors/messages.all.ts';
 
 const response = (body: unknown, userTriggered = false, messageList = false) => ({ kind: 'response', body, userTriggered, messageList }) as const;
 

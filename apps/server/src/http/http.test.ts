@@ -209,11 +209,12 @@ describe('web app', () => {
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>P</title></head><body><div id="root"></div></body></html>');
     const table = {
       routes: [
-        { path: '/', exact: true, files: ['static/home-1.js', 'static/home-1.css'] },
+        { path: '/', exact: true, files: ['static/home-1.js', 'static/home-1.css'], firstTextsOnly: true },
         { path: '/center', exact: false, files: ['static/CentreLayout-1.js'] },
         { path: '/center/mining', exact: true, files: ['static/MiningPage-1.js'] },
       ],
       languages: { en: ['static/en-1.js'], ru: ['static/ru-1.js'] },
+      rests: { en: ['static/en.rest-1.js'], ru: ['static/ru.rest-1.js'] },
     };
     await fs.writeFile(path.join(dist, '.vite/preload.json'), JSON.stringify(table));
     const app = await testApp(db, { webDist: dist });
@@ -225,13 +226,15 @@ describe('web app', () => {
     };
     expect(await preloads('/')).toEqual(['modulepreload static/en-1.js', 'modulepreload static/home-1.js', 'preload static/home-1.css']);
     expect(await preloads('/', { cookie: 'h9_lang=ru' })).toEqual(['modulepreload static/ru-1.js', 'modulepreload static/home-1.js', 'preload static/home-1.css']);
+    // Home draws with the first screen's texts alone; every other page waits for the rest of them.
     expect(await preloads('/center/mining', { 'accept-language': 'ru' })).toEqual([
       'modulepreload static/ru-1.js',
+      'modulepreload static/ru.rest-1.js',
       'modulepreload static/CentreLayout-1.js',
       'modulepreload static/MiningPage-1.js',
     ]);
-    expect(await preloads('/center/assets')).toEqual(['modulepreload static/en-1.js', 'modulepreload static/CentreLayout-1.js']);
-    expect(await preloads('/centered')).toEqual(['modulepreload static/en-1.js']);
+    expect(await preloads('/center/assets')).toEqual(['modulepreload static/en-1.js', 'modulepreload static/en.rest-1.js', 'modulepreload static/CentreLayout-1.js']);
+    expect(await preloads('/centered')).toEqual(['modulepreload static/en-1.js', 'modulepreload static/en.rest-1.js']);
     const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', cookie: 'h9_lang=ru' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('href="/static/ru-1.js"');

@@ -69,8 +69,11 @@ function compressed(html: string): Page {
 }
 
 interface PreloadTable {
-  routes: { path: string; exact: boolean; files: string[] }[];
+  routes: { path: string; exact: boolean; files: string[]; firstTextsOnly?: boolean }[];
+  /** Each language's first-screen texts. */
   languages: Partial<Record<string, string[]>>;
+  /** Each language's other texts: every page but those drawn with the first screen's alone (home) waits for them. */
+  rests?: Partial<Record<string, string[]>>;
 }
 
 /**
@@ -90,7 +93,8 @@ export function pageWithPreloads(root: string): (urlPath: string, lang: string) 
     const key = `${lang} ${routes.map((route) => route.path).join(' ')}`;
     let page = pages.get(key);
     if (page === undefined) {
-      const files = new Set([...(table.languages[lang] ?? []), ...routes.flatMap((route) => route.files)]);
+      const rest = routes.some((route) => route.firstTextsOnly) ? [] : (table.rests?.[lang] ?? []);
+      const files = new Set([...(table.languages[lang] ?? []), ...rest, ...routes.flatMap((route) => route.files)]);
       const links = [...files].map((file) =>
         file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
       );

@@ -18,7 +18,8 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * its own lazily loaded chunk; the frame's boundary shows 'Loading...' and 'Loaded Error!'.
  */
 const loadHome = once(() => import('../pages/home/HomePage.tsx'));
-const HomePage = lazyPage(() => loadHome().then((m) => m.HomePage));
+// Home draws with the first screen's texts only (i18n/lang/<lang>.ts): it does not wait for the rest.
+const HomePage = lazyPage(() => loadHome().then((m) => m.HomePage), { texts: 'first' });
 const MyPoolsPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.MyPoolsPage));
 const AddressResultPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.AddressResultPage));
 const MemberPage = lazyPage(() => import('../pages/member/index.tsx').then((m) => m.MemberPage));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import enBase from './en.json';
 import ruBase from './ru.json';
-import { areaCatalogues, catalogues as merged } from './all.ts';
+import { areaCatalogues, catalogues as merged, firstAndRest } from './all.ts';
 import zhBase from './zh.json';
 
 /** Every visible string lives in en/zh/ru with the same keys (STYLE.md, issue text). */
@@ -53,6 +53,21 @@ describe('translation catalogues', () => {
         expect(Object.keys({ ...enBase, ...zhBase, ...ruBase })).not.toContain(area);
       }
     }
+  });
+
+  it('splits each language the same way: the first screen’s areas, then every other area, each once', () => {
+    const split = Object.values(firstAndRest).map(({ first, rest }) => ({ first: Object.keys(first).sort(), rest: Object.keys(rest).sort() }));
+    for (const { first, rest } of split) {
+      expect(first, 'the same first-screen areas in every language').toEqual(split[0]?.first);
+      expect(
+        first.filter((key) => rest.includes(key)),
+        'in both chunks',
+      ).toEqual([]);
+      expect([...first, ...rest].sort()).toEqual(Object.keys(enBase).concat(Object.keys(areaCatalogues)).sort());
+    }
+    // The home page and the frame draw with these; a page elsewhere waits for the rest (app/lazy.ts).
+    expect(split[0]?.first).toEqual(expect.arrayContaining(['home', 'nav', 'footer', 'poolPublic', 'content', 'centreNav', 'inmail']));
+    expect(split[0]?.rest).toEqual(expect.arrayContaining(['wallet', 'finance', 'pointing', 'adminCore']));
   });
 
   it('zh is Traditional Chinese, not Simplified', () => {

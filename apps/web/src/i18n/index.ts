@@ -7,10 +7,14 @@ import { readCookie, writeCookie } from '../lib/cookies.ts';
 /** A translation catalogue: nested keys down to the texts. */
 export type Catalogue = { [key: string]: string | Catalogue };
 
-/** What one language brings: its texts and antd's own strings (pagination, empty, pickers…). */
+/**
+ * What one language brings: the texts of the first screen, antd's own strings (pagination,
+ * empty, pickers…) and, loaded after them, the other areas' texts.
+ */
 export interface LanguagePack {
   translation: Catalogue;
   antdLocale: Locale;
+  rest?: () => Promise<{ default: Catalogue }>;
 }
 
 /**
@@ -57,14 +61,41 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // A component drawn before its area's texts arrived draws again when they do.
+  react: { bindI18nStore: 'added' },
 });
 
 const antdLocales = new Map<Lang, Locale>();
+/** Each loaded language's other texts, arriving (a failed chunk: tried again on the next wait). */
+const rests = new Map<Lang, { load: () => Promise<void>; done?: Promise<void> }>();
 
-/** Makes a language's pack available (the loader below, or every language at once in unit tests). */
+/**
+ * Makes a language's pack available (the loader below, or every language at once in unit
+ * tests); the rest of its texts starts loading at once, beside the first render.
+ */
 export function addLanguagePack(lang: Lang, pack: LanguagePack): void {
   i18n.addResourceBundle(lang, 'translation', pack.translation, true, true);
   antdLocales.set(lang, pack.antdLocale);
+  const { rest } = pack;
+  if (!rest) return;
+  const entry = {
+    load: async () => {
+      i18n.addResourceBundle(lang, 'translation', (await rest()).default, true, true);
+    },
+  };
+  rests.set(lang, entry);
+  void languageComplete(lang).catch(() => undefined);
+}
+
+/** Resolves once every text of a loaded language is there (at once for a pack without a rest). */
+export function languageComplete(lang: string): Promise<void> {
+  const entry = rests.get(lang as Lang);
+  if (!entry) return Promise.resolve();
+  entry.done ??= entry.load().catch((error: unknown) => {
+    entry.done = undefined;
+    throw error;
+  });
+  return entry.done;
 }
 
 export function isLanguageLoaded(lang: Lang): boolean {
@@ -99,12 +130,14 @@ export function applyLanguage(lang: Lang): void {
     void i18n.changeLanguage(lang);
     return;
   }
-  loadLanguage(lang).then(
-    () => void i18n.changeLanguage(lang),
-    () => {
-      // Offline or a replaced deploy: the page stays in its language; the cookie applies on the next load.
-    },
-  );
+  loadLanguage(lang)
+    .then(() => languageComplete(lang))
+    .then(
+      () => void i18n.changeLanguage(lang),
+      () => {
+        // Offline or a replaced deploy: the page stays in its language; the cookie applies on the next load.
+      },
+    );
 }
 
 export default i18n;

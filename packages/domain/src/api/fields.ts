@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorName } from '../errors/codes.ts';
-import { countryByCode } from '../registry/countries.ts';
+import { isCountryCode } from '../registry/countryCodes.ts';
 
 /**
  * Field schemas shared by the account and security calls. A failing rule's message is a
@@ -69,7 +69,7 @@ export const accountField = text({ error: msg('ACCOUNT_LENGTH') })
 export const nationalityField = text({ error: msg('NATIONALITY_REQUIRED') })
   .trim()
   .toUpperCase()
-  .refine((code) => countryByCode(code) !== undefined, msg('NATIONALITY_REQUIRED'))
+  .refine(isCountryCode, msg('NATIONALITY_REQUIRED'))
   .meta({ description: 'country_code of GET /api/security/countries (two letters)', example: 'US' });
 
 /** The national number: digits (spaces and dashes dropped), 4 to 14 of them. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGS } from '../lang.ts';
 import { ERR, ERROR_CATALOGUE, MINING_CLIENT_ERRORS, errorNameOf, type ErrorName } from './codes.ts';
 import { errorMessage, miningClientMessage } from './messages.ts';
+import './messages.all.ts';
 import { ERROR_MESSAGES_RU } from './messages.ru.ts';
 import { ERROR_MESSAGES_ZH } from './messages.zh.ts';
 
@@ -85,6 +86,8 @@ describe('error catalogue', () => {
         const text = errorMessage(ERROR_CATALOGUE[name].code, lang);
         expect(text, `${name}/${lang}`).toMatch(/\S/);
       }
+      expect(errorMessage(ERROR_CATALOGUE[name].code, 'zh')).toBe(ERROR_MESSAGES_ZH[name]);
+      expect(errorMessage(ERROR_CATALOGUE[name].code, 'ru')).toBe(ERROR_MESSAGES_RU[name]);
       // A translation that is just the English text is a missed translation.
       expect(ERROR_MESSAGES_ZH[name], name).not.toBe(ERROR_CATALOGUE[name].en);
       expect(ERROR_MESSAGES_RU[name], name).not.toBe(ERROR_CATALOGUE[name].en);

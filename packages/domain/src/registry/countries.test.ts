@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, countryByCode } from './countries.ts';
+import { COUNTRY_CODES, isCountryCode } from './countryCodes.ts';
 
 describe('country list', () => {
   it('has about 230 entries with unique two-letter codes and 00-prefixed dial codes', () => {
@@ -20,5 +21,12 @@ describe('country list', () => {
     expect(countryByCode('HK')?.chinese_name).toBe('香港');
     // Simplified forms must not appear.
     for (const c of COUNTRIES) expect(c.chinese_name, c.english_name).not.toMatch(/[国罗兰尔亚]/);
+  });
+
+  it('validates a code against the same list without the names (countryCodes.ts)', () => {
+    expect([...COUNTRY_CODES].sort()).toEqual(COUNTRIES.map((c) => c.country_code).sort());
+    expect(isCountryCode('cn')).toBe(true);
+    expect(isCountryCode('XX')).toBe(false);
+    expect(isCountryCode('')).toBe(false);
   });
 });
