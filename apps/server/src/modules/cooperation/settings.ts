@@ -1,4 +1,4 @@
-import { AppError, defaultCooperationSettings, percentBp, validDealShares, type CooperationSettingsBody } from '@platter/domain';
+import { AppError, defaultCooperationSettings, percentBp, percentOfRatio, validDealShares, type CooperationSettingsBody } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { recordAudit, type AuditBy } from '../admin/audit.ts';
 import { cooperationRepository as repo } from './cooperation.repository.ts';
@@ -12,15 +12,13 @@ import { cooperationSettings, type CooperationCoinSettings } from './cooperation
  * return and deal offer; deals already made keep the shares and margin they were made with.
  */
 
-const bpText = (bp: number) => (bp % 100 === 0 ? String(bp / 100) : (bp / 100).toFixed(2));
-
 function view(coin: string, s: CooperationCoinSettings) {
   return {
     coin,
     min_whole: s.minWhole.toString(),
-    owner_share: bpText(s.ownerBp),
-    miner_share: bpText(s.minerBp),
-    deal_margin: bpText(s.dealMarginBp),
+    owner_share: percentOfRatio(s.ownerBp),
+    miner_share: percentOfRatio(s.minerBp),
+    deal_margin: percentOfRatio(s.dealMarginBp),
     deal_term_days: s.dealTermDays,
   };
 }

@@ -41,7 +41,12 @@ beforeAll(async () => {
   userId = (await db.selectFrom('users').select('id').where('email', '=', userEmail).executeTakeFirstOrThrow()).id;
   await deposit(userId, '10');
   const code = await emailCode('address');
-  const added = await user.post<{ id: string }>('/api/user/addwithdrawaddress', { coin: 'CHIA', address: devnetAddress('outside', 'CHIA', 'audit-cold'), remark: '', email_code: code });
+  const added = await user.post<{ id: string }>('/api/user/addwithdrawaddress', {
+    coin: 'CHIA',
+    address: devnetAddress('outside', 'CHIA', 'audit-cold'),
+    remark: '',
+    email_code: code,
+  });
   expect(added.code).toBe(200);
   addressId = added.data.id;
 });
@@ -67,7 +72,13 @@ async function emailCode(action: string): Promise<string> {
 
 let seq = 0;
 async function withdraw(amount: string) {
-  return user.post<{ id: string }>('/api/assets/withdraw', { coin: 'CHIA', address_id: addressId, amount, request_id: `audit-http-${++seq}`, email_code: await emailCode('withdraw') });
+  return user.post<{ id: string }>('/api/assets/withdraw', {
+    coin: 'CHIA',
+    address_id: addressId,
+    amount,
+    request_id: `audit-http-${++seq}`,
+    email_code: await emailCode('withdraw'),
+  });
 }
 
 /** The back office sets the withdrawal audit of the given CHIA pools (the others as they are). */
@@ -75,7 +86,7 @@ async function setAudit(audits: Record<string, boolean>) {
   for (const [pool, on] of Object.entries(audits)) expect((await admin.post('/api/admin/updatepoolconfig', { pool, withdraw_audit: on })).code).toBe(200);
 }
 
-const status = async (id: string) => (await db.selectFrom('withdrawals').select(['status', 'reviewed_by', 'send_after']).where('id', '=', id).executeTakeFirstOrThrow());
+const status = async (id: string) => await db.selectFrom('withdrawals').select(['status', 'reviewed_by', 'send_after']).where('id', '=', id).executeTakeFirstOrThrow();
 const currencyAudit = async () =>
   (await user.get<{ currency: { type: string; withdraw_audit: boolean }[] }>('/api/assets/totalassets')).data.currency.find((c) => c.type === 'CHIA')?.withdraw_audit;
 const auditQueue = async () => (await admin.get<{ list: { id: string }[] }>('/api/admin/getauditingwithdrawlogs')).data.list.map((w) => w.id);
@@ -107,7 +118,9 @@ describe('a withdrawal and its pools’ withdrawal audit', () => {
     const log = await user.get<{ list: { id: string; status: string }[] }>('/api/log/withdraw?coin=CHIA');
     expect(log.data.list.find((w) => w.id === id)?.status).toBe('SENT_PENDING');
     // Held meanwhile: 10 − 2.
-    expect((await user.get<{ list: { type: string; available: string; withdrawing: string }[] }>('/api/assets/totalassets')).data.list.find((c) => c.type === 'CHIA')).toMatchObject({
+    expect(
+      (await user.get<{ list: { type: string; available: string; withdrawing: string }[] }>('/api/assets/totalassets')).data.list.find((c) => c.type === 'CHIA'),
+    ).toMatchObject({
       available: '8',
       withdrawing: '2',
     });

@@ -80,5 +80,4 @@ describe('the withdraw dialog', () => {
     await waitFor(() => document.querySelectorAll('.success-toast').length === 1);
     expect(document.querySelector('.success-toast')?.textContent).toContain('Withdrawal submitted.');
   });
-
 });
