@@ -351,4 +351,47 @@ describe('the wallet from a devnet deposit to a sent withdrawal (English, deskto
     await page.getByTestId('lang-trigger').click();
     await clickSettled(page, page.getByTestId('lang-option-en'));
   });
+
+  it('sends a withdrawal without review once every pool of the coin has its withdrawal audit off (issue 22): the dialog says so, no cancel, SENT', async () => {
+    const admin = await openBrowser({ viewport: DESKTOP });
+    await logIn(admin.page, inject('adminEmail'), inject('adminPassword'));
+    const setAudit = async (on: boolean) => {
+      for (const pool of ['chia', 'chiapp', 'chiavip']) await must(admin.page, 'POST', '/api/admin/updatepoolconfig', { pool, withdraw_audit: on });
+    };
+    await setAudit(false);
+    try {
+      await page.goto(baseUrl + '/assets');
+      await page.getByTestId('assets-withdraw-CHIA').click();
+      await page.getByTestId('withdraw-dialog').waitFor();
+      await expect.poll(() => page.getByTestId('withdraw-review-note').textContent()).toContain('sent without manual review');
+      await choose(page, 'withdraw-address', `withdraw-address-option-${addressId}`);
+      await page.getByTestId('withdraw-amount').fill('1');
+      await enterEmailCode(page, email, seen, lastSent);
+      await screenshot(page, 'wallet-withdraw-no-review-en-light');
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByText('It is sent without review').waitFor();
+      await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
+      const row = page.locator('[data-testid^="withdrawal-row-"]').first();
+      const idOf = async () => ((await row.getAttribute('data-testid')) ?? '').replace('withdrawal-row-', '');
+      await expect.poll(async () => withdrawalIds.includes(await idOf())).toBe(false);
+      const id = await idOf();
+      // Past review at once: Sending, and nothing to cancel.
+      expect(await page.getByTestId(`withdrawal-status-${id}`).getAttribute('data-status')).toMatch(/SENT/);
+      expect(await page.getByTestId(`withdrawal-cancel-${id}`).count()).toBe(0);
+      await expect.poll(() => page.getByTestId(`withdrawal-status-${id}`).getAttribute('data-status'), { timeout: 90_000 }).toBe('SENT');
+      for (const lang of ['zh', 'ru'] as const) {
+        await page.getByTestId('lang-trigger').click();
+        await clickSettled(page, page.getByTestId(`lang-option-${lang}`));
+        await page.getByTestId('assets-withdraw-CHIA').click();
+        await expect.poll(() => page.getByTestId('withdraw-review-note').textContent()).toContain(lang === 'zh' ? '無需人工審核' : 'без ручной проверки');
+        await screenshot(page, `wallet-withdraw-no-review-${lang}-light`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('withdraw-dialog').waitFor({ state: 'detached' });
+      }
+      await page.getByTestId('lang-trigger').click();
+      await clickSettled(page, page.getByTestId('lang-option-en'));
+    } finally {
+      await setAudit(true);
+    }
+  }, 150_000);
 });

@@ -62,7 +62,7 @@ import { adminInviteRoutes, inviteDevRoutes, inviteRoutes } from './modules/invi
 import { adminPointingRoutes, pointingDevRoutes, pointingRoutes } from './modules/pointing/pointing.routes.ts';
 import { adminMortgageRoutes, mortgageDevRoutes, mortgageRoutes } from './modules/mortgage/mortgage.routes.ts';
 import { pointingChainsOf } from './modules/pointing/pointing.service.ts';
-import { cooperationRoutes } from './modules/cooperation/cooperation.routes.ts';
+import { adminCooperationRoutes, cooperationRoutes } from './modules/cooperation/cooperation.routes.ts';
 import { chiaPrimitives } from './protocols/chia/primitives.impl.ts';
 import { chiaPoolRoutes } from './protocols/chia/chia.routes.ts';
 import { chiaNotFoundRoutes } from './protocols/chia/not-found.ts';
@@ -308,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   pointingRoutes(app, { db, sessions, chains: pointingChains });
   adminPointingRoutes(app, { db, sessions, chains: pointingChains });
   cooperationRoutes(app, { db, sessions });
+  adminCooperationRoutes(app, { db, sessions });
   mortgageRoutes(app, { db, sessions });
   adminMortgageRoutes(app, { db, sessions });
   if (development.enabled) {

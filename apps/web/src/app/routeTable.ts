@@ -82,6 +82,8 @@ export const ADMIN_ROUTES: readonly { path: string; key: string; group: AdminGro
   { path: '/admin/finance_products', key: 'finance_products', group: 'lists' },
   // Issue 22: each pointing coin's settings (counted share, margin, Noterm lock, verification window).
   { path: '/admin/point_settings', key: 'point_settings', group: 'system' },
+  // Issue 22: each cooperation coin's least amount and a deal's shares, margin and term.
+  { path: '/admin/cooperation_settings', key: 'cooperation_settings', group: 'system' },
   // Issue 25: the invitations and rebates, and each pool's rebate share.
   { path: '/admin/invitations', key: 'invitations', group: 'lists' },
   ...(['mining_daily_reports', 'assets_daily_reports'] as const).map((key) => ({ path: `/admin/${key}`, key, group: 'reports' as const })),

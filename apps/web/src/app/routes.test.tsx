@@ -214,6 +214,7 @@ const ADMIN_BUILT_PAGES: Record<string, string> = {
   point_info: 'admin-point-info-page',
   point_review: 'admin-point-review-page',
   point_settings: 'admin-point-settings-page',
+  cooperation_settings: 'admin-cooperation-settings-page',
   mortgage: 'admin-mortgage-page',
   send_notice: 'send-notice-page',
   account: 'admin-users-page',

@@ -3,7 +3,7 @@ import { DEAL_STATUSES } from '../cooperation.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
 import { msg, text } from './fields.ts';
 import { poolField } from './pool.ts';
-import { idField } from './wallet.ts';
+import { idField, requestIdField } from './wallet.ts';
 
 /**
  * Cooperation pools and deals (issue 22): /center/open's calls. The spec names the figure
@@ -17,7 +17,10 @@ export const cooperationAmountField = text({ error: msg('MORTGAGE_NOT_INTEGER') 
   .regex(/^\d{1,30}$/, msg('MORTGAGE_NOT_INTEGER'))
   .meta({ description: 'Whole coins (an integer), e.g. "8000"', example: '100' });
 
-export const cooperationBody = z.object({ pool: poolField, amount: cooperationAmountField });
+/** Optional on every cooperation call: the same key answers the first call's result and moves money once (as the mortgage calls). */
+const optionalRequestId = requestIdField.optional();
+
+export const cooperationBody = z.object({ pool: poolField, amount: cooperationAmountField, request_id: optionalRequestId });
 export type CooperationBody = z.infer<typeof cooperationBody>;
 
 export const cooperationPoolSchema = z.object({
@@ -64,10 +67,11 @@ export const cooperationLogPage = pageOf(cooperationLogSchema);
 
 // --- deals ----------------------------------------------------------------------------------------
 
-export const dealOfferBody = z.object({ pool: poolField, amount: cooperationAmountField });
+export const dealOfferBody = z.object({ pool: poolField, amount: cooperationAmountField, request_id: optionalRequestId });
 export const dealActionBody = z.object({
   id: idField,
   action: z.enum(['take', 'accept', 'withdraw', 'break', 'remargin', 'unlock'], { error: msg('INVALID_PARAMETER') }),
+  request_id: optionalRequestId,
 });
 export type DealAction = z.infer<typeof dealActionBody>['action'];
 

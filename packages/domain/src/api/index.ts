@@ -27,4 +27,5 @@ export * from './mergePool.ts';
 export * from './pointing.ts';
 export * from './cooperation.ts';
 export * from './pointingSettings.ts';
+export * from './cooperationSettings.ts';
 export * from './mortgage.ts';

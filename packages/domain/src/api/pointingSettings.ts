@@ -12,13 +12,13 @@ export const pointFinanceLockBody = z.object({ record_id: idField, holding_id: i
 export const pointFinanceLockResult = z.object({ id: text(), status: z.enum(POINT_STATUSES), holding_id: text() });
 
 /** A share in percent with at most 2 decimals (basis points): "80", "12.5". */
-const shareField = text({ error: msg('INVALID_PARAMETER') })
+export const shareField = text({ error: msg('INVALID_PARAMETER') })
   .trim()
   .regex(/^\d{1,3}(\.\d{1,2})?$/, msg('INVALID_PARAMETER'))
   .refine((v) => Number(v) <= 100, msg('INVALID_PARAMETER'))
   .meta({ description: 'Percent, at most 2 decimals', example: '80' });
 
-const intIn = (min: number, max: number) =>
+export const intIn = (min: number, max: number) =>
   z.coerce.number(msg('INVALID_PARAMETER')).int(msg('INVALID_PARAMETER')).min(min, msg('INVALID_PARAMETER')).max(max, msg('INVALID_PARAMETER'));
 
 /** One coin's pointing settings, as the back office reads and writes them. */

@@ -75,6 +75,7 @@ export const currencyEntrySchema = z.object({
   min_transfer: text(),
   memo_supported: z.boolean(),
   activation_fee: text().meta({ description: 'Extra fee on an address’s first use (AR), else "0"' }),
+  withdraw_audit: z.boolean().meta({ description: 'Whether a withdrawal of the coin is reviewed before it is sent (false: every pool of the coin has its withdrawal audit off)' }),
 });
 export type CurrencyEntry = z.infer<typeof currencyEntrySchema>;
 

@@ -2,7 +2,7 @@ import type { DealStatus } from '@platter/domain';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageQuery } from '../../db/paginate.ts';
-import type { CooperationsTable, DealsTable } from './cooperation.schema.ts';
+import type { CooperationSettingsTable, CooperationsTable, DealsTable } from './cooperation.schema.ts';
 
 /** Cooperation pools' and deals' SQL (issue 22). Money columns are numeric(40,0): strings, parsed with BigInt by the service. */
 
@@ -12,6 +12,37 @@ export type DealRow = NonNullable<Awaited<ReturnType<typeof cooperationRepositor
 export const cooperationRepository = {
   settings(db: Db, coin: string) {
     return db.selectFrom('cooperation_settings').selectAll().where('coin', '=', coin).executeTakeFirst();
+  },
+
+  allSettings(db: Db) {
+    return db.selectFrom('cooperation_settings').selectAll().execute();
+  },
+
+  lockSettings(trx: Db, coin: string) {
+    return trx.selectFrom('cooperation_settings').selectAll().where('coin', '=', coin).forUpdate().executeTakeFirst();
+  },
+
+  saveSettings(trx: Db, values: Omit<Insertable<CooperationSettingsTable>, 'updated_at'>) {
+    const { coin: _coin, ...set } = values;
+    return trx
+      .insertInto('cooperation_settings')
+      .values({ ...values, updated_at: sql<Date>`now()` })
+      .onConflict((oc) => oc.column('coin').doUpdateSet({ ...set, updated_at: sql<Date>`now()` }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** The coins of the BHD-family CO pools (enabled or not), in display order: the coins with cooperation settings. */
+  async cooperationCoins(db: Db) {
+    const rows = await db
+      .selectFrom('pools as p')
+      .innerJoin('coins as k', 'k.type', 'p.coin')
+      .select(['p.coin', 'k.unit'])
+      .where('p.pool_type', '=', 'CO')
+      .where('p.protocol', '=', 'poc-burst')
+      .orderBy('p.sort')
+      .execute();
+    return rows.filter((r, i) => rows.findIndex((o) => o.coin === r.coin) === i);
   },
 
   /** The BHD-family CO pools (enabled) with their config and their coin's figures. */

@@ -1,11 +1,12 @@
-import { cooperationEndpoints } from '@platter/domain';
+import { adminCooperationSettingsEndpoints, cooperationEndpoints } from '@platter/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { requireUser } from '../../http/auth.ts';
+import { requireRole, requireUser } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
+import { listCooperationSettings, updateCooperationSettings } from './settings.ts';
 import { convertToCooperation, cooperationLogs, dealAction, listCooperationPools, listDeals, offerDeal, returnCooperation } from './cooperation.service.ts';
 
 interface Deps {
@@ -27,4 +28,14 @@ export function cooperationRoutes(app: ZodApp, deps: Deps): void {
   route(app, e.deals, {}, async (request) => ok(request, await listDeals(db, await signedIn(request), request.query.scope, request.query)));
   route(app, e.offer, {}, async (request) => ok(request, await offerDeal(db, await signedIn(request), request.body)));
   route(app, e.action, {}, async (request) => ok(request, await dealAction(db, await signedIn(request), request.body)));
+}
+
+/** The back office's per-coin cooperation settings (/admin/cooperation_settings): admins only, each save audited. */
+export function adminCooperationRoutes(app: ZodApp, deps: Deps): void {
+  const { db, sessions } = deps;
+  const admin = { config: { role: 'admin' as const } };
+  route(app, adminCooperationSettingsEndpoints.list, admin, async (request) => ok(request, await listCooperationSettings(db)));
+  route(app, adminCooperationSettingsEndpoints.update, admin, async (request) =>
+    ok(request, await updateCooperationSettings(db, await requireRole(sessions, request, 'admin'), request.body)),
+  );
 }

@@ -18,7 +18,7 @@ import {
 } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import type { PageQuery } from '../../db/paginate.ts';
-import { postTransaction, userBalances } from '../../ledger/ledger.service.ts';
+import { idempotent, postTransaction, userBalances } from '../../ledger/ledger.service.ts';
 import { show } from '../coins/coins.ts';
 import { cooperationRepository as repo, type CooperationRow, type DealRow } from './cooperation.repository.ts';
 
@@ -110,6 +110,17 @@ async function poolOf(db: Db, userId: string, pool: string): Promise<Cooperation
   return found;
 }
 
+/**
+ * Runs a call's work in one transaction; with a `request_id`, once per key (the ledger's
+ * idempotency keys, as the mortgage calls): a replay answers the first call's result and moves
+ * nothing, a racing replay waits for the first, the same key with another request is refused.
+ * Each call has its own scope, so one key never answers another call.
+ */
+function once<T>(db: Db, scope: string, body: { request_id?: string | undefined }, run: (trx: Db) => Promise<T>): Promise<T> {
+  if (body.request_id === undefined) return db.transaction().execute(run);
+  return idempotent(db, scope, body.request_id, body, run);
+}
+
 /** The amount checked against the coin's rules (integer, at least `min` whole coins). */
 function amountOf(text: string, scale: number, minWhole: bigint): bigint {
   const checked = parseCooperationAmount(text, scale, minWhole);
@@ -122,11 +133,16 @@ function amountOf(text: string, scale: number, minWhole: bigint): bigint {
  * from the available balance into the cooperation bucket. Opening needs the coin's minimum and
  * a pool not open yet; a deposit an open pool and at least one whole coin.
  */
-export async function convertToCooperation(db: Db, userId: string, body: { pool: string; amount: string }, mode: 'open' | 'deposit'): Promise<CooperationPool> {
+export async function convertToCooperation(
+  db: Db,
+  userId: string,
+  body: { pool: string; amount: string; request_id?: string | undefined },
+  mode: 'open' | 'deposit',
+): Promise<CooperationPool> {
   const p = await coPool(db, body.pool);
   const settings = await cooperationSettings(db, p.coin);
   const amount = amountOf(body.amount, p.scale, mode === 'open' ? settings.minWhole : 1n);
-  await db.transaction().execute(async (trx) => {
+  return once(db, `cooperation-${mode}:${userId}`, body, async (trx) => {
     const row = await repo.lockCooperation(trx, userId, p.type, p.coin);
     if (mode === 'open' && row.status === 'OPEN') throw new AppError('INVALID_PARAMETER', { reason: 'open' });
     if (mode === 'deposit' && row.status !== 'OPEN') throw new AppError('MORTGAGE_POOL_NOT_OPEN');
@@ -140,16 +156,16 @@ export async function convertToCooperation(db: Db, userId: string, body: { pool:
     });
     await repo.saveCooperation(trx, row.id, { amount_units: balance, status: 'OPEN', ...(mode === 'open' ? { opened_at: new Date(), closed_at: null } : {}) });
     await repo.log(trx, { cooperation_id: row.id, user_id: userId, kind: mode, amount_units: amount, balance_units: balance });
+    return poolOf(trx, userId, p.type);
   });
-  return poolOf(db, userId, p.type);
 }
 
 /** Returns whole coins of cooperation to the available balance; all of it closes the pool. */
-export async function returnCooperation(db: Db, userId: string, body: { pool: string; amount: string }): Promise<CooperationPool> {
+export async function returnCooperation(db: Db, userId: string, body: { pool: string; amount: string; request_id?: string | undefined }): Promise<CooperationPool> {
   const p = await coPool(db, body.pool);
   const settings = await cooperationSettings(db, p.coin);
   const amount = amountOf(body.amount, p.scale, 1n);
-  await db.transaction().execute(async (trx) => {
+  return once(db, `cooperation-return:${userId}`, body, async (trx) => {
     const row = await repo.lockCooperation(trx, userId, p.type, p.coin);
     if (row.status !== 'OPEN') throw new AppError('MORTGAGE_POOL_NOT_OPEN');
     const held = BigInt(row.amount_units);
@@ -164,8 +180,8 @@ export async function returnCooperation(db: Db, userId: string, body: { pool: st
     });
     await repo.saveCooperation(trx, row.id, { amount_units: left, ...(left === 0n ? { status: 'CLOSED' as const, closed_at: new Date() } : {}) });
     await repo.log(trx, { cooperation_id: row.id, user_id: userId, kind: 'return', amount_units: amount, balance_units: left });
+    return poolOf(trx, userId, p.type);
   });
-  return poolOf(db, userId, p.type);
 }
 
 export async function cooperationLogs(db: Db, userId: string, pool: string | undefined, page: PageQuery) {
@@ -211,11 +227,11 @@ async function scaleOf(db: Db, coin: string): Promise<number> {
 }
 
 /** A coin owner lends a pledge: the amount frozen from their available balance (DEAL_VALID). */
-export async function offerDeal(db: Db, ownerId: string, body: { pool: string; amount: string }): Promise<Deal> {
+export async function offerDeal(db: Db, ownerId: string, body: { pool: string; amount: string; request_id?: string | undefined }): Promise<Deal> {
   const p = await coPool(db, body.pool);
   const settings = await cooperationSettings(db, p.coin);
   const amount = amountOf(body.amount, p.scale, settings.minWhole);
-  const deal = await db.transaction().execute(async (trx) => {
+  return once(db, `deal-offer:${ownerId}`, body, async (trx) => {
     const row = await repo.insertDeal(trx, {
       owner_id: ownerId,
       pool: p.type,
@@ -233,9 +249,8 @@ export async function offerDeal(db: Db, ownerId: string, body: { pool: string; a
       postings: transfer(user(ownerId, p.coin, 'available'), user(ownerId, p.coin, 'cooperation'), amount),
       createdBy: ownerId,
     });
-    return row;
+    return dealView(row, ownerId, p.scale);
   });
-  return dealView(deal, ownerId, p.scale);
 }
 
 /** Who may make which move: the miner takes, breaks and puts a margin back; the owner accepts, withdraws and ends a broken deal. */
@@ -293,17 +308,17 @@ async function moveDeal(trx: Db, d: DealRow, event: DealEvent, by: { userId?: st
 }
 
 /** A user's move of a deal (take, accept, withdraw, break, remargin, unlock). */
-export async function dealAction(db: Db, userId: string, body: { id: string; action: DealAction }, now = new Date()): Promise<Deal> {
-  const row = await db.transaction().execute(async (trx) => {
+export async function dealAction(db: Db, userId: string, body: { id: string; action: DealAction; request_id?: string | undefined }, now = new Date()): Promise<Deal> {
+  return once(db, `deal-action:${userId}`, body, async (trx) => {
     const d = await repo.lockDeal(trx, body.id);
     if (!d) throw new AppError('MORTGAGE_NOT_FOUND');
     const actor = ACTOR[body.action];
     if (actor === 'owner' && d.owner_id !== userId) throw new AppError('MORTGAGE_NOT_FOUND');
     if (actor === 'miner' && d.miner_id !== userId) throw new AppError('MORTGAGE_NOT_FOUND');
     if (actor === 'taker' && d.owner_id === userId) throw new AppError('INVALID_PARAMETER', { reason: 'own deal' });
-    return moveDeal(trx, d, EVENT[body.action], { userId, ...(actor === 'taker' ? { minerId: userId } : {}), now });
+    const row = await moveDeal(trx, d, EVENT[body.action], { userId, ...(actor === 'taker' ? { minerId: userId } : {}), now });
+    return dealView(row, userId, await scaleOf(trx, row.coin));
   });
-  return dealView(row, userId, await scaleOf(db, row.coin));
 }
 
 export async function listDeals(db: Db, userId: string, scope: 'mine' | 'offers', page: PageQuery) {

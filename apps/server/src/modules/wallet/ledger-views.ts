@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { userWithdrawLockedUntil } from '../security/security.service.ts';
 import { allCoinRules, show, type CoinRules } from '../coins/coins.ts';
+import { auditedCoins } from '../withdraw/withdraw.service.ts';
 import { walletRepository, type BillRow, type LogFilter } from './wallet.repository.ts';
 
 /** Read models over the ledger: the assets page, mining income, the bill (the withdrawal log: modules/withdraw). */
@@ -16,7 +17,13 @@ async function earnings(db: Db, userId: string, since?: Date): Promise<Map<strin
 }
 
 export async function totalAssets(db: Db, userId: string): Promise<TotalAssets> {
-  const [coins, balances, totals, until] = await Promise.all([allCoinRules(db), userBalances(db, userId), earnings(db, userId), userWithdrawLockedUntil(db, userId)]);
+  const [coins, balances, totals, until, audited] = await Promise.all([
+    allCoinRules(db),
+    userBalances(db, userId),
+    earnings(db, userId),
+    userWithdrawLockedUntil(db, userId),
+    auditedCoins(db),
+  ]);
   return {
     list: coins.map((coin) => {
       const f = assetFigures(balances.get(coin.type) ?? { ...EMPTY_BUCKETS });
@@ -36,12 +43,12 @@ export async function totalAssets(db: Db, userId: string): Promise<TotalAssets> 
         total_earnings: s(totals.get(coin.type) ?? 0n),
       };
     }),
-    currency: coins.map((coin) => currencyEntry(coin)),
+    currency: coins.map((coin) => currencyEntry(coin, audited(coin.type))),
     withdraw_locked_until: until ? seconds(until) : null,
   };
 }
 
-export function currencyEntry(coin: CoinRules) {
+export function currencyEntry(coin: CoinRules, withdrawAudit: boolean) {
   return {
     type: coin.type,
     unit: coin.unit,
@@ -54,6 +61,7 @@ export function currencyEntry(coin: CoinRules) {
     min_transfer: show(coin.minTransfer, coin.scale),
     memo_supported: coin.memoSupported,
     activation_fee: show(coin.activationFee, coin.scale),
+    withdraw_audit: withdrawAudit,
   };
 }
 

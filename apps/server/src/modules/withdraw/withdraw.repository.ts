@@ -65,6 +65,13 @@ export const withdrawRepository = {
   depositAddressOwner: (db: Db, coin: string, address: string) =>
     db.selectFrom('deposit_addresses').select('user_id').where('coin', '=', coin).where('address', '=', address).executeTakeFirst(),
 
+  /** The withdrawal-audit flag of every pool of each coin (of one coin when given): spec doc 1 §3 'Mining pool config'. */
+  poolAudits: (db: Db, coin?: string) => {
+    let q = db.selectFrom('pools as p').innerJoin('pool_configs as c', 'c.pool', 'p.type').select(['p.coin', 'c.withdraw_audit']);
+    if (coin !== undefined) q = q.where('p.coin', '=', coin);
+    return q.execute();
+  },
+
   /** Per address, the amounts received of its Auto Pay payouts that the wallet has not accepted yet. */
   autoPayPendingByAddress: (db: Db, addressIds: readonly string[]) =>
     db

@@ -1,4 +1,4 @@
-import { AppError, operatorCanCancel, quoteWithdrawal, reviewBatchOf, userCanCancel, type Withdrawal, type WithdrawStatus } from '@platter/domain';
+import { AppError, operatorCanCancel, quoteWithdrawal, reviewBatchOf, userCanCancel, withdrawalNeedsAudit, type Withdrawal, type WithdrawStatus } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { placeHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
@@ -60,7 +60,30 @@ export async function pendingAutoPayPayouts(db: Db, addressIds: readonly string[
   return new Map(rows.map((r) => [r.address_id ?? '', BigInt(r.pending)]));
 }
 
-/** Creates a withdrawal and holds its amount, inside the caller's transaction. */
+/**
+ * Whether a user's withdrawal of the coin is reviewed in the back office: yes unless every pool
+ * of the coin has its withdrawal audit off (the pool config's `withdraw_audit`; a coin without
+ * a pool is reviewed). packages/domain's withdrawalNeedsAudit.
+ */
+export async function withdrawalAudited(db: Db, coin: string): Promise<boolean> {
+  return withdrawalNeedsAudit((await withdrawRepository.poolAudits(db, coin)).map((r) => r.withdraw_audit));
+}
+
+/** The coins whose withdrawals are reviewed (see withdrawalAudited), for the wallet's currency block. */
+export async function auditedCoins(db: Db): Promise<(coin: string) => boolean> {
+  const byCoin = new Map<string, boolean[]>();
+  for (const r of await withdrawRepository.poolAudits(db)) byCoin.set(r.coin, [...(byCoin.get(r.coin) ?? []), r.withdraw_audit]);
+  return (coin) => withdrawalNeedsAudit(byCoin.get(coin) ?? []);
+}
+
+/**
+ * Creates a withdrawal and holds its amount, inside the caller's transaction. A coin whose pools
+ * all have their withdrawal audit off skips the back-office review: the withdrawal opens
+ * SENT_PENDING, due at once, and the sender (sending.ts) picks it up at its next tick — past
+ * review, so the user can no longer cancel it (userCanCancel); an operator still can until
+ * sending starts. Every other check (the 24-hour lock, the minimum and fee, the hold on the
+ * available balance, the caller's idempotency key) is the same on both paths.
+ */
 export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId: string, input: WithdrawInput) {
   const coin = await coinRules(trx, input.coin);
   if (coin.closed) throw new AppError('FEATURE_NOT_OPEN');
@@ -72,6 +95,8 @@ export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId
   const activationFee = address.activated ? 0n : coin.activationFee;
   const quote = quoteWithdrawal({ amount, fee: coin.withdrawFee, minimum: coin.minWithdraw, activationFee });
   if (!quote.ok) throw new AppError(quote.error);
+  const now = new Date();
+  const audited = await withdrawalAudited(trx, coin.type);
   const { id } = await openWithdrawal(trx, {
     userId,
     coin: coin.type,
@@ -79,8 +104,9 @@ export async function createWithdrawal(trx: Db, schedule: ReviewSchedule, userId
     amount,
     fee: quote.fee,
     activation: activationFee,
-    status: 'AUDITING',
-    batch: batchOf(schedule, new Date()),
+    status: audited ? 'AUDITING' : 'SENT_PENDING',
+    batch: batchOf(schedule, now),
+    ...(audited ? {} : { sendAfter: now }),
     from: 'available',
   });
   return { id };

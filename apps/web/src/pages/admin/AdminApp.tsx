@@ -26,6 +26,7 @@ import { VERIFICATION_ADMIN_PAGES } from '../verification/adminPages.tsx';
 import { FINANCE_ADMIN_PAGES } from '../finance/pages.tsx';
 import { INVITE_ADMIN_PAGES } from '../invite/pages.tsx';
 import { POINTING_ADMIN_PAGES } from '../pointing/pages.tsx';
+import { COOPERATION_ADMIN_PAGES } from '../cooperation/pages.tsx';
 import { MORTGAGE_ADMIN_PAGES } from '../mortgage/pages.tsx';
 import { StaffSecondFactor } from './StaffSecondFactor.tsx';
 
@@ -55,6 +56,7 @@ const ADMIN_PAGES = {
   ...FINANCE_ADMIN_PAGES,
   ...INVITE_ADMIN_PAGES,
   ...POINTING_ADMIN_PAGES,
+  ...COOPERATION_ADMIN_PAGES,
   ...MORTGAGE_ADMIN_PAGES,
 };
 

@@ -1,4 +1,4 @@
-import { cooperationEndpoints, type EndpointData } from '@platter/domain';
+import { adminCooperationSettingsEndpoints, cooperationEndpoints, type EndpointData, type EndpointInput } from '@platter/domain';
 import { api, type ApiAnswer } from '../../api/index.ts';
 
 /** Cooperation pools' and deals' calls (issue 22): reads give the data or throw; writes return the envelope. */
@@ -31,3 +31,10 @@ export const isOk = (answer: ApiAnswer<unknown>): boolean => 'code' in answer &&
 
 /** Spec doc 1 §5: a cooperation amount is a whole number of coins. */
 export const isWholeAmount = (text: string) => /^\d{1,30}$/.test(text.trim()) && BigInt(text.trim()) > 0n;
+
+// --- the back office's per-coin settings (/admin/cooperation_settings) --------------------------------
+
+export type CooperationCoinSettings = EndpointData<typeof adminCooperationSettingsEndpoints.list>['list'][number];
+export const cooperationSettingsKey = ['cooperation', 'settings'] as const;
+export const fetchCooperationSettings = () => api.call(adminCooperationSettingsEndpoints.list);
+export const saveCooperationSettings = (body: EndpointInput<typeof adminCooperationSettingsEndpoints.update>) => api.send(adminCooperationSettingsEndpoints.update, body, user);

@@ -1,46 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { CurrencyEntry, WithdrawAddress } from '@platter/domain';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../api/queries.ts';
 import '../../i18n/index.ts';
-import { mockFetch, ok, type Responder } from '../../test/fetchMock.ts';
-import { byTestId, cleanup, click, render, typeInto, waitFor } from '../../test/render.tsx';
+import { ok } from '../../test/fetchMock.ts';
+import { byTestId, cleanup, click, typeInto, waitFor } from '../../test/render.tsx';
 import { ar, chia } from './testCurrencies.ts';
-import { WithdrawDialog } from './WithdrawDialog.tsx';
-
-const address = (over: Partial<WithdrawAddress> = {}): WithdrawAddress => ({
-  id: '7',
-  coin: 'CHIA',
-  address: 'xch1' + 'q'.repeat(58),
-  remark: 'cold',
-  memo: '',
-  auto_pay: false,
-  ratio: 0,
-  min_pay: '0',
-  pending_income: '0',
-  activated: true,
-  created_at: 1,
-  ...over,
-});
-
-const verification = ok({ action: 'withdraw', methods: ['email'], email: 'a***@example.com', phone: '', telegram: '' });
-
-async function open(currency: CurrencyEntry, routes: Record<string, Responder>, locked = false) {
-  const mock = mockFetch({ 'GET /api/security/getsecurityverification': verification, ...routes });
-  vi.stubGlobal('fetch', mock.fetch);
-  const onClose = vi.fn();
-  await render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <WithdrawDialog currency={currency} available="10" locked={locked} onClose={onClose} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  await waitFor(() => byTestId('withdraw-dialog'));
-  return { calls: mock.calls, onClose };
-}
+import { address, openWithdrawDialog as open } from './withdrawDialogTesting.tsx';
 
 const input = (id: string) => byTestId(id) as HTMLInputElement;
 const submit = () => byTestId('withdraw-submit') as HTMLButtonElement;
@@ -81,6 +45,15 @@ describe('the withdraw dialog', () => {
     await typeInto(input('withdraw-amount'), '2');
     await typeInto(input('verify-email-code'), '123456');
     expect(submit().disabled).toBe(true);
+  });
+
+  it('says a coin reviewed before sending is reviewed, and one whose pools all have the audit off is sent without review and cannot be cancelled', async () => {
+    await open(chia, { 'GET /api/user/withdrawaddresses': ok([address()]) });
+    expect(byTestId('withdraw-review-note')?.textContent).toMatch(/reviewed in a batch/);
+    cleanup();
+    await open({ ...chia, withdraw_audit: false }, { 'GET /api/user/withdrawaddresses': ok([address()]) });
+    expect(byTestId('withdraw-review-note')?.textContent).toMatch(/without manual review.*can no longer be cancelled/);
+    expect(byTestId('withdraw-review-note')?.textContent).not.toMatch(/T\+1/);
   });
 
   it('retries a submission lost in transit with the same request id, and closes on success with a success message', async () => {

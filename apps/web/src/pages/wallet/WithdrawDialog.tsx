@@ -33,7 +33,8 @@ export function WithdrawDialog({ currency, available, locked, onClose }: { curre
   const [addressId, setAddressId] = useState<string | undefined>();
   const [amount, setAmount] = useState('');
   const [codes, setCodes] = useState<SecurityCodes>({});
-  const { busy, run } = useWalletSubmit(onClose, t('feedback.withdrawSubmitted'));
+  // A coin whose pools all have the withdrawal audit off is sent without review (no cancelling then).
+  const { busy, run } = useWalletSubmit(onClose, t(currency.withdraw_audit ? 'feedback.withdrawSubmitted' : 'withdrawAudit.submitted'));
   // One key per submission; kept when the request failed in transit so a retry cannot pay twice.
   const requestId = useRef<string | null>(null);
 
@@ -154,8 +155,8 @@ export function WithdrawDialog({ currency, available, locked, onClose }: { curre
         ) : null}
         {currency.memo_supported ? <Alert type="warning" showIcon className="wallet-gap" data-testid="withdraw-memo-warning" title={t('wallet.memoWarning')} /> : null}
         {currency.testnet ? <Alert type="info" showIcon className="wallet-gap" title={t('wallet.withdraw.testnet')} /> : null}
-        <Typography.Paragraph type="secondary" className="wallet-small">
-          {t('wallet.withdraw.review')}
+        <Typography.Paragraph type="secondary" className="wallet-small" data-testid="withdraw-review-note">
+          {t(currency.withdraw_audit ? 'wallet.withdraw.review' : 'withdrawAudit.noReview')}
         </Typography.Paragraph>
         <SecurityVerification action="withdraw" value={codes} onChange={setCodes} />
       </Form>

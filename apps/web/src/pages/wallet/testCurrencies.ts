@@ -13,6 +13,7 @@ export const chia: CurrencyEntry = {
   min_transfer: '0.1',
   memo_supported: false,
   activation_fee: '0',
+  withdraw_audit: true,
 };
 
 /** AR: an activation fee on an address's first use; memo supported here to show its warning. */

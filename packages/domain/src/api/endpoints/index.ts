@@ -25,4 +25,5 @@ export * from './pointing.ts';
 export * from './message.ts';
 export * from './cooperation.ts';
 export * from './pointingSettings.ts';
+export * from './cooperationSettings.ts';
 export * from './mortgage.ts';
