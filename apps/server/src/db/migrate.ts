@@ -62,6 +62,7 @@ import * as pointMortgage from './migrations/2026_11_26_2111_point_mortgage.ts';
 import * as mortgageIncome from './migrations/2026_11_26_2112_mortgage_income.ts';
 import * as cooperation from './migrations/2026_11_26_2120_cooperation.ts';
 import * as pointingSettingsFinance from './migrations/2026_11_26_2130_pointing_settings_finance.ts';
+import * as settlementPledges from './migrations/2026_11_27_0010_settlement_pledges.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -129,6 +130,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_2112_mortgage_income': mortgageIncome,
   '2026_11_26_2120_cooperation': cooperation,
   '2026_11_26_2130_pointing_settings_finance': pointingSettingsFinance,
+  '2026_11_27_0010_settlement_pledges': settlementPledges,
 };
 
 /** Every migration name in order. */

@@ -4,7 +4,8 @@ import { postTransaction } from '../../ledger/ledger.service.ts';
 import { lockPoolDays } from '../pool/blocks.ts';
 import { coinRules, show } from '../coins/coins.ts';
 import type { SettlementStatus } from '../pool/pool.schema.ts';
-import { settlementRepository, type CreditRule } from './settlement.repository.ts';
+import { daySources, settlementRepository, type CreditRule } from './settlement.repository.ts';
+import { cooperationSettings } from '../cooperation/cooperation.service.ts';
 import { holdImplausible, verifiedContributions } from '../pool/outliers.ts';
 
 /**
@@ -86,6 +87,8 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
   const poolRow = await settlementRepository.poolWithFee(db, pool);
   if (!poolRow) throw new AppError('POOL_NOT_FOUND');
   const coin = await coinRules(db, poolRow.coin);
+  // A deal's shares of the deal-secured yield: the coin's cooperation settings (94 % / 3 %).
+  const deal = await cooperationSettings(db, poolRow.coin);
 
   return db.transaction().execute(async (trx) => {
     // The pool's day lock, which recordBlock takes too (issue 14): a block seen while the day
@@ -108,6 +111,20 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // batches of the next `batch` members; the crediting chunks turn each batch into its
     // members' records and balances. The coin's rules come from its registry row.
     const rule: CreditRule = { pot, minCapacity: minSharerCapacity(coin), pointsUnit: pointsUnitOf(poolRow.protocol), unsecuredShareBp: coin.unsecuredShareBp, finderRewards };
+    // What secures a member's capacity, and a CO pool's cooperators: what stood through the whole day.
+    const start = new Date(`${day}T00:00:00Z`);
+    const end = new Date(start.getTime() + DAY_SECONDS * 1000);
+    if (coin.unsecuredShareBp !== undefined) {
+      rule.pledge = {
+        perTb: coin.pledgePerTb,
+        burnCoefficientBp: poolRow.burn_coefficient_bp,
+        ownerBp: deal.ownerBp,
+        minerBp: deal.minerBp,
+        own: daySources.own({ pool, coin: coin.type, protocol: poolRow.protocol, day, start, end }),
+        lent: daySources.lent({ pool, start, end }),
+      };
+    }
+    if (poolRow.pool_type === 'CO') rule.cooperation = { ratioBp: poolRow.coop_ratio_bp, cooperators: daySources.cooperators({ pool, start, end }) };
     // Issue 18: only verified work counts; a miner above what its capacity could produce is held.
     await holdImplausible(trx, { type: pool, protocol: poolRow.protocol, toleranceBp: poolRow.plausibility_tolerance_bp }, day);
     const {
