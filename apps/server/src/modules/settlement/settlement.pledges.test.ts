@@ -163,6 +163,29 @@ describe('the settlement pays pledged capacity (BHD family)', () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 
+  it('counts a deal only on days it stood securing throughout: broken and put back during a day, that day is unsecured', async () => {
+    const day = '2030-08-10';
+    const next = '2030-08-11';
+    const [owner, borrower] = await Promise.all([buildUser(db, { balance: { BHD: 100n * COIN } }), buildUser(db, { balance: { BHD: 100n * COIN } })]);
+    const id = await deal(owner.id, borrower.id, 'bhd_co', '30', at('2030-08-01'));
+    await advanceDeals(db, at('2030-08-02', '00:00:00'));
+    await dealAction(db, borrower.id, { id, action: 'break' }, at(day, '10:00:00'));
+    await dealAction(db, borrower.id, { id, action: 'remargin' }, at(day, '11:00:00'));
+    for (const [d, height] of [[day, 1001], [next, 1002]] as const) {
+      await mine(borrower.id, 'bhd_co', d);
+      await recordBlock(db, { pool: 'bhd_co', height, foundAt: at(d), finderUserId: null, finderMinerId: null, reward: 10n * COIN });
+    }
+    await settleDay(db, 'bhd_co', day, nextMorning(day));
+    await settleDay(db, 'bhd_co', next, nextMorning(next));
+    const pot = 900_000_000n;
+    expect(await creditOf('bhd_co', day, borrower.id)).toMatchObject({ amount_units: String((pot * 5_500n) / 10_000n) });
+    expect(await creditOf('bhd_co', day, owner.id)).toBeUndefined();
+    // The next day it stood throughout: the owner's 94 %, the miner's 3 %.
+    expect(await creditOf('bhd_co', next, borrower.id)).toMatchObject({ amount_units: String((pot * 300n) / 10_000n) });
+    expect(await creditOf('bhd_co', next, owner.id)).toMatchObject({ amount_units: String((pot * 9_400n) / 10_000n), deal_income_units: String((pot * 9_400n) / 10_000n) });
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
   it('a burn coefficient of 2 doubles the pledge a capacity needs: the same pledge secures half', async () => {
     const day = '2030-05-10';
     await db.updateTable('pool_configs').set({ burn_coefficient_bp: 20_000 }).where('pool', '=', 'lhd').execute();
