@@ -76,7 +76,16 @@ describe('settlePoolDay', () => {
       deal: { ownerBp: 9_400, minerBp: 300 },
       members: [
         // Half its own pledge, half lent by two owners 2:1; the other member unsecured.
-        { userId: '10', points: 1n, securedBp: 5_000, dealBp: 5_000, lenders: [{ userId: '30', amount: 1n }, { userId: '20', amount: 2n }] },
+        {
+          userId: '10',
+          points: 1n,
+          securedBp: 5_000,
+          dealBp: 5_000,
+          lenders: [
+            { userId: '30', amount: 1n },
+            { userId: '20', amount: 2n },
+          ],
+        },
         { userId: '11', points: 1n },
       ],
     });
@@ -97,9 +106,30 @@ describe('settlePoolDay', () => {
 
   it('splits a CO pool’s pot by the cooperation ratio; no miners: all to the cooperators; no cooperators: all to the miners', () => {
     const base = { revenue: 1_000n, feeBp: 1_000, finderRewards: [] };
-    const both = settlePoolDay({ ...base, members: [{ userId: '1', points: 1n }], cooperation: { ratioBp: 5_000, cooperators: [{ userId: '2', amount: 3n }, { userId: '3', amount: 1n }] } });
-    expect(both).toMatchObject({ fee: 100n, credits: [{ userId: '1', amount: 450n }, { userId: '2', amount: 338n }, { userId: '3', amount: 112n }], remainder: 0n });
-    expect(both.cooperationIncome).toEqual([{ userId: '2', amount: 338n }, { userId: '3', amount: 112n }]);
+    const both = settlePoolDay({
+      ...base,
+      members: [{ userId: '1', points: 1n }],
+      cooperation: {
+        ratioBp: 5_000,
+        cooperators: [
+          { userId: '2', amount: 3n },
+          { userId: '3', amount: 1n },
+        ],
+      },
+    });
+    expect(both).toMatchObject({
+      fee: 100n,
+      credits: [
+        { userId: '1', amount: 450n },
+        { userId: '2', amount: 338n },
+        { userId: '3', amount: 112n },
+      ],
+      remainder: 0n,
+    });
+    expect(both.cooperationIncome).toEqual([
+      { userId: '2', amount: 338n },
+      { userId: '3', amount: 112n },
+    ]);
     const noMiners = settlePoolDay({ ...base, members: [{ userId: '1', points: 0n }], cooperation: { ratioBp: 5_000, cooperators: [{ userId: '2', amount: 1n }] } });
     expect(noMiners).toMatchObject({ fee: 100n, credits: [{ userId: '2', amount: 900n }], remainder: 0n });
     const noCooperators = settlePoolDay({ ...base, members: [{ userId: '1', points: 1n }], cooperation: { ratioBp: 5_000, cooperators: [] } });

@@ -50,7 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE settlement_batches DROP COLUMN IF EXISTS deal_income_units, DROP COLUMN IF EXISTS cooperation_income_units`.execute(db);
-  await sql`ALTER TABLE settlement_credits DROP CONSTRAINT IF EXISTS settlement_credits_parts, DROP COLUMN IF EXISTS deal_income_units, DROP COLUMN IF EXISTS cooperation_income_units`.execute(db);
+  await sql`ALTER TABLE settlement_credits DROP CONSTRAINT IF EXISTS settlement_credits_parts, DROP COLUMN IF EXISTS deal_income_units, DROP COLUMN IF EXISTS cooperation_income_units`.execute(
+    db,
+  );
   await sql`DROP INDEX IF EXISTS cooperation_logs_held`.execute(db);
   await sql`DROP TABLE IF EXISTS deal_logs`.execute(db);
   await sql`DROP INDEX IF EXISTS point_records_counting`.execute(db);

@@ -171,7 +171,10 @@ describe('the settlement pays pledged capacity (BHD family)', () => {
     await advanceDeals(db, at('2030-08-02', '00:00:00'));
     await dealAction(db, borrower.id, { id, action: 'break' }, at(day, '10:00:00'));
     await dealAction(db, borrower.id, { id, action: 'remargin' }, at(day, '11:00:00'));
-    for (const [d, height] of [[day, 1001], [next, 1002]] as const) {
+    for (const [d, height] of [
+      [day, 1001],
+      [next, 1002],
+    ] as const) {
       await mine(borrower.id, 'bhd_co', d);
       await recordBlock(db, { pool: 'bhd_co', height, foundAt: at(d), finderUserId: null, finderMinerId: null, reward: 10n * COIN });
     }
@@ -212,7 +215,7 @@ describe('the settlement pays pledged capacity (BHD family)', () => {
     await mine(both.id, 'hdd', day, (POINTS * 3n) / 4n);
     await mine(both.id, 'hdd_co', day, POINTS / 4n);
     await mine(other.id, 'hdd', day, (POINTS * 3n) / 4n);
-    await pointing(both.id, "HDD", REQUIRED + 100n, at("2030-06-01"));
+    await pointing(both.id, 'HDD', REQUIRED + 100n, at('2030-06-01'));
     await recordBlock(db, { pool: 'hdd', height: 801, foundAt: at(day), finderUserId: null, finderMinerId: null, reward: 10n * COIN });
     await settleDay(db, 'hdd', day, nextMorning(day));
     const share = 485_000_000n;
@@ -227,7 +230,11 @@ describe('a CO pool’s cooperation share', () => {
   it('splits the pot by the cooperation ratio: the miners by points, the cooperators by the amounts held all day', async () => {
     const day = '2030-07-10';
     const miner = await buildUser(db);
-    const [big, small, leaving] = await Promise.all([buildUser(db, { balance: { LHD: 10n * COIN } }), buildUser(db, { balance: { LHD: 10n * COIN } }), buildUser(db, { balance: { LHD: 10n * COIN } })]);
+    const [big, small, leaving] = await Promise.all([
+      buildUser(db, { balance: { LHD: 10n * COIN } }),
+      buildUser(db, { balance: { LHD: 10n * COIN } }),
+      buildUser(db, { balance: { LHD: 10n * COIN } }),
+    ]);
     await convertToCooperation(db, big.id, { pool: 'lhd_co', amount: '3' }, 'open');
     await convertToCooperation(db, small.id, { pool: 'lhd_co', amount: '1' }, 'open');
     await convertToCooperation(db, leaving.id, { pool: 'lhd_co', amount: '2' }, 'open');
@@ -249,7 +256,9 @@ describe('a CO pool’s cooperation share', () => {
     expect(await creditOf('lhd_co', day, small.id)).toMatchObject({ amount_units: '112500000', cooperation_income_units: '112500000' });
     expect(await creditOf('lhd_co', day, leaving.id)).toBeUndefined();
     expect(settlement).toMatchObject({ fee: '1', withheld: '3.825', credited: '5.175' });
-    const coop = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ledger_transactions WHERE kind = 'cooperation_income' AND reference LIKE ${`settlement:lhd_co:${day}:%`}`.execute(db);
+    const coop = await sql<{
+      n: string;
+    }>`SELECT count(*)::text AS n FROM ledger_transactions WHERE kind = 'cooperation_income' AND reference LIKE ${`settlement:lhd_co:${day}:%`}`.execute(db);
     expect(coop.rows[0]?.n).toBe('1');
     expect(await checkLedger(db)).toEqual([]);
   });

@@ -153,7 +153,13 @@ describe('the set-based split', () => {
       // Its own pledge of the coin, its points in the coin's other pools, the deals lent to it.
       own: fc.option(fc.oneof(fc.constantFrom(1n, 7n), fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 18n })), { freq: 2 }),
       other: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 12n })),
-      lends: fc.array(fc.record({ owner: fc.constantFrom(...owners), amount: fc.oneof(fc.constantFrom(1n, 2n), fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 18n })) }), { maxLength: 3 }),
+      lends: fc.array(
+        fc.record({
+          owner: fc.constantFrom(...owners),
+          amount: fc.oneof(fc.constantFrom(1n, 2n), fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 18n })),
+        }),
+        { maxLength: 3 },
+      ),
     });
     const day = fc.record({
       members: fc.array(member, { maxLength: 40 }),
@@ -246,9 +252,9 @@ describe('the set-based split', () => {
         // Every member, finder, owner paid and cooperator holding an amount has a row.
         const held = new Map<string, bigint>();
         for (const c of cooperation?.cooperators ?? []) held.set(c.userId, (held.get(c.userId) ?? 0n) + c.amount);
-        const users = [...new Set([...withIds.map((m) => m.userId), ...finderRewards.map((f) => f.userId), ...dealOf.keys(), ...[...held].filter(([, a]) => a > 0n).map(([u]) => u)])].sort(
-          (a, b) => Number(a) - Number(b),
-        );
+        const users = [
+          ...new Set([...withIds.map((m) => m.userId), ...finderRewards.map((f) => f.userId), ...dealOf.keys(), ...[...held].filter(([, a]) => a > 0n).map(([u]) => u)]),
+        ].sort((a, b) => Number(a) - Number(b));
         expect(rows.rows.map((r) => r.user_id)).toEqual(users);
         for (const r of rows.rows) {
           const m = withIds.find((x) => x.userId === r.user_id);
