@@ -9,7 +9,7 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { recordBlock } from '../pool/blocks.ts';
 import { advanceDeals, convertToCooperation, dealAction, offerDeal, returnCooperation } from '../cooperation/cooperation.service.ts';
-import { settleDay } from './settlement.service.ts';
+import { incomeShares, settleDay } from './settlement.service.ts';
 
 /**
  * The settlement pays pledged capacity (issue 22; README 'Settlement'): a BHD-family member's
@@ -130,6 +130,11 @@ describe('the settlement pays pledged capacity (BHD family)', () => {
     // The owners' income is theirs on the settlement's record and on the ledger as deal_income.
     expect(await creditOf('bhd_co', day, ownerA.id)).toMatchObject({ amount_units: String(ownerIncome[0]), deal_income_units: String(ownerIncome[0]), status: 'SETTLEMENT' });
     expect(await creditOf('bhd_co', day, idle.id)).toBeUndefined();
+    // /center/open's income history shows it.
+    expect(await incomeShares(db, ownerB.id, { page: 1, count: 10 })).toEqual({
+      list: [{ pool: 'bhd_co', coin: 'BHD', unit: 'BHD', day, cooperation: '0', deal: '0.705' }],
+      total: 1,
+    });
     const kinds = await sql<{ kind: string; total: string }>`
       SELECT t.kind, sum(p.amount)::text AS total FROM ledger_transactions t JOIN ledger_postings p ON p.transaction_id = t.id JOIN ledger_accounts a ON a.id = p.account_id
       WHERE t.reference LIKE ${`settlement:bhd_co:${day}:%`} AND a.user_id IS NOT NULL GROUP BY t.kind ORDER BY t.kind`.execute(db);
@@ -255,6 +260,8 @@ describe('a CO pool’s cooperation share', () => {
     expect((await available(big.id, 'LHD')) - before).toBe(337_500_000n);
     expect(await creditOf('lhd_co', day, small.id)).toMatchObject({ amount_units: '112500000', cooperation_income_units: '112500000' });
     expect(await creditOf('lhd_co', day, leaving.id)).toBeUndefined();
+    expect((await incomeShares(db, small.id, { page: 1, count: 10 })).list).toEqual([{ pool: 'lhd_co', coin: 'LHD', unit: 'LHD', day, cooperation: '1.125', deal: '0' }]);
+    expect((await incomeShares(db, miner.id, { page: 1, count: 10 })).list).toEqual([]);
     expect(settlement).toMatchObject({ fee: '1', withheld: '3.825', credited: '5.175' });
     const coop = await sql<{
       n: string;

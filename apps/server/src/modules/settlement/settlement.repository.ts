@@ -1,6 +1,7 @@
 import { BASIS_POINTS, CHIA_POINTS, DEAL_SECURING_STATUSES, type PointsUnit } from '@platter/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { paginate, type PageQuery } from '../../db/paginate.ts';
 import type { SettlementStatus } from '../pool/pool.schema.ts';
 
 /** The rule of one pool-day's member credits, for creditsQuery. */
@@ -219,6 +220,19 @@ export const settlementRepository = {
       .select(['p.type', 'p.coin', 'p.protocol', 'p.pool_type', 'c.fee_bp', 'c.plausibility_tolerance_bp', 'c.burn_coefficient_bp', 'c.coop_ratio_bp'])
       .where('p.type', '=', pool)
       .executeTakeFirst(),
+
+  /** A page of the user's settled pool-days that paid it deal or cooperation income, newest first. */
+  incomeSharesPage: (db: Db, userId: string, page: PageQuery) =>
+    paginate(
+      db
+        .selectFrom('settlement_credits as s')
+        .innerJoin('pools as p', 'p.type', 's.pool')
+        .innerJoin('coins as c', 'c.type', 'p.coin')
+        .where('s.user_id', '=', userId)
+        .where((eb) => eb.or([eb('s.deal_income_units', '>', '0'), eb('s.cooperation_income_units', '>', '0')])),
+      page,
+      (q) => q.select(['s.pool', 's.day', 'p.coin', 'c.unit', 'c.scale', 's.deal_income_units', 's.cooperation_income_units']).orderBy('s.day', 'desc').orderBy('s.pool'),
+    ),
 
   /** The coin a pool pays in. */
   poolCoin: async (db: Db, pool: string) => (await db.selectFrom('pools').select('coin').where('type', '=', pool).executeTakeFirstOrThrow()).coin,

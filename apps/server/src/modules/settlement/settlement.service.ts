@@ -1,5 +1,6 @@
-import { AppError, minSharerCapacity, paymentDue, pointsUnitOf, poolDayPot, utcDay, type PostingInput, type Settlement } from '@platter/domain';
+import { AppError, minSharerCapacity, type CooperationIncome, paymentDue, pointsUnitOf, poolDayPot, utcDay, type PostingInput, type Settlement } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
+import type { PageQuery } from '../../db/paginate.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { lockPoolDays } from '../pool/blocks.ts';
 import { coinRules, show } from '../coins/coins.ts';
@@ -232,6 +233,22 @@ async function creditChunk(db: Db, pool: string, day: string, coin: string, now:
       if ((error as { code?: string }).code !== '40001' || attempt >= CHUNK_TRIES) throw error;
     }
   }
+}
+
+/** The user's deal and cooperation income per settled pool-day, newest first (/center/open). */
+export async function incomeShares(db: Db, userId: string, page: PageQuery): Promise<{ list: CooperationIncome[]; total: number }> {
+  const { rows, total } = await settlementRepository.incomeSharesPage(db, userId, page);
+  return {
+    list: rows.map((r) => ({
+      pool: r.pool,
+      coin: r.coin,
+      unit: r.unit,
+      day: r.day,
+      cooperation: show(BigInt(r.cooperation_income_units), r.scale),
+      deal: show(BigInt(r.deal_income_units), r.scale),
+    })),
+    total,
+  };
 }
 
 /** Days decided whose credits are not all in their members' balances yet (a crash between chunks). */

@@ -26,3 +26,4 @@ export * from './message.ts';
 export * from './cooperation.ts';
 export * from './pointingSettings.ts';
 export * from './mortgage.ts';
+export * from './cooperationIncome.ts';
