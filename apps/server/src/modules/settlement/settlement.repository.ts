@@ -142,16 +142,23 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
                                          AND row_number() OVER (ORDER BY f.weighted - f.amount * f.total DESC, f.user_id) <= d.units THEN 1 ELSE 0 END AS amount
       FROM coop_floor f CROSS JOIN coop_odd d),
     finders AS (SELECT * FROM unnest(${finderIds}::bigint[], ${finderAmounts}::numeric[]) AS f(user_id, amount)),
-    incomes AS (
-      SELECT user_id, points, capacity_bytes, shared, amount AS mining, 0::numeric AS deal, 0::numeric AS coop FROM paid
-      UNION ALL SELECT user_id, 0, 0, false, amount, 0, 0 FROM finders
-      UNION ALL SELECT user_id, 0, 0, false, 0, amount, 0 FROM owners WHERE amount > 0
-      -- Every cooperator holding an amount took part in the pot, paid or not (as a member with points).
-      UNION ALL SELECT user_id, 0, 0, true, 0, 0, amount FROM coops),
+    -- The owners and cooperators (a few rows) beside the members and finders.
+    extras AS (
+      SELECT user_id, sum(deal) AS deal, sum(coop) AS coop, bool_or(shared) AS shared FROM (
+        SELECT user_id, amount AS deal, 0::numeric AS coop, false AS shared FROM owners WHERE amount > 0
+        -- Every cooperator holding an amount took part in the pot, paid or not (as a member with points).
+        UNION ALL SELECT user_id, 0, amount, true FROM coops) x
+      GROUP BY user_id),
+    mined AS (
+      SELECT coalesce(s.user_id, f.user_id) AS user_id, coalesce(s.points, 0) AS points, coalesce(s.capacity_bytes, 0) AS capacity_bytes,
+             coalesce(s.shared, false) AS shared, coalesce(s.amount, 0) + coalesce(f.amount, 0) AS amount
+      FROM paid s FULL JOIN finders f ON f.user_id = s.user_id),
     credits AS (
-      SELECT user_id, max(points) AS points, max(capacity_bytes) AS capacity_bytes, bool_or(shared) AS shared,
-             sum(mining + deal + coop) AS amount_units, sum(deal) AS deal_income_units, sum(coop) AS cooperation_income_units
-      FROM incomes GROUP BY user_id)
+      SELECT coalesce(m.user_id, x.user_id) AS user_id, coalesce(m.points, 0) AS points, coalesce(m.capacity_bytes, 0) AS capacity_bytes,
+             coalesce(m.shared, false) OR coalesce(x.shared, false) AS shared,
+             coalesce(m.amount, 0) + coalesce(x.deal, 0) + coalesce(x.coop, 0) AS amount_units,
+             coalesce(x.deal, 0) AS deal_income_units, coalesce(x.coop, 0) AS cooperation_income_units
+      FROM mined m FULL JOIN extras x ON x.user_id = m.user_id)
     -- A record says what was paid: settled when an amount is credited (a Chia finder below 2 T
     -- included: the 2 T rule covers the pot, not the finder's 0.25 XCH), else unsettled.
     SELECT user_id, points, capacity_bytes, amount_units, deal_income_units, cooperation_income_units,
