@@ -12,7 +12,10 @@ import { holdImplausible, verifiedContributions } from '../pool/outliers.ts';
 /**
  * The daily settlement (spec doc 1 §4 'Settlement', §9 'Settlement and payout', 'Revenue
  * shares', 'Chia'; issue 5): at 00:00 UTC each pool's block revenue of the previous day, less
- * the pool fee, is shared by contribution points.
+ * the pool fee, is shared by contribution points. A BHD-family member's share is split by what
+ * secures its capacity (issue 22: its own pointing, deals lent to it — each counted when it
+ * stood the whole day, daySources), the lending owners paid their part as deal income; a CO
+ * pool's pot is first split by its cooperation ratio with the cooperators (cooperation income).
  *
  * Two steps. Deciding the day: exactly once per (pool, day) — the settlement row is created,
  * then locked FOR UPDATE; every member's credit is decided by one statement over the day's
