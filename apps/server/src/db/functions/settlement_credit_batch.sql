@@ -23,6 +23,8 @@ DECLARE
   v_mining bigint;
   v_ref text := 'settlement:' || p_pool || ':' || to_char(p_day, 'YYYY-MM-DD');
   v_kind text;
+  v_deal numeric;
+  v_coop numeric;
 BEGIN
   DELETE FROM settlement_batches b WHERE b.pool = p_pool AND b.day = p_day AND b.seq = p_seq RETURNING b.* INTO v_batch;
   IF NOT FOUND THEN
@@ -34,7 +36,12 @@ BEGIN
   FROM unnest(v_batch.user_ids, v_batch.points, v_batch.capacity_bytes, v_batch.amount_units, v_batch.statuses,
               v_batch.deal_income_units, v_batch.cooperation_income_units) AS r(u, p, c, a, s, d, k);
 
+  -- Most days have no deal or cooperation income: those kinds are skipped without reading the batch again.
+  SELECT coalesce(sum(r.d), 0), coalesce(sum(r.k), 0) INTO v_deal, v_coop
+  FROM unnest(v_batch.deal_income_units, v_batch.cooperation_income_units) AS r(d, k);
+
   FOREACH v_kind IN ARRAY ARRAY['mining_income', 'deal_income', 'cooperation_income'] LOOP
+    CONTINUE WHEN (v_kind = 'deal_income' AND v_deal = 0) OR (v_kind = 'cooperation_income' AND v_coop = 0);
     SELECT array_agg(r.user_id ORDER BY r.user_id),
            array_agg(CASE WHEN ap.user_id IS NULL THEN 'available' ELSE 'pending_earnings' END ORDER BY r.user_id),
            array_agg(r.amount ORDER BY r.user_id),
