@@ -79,6 +79,30 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
   /** securedBp(pledge, required) of the domain. */
   const securedBp = (pledged: RawBuilder<unknown>, required: RawBuilder<unknown>) =>
     sql`CASE WHEN ${required} <= 0 OR ${pledged} <= 0 THEN 0 WHEN ${pledged} >= ${required} THEN ${bp} ELSE div(${pledged} * ${bp}, ${required}) END`;
+  // Without a pledge rule nothing is secured, and without owners or cooperators a member's
+  // credit is its mining alone: the plain forms, so a big pool's day does no more than before.
+  const secured = pledge
+    ? sql`
+      SELECT p.*, b.own_bp, CASE WHEN l.units > 0 THEN b.all_bp - b.own_bp ELSE 0 END AS deal_bp
+      FROM parts p
+      LEFT JOIN own o ON o.user_id = p.user_id
+      LEFT JOIN lent_total l ON l.miner_id = p.user_id
+      CROSS JOIN LATERAL (SELECT div(p.capacity_bytes * ${perTb} * ${burnBp}, ${num(10n ** 12n * BigInt(BASIS_POINTS))}) AS required,
+                                 coalesce(o.units, 0) AS own, coalesce(o.units, 0) + coalesce(l.units, 0) AS pledged) r
+      CROSS JOIN LATERAL (SELECT ${securedBp(sql`r.own`, sql`r.required`)} AS own_bp, ${securedBp(sql`r.pledged`, sql`r.required`)} AS all_bp) b`
+    : sql`SELECT p.*, 0 AS own_bp, 0 AS deal_bp FROM parts p`;
+  const minerAmount = pledge
+    ? sql`div(share * (own_bp * ${bp} + deal_bp * ${minerBp} + (${bp} - own_bp - deal_bp) * ${keepBp}), ${num(BASIS_POINTS * BASIS_POINTS)})`
+    : sql`div(share * ${keepBp}, ${bp})`;
+  const credits =
+    pledge || rule.cooperation
+      ? sql`
+      SELECT coalesce(m.user_id, x.user_id) AS user_id, coalesce(m.points, 0) AS points, coalesce(m.capacity_bytes, 0) AS capacity_bytes,
+             coalesce(m.shared, false) OR coalesce(x.shared, false) AS shared,
+             coalesce(m.amount, 0) + coalesce(x.deal, 0) + coalesce(x.coop, 0) AS amount_units,
+             coalesce(x.deal, 0) AS deal_income_units, coalesce(x.coop, 0) AS cooperation_income_units
+      FROM mined m FULL JOIN extras x ON x.user_id = m.user_id`
+      : sql`SELECT user_id, points, capacity_bytes, shared, amount AS amount_units, 0::numeric AS deal_income_units, 0::numeric AS cooperation_income_units FROM mined`;
   return sql`
     WITH points AS MATERIALIZED (${contributions}),
     members AS (
@@ -110,19 +134,12 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
     lent AS (SELECT miner_id, owner_id, sum(units) AS units FROM (${lent}) l GROUP BY miner_id, owner_id HAVING sum(units) > 0),
     lent_total AS (SELECT miner_id, sum(units) AS units FROM lent GROUP BY miner_id),
     -- securingParts: the pledge the capacity needs, the own part, then the part deals add.
-    secured AS (
-      SELECT p.*, b.own_bp, CASE WHEN l.units > 0 THEN b.all_bp - b.own_bp ELSE 0 END AS deal_bp
-      FROM parts p
-      LEFT JOIN own o ON o.user_id = p.user_id
-      LEFT JOIN lent_total l ON l.miner_id = p.user_id
-      CROSS JOIN LATERAL (SELECT div(p.capacity_bytes * ${perTb} * ${burnBp}, ${num(10n ** 12n * BigInt(BASIS_POINTS))}) AS required,
-                                 coalesce(o.units, 0) AS own, coalesce(o.units, 0) + coalesce(l.units, 0) AS pledged) r
-      CROSS JOIN LATERAL (SELECT ${securedBp(sql`r.own`, sql`r.required`)} AS own_bp, ${securedBp(sql`r.pledged`, sql`r.required`)} AS all_bp) b),
+    secured AS (${secured}),
     -- securedShare: own part whole, deal part to the owners and the miner, unsecured part at the coin's share.
     paid AS (
       SELECT user_id, points, capacity_bytes, shared,
              div(share * deal_bp * ${ownerBp}, ${num(BASIS_POINTS * BASIS_POINTS)}) AS owner_part,
-             div(share * (own_bp * ${bp} + deal_bp * ${minerBp} + (${bp} - own_bp - deal_bp) * ${keepBp}), ${num(BASIS_POINTS * BASIS_POINTS)}) AS amount
+             ${minerAmount} AS amount
       FROM secured),
     owed AS (
       SELECT l.miner_id, l.owner_id, p.owner_part, p.owner_part * l.units AS weighted, t.units AS total, div(p.owner_part * l.units, t.units) AS amount
@@ -153,12 +170,7 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
       SELECT coalesce(s.user_id, f.user_id) AS user_id, coalesce(s.points, 0) AS points, coalesce(s.capacity_bytes, 0) AS capacity_bytes,
              coalesce(s.shared, false) AS shared, coalesce(s.amount, 0) + coalesce(f.amount, 0) AS amount
       FROM paid s FULL JOIN finders f ON f.user_id = s.user_id),
-    credits AS (
-      SELECT coalesce(m.user_id, x.user_id) AS user_id, coalesce(m.points, 0) AS points, coalesce(m.capacity_bytes, 0) AS capacity_bytes,
-             coalesce(m.shared, false) OR coalesce(x.shared, false) AS shared,
-             coalesce(m.amount, 0) + coalesce(x.deal, 0) + coalesce(x.coop, 0) AS amount_units,
-             coalesce(x.deal, 0) AS deal_income_units, coalesce(x.coop, 0) AS cooperation_income_units
-      FROM mined m FULL JOIN extras x ON x.user_id = m.user_id)
+    credits AS (${credits})
     -- A record says what was paid: settled when an amount is credited (a Chia finder below 2 T
     -- included: the 2 T rule covers the pot, not the finder's 0.25 XCH), else unsettled.
     SELECT user_id, points, capacity_bytes, amount_units, deal_income_units, cooperation_income_units,
