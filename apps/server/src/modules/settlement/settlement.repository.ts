@@ -44,6 +44,11 @@ export interface DecidedDay {
   credits_applied_at: Date | null;
 }
 
+/** The pledge rule a day applies: only with the coin's unsecured share. */
+const pledgeOf = (rule: CreditRule) => (rule.unsecuredShareBp !== undefined ? rule.pledge : undefined);
+/** Whether the day may pay anyone but its members and finders (lending owners, cooperators). */
+const paysOthers = (rule: CreditRule) => pledgeOf(rule) !== undefined || rule.cooperation !== undefined;
+
 /**
  * settlePoolDay's member credits, set-based: from rows (user_id, points numeric) to one row per
  * member, per finder without points, per owner paid by a deal and per cooperator —
@@ -65,7 +70,7 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
   const bp = num(BASIS_POINTS);
   // Without an unsecured share the whole share is the miner's: nothing secured, all "unsecured" at 100 %.
   const keepBp = num(rule.unsecuredShareBp ?? BASIS_POINTS);
-  const pledge = rule.unsecuredShareBp !== undefined ? rule.pledge : undefined;
+  const pledge = pledgeOf(rule);
   const perTb = num(pledge?.perTb ?? 0n);
   const burnBp = num(pledge?.burnCoefficientBp ?? 0);
   const ownerBp = num(pledge?.ownerBp ?? 0);
@@ -94,15 +99,14 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
   const minerAmount = pledge
     ? sql`div(share * (own_bp * ${bp} + deal_bp * ${minerBp} + (${bp} - own_bp - deal_bp) * ${keepBp}), ${num(BASIS_POINTS * BASIS_POINTS)})`
     : sql`div(share * ${keepBp}, ${bp})`;
-  const credits =
-    pledge || rule.cooperation
-      ? sql`
+  const credits = paysOthers(rule)
+    ? sql`
       SELECT coalesce(m.user_id, x.user_id) AS user_id, coalesce(m.points, 0) AS points, coalesce(m.capacity_bytes, 0) AS capacity_bytes,
              coalesce(m.shared, false) OR coalesce(x.shared, false) AS shared,
              coalesce(m.amount, 0) + coalesce(x.deal, 0) + coalesce(x.coop, 0) AS amount_units,
              coalesce(x.deal, 0) AS deal_income_units, coalesce(x.coop, 0) AS cooperation_income_units
       FROM mined m FULL JOIN extras x ON x.user_id = m.user_id`
-      : sql`SELECT user_id, points, capacity_bytes, shared, amount AS amount_units, 0::numeric AS deal_income_units, 0::numeric AS cooperation_income_units FROM mined`;
+    : sql`SELECT user_id, points, capacity_bytes, shared, amount AS amount_units, 0::numeric AS deal_income_units, 0::numeric AS cooperation_income_units FROM mined`;
   return sql`
     WITH points AS MATERIALIZED (${contributions}),
     members AS (
@@ -322,13 +326,16 @@ export const settlementRepository = {
   async recordCreditBatches(trx: Db, input: { pool: string; day: string; batch: number; contributions: RawBuilder<unknown>; rule: CreditRule }) {
     // A big day's members are aggregated and sorted in memory (the default 4 MB spills to disk).
     await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+    // A day that pays no owner or cooperator keeps no arrays of zeros (null reads as zeros).
+    const others = paysOthers(input.rule);
+    const deal = others ? sql`array_agg(deal_income_units ORDER BY user_id)` : sql`NULL::numeric[]`;
+    const coop = others ? sql`array_agg(cooperation_income_units ORDER BY user_id)` : sql`NULL::numeric[]`;
     const { rows } = await sql<{ members: string | null; credited: string | null; shared: boolean | null }>`
       WITH day_credits AS MATERIALIZED (${creditsQuery(input.contributions, input.rule)}),
       batched AS (
         INSERT INTO settlement_batches (pool, day, seq, user_ids, points, capacity_bytes, amount_units, statuses, deal_income_units, cooperation_income_units, total_units)
         SELECT ${input.pool}, ${input.day}::date, seq, array_agg(user_id ORDER BY user_id), array_agg(points ORDER BY user_id), array_agg(capacity_bytes ORDER BY user_id),
-               array_agg(amount_units ORDER BY user_id), array_agg(status ORDER BY user_id), array_agg(deal_income_units ORDER BY user_id),
-               array_agg(cooperation_income_units ORDER BY user_id), sum(amount_units)
+               array_agg(amount_units ORDER BY user_id), array_agg(status ORDER BY user_id), ${deal}, ${coop}, sum(amount_units)
         FROM (SELECT *, (row_number() OVER (ORDER BY user_id) - 1) / ${sql.lit(input.batch)} AS seq FROM day_credits) numbered
         GROUP BY seq
         RETURNING cardinality(user_ids) AS members, total_units)
