@@ -335,11 +335,9 @@ export const poolConfigSchema = z.object({
   payout_threshold: text(),
   withdraw_fee: text(),
   withdraw_audit: z.boolean(),
-  pledge_per_tb: text()
-    .nullable()
-    .meta({
-      description: 'The pledge the coin’s chain asks per TB (10^12 bytes) of capacity, in coins (the coin’s figure, shared by its pools); null: the coin has no pledge rule',
-    }),
+  pledge_per_tb: text().nullable().meta({
+    description: 'The pledge the coin’s chain asks per TB (10^12 bytes) of capacity, in coins (the coin’s figure, shared by its pools); null: the coin has no pledge rule',
+  }),
   protocol: z.string(),
   trusted_proxy: z.boolean().meta({ description: 'Trusted-proxy mode: shares from keys the operator issued split revenue (trusted-proxy pools only)' }),
   plausibility_tolerance_bp: z
