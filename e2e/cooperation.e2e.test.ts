@@ -62,6 +62,10 @@ describe('a user opens a cooperation pool and converts balance to cooperation', 
     expect(await bhd(page)).toMatchObject({ available: '15', frozen: '35' });
     await page.getByTestId('deals-mine').scrollIntoViewIfNeeded();
     await screenshot(page, 'cooperation-deals-en-light-1366');
+    // The income history: nothing settled for this user yet (an amount counts from the first whole day it is held).
+    await page.getByTestId('coop-income').scrollIntoViewIfNeeded();
+    expect(await page.locator('[data-testid^="coop-income-row"]').count()).toBe(0);
+    await screenshot(page, 'cooperation-income-en-light-1366');
   }, 60_000);
 
   it('shows the page in en, zh and ru, light and dark, desktop and phone', async () => {

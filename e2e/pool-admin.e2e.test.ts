@@ -55,6 +55,8 @@ describe('the pool back office (admin)', async () => {
     expect(await fee.textContent()).toBe(`${((seededFeeBp ?? 0) / 100).toFixed(2)} %`);
 
     await page.getByTestId('pool-config-edit-bhd').click();
+    // The coin's pledge per TB (BHD's 3, BHDIP001), which the settlement's secured share reads.
+    expect(await page.getByTestId('pool-config-pledge_per_tb').inputValue()).toBe('3');
     await page.getByTestId('pool-config-fee').fill('4.255');
     await page.getByTestId('pool-config-submit').click();
     await page.getByTestId('pool-config-fee-error').waitFor();

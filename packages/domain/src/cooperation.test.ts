@@ -17,6 +17,8 @@ import {
   returnError,
   securedBp,
   securedShare,
+  securingParts,
+  pledgeInPool,
   validDealShares,
   withdrawalNeedsAudit,
   XHD_MIN_COOPERATION_ALT,
@@ -86,9 +88,22 @@ describe('pool config (spec doc 1 §3)', () => {
     expect(withdrawalNeedsAudit([])).toBe(true);
   });
   it('burn coefficient scales the pledge a capacity needs', () => {
-    const tib = 1024n ** 4n;
-    expect(requiredPledge(10n * tib, 3n * COIN, 10000)).toBe(30n * COIN);
-    expect(requiredPledge(10n * tib, 3n * COIN, 5000)).toBe(15n * COIN);
+    const tb = 10n ** 12n;
+    expect(requiredPledge(10n * tb, 3n * COIN, 10000)).toBe(30n * COIN);
+    expect(requiredPledge(10n * tb, 3n * COIN, 5000)).toBe(15n * COIN);
+    expect(requiredPledge(10n * tb, 3n * COIN, 20000)).toBe(60n * COIN);
+    expect(requiredPledge(0n, 3n * COIN, 10000)).toBe(0n);
+    // 1 TiB is 1.0995 TB: 3.298534883328 coins.
+    expect(requiredPledge(1024n ** 4n, 3n * COIN, 10000)).toBe(329_853_488n);
+    // Own first, then the deals, against what the capacity needs; a burn coefficient of 2 halves both.
+    expect(securingParts(10n * tb, 15n * COIN, 15n * COIN, 3n * COIN, 10000)).toEqual({ ownBp: 5000, dealBp: 5000 });
+    expect(securingParts(10n * tb, 15n * COIN, 100n * COIN, 3n * COIN, 10000)).toEqual({ ownBp: 5000, dealBp: 5000 });
+    expect(securingParts(10n * tb, 15n * COIN, 0n, 3n * COIN, 20000)).toEqual({ ownBp: 2500, dealBp: 0 });
+    expect(securingParts(0n, 15n * COIN, 0n, 3n * COIN, 10000)).toEqual({ ownBp: 0, dealBp: 0 });
+    // A pledge secures the coin's pools once: split by the member's points in each.
+    expect(pledgeInPool(90n, 1n, 2n)).toBe(30n);
+    expect(pledgeInPool(90n, 5n, 0n)).toBe(90n);
+    expect(pledgeInPool(90n, 0n, 5n)).toBe(0n);
     expect(securedBp(15n * COIN, 30n * COIN)).toBe(5000);
     expect(securedBp(45n * COIN, 30n * COIN)).toBe(10000);
     expect(securedBp(1n, 0n)).toBe(0);

@@ -134,9 +134,16 @@ export function withdrawalNeedsAudit(audits: readonly boolean[]): boolean {
   return audits.length === 0 || audits.some((a) => a);
 }
 
-/** The pledge a capacity needs to be fully secured: capacity × the coin's pledge per TiB × the burn coefficient. */
-export function requiredPledge(capacityBytes: bigint, pledgePerTiB: bigint, burnCoefficientBp: number): bigint {
-  return (capacityBytes * pledgePerTiB * BigInt(burnCoefficientBp)) / (1024n ** 4n * BigInt(BP));
+/** One TB (10^12 bytes): the unit the BHD family's chains state their pledge ratio in (BHDIP001: 3 BHD/TB). */
+export const TB_BYTES = 10n ** 12n;
+
+/**
+ * The pledge a capacity needs to be fully secured: capacity in TB × the coin's pledge per TB
+ * (base units) × the burn coefficient, rounded down.
+ */
+export function requiredPledge(capacityBytes: bigint, pledgePerTb: bigint, burnCoefficientBp: number): bigint {
+  if (capacityBytes <= 0n || pledgePerTb <= 0n || burnCoefficientBp <= 0) return 0n;
+  return (capacityBytes * pledgePerTb * BigInt(burnCoefficientBp)) / (TB_BYTES * BigInt(BP));
 }
 
 /** The secured part of a capacity, bp: pledge ÷ required, at most 100 % (no capacity, nothing to secure). */
@@ -161,6 +168,26 @@ export function cooperationSplit(pot: bigint, coopRatioBp: number, cooperators: 
   );
   const credits = held.map((c, i) => ({ userId: c.userId, amount: parts[i] ?? 0n })).filter((c) => c.amount > 0n);
   return { minersPart, credits };
+}
+
+/**
+ * The part of a member's own pledge of a coin that secures its capacity in one of the coin's
+ * pools: in proportion to its points there against its points in all the coin's pools that
+ * day (a pledge is counted once however many of the coin's pools the member mines in).
+ */
+export function pledgeInPool(pledge: bigint, pointsHere: bigint, pointsElsewhere: bigint): bigint {
+  const all = pointsHere + pointsElsewhere;
+  return all > 0n && pointsHere > 0n ? (pledge * pointsHere) / all : 0n;
+}
+
+/**
+ * The parts of a member's capacity its pledges secure, bp (securedShare's `parts`): its own
+ * pledge first, then what deals lend it, both against the pledge its capacity needs.
+ */
+export function securingParts(capacityBytes: bigint, own: bigint, lent: bigint, pledgePerTb: bigint, burnCoefficientBp: number): { ownBp: number; dealBp: number } {
+  const required = requiredPledge(capacityBytes, pledgePerTb, burnCoefficientBp);
+  const ownBp = securedBp(own, required);
+  return { ownBp, dealBp: securedBp(own + lent, required) - ownBp };
 }
 
 /**
@@ -229,8 +256,10 @@ export function nextDealStatus(status: DealStatus, event: DealEvent): DealStatus
 export const DEAL_FINAL_STATUSES: readonly DealStatus[] = ['DEAL_REDEEMED'];
 
 /** States in which the lent amount secures the miner's capacity (and earns the owner's share). */
+export const DEAL_SECURING_STATUSES: readonly DealStatus[] = ['DEAL_SUCCESS', 'DEAL_INTEREST_START'];
+
 export function dealEarning(status: DealStatus): boolean {
-  return status === 'DEAL_SUCCESS' || status === 'DEAL_INTEREST_START';
+  return DEAL_SECURING_STATUSES.includes(status);
 }
 
 /** States in which the miner's margin is held. */

@@ -86,6 +86,9 @@ export const LEDGER_KINDS = [
   'mortgage_unlock',
   /** and the locked revenue shared whole among the locked lots (pool revenue → available; "mortgage income 100 %"). */
   'mortgage_income',
+  /** The settlement (issue 22): a coin owner's part of a miner's deal-secured yield, and a CO pool's cooperators' share (settlement_clearing → the user). */
+  'deal_income',
+  'cooperation_income',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

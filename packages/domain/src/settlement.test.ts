@@ -67,6 +67,77 @@ describe('settlePoolDay', () => {
     expect(total(result)).toBe(2_000_000n);
   });
 
+  it('pays a deal-secured part 94 % to the lending owners by their amounts and 3 % to the miner', () => {
+    const result = settlePoolDay({
+      revenue: 1_000_000n,
+      feeBp: 0,
+      finderRewards: [],
+      unsecuredShareBp: UNSECURED_SHARE_BP.BHD,
+      deal: { ownerBp: 9_400, minerBp: 300 },
+      members: [
+        // Half its own pledge, half lent by two owners 2:1; the other member unsecured.
+        {
+          userId: '10',
+          points: 1n,
+          securedBp: 5_000,
+          dealBp: 5_000,
+          lenders: [
+            { userId: '30', amount: 1n },
+            { userId: '20', amount: 2n },
+          ],
+        },
+        { userId: '11', points: 1n },
+      ],
+    });
+    // 500000 each: the miner 250000 + 3 % of 250000; the owners 94 % of 250000 = 235000, 2:1.
+    expect(result.credits).toEqual([
+      { userId: '10', amount: 257_500n },
+      { userId: '11', amount: 275_000n },
+      { userId: '20', amount: 156_667n },
+      { userId: '30', amount: 78_333n },
+    ]);
+    expect(result.dealIncome).toEqual([
+      { userId: '20', amount: 156_667n },
+      { userId: '30', amount: 78_333n },
+    ]);
+    expect(result.withheld).toBe(7_500n + 225_000n);
+    expect(total(result)).toBe(1_000_000n);
+  });
+
+  it('splits a CO pool’s pot by the cooperation ratio; no miners: all to the cooperators; no cooperators: all to the miners', () => {
+    const base = { revenue: 1_000n, feeBp: 1_000, finderRewards: [] };
+    const both = settlePoolDay({
+      ...base,
+      members: [{ userId: '1', points: 1n }],
+      cooperation: {
+        ratioBp: 5_000,
+        cooperators: [
+          { userId: '2', amount: 3n },
+          { userId: '3', amount: 1n },
+        ],
+      },
+    });
+    expect(both).toMatchObject({
+      fee: 100n,
+      credits: [
+        { userId: '1', amount: 450n },
+        { userId: '2', amount: 338n },
+        { userId: '3', amount: 112n },
+      ],
+      remainder: 0n,
+    });
+    expect(both.cooperationIncome).toEqual([
+      { userId: '2', amount: 338n },
+      { userId: '3', amount: 112n },
+    ]);
+    const noMiners = settlePoolDay({ ...base, members: [{ userId: '1', points: 0n }], cooperation: { ratioBp: 5_000, cooperators: [{ userId: '2', amount: 1n }] } });
+    expect(noMiners).toMatchObject({ fee: 100n, credits: [{ userId: '2', amount: 900n }], remainder: 0n });
+    const noCooperators = settlePoolDay({ ...base, members: [{ userId: '1', points: 1n }], cooperation: { ratioBp: 5_000, cooperators: [] } });
+    expect(noCooperators).toMatchObject({ fee: 100n, credits: [{ userId: '1', amount: 900n }], cooperationIncome: [], remainder: 0n });
+    // Nobody at all: no fee, the pot carried on.
+    expect(settlePoolDay({ ...base, members: [], cooperation: { ratioBp: 5_000, cooperators: [] } })).toMatchObject({ fee: 0n, credits: [], remainder: 1_000n });
+  });
+
   it('takes no fee when nobody contributed and carries the whole pot on; the next day with shares takes the fee once', () => {
     const result = settlePoolDay({ revenue: 77n, feeBp: 1_000, finderRewards: [], members: [{ userId: 'small', points: 0n }] });
     expect(result.credits).toEqual([]);

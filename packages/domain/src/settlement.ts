@@ -4,6 +4,7 @@
  * per-coin rules. Pure and exact in base units: the credits, the fee, the part withheld from
  * unsecured capacity and the rounding remainder always add up to the revenue.
  */
+import { cooperationSplit, DEFAULT_COOPERATION_SETTINGS, securedShare, type CooperationSettings } from './cooperation.ts';
 import { allocateProportionally } from './ledger.ts';
 
 export const BASIS_POINTS = 10_000;
@@ -17,6 +18,18 @@ export const UNSECURED_SHARE_BP: Readonly<Record<string, number>> = Object.freez
   LHD: 1_500,
   HDD: 750,
   XHD: 200,
+});
+
+/**
+ * BHD-family coins: the pledge their chains ask per TB (10^12 bytes) of capacity for it to be
+ * fully secured, whole coins (BHDIP001's mining ratio, 3 BHD/TB; the forks kept it). The seed's
+ * value of the registry's `pledge_per_tb_units` (a setting per coin).
+ */
+export const PLEDGE_PER_TB_WHOLE: Readonly<Record<string, bigint>> = Object.freeze({
+  BHD: 3n,
+  LHD: 3n,
+  HDD: 3n,
+  XHD: 3n,
 });
 
 /** Chia (new protocol): of every block, 0.25 XCH goes entirely to the finder. In mojo. */
@@ -37,8 +50,12 @@ export interface SettlementMember {
   userId: string;
   /** Contribution points of the day (shares weighted by difficulty). */
   points: bigint;
-  /** Part of the member's capacity covered by mortgage, in basis points (0 to 10000). */
+  /** Part of the member's capacity its own pledge secures (own pointing), bp (0 to 10000). */
   securedBp?: number;
+  /** Part of its capacity secured by deals lent to it, bp (securingParts); paid only with `lenders`. */
+  dealBp?: number;
+  /** The coin owners lending it a pledge, with the amounts they lend (the owners' part is theirs in proportion). */
+  lenders?: readonly { userId: string; amount: bigint }[];
 }
 
 export interface SettlementInput {
@@ -53,10 +70,19 @@ export interface SettlementInput {
   unsecuredShareBp?: number;
   /** Pots of earlier days that paid no one (their `carried`), shared now with this day's. */
   carriedIn?: bigint;
+  /** A deal's shares of the deal-secured part (the coin's cooperation settings: 94 % / 3 %). */
+  deal?: Pick<CooperationSettings, 'ownerBp' | 'minerBp'>;
+  /** A CO pool: the miners get `ratioBp` of the pot, the cooperators the rest by the amounts they held. */
+  cooperation?: { ratioBp: number; cooperators: readonly { userId: string; amount: bigint }[] };
 }
 
 export interface SettlementResult {
+  /** Each user's whole credit of the day (mining income, finder rewards, deal and cooperation income). */
   credits: { userId: string; amount: bigint }[];
+  /** The part of the credits that is coin owners' deal income (the owners' part of the deal-secured yield). */
+  dealIncome: { userId: string; amount: bigint }[];
+  /** The part of the credits that is a CO pool's cooperators' share. */
+  cooperationIncome: { userId: string; amount: bigint }[];
   fee: bigint;
   /** Withheld from unsecured capacity (stays with the pool). */
   withheld: bigint;
@@ -101,46 +127,75 @@ export function poolDayPot(input: Pick<SettlementInput, 'revenue' | 'feeBp' | 'f
   return { finderTotal, fee, pot: shared - fee, carried: 0n };
 }
 
+/** Numeric ids in numeric order (the SQL's bigint order), others by text. */
+function byId(a: string, b: string): number {
+  return a.length !== b.length && /^\d+$/.test(a) && /^\d+$/.test(b) ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Amounts per user, summed, in id order. */
+function perUser(entries: readonly { userId: string; amount: bigint }[]): Map<string, bigint> {
+  const sums = new Map<string, bigint>();
+  for (const e of [...entries].sort((a, b) => byId(a.userId, b.userId))) sums.set(e.userId, (sums.get(e.userId) ?? 0n) + e.amount);
+  return sums;
+}
+
 /**
  * Splits one pool-day. Credits are summed per user and never negative. Each member's share of
- * the pot is allocateProportionally's (floor, then the odd units to the largest fractions);
- * the settlement service runs the same rule set-based in SQL, checked against this function.
+ * the pot (a CO pool: of the miners' part) is allocateProportionally's (floor, then the odd
+ * units to the largest fractions); with the coin's unsecured share, securedShare splits it into
+ * the miner's part, the lending owners' part (theirs by the amounts they lend, again
+ * allocateProportionally's, in owner id order) and the part withheld. A CO pool's cooperators
+ * share the rest of the pot by the amounts they held (cooperationSplit, in user id order). The
+ * settlement service runs the same rules set-based in SQL, checked against this function.
  */
 export function settlePoolDay(input: SettlementInput): SettlementResult {
   if (input.members.some((m) => m.points < 0n)) throw new SettlementInputError('negative points');
-  const { fee, pot, carried } = poolDayPot({ ...input, sharers: input.members.some((m) => m.points > 0n) });
+  const cooperators = [...perUser(input.cooperation?.cooperators ?? [])].map(([userId, amount]) => ({ userId, amount }));
+  if (cooperators.some((c) => c.amount < 0n)) throw new SettlementInputError('negative cooperation');
+  const members = input.members.filter((m) => m.points > 0n);
+  const haveMiners = members.length > 0;
+  const { fee, pot, carried } = poolDayPot({ ...input, sharers: haveMiners || cooperators.some((c) => c.amount > 0n) });
 
   const credits = new Map<string, bigint>();
-  const add = (userId: string, amount: bigint) => credits.set(userId, (credits.get(userId) ?? 0n) + amount);
-  for (const reward of input.finderRewards) add(reward.userId, reward.amount);
+  const dealIncome = new Map<string, bigint>();
+  const add = (map: Map<string, bigint>, userId: string, amount: bigint) => map.set(userId, (map.get(userId) ?? 0n) + amount);
+  for (const reward of input.finderRewards) add(credits, reward.userId, reward.amount);
 
-  const members = input.members.filter((m) => m.points > 0n);
+  const split = input.cooperation ? cooperationSplit(pot, input.cooperation.ratioBp, cooperators, haveMiners) : { minersPart: pot, credits: [] };
   let withheld = 0n;
   let given = 0n;
-  if (members.length > 0) {
+  if (haveMiners) {
     const shares = allocateProportionally(
-      pot,
+      split.minersPart,
       members.map((m) => m.points),
     );
     members.forEach((member, i) => {
       const share = shares[i] ?? 0n;
       let amount = share;
       if (input.unsecuredShareBp !== undefined) {
-        const secured = BigInt(Math.min(BASIS_POINTS, Math.max(0, member.securedBp ?? 0)));
-        const unsecured = BigInt(BASIS_POINTS) - secured;
-        // secured part at 100 %, unsecured part at the coin's share; rounded down.
-        amount = (share * (secured * BigInt(BASIS_POINTS) + unsecured * BigInt(input.unsecuredShareBp))) / BigInt(BASIS_POINTS) ** 2n;
-        withheld += share - amount;
+        const lenders = [...perUser(member.lenders ?? [])].filter(([, lent]) => lent > 0n);
+        const dealBp = lenders.length > 0 ? (member.dealBp ?? 0) : 0;
+        const parts = securedShare(share, { ownBp: member.securedBp ?? 0, dealBp }, input.unsecuredShareBp, input.deal ?? DEFAULT_COOPERATION_SETTINGS);
+        amount = parts.miner;
+        withheld += parts.withheld;
+        const owed = allocateProportionally(
+          parts.owner,
+          lenders.map(([, lent]) => lent),
+        );
+        lenders.forEach(([owner], j) => add(dealIncome, owner, owed[j] ?? 0n));
       }
       given += share;
-      add(member.userId, amount);
+      add(credits, member.userId, amount);
     });
   }
+  const cooperationIncome = new Map<string, bigint>();
+  for (const c of split.credits) {
+    add(cooperationIncome, c.userId, c.amount);
+    given += c.amount;
+  }
+  for (const [userId, amount] of dealIncome) add(credits, userId, amount);
+  for (const [userId, amount] of cooperationIncome) add(credits, userId, amount);
+  const positive = (map: Map<string, bigint>) => [...map].filter(([, amount]) => amount > 0n).map(([userId, amount]) => ({ userId, amount }));
   const remainder = pot - given + carried;
-  return {
-    credits: [...credits].filter(([, amount]) => amount > 0n).map(([userId, amount]) => ({ userId, amount })),
-    fee,
-    withheld,
-    remainder,
-  };
+  return { credits: positive(credits), dealIncome: positive(dealIncome), cooperationIncome: positive(cooperationIncome), fee, withheld, remainder };
 }

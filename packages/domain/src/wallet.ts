@@ -70,6 +70,8 @@ export const ASSET_LOG_KINDS = [
   'mortgage_lock',
   'mortgage_unlock',
   'mortgage_income',
+  'deal_income',
+  'cooperation_income',
 ] as const satisfies readonly (Exclude<LedgerKind, 'transfer'> | 'transfer_in' | 'transfer_out')[];
 export type AssetLogKind = (typeof ASSET_LOG_KINDS)[number];
 

@@ -50,6 +50,8 @@ export interface CoinsTable {
   address_pattern: string;
   /** The share of a member's credit paid without a mortgage (basis points; BHD family), or null: paid whole. */
   unsecured_share_bp: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The pledge the chain asks per TB (10^12 bytes) of capacity, base units (BHD family: 3 coins), or null: no pledge rule. */
+  pledge_per_tb_units: ColumnType<string | null, string | bigint | null | undefined, string | bigint | null>;
   sort: number;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

@@ -1,4 +1,4 @@
-import { COIN_SEEDS, POOL_SEEDS, SERVER_LINE_SEEDS, UNSECURED_SHARE_BP, defaultPoolConfig, parseAmount } from '@platter/domain';
+import { COIN_SEEDS, PLEDGE_PER_TB_WHOLE, POOL_SEEDS, SERVER_LINE_SEEDS, UNSECURED_SHARE_BP, defaultPoolConfig, parseAmount } from '@platter/domain';
 
 import type { Db } from './database.ts';
 
@@ -38,6 +38,7 @@ export async function seedRegistries(db: Db): Promise<{ coins: number; pools: nu
           memo_supported: coin.memo_supported,
           address_pattern: coin.address_pattern,
           unsecured_share_bp: UNSECURED_SHARE_BP[coin.type] ?? null,
+          pledge_per_tb_units: PLEDGE_PER_TB_WHOLE[coin.type] !== undefined ? (PLEDGE_PER_TB_WHOLE[coin.type] as bigint) * 10n ** BigInt(coin.scale) : null,
           sort: COIN_SEEDS.indexOf(coin),
         })),
       )

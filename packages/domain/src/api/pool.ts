@@ -335,6 +335,9 @@ export const poolConfigSchema = z.object({
   payout_threshold: text(),
   withdraw_fee: text(),
   withdraw_audit: z.boolean(),
+  pledge_per_tb: text().nullable().meta({
+    description: 'The pledge the coin’s chain asks per TB (10^12 bytes) of capacity, in coins (the coin’s figure, shared by its pools); null: the coin has no pledge rule',
+  }),
   protocol: z.string(),
   trusted_proxy: z.boolean().meta({ description: 'Trusted-proxy mode: shares from keys the operator issued split revenue (trusted-proxy pools only)' }),
   plausibility_tolerance_bp: z
@@ -363,6 +366,11 @@ export const updatePoolConfigBody = z.object({
     .regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID'))
     .optional(),
   withdraw_audit: z.boolean().optional(),
+  pledge_per_tb: text()
+    .trim()
+    .regex(/^\d{1,30}(\.\d{1,36})?$/, msg('AMOUNT_INVALID'))
+    .optional()
+    .meta({ description: 'The coin’s pledge per TB of capacity, in coins (BHD family: 3); a coin without a pledge rule refuses it' }),
   enabled: z.boolean().optional(),
   trusted_proxy: z.boolean().optional(),
   plausibility_tolerance_bp: z.number().int().min(0, msg('INVALID_PARAMETER')).max(1_000_000, msg('INVALID_PARAMETER')).optional(),

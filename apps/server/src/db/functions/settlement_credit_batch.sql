@@ -5,7 +5,11 @@
 -- credits nothing —, its members' income records written, and those with an amount paid from
 -- settlement_clearing by one ledger transaction (ledger_credit_batch) into the bucket
 -- incomeBuckets (modules/wallet/autopay.ts) names: pending earnings with Auto Pay on for the
--- coin, else available. The batch's total must be what its members are paid.
+-- coin, else available. The batch's total must be what its members are paid. A member's credit
+-- is paid as up to three ledger transactions of their kinds: its deal income (a coin owner's
+-- part of a miner's deal-secured yield, `deal_income`), its cooperation income (a CO pool's
+-- cooperators' share, `cooperation_income`) and the rest (`mining_income`). A batch decided
+-- before those parts existed has no arrays for them: zeros.
 CREATE OR REPLACE FUNCTION settlement_credit_batch(p_pool text, p_day date, p_seq integer, p_coin text)
 RETURNS TABLE (last_user_id bigint, credited integer, transaction_id bigint) LANGUAGE plpgsql AS $$
 DECLARE
@@ -14,29 +18,54 @@ DECLARE
   v_buckets text[];
   v_amounts numeric[];
   v_total numeric;
+  v_paid numeric := 0;
+  v_count integer := 0;
+  v_mining bigint;
+  v_ref text := 'settlement:' || p_pool || ':' || to_char(p_day, 'YYYY-MM-DD');
+  v_kind text;
+  v_deal numeric;
+  v_coop numeric;
 BEGIN
   DELETE FROM settlement_batches b WHERE b.pool = p_pool AND b.day = p_day AND b.seq = p_seq RETURNING b.* INTO v_batch;
   IF NOT FOUND THEN
     RETURN;
   END IF;
 
-  INSERT INTO settlement_credits (pool, day, user_id, points, capacity_bytes, amount_units, status)
-  SELECT p_pool, p_day, r.u, r.p, r.c, r.a, r.s
-  FROM unnest(v_batch.user_ids, v_batch.points, v_batch.capacity_bytes, v_batch.amount_units, v_batch.statuses) AS r(u, p, c, a, s);
+  INSERT INTO settlement_credits (pool, day, user_id, points, capacity_bytes, amount_units, status, deal_income_units, cooperation_income_units)
+  SELECT p_pool, p_day, r.u, r.p, r.c, r.a, r.s, coalesce(r.d, 0), coalesce(r.k, 0)
+  FROM unnest(v_batch.user_ids, v_batch.points, v_batch.capacity_bytes, v_batch.amount_units, v_batch.statuses,
+              v_batch.deal_income_units, v_batch.cooperation_income_units) AS r(u, p, c, a, s, d, k);
 
-  SELECT array_agg(r.u ORDER BY r.u),
-         array_agg(CASE WHEN ap.user_id IS NULL THEN 'available' ELSE 'pending_earnings' END ORDER BY r.u),
-         array_agg(r.a ORDER BY r.u),
-         coalesce(sum(r.a), 0)
-  INTO v_users, v_buckets, v_amounts, v_total
-  FROM unnest(v_batch.user_ids, v_batch.amount_units) AS r(u, a)
-  LEFT JOIN auto_pay_settings ap ON ap.user_id = r.u AND ap.coin = p_coin AND ap.enabled
-  WHERE r.a <> 0;
-  IF v_total <> v_batch.total_units THEN
-    RAISE EXCEPTION 'settlement batch %/%/% pays % but owes %', p_pool, p_day, p_seq, v_total, v_batch.total_units USING ERRCODE = 'check_violation';
+  -- Most days have no deal or cooperation income: those kinds are skipped without reading the batch again.
+  SELECT coalesce(sum(r.d), 0), coalesce(sum(r.k), 0) INTO v_deal, v_coop
+  FROM unnest(v_batch.deal_income_units, v_batch.cooperation_income_units) AS r(d, k);
+
+  FOREACH v_kind IN ARRAY ARRAY['mining_income', 'deal_income', 'cooperation_income'] LOOP
+    CONTINUE WHEN (v_kind = 'deal_income' AND v_deal = 0) OR (v_kind = 'cooperation_income' AND v_coop = 0);
+    SELECT array_agg(r.user_id ORDER BY r.user_id),
+           array_agg(CASE WHEN ap.user_id IS NULL THEN 'available' ELSE 'pending_earnings' END ORDER BY r.user_id),
+           array_agg(r.amount ORDER BY r.user_id),
+           coalesce(sum(r.amount), 0)
+    INTO v_users, v_buckets, v_amounts, v_total
+    FROM (
+      SELECT r.u AS user_id, CASE v_kind WHEN 'deal_income' THEN coalesce(r.d, 0) WHEN 'cooperation_income' THEN coalesce(r.k, 0)
+                                         ELSE r.a - coalesce(r.d, 0) - coalesce(r.k, 0) END AS amount
+      FROM unnest(v_batch.user_ids, v_batch.amount_units, v_batch.deal_income_units, v_batch.cooperation_income_units) AS r(u, a, d, k)
+    ) r
+    LEFT JOIN auto_pay_settings ap ON ap.user_id = r.user_id AND ap.coin = p_coin AND ap.enabled
+    WHERE r.amount <> 0;
+    v_paid := v_paid + v_total;
+    IF v_kind = 'mining_income' THEN
+      -- The mining income's transaction (its reference as before), made even with no one to pay.
+      v_mining := ledger_credit_batch(v_kind, v_ref || ':credits', '', 'settlement_clearing', p_coin, v_users, v_buckets, v_amounts);
+    ELSIF v_total > 0 THEN
+      PERFORM ledger_credit_batch(v_kind, v_ref || ':' || v_kind, '', 'settlement_clearing', p_coin, v_users, v_buckets, v_amounts);
+    END IF;
+  END LOOP;
+  SELECT count(*) INTO v_count FROM unnest(v_batch.amount_units) AS a WHERE a <> 0;
+  IF v_paid <> v_batch.total_units THEN
+    RAISE EXCEPTION 'settlement batch %/%/% pays % but owes %', p_pool, p_day, p_seq, v_paid, v_batch.total_units USING ERRCODE = 'check_violation';
   END IF;
 
-  RETURN QUERY SELECT v_batch.user_ids[cardinality(v_batch.user_ids)], coalesce(cardinality(v_users), 0),
-    ledger_credit_batch('mining_income', 'settlement:' || p_pool || ':' || to_char(p_day, 'YYYY-MM-DD') || ':credits', '',
-                        'settlement_clearing', p_coin, v_users, v_buckets, v_amounts);
+  RETURN QUERY SELECT v_batch.user_ids[cardinality(v_batch.user_ids)], v_count, v_mining;
 END $$;

@@ -18,6 +18,7 @@ export type CoinRow = {
   memo_supported: boolean;
   address_pattern: string;
   unsecured_share_bp: number | null;
+  pledge_per_tb_units: string | null;
   arith: string;
 };
 
@@ -37,6 +38,7 @@ const COLUMNS = [
   'memo_supported',
   'address_pattern',
   'unsecured_share_bp',
+  'pledge_per_tb_units',
   'arith',
 ] as const;
 

@@ -23,6 +23,8 @@ export interface CoinRules {
   activationFee: bigint;
   /** The unsecured share of a member's settlement credit (registry `unsecured_share_bp`, basis points; the BHD family), or undefined: paid whole. */
   unsecuredShareBp: number | undefined;
+  /** The pledge per TB (10^12 bytes) of capacity the chain asks, base units (registry `pledge_per_tb_units`), or 0: no pledge rule. */
+  pledgePerTb: bigint;
   /** How the coin proves work (registry `arith`: pos, poc, spora, hash, post): rules that differ per coin read it, never the coin's name. */
   arith: string;
 }
@@ -46,6 +48,7 @@ function toRules(row: CoinRow): CoinRules {
     // Arweave's wallets charge the first use of an address (spec doc 1 §9: AR).
     activationFee: row.arith === 'spora' ? AR_ACTIVATION_FEE_UNITS : 0n,
     unsecuredShareBp: row.unsecured_share_bp ?? undefined,
+    pledgePerTb: BigInt(row.pledge_per_tb_units ?? 0),
     arith: row.arith,
   };
 }

@@ -112,6 +112,11 @@ export const cooperationRepository = {
     return trx.insertInto('deals').values(values).returningAll().executeTakeFirstOrThrow();
   },
 
+  /** A state the deal entered at `at` (the settlement reads which deals stood securing a whole day). */
+  async logDeal(trx: Db, dealId: string, status: DealStatus, at: Date) {
+    await trx.insertInto('deal_logs').values({ deal_id: dealId, status, at }).execute();
+  },
+
   lockDeal(trx: Db, id: string) {
     return trx.selectFrom('deals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   },

@@ -1,4 +1,4 @@
-import { adminCooperationSettingsEndpoints, cooperationEndpoints } from '@platter/domain';
+import { adminCooperationSettingsEndpoints, cooperationEndpoints, cooperationIncomeEndpoints } from '@platter/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { requireRole, requireUser } from '../../http/auth.ts';
@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope.ts';
 import { route } from '../../http/route.ts';
 import type { ZodApp } from '../../http/types.ts';
 import type { sessionService } from '../session/session.service.ts';
+import { incomeShares } from '../settlement/settlement.service.ts';
 import { listCooperationSettings, updateCooperationSettings } from './settings.ts';
 import { convertToCooperation, cooperationLogs, dealAction, listCooperationPools, listDeals, offerDeal, returnCooperation } from './cooperation.service.ts';
 
@@ -28,6 +29,7 @@ export function cooperationRoutes(app: ZodApp, deps: Deps): void {
   route(app, e.deals, {}, async (request) => ok(request, await listDeals(db, await signedIn(request), request.query.scope, request.query)));
   route(app, e.offer, {}, async (request) => ok(request, await offerDeal(db, await signedIn(request), request.body)));
   route(app, e.action, {}, async (request) => ok(request, await dealAction(db, await signedIn(request), request.body)));
+  route(app, cooperationIncomeEndpoints.income, {}, async (request) => ok(request, await incomeShares(db, await signedIn(request), request.query)));
 }
 
 /** The back office's per-coin cooperation settings (/admin/cooperation_settings): admins only, each save audited. */

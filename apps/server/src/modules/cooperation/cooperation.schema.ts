@@ -61,9 +61,18 @@ export interface DealsTable {
   updated_at: Timestamp;
 }
 
+/** Every state a deal entered and when (the settlement reads which deals stood securing a whole day). */
+export interface DealLogsTable {
+  id: Generated<string>;
+  deal_id: string;
+  status: DealStatus;
+  at: Date;
+}
+
 export interface CooperationTables {
   cooperation_settings: CooperationSettingsTable;
   cooperations: CooperationsTable;
   cooperation_logs: CooperationLogsTable;
   deals: DealsTable;
+  deal_logs: DealLogsTable;
 }

@@ -243,6 +243,7 @@ export async function offerDeal(db: Db, ownerId: string, body: { pool: string; a
       term_days: settings.dealTermDays,
       status: 'DEAL_VALID',
     });
+    await repo.logDeal(trx, row.id, row.status, row.created_at);
     await postTransaction(trx, {
       kind: 'deal_lend',
       reference: `deal:${row.id}`,
@@ -304,6 +305,7 @@ async function moveDeal(trx: Db, d: DealRow, event: DealEvent, by: { userId?: st
   }
   if (event === 'confirm') set.success_at = by.now;
   if (event === 'start') set.interest_start_at = by.now;
+  await repo.logDeal(trx, d.id, next, by.now);
   return repo.saveDeal(trx, d.id, set);
 }
 

@@ -70,6 +70,9 @@ export interface PointRecordsTable {
   status: PointStatus;
   height: number | null;
   withdrawn_height: number | null;
+  /** It started to count (POINT_VALID) / stopped (withdrawn on chain): the settlement's pledge (README 'Settlement'). */
+  valid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

@@ -254,8 +254,11 @@ async function advanceRecord(db: Db, recordId: string, standing: PointTransfer |
       marginHeld = true;
       set.margin_held = true;
     }
+    // The pledge counts from now until it is withdrawn (the settlement's own pledge; README 'Settlement').
+    if (next === 'POINT_VALID' && r.status === 'POINT_RECEIVED') set.valid_at = new Date();
     if (next === 'POINT_UNLOCK_DEPOSIT' || next === 'POINT_BROKE') {
       set.withdrawn_height = tip;
+      set.ended_at = new Date();
       const held = marginHeld ? deposit : 0n;
       const penalty = next === 'POINT_BROKE' ? cancellationPenalty(held, request) : 0n;
       if (penalty > 0n) {

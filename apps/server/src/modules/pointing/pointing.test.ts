@@ -172,8 +172,14 @@ describe('pointing records', () => {
     await confirmedOwner(user.id, 'rec', 100n);
     let [record] = await recordsOf(user.id);
     expect(record).toMatchObject({ status: 'POINT_RECEIVED', display: 'Waiting', amount: '100', counted: '80', deposit: '20', term: 'Noterm', pool_address: pool });
+    const counting = () => db.selectFrom('point_records').select(['valid_at', 'ended_at']).where('id', '=', record!.id).executeTakeFirstOrThrow();
+    // Waiting for its margin, it does not count for the settlement yet.
+    expect(await counting()).toEqual({ valid_at: null, ended_at: null });
+    const validFrom = new Date();
     await credit(db, user.id, COIN, 30n * BHD);
     await follow();
+    // Valid: it counts for the settlement from now (README 'Settlement').
+    expect((await counting()).valid_at?.getTime()).toBeGreaterThanOrEqual(validFrom.getTime() - 1000);
     [record] = await recordsOf(user.id);
     expect(record).toMatchObject({ status: 'POINT_VALID', display: 'Effectived', actual_pledge: '8', residual_value: '92' });
     expect(record?.expiry_height).toBe((record?.height ?? 0) + 7 * 480);
@@ -217,6 +223,10 @@ describe('cancellation', () => {
     await follow();
     expect((await recordsOf(user.id))[0]).toMatchObject({ status: 'POINT_UNLOCK_DEPOSIT', display: 'Unlocked', penalty: '0' });
     expect(await buckets(user.id)).toMatchObject({ available: 20n * BHD, point_margin: 0n });
+    // Withdrawn: it stopped counting for the settlement when the withdrawal was seen.
+    const times = await db.selectFrom('point_records').select(['valid_at', 'ended_at']).where('id', '=', record!.id).executeTakeFirstOrThrow();
+    expect(times.ended_at).not.toBeNull();
+    expect(times.ended_at!.getTime()).toBeGreaterThanOrEqual(times.valid_at!.getTime());
   });
 
   it('without an approved request the deposit is deducted, once, however many workers settle it', async () => {

@@ -24,6 +24,7 @@ export async function poolConfigRows(db: Db) {
       'c.payment_time',
       'k.min_payout_units',
       'k.withdraw_fee_units',
+      'k.pledge_per_tb_units',
       'c.withdraw_audit',
       'k.scale',
       'p.protocol',

@@ -29,6 +29,7 @@ export async function poolConfigs(db: Db): Promise<PoolConfigView[]> {
     payout_threshold: show(BigInt(r.min_payout_units), r.scale),
     withdraw_fee: show(BigInt(r.withdraw_fee_units), r.scale),
     withdraw_audit: r.withdraw_audit,
+    pledge_per_tb: r.pledge_per_tb_units === null ? null : show(BigInt(r.pledge_per_tb_units), r.scale),
     protocol: r.protocol,
     trusted_proxy: r.trusted_proxy,
     plausibility_tolerance_bp: r.plausibility_tolerance_bp,
@@ -42,6 +43,8 @@ export async function updatePoolConfig(db: Db, by: AuditBy, body: UpdatePoolConf
   // Trusted-proxy mode is for pools with nothing the pool can verify (issue 18), never a way round a proof.
   if (body.trusted_proxy === true && before.protocol !== 'trusted-proxy') throw new AppError('INVALID_PARAMETER', { field: 'trusted_proxy' });
   const coin = await coinRules(db, before.coin);
+  // Only a coin whose settlement secures capacity (an unsecured share, the BHD family) has a pledge per TB.
+  if (body.pledge_per_tb !== undefined && before.pledge_per_tb === null) throw new AppError('INVALID_PARAMETER', { field: 'pledge_per_tb' });
   await db.transaction().execute(async (trx) => {
     const changes = {
       ...(body.mode !== undefined ? { mode: body.mode } : {}),
@@ -53,11 +56,12 @@ export async function updatePoolConfig(db: Db, by: AuditBy, body: UpdatePoolConf
       ...(body.trusted_proxy !== undefined ? { trusted_proxy: body.trusted_proxy } : {}),
       ...(body.plausibility_tolerance_bp !== undefined ? { plausibility_tolerance_bp: body.plausibility_tolerance_bp } : {}),
     };
-    // The payout threshold and withdrawal fee are the coin's (one figure each, shared by its
+    // The payout threshold, withdrawal fee and pledge per TB are the coin's (one figure each, shared by its
     // pools, charged by withdrawals and Auto Pay): editing them here edits the coin's.
     const coinChanges = {
       ...(body.payout_threshold !== undefined ? { min_payout_units: units(body.payout_threshold, coin.scale) } : {}),
       ...(body.withdraw_fee !== undefined ? { withdraw_fee_units: units(body.withdraw_fee, coin.scale) } : {}),
+      ...(body.pledge_per_tb !== undefined ? { pledge_per_tb_units: units(body.pledge_per_tb, coin.scale) } : {}),
     };
     await writePoolConfig(trx, { pool: body.pool, coin: coin.type }, { coin: coinChanges, config: changes, ...(body.enabled !== undefined ? { enabled: body.enabled } : {}) });
   });

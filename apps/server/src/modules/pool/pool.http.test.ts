@@ -211,6 +211,14 @@ describe('the pool’s back office over HTTP', () => {
     expect(entry.before).toMatchObject({ fee_bp: 300 });
     expect(entry.after).toMatchObject({ fee_bp: 150, withdraw_fee: '0.02' });
     expect(entry.ip).toBeTruthy();
+    // The coin's pledge per TB (the settlement's secured share): the BHD family's 3, editable; a coin without the rule refuses it.
+    expect((await admin.get<{ pool: string; pledge_per_tb: string | null }[]>('/api/admin/getpoollist')).data.find((p) => p.pool === 'chia')?.pledge_per_tb).toBeNull();
+    expect(updated.data).toMatchObject({ pledge_per_tb: '3' });
+    const pledged = await admin.post<{ pledge_per_tb: string }>('/api/admin/updatepoolconfig', { pool: 'bhd_co', pledge_per_tb: '2.5' });
+    expect(pledged.data).toMatchObject({ pledge_per_tb: '2.5' });
+    expect((await db.selectFrom('coins').select('pledge_per_tb_units').where('type', '=', 'BHD').executeTakeFirstOrThrow()).pledge_per_tb_units).toBe('250000000');
+    expect((await admin.post('/api/admin/updatepoolconfig', { pool: 'chia', pledge_per_tb: '1' })).code).toBe(216);
+    await admin.post('/api/admin/updatepoolconfig', { pool: 'bhd_co', pledge_per_tb: '3' });
   });
 
   it('lists the mining and assets daily reports, every miner and every income record', async () => {

@@ -125,6 +125,10 @@ export interface SettlementCreditsTable {
   capacity_bytes: NumericDefault;
   amount_units: Numeric;
   status: 'SETTLEMENT' | 'UNSETTLEMENT';
+  /** The part of amount_units that is a coin owner's deal income (ledger kind deal_income). */
+  deal_income_units: NumericDefault;
+  /** The part of amount_units that is a CO pool cooperator's share (ledger kind cooperation_income). */
+  cooperation_income_units: NumericDefault;
 }
 
 /**
@@ -140,6 +144,9 @@ export interface SettlementBatchesTable {
   capacity_bytes: string[];
   amount_units: string[];
   statuses: ('SETTLEMENT' | 'UNSETTLEMENT')[];
+  /** Null in batches decided before deal and cooperation income existed: zeros. */
+  deal_income_units: string[] | null;
+  cooperation_income_units: string[] | null;
   total_units: Numeric;
 }
 

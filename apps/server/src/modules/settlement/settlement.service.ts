@@ -1,16 +1,21 @@
-import { AppError, minSharerCapacity, paymentDue, pointsUnitOf, poolDayPot, utcDay, type PostingInput, type Settlement } from '@platter/domain';
+import { AppError, minSharerCapacity, type CooperationIncome, paymentDue, pointsUnitOf, poolDayPot, utcDay, type PostingInput, type Settlement } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
+import type { PageQuery } from '../../db/paginate.ts';
 import { postTransaction } from '../../ledger/ledger.service.ts';
 import { lockPoolDays } from '../pool/blocks.ts';
 import { coinRules, show } from '../coins/coins.ts';
 import type { SettlementStatus } from '../pool/pool.schema.ts';
-import { settlementRepository, type CreditRule } from './settlement.repository.ts';
+import { daySources, settlementRepository, type CreditRule } from './settlement.repository.ts';
+import { cooperationSettings } from '../cooperation/cooperation.service.ts';
 import { holdImplausible, verifiedContributions } from '../pool/outliers.ts';
 
 /**
  * The daily settlement (spec doc 1 §4 'Settlement', §9 'Settlement and payout', 'Revenue
  * shares', 'Chia'; issue 5): at 00:00 UTC each pool's block revenue of the previous day, less
- * the pool fee, is shared by contribution points.
+ * the pool fee, is shared by contribution points. A BHD-family member's share is split by what
+ * secures its capacity (issue 22: its own pointing, deals lent to it — each counted when it
+ * stood the whole day, daySources), the lending owners paid their part as deal income; a CO
+ * pool's pot is first split by its cooperation ratio with the cooperators (cooperation income).
  *
  * Two steps. Deciding the day: exactly once per (pool, day) — the settlement row is created,
  * then locked FOR UPDATE; every member's credit is decided by one statement over the day's
@@ -86,6 +91,8 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
   const poolRow = await settlementRepository.poolWithFee(db, pool);
   if (!poolRow) throw new AppError('POOL_NOT_FOUND');
   const coin = await coinRules(db, poolRow.coin);
+  // A deal's shares of the deal-secured yield: the coin's cooperation settings (94 % / 3 %).
+  const deal = await cooperationSettings(db, poolRow.coin);
 
   return db.transaction().execute(async (trx) => {
     // The pool's day lock, which recordBlock takes too (issue 14): a block seen while the day
@@ -108,6 +115,20 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // batches of the next `batch` members; the crediting chunks turn each batch into its
     // members' records and balances. The coin's rules come from its registry row.
     const rule: CreditRule = { pot, minCapacity: minSharerCapacity(coin), pointsUnit: pointsUnitOf(poolRow.protocol), unsecuredShareBp: coin.unsecuredShareBp, finderRewards };
+    // What secures a member's capacity, and a CO pool's cooperators: what stood through the whole day.
+    const start = new Date(`${day}T00:00:00Z`);
+    const end = new Date(start.getTime() + DAY_SECONDS * 1000);
+    if (coin.unsecuredShareBp !== undefined) {
+      rule.pledge = {
+        perTb: coin.pledgePerTb,
+        burnCoefficientBp: poolRow.burn_coefficient_bp,
+        ownerBp: deal.ownerBp,
+        minerBp: deal.minerBp,
+        own: daySources.own({ pool, coin: coin.type, protocol: poolRow.protocol, day, start, end }),
+        lent: daySources.lent({ pool, start, end }),
+      };
+    }
+    if (poolRow.pool_type === 'CO') rule.cooperation = { ratioBp: poolRow.coop_ratio_bp, cooperators: daySources.cooperators({ pool, start, end }) };
     // Issue 18: only verified work counts; a miner above what its capacity could produce is held.
     await holdImplausible(trx, { type: pool, protocol: poolRow.protocol, toleranceBp: poolRow.plausibility_tolerance_bp }, day);
     const {
@@ -215,6 +236,22 @@ async function creditChunk(db: Db, pool: string, day: string, coin: string, now:
       if ((error as { code?: string }).code !== '40001' || attempt >= CHUNK_TRIES) throw error;
     }
   }
+}
+
+/** The user's deal and cooperation income per settled pool-day, newest first (/center/open). */
+export async function incomeShares(db: Db, userId: string, page: PageQuery): Promise<{ list: CooperationIncome[]; total: number }> {
+  const { rows, total } = await settlementRepository.incomeSharesPage(db, userId, page);
+  return {
+    list: rows.map((r) => ({
+      pool: r.pool,
+      coin: r.coin,
+      unit: r.unit,
+      day: r.day,
+      cooperation: show(BigInt(r.cooperation_income_units), r.scale),
+      deal: show(BigInt(r.deal_income_units), r.scale),
+    })),
+    total,
+  };
 }
 
 /** Days decided whose credits are not all in their members' balances yet (a crash between chunks). */

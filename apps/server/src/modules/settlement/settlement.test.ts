@@ -1,4 +1,4 @@
-import { capacityFromPoints, CHIA_MIN_CAPACITY_BYTES, parseAmount, poolDayPot, settlePoolDay, UNSECURED_SHARE_BP } from '@platter/domain';
+import { capacityFromPoints, CHIA_MIN_CAPACITY_BYTES, parseAmount, pledgeInPool, poolDayPot, securingParts, settlePoolDay, UNSECURED_SHARE_BP } from '@platter/domain';
 import fc from 'fast-check';
 import pg from 'pg';
 import { sql } from 'kysely';
@@ -146,9 +146,20 @@ describe('the daily settlement', () => {
 describe('the set-based split', () => {
   it('credits every member exactly as the domain’s settlePoolDay, over random days', async () => {
     // Repeated point counts make ties in the odd units' order (the lower user id first).
+    const owners = ['5001', '5002', '5003', '1007'];
     const member = fc.record({
       points: fc.oneof(fc.constantFrom(1n, 3n, 250n, 999n), fc.bigInt({ min: 0n, max: 400n }), fc.bigInt({ min: 0n, max: 10n ** 12n })),
       finder: fc.option(fc.bigInt({ min: 1n, max: 10n ** 12n }), { freq: 4 }),
+      // Its own pledge of the coin, its points in the coin's other pools, the deals lent to it.
+      own: fc.option(fc.oneof(fc.constantFrom(1n, 7n), fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 18n })), { freq: 2 }),
+      other: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 12n })),
+      lends: fc.array(
+        fc.record({
+          owner: fc.constantFrom(...owners),
+          amount: fc.oneof(fc.constantFrom(1n, 2n), fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 18n })),
+        }),
+        { maxLength: 3 },
+      ),
     });
     const day = fc.record({
       members: fc.array(member, { maxLength: 40 }),
@@ -159,9 +170,23 @@ describe('the set-based split', () => {
       unsecured: fc.constantFrom(undefined, ...Object.values(UNSECURED_SHARE_BP)),
       feeBp: fc.integer({ min: 0, max: 10_000 }),
       carriedIn: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 15n })),
+      pledge: fc.option(
+        fc.record({
+          perTb: fc.oneof(fc.constantFrom(0n, 1n, 300_000_000n), fc.bigInt({ min: 0n, max: 1000n }), fc.bigInt({ min: 0n, max: 10n ** 10n })),
+          burnCoefficientBp: fc.constantFrom(0, 5_000, 10_000, 20_000, 123_456),
+          ownerBp: fc.integer({ min: 0, max: 9_400 }),
+          minerBp: fc.integer({ min: 0, max: 600 }),
+        }),
+      ),
+      cooperation: fc.option(
+        fc.record({
+          ratioBp: fc.integer({ min: 0, max: 10_000 }),
+          cooperators: fc.array(fc.record({ userId: fc.constantFrom('1000', '1014', '5002', '6001', '6002'), amount: fc.bigInt({ min: 0n, max: 10n ** 14n }) }), { maxLength: 4 }),
+        }),
+      ),
     });
     await fc.assert(
-      fc.asyncProperty(day, async ({ members, strangers, pot, chia, unsecured, feeBp, carriedIn }) => {
+      fc.asyncProperty(day, async ({ members, strangers, pot, chia, unsecured, feeBp, carriedIn, pledge, cooperation }) => {
         const minCapacity = chia ? CHIA_MIN_CAPACITY_BYTES : 0n;
         const withIds = members.map((m, i) => ({ ...m, userId: String(1000 + i * 7) }));
         const finderRewards = [
@@ -169,21 +194,83 @@ describe('the set-based split', () => {
           ...strangers.map((amount, i) => ({ userId: String(900 - i), amount })),
         ];
         const source = sql`SELECT * FROM unnest(${withIds.map((m) => m.userId)}::bigint[], ${withIds.map((m) => m.points.toString())}::numeric[]) AS c(user_id, points)`;
-        const rows = await sql<{ user_id: string; points: string; capacity_bytes: string; amount_units: string; status: string; shared: boolean }>`
-          SELECT * FROM (${creditsQuery(source, { pot, minCapacity, unsecuredShareBp: unsecured, finderRewards })}) c ORDER BY user_id`.execute(db);
+        const pledged = withIds.filter((m) => m.own !== null);
+        const lends = withIds.flatMap((m) => m.lends.map((l) => ({ miner: m.userId, ...l })));
+        const rule = {
+          pot,
+          minCapacity,
+          unsecuredShareBp: unsecured,
+          finderRewards,
+          ...(pledge
+            ? {
+                pledge: {
+                  ...pledge,
+                  own: sql`SELECT * FROM unnest(${pledged.map((m) => m.userId)}::bigint[], ${pledged.map((m) => String(m.own))}::numeric[], ${pledged.map((m) => m.other.toString())}::numeric[]) AS o(user_id, units, other_points)`,
+                  lent: sql`SELECT * FROM unnest(${lends.map((l) => l.miner)}::bigint[], ${lends.map((l) => l.owner)}::bigint[], ${lends.map((l) => l.amount.toString())}::numeric[]) AS l(miner_id, owner_id, units)`,
+                },
+              }
+            : {}),
+          ...(cooperation
+            ? {
+                cooperation: {
+                  ratioBp: cooperation.ratioBp,
+                  cooperators: sql`SELECT * FROM unnest(${cooperation.cooperators.map((c) => c.userId)}::bigint[], ${cooperation.cooperators.map((c) => c.amount.toString())}::numeric[]) AS c(user_id, units)`,
+                },
+              }
+            : {}),
+        };
+        const rows = await sql<{
+          user_id: string;
+          points: string;
+          capacity_bytes: string;
+          amount_units: string;
+          deal_income_units: string;
+          cooperation_income_units: string;
+          status: string;
+          shared: boolean;
+        }>`SELECT * FROM (${creditsQuery(source, rule)}) c ORDER BY user_id`.execute(db);
 
         const finderTotal = finderRewards.reduce((sum, f) => sum + f.amount, 0n);
-        const eligible = withIds.filter((m) => capacityFromPoints(m.points, 86_400) >= minCapacity);
-        const expected = settlePoolDay({ revenue: pot + finderTotal, feeBp: 0, finderRewards, members: eligible, unsecuredShareBp: unsecured });
+        // The domain's members: their securing parts from the same pledges (securingParts, pledgeInPool).
+        const eligible = withIds
+          .filter((m) => capacityFromPoints(m.points, 86_400) >= minCapacity)
+          .map((m) => {
+            if (!pledge || unsecured === undefined) return { userId: m.userId, points: m.points };
+            const lent = m.lends.reduce((sum, l) => sum + l.amount, 0n);
+            const parts = securingParts(capacityFromPoints(m.points, 86_400), pledgeInPool(m.own ?? 0n, m.points, m.other), lent, pledge.perTb, pledge.burnCoefficientBp);
+            return { userId: m.userId, points: m.points, securedBp: parts.ownBp, dealBp: parts.dealBp, lenders: m.lends.map((l) => ({ userId: l.owner, amount: l.amount })) };
+          });
+        const domainRules = {
+          unsecuredShareBp: unsecured,
+          ...(pledge ? { deal: { ownerBp: pledge.ownerBp, minerBp: pledge.minerBp } } : {}),
+          ...(cooperation ? { cooperation: { ratioBp: cooperation.ratioBp, cooperators: cooperation.cooperators } } : {}),
+        };
+        const expected = settlePoolDay({ revenue: pot + finderTotal, feeBp: 0, finderRewards, members: eligible, ...domainRules });
         const amountOf = new Map(expected.credits.map((c) => [c.userId, c.amount]));
-        const users = [...new Set([...withIds.map((m) => m.userId), ...finderRewards.map((f) => f.userId)])].sort((a, b) => Number(a) - Number(b));
+        const dealOf = new Map(expected.dealIncome.map((c) => [c.userId, c.amount]));
+        const coopOf = new Map(expected.cooperationIncome.map((c) => [c.userId, c.amount]));
+        // Every member, finder, owner paid and cooperator holding an amount has a row.
+        const held = new Map<string, bigint>();
+        for (const c of cooperation?.cooperators ?? []) held.set(c.userId, (held.get(c.userId) ?? 0n) + c.amount);
+        const users = [
+          ...new Set([...withIds.map((m) => m.userId), ...finderRewards.map((f) => f.userId), ...dealOf.keys(), ...[...held].filter(([, a]) => a > 0n).map(([u]) => u)]),
+        ].sort((a, b) => Number(a) - Number(b));
         expect(rows.rows.map((r) => r.user_id)).toEqual(users);
         for (const r of rows.rows) {
           const m = withIds.find((x) => x.userId === r.user_id);
           const amount = amountOf.get(r.user_id) ?? 0n;
-          expect({ user: r.user_id, amount: BigInt(r.amount_units), status: r.status, capacity: BigInt(r.capacity_bytes) }).toEqual({
+          expect({
+            user: r.user_id,
+            amount: BigInt(r.amount_units),
+            deal: BigInt(r.deal_income_units),
+            coop: BigInt(r.cooperation_income_units),
+            status: r.status,
+            capacity: BigInt(r.capacity_bytes),
+          }).toEqual({
             user: r.user_id,
             amount,
+            deal: dealOf.get(r.user_id) ?? 0n,
+            coop: coopOf.get(r.user_id) ?? 0n,
             // The record says what was paid (a finder below 2 T is paid, so settled).
             status: amount > 0n ? 'SETTLEMENT' : 'UNSETTLEMENT',
             capacity: m ? capacityFromPoints(m.points, 86_400) : 0n,
@@ -197,11 +284,11 @@ describe('the set-based split', () => {
         // from the statement's `shared` equal the domain's, with pots carried in from earlier days.
         const sharers = rows.rows.some((r) => r.shared);
         const decided = poolDayPot({ revenue: pot + finderTotal, feeBp, finderRewards, carriedIn, sharers });
-        const domain = settlePoolDay({ revenue: pot + finderTotal, feeBp, finderRewards, members: eligible, unsecuredShareBp: unsecured, carriedIn });
+        const domain = settlePoolDay({ revenue: pot + finderTotal, feeBp, finderRewards, members: eligible, carriedIn, ...domainRules });
         expect({ fee: decided.fee, carried: decided.carried }).toEqual({ fee: domain.fee, carried: sharers ? 0n : domain.remainder });
         if (!sharers) expect(decided.fee).toBe(0n);
       }),
-      { numRuns: 60 },
+      { numRuns: 120 },
     );
   });
 });

@@ -22,6 +22,7 @@ import {
   type DealRow,
   type MoveKind,
 } from './cooperationApi.ts';
+import { CooperationIncomeTable } from './CooperationIncomeTable.tsx';
 import './cooperation.css';
 
 const STATUS_COLOR: Record<string, string> = { OPEN: 'green', CLOSED: 'default', NONE: 'default' };
@@ -287,6 +288,8 @@ export function CooperationPage() {
         columns={logColumns}
         pagination={{ current: logPage, pageSize: PAGE, total: logs.data?.total ?? 0, onChange: setLogPage, hideOnSinglePage: true }}
       />
+
+      <CooperationIncomeTable />
 
       <Modal
         open={moving !== null}

@@ -176,6 +176,9 @@ function PoolConfigDialog(props: { config: PoolConfigView; scale: number | null;
         {item('payment_time', t('poolAdmin.config.paymentTimeHint'), current.payment_time, text('payment_time'))}
         {item('payout_threshold', t('poolAdmin.config.payoutThreshold'), amountText(current.payout_threshold, props.unit), text('payout_threshold', props.unit))}
         {item('withdraw_fee', t('poolAdmin.config.withdrawFee'), amountText(current.withdraw_fee, props.unit), text('withdraw_fee', props.unit))}
+        {config.pledge_per_tb !== null
+          ? item('pledge_per_tb', t('settlementPledge.perTb'), amountText(current.pledge_per_tb, props.unit), text('pledge_per_tb', `${props.unit} / TB`))
+          : null}
         {item(
           'withdraw_audit',
           t('poolAdmin.config.withdrawAudit'),

@@ -36,4 +36,10 @@ describe('the pool configuration form', () => {
     // The burn coefficient may go up to 10,000 % (1,000,000 basis points).
     expect(configChange(bhdConfig, { ...fieldsOf(bhdConfig), burn_coefficient: '150' }, 8, texts)).toMatchObject({ ok: true, body: { burn_coefficient_bp: 15_000 } });
   });
+
+  it('sends the coin’s pledge per TB when changed, checked as an amount of the coin', () => {
+    expect(configChange(bhdConfig, { ...fieldsOf(bhdConfig), pledge_per_tb: '2.5' }, 8, texts)).toEqual({ ok: true, changed: true, body: { pool: 'bhd', pledge_per_tb: '2.5' } });
+    const fine = configChange(bhdConfig, { ...fieldsOf(bhdConfig), pledge_per_tb: '0.000000001' }, 8, texts);
+    expect(fine.ok ? undefined : fine.issues.pledge_per_tb).toBe('Bad amount');
+  });
 });

@@ -14,6 +14,8 @@ export type ConfigFields = {
   payment_time: string;
   payout_threshold: string;
   withdraw_fee: string;
+  /** The coin's pledge per TB, in coins; '' when the coin has none (the field is not shown). */
+  pledge_per_tb: string;
   withdraw_audit: boolean;
   enabled: boolean;
   /** Trusted-proxy mode (issue 18): trusted-proxy pools only. */
@@ -51,6 +53,7 @@ export function fieldsOf(config: PoolConfigView): ConfigFields {
     payment_time: config.payment_time,
     payout_threshold: config.payout_threshold,
     withdraw_fee: config.withdraw_fee,
+    pledge_per_tb: config.pledge_per_tb ?? '',
     withdraw_audit: config.withdraw_audit,
     enabled: config.enabled,
     trusted_proxy: config.trusted_proxy,
@@ -74,7 +77,7 @@ export function configChange(config: PoolConfigView, fields: ConfigFields, scale
   const before = fieldsOf(config);
   const issues: Partial<Record<TextField, string>> = {};
   const body: Record<string, unknown> = { pool: config.pool };
-  const textFields: TextField[] = ['mode', 'fee', 'coop_ratio', 'burn_coefficient', 'payment_time', 'payout_threshold', 'withdraw_fee'];
+  const textFields: TextField[] = ['mode', 'fee', 'coop_ratio', 'burn_coefficient', 'payment_time', 'payout_threshold', 'withdraw_fee', 'pledge_per_tb'];
   for (const field of textFields) {
     const value = fields[field].trim();
     if (value === before[field]) continue;
@@ -87,7 +90,7 @@ export function configChange(config: PoolConfigView, fields: ConfigFields, scale
       const points = basisPointsOf(value);
       if (points === null || points > rate.max * 100) issues[field] = texts.percent(rate.max);
       else body[rate.body] = points;
-    } else if ((field === 'payout_threshold' || field === 'withdraw_fee') && scale !== null && !isAmount(value, scale)) {
+    } else if ((field === 'payout_threshold' || field === 'withdraw_fee' || field === 'pledge_per_tb') && scale !== null && !isAmount(value, scale)) {
       issues[field] = texts.amount;
     } else {
       body[field] = value;

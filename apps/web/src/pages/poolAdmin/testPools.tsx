@@ -21,11 +21,21 @@ export const bhdConfig: PoolConfigView = {
   payout_threshold: '1',
   withdraw_fee: '0.01',
   withdraw_audit: true,
+  pledge_per_tb: '3',
   protocol: 'poc-burst',
   trusted_proxy: false,
   plausibility_tolerance_bp: 5_000,
 };
-export const ironfishConfig: PoolConfigView = { ...bhdConfig, pool: 'ironfish', coin: 'IRONFISH', name: 'Iron Fish', mode: 'PPS', fee_bp: 250, protocol: 'pow-share' };
+export const ironfishConfig: PoolConfigView = {
+  ...bhdConfig,
+  pool: 'ironfish',
+  coin: 'IRONFISH',
+  name: 'Iron Fish',
+  mode: 'PPS',
+  fee_bp: 250,
+  pledge_per_tb: null,
+  protocol: 'pow-share',
+};
 
 /** The registry calls every page makes, with `routes` on top; fetch stubbed, calls recorded. */
 export function mockPoolAdmin(routes: Record<string, Responder>) {

@@ -27,3 +27,4 @@ export * from './cooperation.ts';
 export * from './pointingSettings.ts';
 export * from './cooperationSettings.ts';
 export * from './mortgage.ts';
+export * from './cooperationIncome.ts';
