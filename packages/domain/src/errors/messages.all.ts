@@ -9,5 +9,3 @@ import { ERROR_MESSAGES_ZH, MINING_CLIENT_MESSAGES_ZH } from './messages.zh.ts';
  */
 addErrorMessages('zh', { errors: ERROR_MESSAGES_ZH, mining: MINING_CLIENT_MESSAGES_ZH });
 addErrorMessages('ru', { errors: ERROR_MESSAGES_RU, mining: MINING_CLIENT_MESSAGES_RU });
-
-export const ERROR_MESSAGE_LANGS = ['en', 'zh', 'ru'] as const;

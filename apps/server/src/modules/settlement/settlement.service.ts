@@ -91,8 +91,8 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
   const poolRow = await settlementRepository.poolWithFee(db, pool);
   if (!poolRow) throw new AppError('POOL_NOT_FOUND');
   const coin = await coinRules(db, poolRow.coin);
-  // A deal's shares of the deal-secured yield: the coin's cooperation settings (94 % / 3 %).
-  const deal = await cooperationSettings(db, poolRow.coin);
+  // A deal's shares of the deal-secured yield: the coin's cooperation settings (94 % / 3 %), for a coin whose capacity is secured.
+  const deal = coin.unsecuredShareBp === undefined ? undefined : await cooperationSettings(db, poolRow.coin);
 
   return db.transaction().execute(async (trx) => {
     // The pool's day lock, which recordBlock takes too (issue 14): a block seen while the day
@@ -118,7 +118,7 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // What secures a member's capacity, and a CO pool's cooperators: what stood through the whole day.
     const start = new Date(`${day}T00:00:00Z`);
     const end = new Date(start.getTime() + DAY_SECONDS * 1000);
-    if (coin.unsecuredShareBp !== undefined) {
+    if (deal) {
       rule.pledge = {
         perTb: coin.pledgePerTb,
         burnCoefficientBp: poolRow.burn_coefficient_bp,
