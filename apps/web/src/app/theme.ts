@@ -17,12 +17,23 @@ export const BRAND_TOKENS = {
  * Text colours that reach WCAG AA (4.5:1) on the page and card backgrounds, where antd's
  * defaults fall short (Lighthouse's contrast audit): in the light theme the brand teal is
  * darkened for links, white text on primary buttons and the current tab (#0f9d8a was 3.4:1
- * on white), antd's tertiary/description grey (0.45 alpha, 3.4:1) and its error red (3.3:1)
+ * on white) — its derived tints (selected options, info notices) then set by hand —, antd's tertiary/description grey (0.45 alpha, 3.4:1) and its error red (3.3:1)
  * are deepened; in the dark theme the teal of links and the current item, the tertiary grey
  * and the error red are brightened, and primary buttons keep the deeper teal under white text.
  */
 const READABLE_TOKENS: Record<ThemeMode, Record<string, string>> = {
-  light: { colorPrimary: '#0b7d6e', colorInfo: '#0b7d6e', colorLink: '#0b7d6e', colorTextTertiary: 'rgba(0, 0, 0, 0.6)', colorError: '#d9363e' },
+  light: {
+    colorPrimary: '#0b7d6e',
+    colorInfo: '#0b7d6e',
+    colorLink: '#0b7d6e',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorError: '#d9363e',
+    // antd's palette of a deep teal starts at a muddy grey-green (#a3bdb5); its light tints are set here.
+    colorPrimaryBg: '#eaf6f3',
+    colorPrimaryBgHover: '#d5eee8',
+    colorInfoBg: '#eaf6f3',
+    colorInfoBorder: '#a8d8cd',
+  },
   dark: { colorPrimary: '#2cc2a8', colorInfo: '#2cc2a8', colorLink: '#2cc2a8', colorTextTertiary: 'rgba(255, 255, 255, 0.55)', colorError: '#e65254' },
 };
 

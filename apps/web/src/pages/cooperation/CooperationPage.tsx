@@ -230,7 +230,7 @@ export function CooperationPage() {
     <div className="page cooperation-page" data-testid="cooperation-page">
       <PageHeading title={t('cooperation.title')} />
       <Typography.Paragraph type="secondary">{t('cooperation.intro')}</Typography.Paragraph>
-      {pools.isError ? <Alert type="error" showIcon message={t('cooperation.failed')} /> : null}
+      {pools.isError ? <Alert type="error" showIcon title={t('cooperation.failed')} /> : null}
       <div className="cooperation-grid" data-testid="coop-pools">
         {list.map(poolCard)}
       </div>

@@ -63,7 +63,7 @@ export function DevMailboxPage() {
         <Input placeholder={t('dev.recipient')} value={to} onChange={(e) => setTo(e.target.value.trim())} data-testid="dev-mailbox-to" />
         <Button onClick={() => void messages.refetch()}>{t('dev.refresh')}</Button>
       </Space.Compact>
-      {messages.data === null ? <Alert type="info" showIcon message={t('dev.unavailable')} /> : null}
+      {messages.data === null ? <Alert type="info" showIcon title={t('dev.unavailable')} /> : null}
       {messages.data?.length === 0 ? <Empty description={t('dev.empty')} /> : null}
       {(messages.data ?? []).map((m) => (
         <Card key={m.id} size="small" className="dev-mail" data-testid="dev-mail">

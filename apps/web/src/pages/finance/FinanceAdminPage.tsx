@@ -366,7 +366,7 @@ function SettingsCard() {
             <Input style={{ width: 100 }} />
           </Form.Item>
         </Space>
-        <Alert type="info" showIcon message={t('finance.buyNote')} className="wallet-gap" />
+        <Alert type="info" showIcon title={t('finance.buyNote')} className="wallet-gap" />
         <Button htmlType="submit" type="primary" data-testid="admin-finance-settings-save">
           {t('finance.admin.save')}
         </Button>

@@ -169,7 +169,7 @@ export function PointingPage() {
           </Button>
         </Form.Item>
       </Form>
-      <Alert className="pointing-rules" type="info" showIcon message={t('pointing.bind.rules')} />
+      <Alert className="pointing-rules" type="info" showIcon title={t('pointing.bind.rules')} />
       <Typography.Title level={3}>{t('pointing.addresses.title')}</Typography.Title>
       <ResponsiveTable
         testId="point-addresses"

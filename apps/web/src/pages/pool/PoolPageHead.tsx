@@ -62,7 +62,7 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
         ) : null}
       </nav>
       {protocol === 'trusted-proxy' ? (
-        <Alert type="info" showIcon className="pool-head__notice" message={t('verification.trustedProxyNotice')} data-testid="pool-trusted-proxy" />
+        <Alert type="info" showIcon className="pool-head__notice" title={t('verification.trustedProxyNotice')} data-testid="pool-trusted-proxy" />
       ) : null}
     </div>
   );

@@ -90,7 +90,7 @@ export function ProxyKeysPage() {
           type="success"
           showIcon
           className="pool-admin-toolbar"
-          message={t('verification.keys.issued')}
+          title={t('verification.keys.issued')}
           description={
             <Typography.Text copyable code data-testid="proxy-key-issued">
               {issued}
