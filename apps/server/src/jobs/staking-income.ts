@@ -23,11 +23,9 @@ export default defineJob({
     const booked: string[] = [];
     for (const source of ctx.staking ?? []) {
       if (source.kind === 'devnet' && ctx.simulation) await feedDevnetStaking(ctx.db, { now, seed: DEVNET_STAKING_SEED });
-      read += await scanStaking(ctx.db, source, {
-        confirmations: ctx.stakingConfirmations ?? 10,
-        batch: 500,
-        ...(ctx.stakingStartHeight ? { startHeight: ctx.stakingStartHeight } : {}),
-      });
+      // The devnet's chain starts at the first block of a day: its backfilled days are booked at once.
+      const startHeight = ctx.stakingStartHeight ?? (source.kind === 'devnet' ? 1 : undefined);
+      read += await scanStaking(ctx.db, source, { confirmations: ctx.stakingConfirmations ?? 10, batch: 500, ...(startHeight ? { startHeight } : {}) });
       booked.push(...(await bookStakingDays(ctx.db, source.coin, now)).map((day) => `${source.coin}:${day}`));
     }
     return read || booked.length ? { read, booked } : undefined;
