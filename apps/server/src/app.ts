@@ -41,6 +41,7 @@ import { withBhdNodes } from './chain/bhd-wallet.ts';
 import { eitherNodes, withSignumNode } from './chain/signum-api.ts';
 import { withChiaWallet } from './chain/chia-wallet.ts';
 import { devnetRegistry } from './chain/devnet.ts';
+import { stakingSources } from './chain/staking-sources.ts';
 import { runPendingExports } from './modules/exports/exports.service.ts';
 import { adminExportRoutes, userExportRoutes } from './modules/exports/exports.routes.ts';
 import { reviewRoutes } from './modules/pool/reviews.routes.ts';
@@ -211,6 +212,11 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
         devnetBlockMs: config.devnetBlockSeconds * 1000,
         ...(deps.simulation ? { simulation: deps.simulation } : {}),
         messages: { deliver: messageChannelsOfApp.deliver },
+        staking: {
+          sources: stakingSources(config, db),
+          confirmations: config.massStakingConfirmations,
+          ...(config.massStakingStartHeight ? { startHeight: config.massStakingStartHeight } : {}),
+        },
         logger: app.log,
       })
     : undefined;

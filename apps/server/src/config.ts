@@ -464,6 +464,28 @@ export const SETTINGS = {
     meaning:
       "The pool account's passphrase, sent with each nonce the pool hands the node (Signum's submitNonce forges with the reward recipient's key). Unset: the node must hold it itself (`node.rewardRecipientPassphrases`).",
   },
+  massWalletUrl: {
+    env: 'MASS_WALLET_URL',
+    default: '(none: the devnet)',
+    meaning:
+      "A MassNet wallet's HTTP API (e.g. `http://127.0.0.1:9688`, massnetorg/MassNet-wallet; no credentials: keep it on loopback): the job `staking-income` reads each block's staking rewards to MASS_STAKING_ADDRESSES from it (`GET /v1/blocks/{height}/stakingreward`, the block's time from `POST /v1/blocks/height/{height}`) and books every settled day it read whole as the MASS mortgage income (locked revenue and rank), once; the operator's POST /api/admin/mortgageincome stays for the days before it or it cannot give. Unset: the devnet's staking chain, which the simulator feeds.",
+  },
+  massStakingAddresses: {
+    env: 'MASS_STAKING_ADDRESSES',
+    default: '(none)',
+    meaning: "With MASS_WALLET_URL: the pool's staking addresses (`ms1qp…`, comma-separated): the positions whose rewards are the pool's locked revenue.",
+  },
+  massStakingConfirmations: {
+    env: 'MASS_STAKING_CONFIRMATIONS',
+    default: '10',
+    meaning: 'Blocks a MassNet block must be buried under before the staking-income job reads its rewards.',
+  },
+  massStakingStartHeight: {
+    env: 'MASS_STAKING_START_HEIGHT',
+    default: '(none: the newest block it may read)',
+    meaning:
+      "The block the staking-income job reads first, once (later runs go on from where it stopped). The day it falls in is booked only when it is the first block of that day; earlier days are the operator's to enter.",
+  },
   pocRpcTimeoutMs: {
     env: 'POC_RPC_TIMEOUT_MS',
     default: '30000',
@@ -733,6 +755,14 @@ const schema = z.object({
     .refine((v) => signumAccountId(v) !== undefined, 'a Signum account: S-XXXX-XXXX-XXXX-XXXXX or its numeric id')
     .optional(),
   burstPoolPassphrase: z.string().min(1).max(512).optional(),
+  massWalletUrl: z.url().optional(),
+  massStakingAddresses: z
+    .string()
+    .regex(/^\s*[a-z0-9]{8,90}\s*(,\s*[a-z0-9]{8,90}\s*)*$/, 'MassNet staking addresses, comma-separated')
+    .transform((v) => v.split(',').map((a) => a.trim()))
+    .optional(),
+  massStakingConfirmations: z.coerce.number().int().min(0).max(10_000),
+  massStakingStartHeight: z.coerce.number().int().min(1).optional(),
   pocRpcTimeoutMs: z.coerce.number().int().min(100).max(600_000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
@@ -802,6 +832,9 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'burstRpcUrl',
   'burstPoolAddress',
   'burstPoolPassphrase',
+  'massWalletUrl',
+  'massStakingAddresses',
+  'massStakingStartHeight',
   'pocPoolHosts',
 ]);
 
@@ -936,6 +969,13 @@ export function signumNodeConfig(config: Config): SignumNodeConfig | undefined {
     timeoutMs: config.pocRpcTimeoutMs,
     ...(config.burstPoolPassphrase ? { passphrase: config.burstPoolPassphrase } : {}),
   };
+}
+
+/** The MassNet wallet the staking-income job reads (MASS_WALLET_URL), or undefined (the devnet). */
+export function massWalletConfig(config: Config): { url: string; addresses: string[]; timeoutMs: number } | undefined {
+  if (!config.massWalletUrl) return undefined;
+  if (!config.massStakingAddresses?.length) throw new ConfigError("MASS_WALLET_URL needs MASS_STAKING_ADDRESSES: the pool's staking addresses");
+  return { url: config.massWalletUrl, addresses: config.massStakingAddresses, timeoutMs: config.pocRpcTimeoutMs };
 }
 
 /** The configuration table in Markdown, as the README shows it. */

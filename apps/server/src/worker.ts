@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DevnetRegistry } from './chain/devnet.ts';
 import type { ChainRegistry } from './chain/chain.ts';
+import type { StakingSource } from './chain/mass-wallet.ts';
 import type { Db } from './db/database.ts';
 import { onJobFinished, startJobEngine, type AnyJob } from './jobs/engine.ts';
 import { recordJobRun } from './metrics/metrics.ts';
@@ -30,6 +31,8 @@ export interface WorkerOptions {
   devnetChiaSignagePointMs?: number;
   /** The devnet simulation of this process (its history and Chia farmers are jobs). */
   simulation?: Simulation;
+  /** Where MASS's locked revenue is read (issue 22), its confirmations and first block. */
+  staking?: { sources: StakingSource[]; confirmations: number; startHeight?: number };
   /** The message channels' delivery run (issue 24). */
   messages?: { deliver: () => Promise<Record<string, number>> };
   /** The jobs this worker runs (default: every job of jobs/index.ts). */
@@ -60,6 +63,13 @@ export async function startWorker(options: WorkerOptions) {
       devnetChiaSignagePointMs: options.devnetChiaSignagePointMs ?? 10_000,
       ...(options.simulation ? { simulation: options.simulation } : {}),
       ...(options.messages ? { messages: options.messages } : {}),
+      ...(options.staking
+        ? {
+            staking: options.staking.sources,
+            stakingConfirmations: options.staking.confirmations,
+            ...(options.staking.startHeight ? { stakingStartHeight: options.staking.startHeight } : {}),
+          }
+        : {}),
       logger: options.logger,
     },
   });

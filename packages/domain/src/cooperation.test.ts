@@ -158,6 +158,23 @@ describe('a miner share split by what secures it (spec doc 1 §6, §9)', () => {
     expect(securedShare(10_000n, { ownBp: 0, dealBp: 10_000 }, 200, deal)).toEqual({ miner: 300n, owner: 9400n, withheld: 300n });
     expect(securedShare(10_000n, { ownBp: 5000, dealBp: 2500 }, 5500, deal)).toEqual({ miner: 5000n + 75n + 1375n, owner: 2350n, withheld: 10_000n - 6450n - 2350n });
   });
+  it('pays each deal at its own recorded shares, weighted by the amounts lent; one set of shares is one deal', () => {
+    const deals = [
+      { amount: 15n, ownerBp: 9_400, minerBp: 300 },
+      { amount: 15n, ownerBp: 9_000, minerBp: 500 },
+    ];
+    // Half the capacity at 94/3, half at 90/5: the owners 92 %, the miner 4 %.
+    expect(securedShare(10_000n, { ownBp: 0, dealBp: 10_000 }, 200, deals)).toEqual({ miner: 400n, owner: 9_200n, withheld: 400n });
+    expect(securedShare(10_000n, { ownBp: 0, dealBp: 10_000 }, 200, [{ amount: 7n, ...deal }])).toEqual(securedShare(10_000n, { ownBp: 0, dealBp: 10_000 }, 200, deal));
+    // 2:1 by amount, own part and the unsecured part as before; each part rounded down once.
+    const lopsided = [
+      { amount: 2n, ownerBp: 9_400, minerBp: 300 },
+      { amount: 1n, ownerBp: 9_000, minerBp: 500 },
+    ];
+    expect(securedShare(1_000n, { ownBp: 5_000, dealBp: 2_500 }, 5_500, lopsided)).toEqual({ miner: 500n + 9n + 137n, owner: 231n, withheld: 1_000n - 646n - 231n });
+    // No deal lent: nothing is deal-secured whatever dealBp says.
+    expect(securedShare(10_000n, { ownBp: 0, dealBp: 10_000 }, 200, [])).toEqual({ miner: 200n, owner: 0n, withheld: 9_800n });
+  });
   it('never pays more than the share, and the parts add up', () => {
     for (const ownBp of [0, 1, 3333, 9999, 10_000, 12_000]) {
       for (const dealBp of [0, 7, 5000, 10_000]) {

@@ -190,20 +190,50 @@ export function securingParts(capacityBytes: bigint, own: bigint, lent: bigint, 
   return { ownBp, dealBp: securedBp(own + lent, required) - ownBp };
 }
 
+/** A deal's recorded shares of the deal-secured yield, bp (the coin's settings when it was offered). */
+export type DealShares = Pick<CooperationSettings, 'ownerBp' | 'minerBp'>;
+
+/** One deal lent to a miner, with the amount it lends and the shares it was made with. */
+export interface LentDeal extends DealShares {
+  amount: bigint;
+}
+
+/**
+ * The deals lent to one miner as one weighted share (securedShare): the deal-secured part of
+ * the capacity is each deal's in proportion to the amount it lends, at that deal's own shares,
+ * so the owners' share is Σ amount × ownerBp ÷ Σ amount (and the miner's likewise). One set of
+ * shares is one deal of amount 1.
+ */
+export function weightedDealShares(deals: DealShares | readonly LentDeal[]): { lent: bigint; ownerWeight: bigint; minerWeight: bigint } {
+  const list: readonly LentDeal[] = 'ownerBp' in deals ? [{ amount: 1n, ownerBp: deals.ownerBp, minerBp: deals.minerBp }] : deals.filter((d) => d.amount > 0n);
+  let lent = 0n;
+  let ownerWeight = 0n;
+  let minerWeight = 0n;
+  for (const d of list) {
+    lent += d.amount;
+    ownerWeight += d.amount * BigInt(d.ownerBp);
+    minerWeight += d.amount * BigInt(d.minerBp);
+  }
+  return { lent, ownerWeight, minerWeight };
+}
+
 /**
  * One member's share of a BHD-family day split by what secures it: the own-secured part (own
- * pointing and cooperation) at 100 %, the deal-secured part 94 % to the owner and 3 % to the
- * miner (settings), the unsecured part at the coin's unsecured share; the rest stays with the
- * pool (withheld). Parts in bp of the capacity, own + deal at most 100 %. Balanced: miner +
- * owner + withheld = share.
+ * pointing and cooperation) at 100 %, the deal-secured part to the lending owners and the miner
+ * at each deal's recorded shares (94 % / 3 % by default), weighted by the amounts the deals lend
+ * (weightedDealShares), the unsecured part at the coin's unsecured share; the rest stays with
+ * the pool (withheld). Parts in bp of the capacity, own + deal at most 100 %. The owners' part
+ * and the miner's are each rounded down once. Balanced: miner + owner + withheld = share.
  */
-export function securedShare(share: bigint, parts: { ownBp: number; dealBp: number }, unsecuredShareBp: number, deal: Pick<CooperationSettings, 'ownerBp' | 'minerBp'>) {
+export function securedShare(share: bigint, parts: { ownBp: number; dealBp: number }, unsecuredShareBp: number, deals: DealShares | readonly LentDeal[]) {
+  const { lent, ownerWeight, minerWeight } = weightedDealShares(deals);
   const own = BigInt(Math.max(0, Math.min(BP, parts.ownBp)));
-  const dealBp = BigInt(Math.max(0, Math.min(BP - Number(own), parts.dealBp)));
+  const dealBp = lent > 0n ? BigInt(Math.max(0, Math.min(BP - Number(own), parts.dealBp))) : 0n;
   const unsecured = BigInt(BP) - own - dealBp;
-  const bp2 = BigInt(BP) * BigInt(BP);
-  const owner = (share * dealBp * BigInt(deal.ownerBp)) / bp2;
-  const miner = (share * (own * BigInt(BP) + dealBp * BigInt(deal.minerBp) + unsecured * BigInt(unsecuredShareBp))) / bp2;
+  const total = lent > 0n ? lent : 1n;
+  const bp2 = BigInt(BP) * BigInt(BP) * total;
+  const owner = (share * dealBp * ownerWeight) / bp2;
+  const miner = (share * ((own * BigInt(BP) + unsecured * BigInt(unsecuredShareBp)) * total + dealBp * minerWeight)) / bp2;
   return { miner, owner, withheld: share - miner - owner };
 }
 

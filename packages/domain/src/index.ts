@@ -22,3 +22,4 @@ export * from './invite.ts';
 export * from './pointing.ts';
 export * from './cooperation.ts';
 export * from './mortgage.ts';
+export * from './staking.ts';

@@ -92,6 +92,15 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
+/**
+ * The kinds that are a user's income from the pool (README 'Income totals'): the settlement's
+ * mining income, and a coin owner's deal, cooperation and mortgage income. The wallet's income
+ * figures ("Total earnings", "Income, last 24 h") count all of them; the back office's assets
+ * report shows mining income and the coin owners' income (COIN_OWNER_INCOME_KINDS) apart.
+ */
+export const COIN_OWNER_INCOME_KINDS = ['deal_income', 'cooperation_income', 'mortgage_income'] as const satisfies readonly LedgerKind[];
+export const INCOME_KINDS = ['mining_income', ...COIN_OWNER_INCOME_KINDS] as const satisfies readonly LedgerKind[];
+
 export function isLedgerKind(value: string): value is LedgerKind {
   return (LEDGER_KINDS as readonly string[]).includes(value);
 }

@@ -104,6 +104,38 @@ describe('settlePoolDay', () => {
     expect(total(result)).toBe(1_000_000n);
   });
 
+  it('pays each deal at its recorded shares: a miner with a 94/3 and a 90/5 deal; the owners by amount × owner share', () => {
+    const result = settlePoolDay({
+      revenue: 1_000_000n,
+      feeBp: 0,
+      finderRewards: [],
+      unsecuredShareBp: UNSECURED_SHARE_BP.BHD,
+      members: [
+        {
+          userId: '10',
+          points: 1n,
+          dealBp: 10_000,
+          lenders: [
+            { userId: '20', amount: 3n, ownerBp: 9_400, minerBp: 300 },
+            { userId: '30', amount: 1n, ownerBp: 9_000, minerBp: 500 },
+          ],
+        },
+      ],
+    });
+    // Owners: 1000000 × (3 × 94 % + 1 × 90 %) / 4 = 930000, 282 : 90; the miner (3 × 3 % + 5 %) / 4 = 3.5 %.
+    expect(result.dealIncome).toEqual([
+      { userId: '20', amount: 705_000n },
+      { userId: '30', amount: 225_000n },
+    ]);
+    expect(result.credits).toEqual([
+      { userId: '10', amount: 35_000n },
+      { userId: '20', amount: 705_000n },
+      { userId: '30', amount: 225_000n },
+    ]);
+    expect(result.withheld).toBe(35_000n);
+    expect(total(result)).toBe(1_000_000n);
+  });
+
   it('splits a CO pool’s pot by the cooperation ratio; no miners: all to the cooperators; no cooperators: all to the miners', () => {
     const base = { revenue: 1_000n, feeBp: 1_000, finderRewards: [] };
     const both = settlePoolDay({

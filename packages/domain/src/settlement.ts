@@ -4,7 +4,7 @@
  * per-coin rules. Pure and exact in base units: the credits, the fee, the part withheld from
  * unsecured capacity and the rounding remainder always add up to the revenue.
  */
-import { cooperationSplit, DEFAULT_COOPERATION_SETTINGS, securedShare, type CooperationSettings } from './cooperation.ts';
+import { cooperationSplit, DEFAULT_COOPERATION_SETTINGS, securedShare, type DealShares } from './cooperation.ts';
 import { allocateProportionally } from './ledger.ts';
 
 export const BASIS_POINTS = 10_000;
@@ -54,8 +54,12 @@ export interface SettlementMember {
   securedBp?: number;
   /** Part of its capacity secured by deals lent to it, bp (securingParts); paid only with `lenders`. */
   dealBp?: number;
-  /** The coin owners lending it a pledge, with the amounts they lend (the owners' part is theirs in proportion). */
-  lenders?: readonly { userId: string; amount: bigint }[];
+  /**
+   * The deals lent to it: each owner with the amount it lends and the deal's recorded shares
+   * (the input's `deal` when absent). The deal-secured part is each deal's by its amount, paid at
+   * its shares; the owners' part is theirs by amount × owner share.
+   */
+  lenders?: readonly ({ userId: string; amount: bigint } & Partial<DealShares>)[];
 }
 
 export interface SettlementInput {
@@ -70,8 +74,8 @@ export interface SettlementInput {
   unsecuredShareBp?: number;
   /** Pots of earlier days that paid no one (their `carried`), shared now with this day's. */
   carriedIn?: bigint;
-  /** A deal's shares of the deal-secured part (the coin's cooperation settings: 94 % / 3 %). */
-  deal?: Pick<CooperationSettings, 'ownerBp' | 'minerBp'>;
+  /** The shares of a lender without its own (the spec's 94 % / 3 % when absent). */
+  deal?: DealShares;
   /** A CO pool: the miners get `ratioBp` of the pot, the cooperators the rest by the amounts they held. */
   cooperation?: { ratioBp: number; cooperators: readonly { userId: string; amount: bigint }[] };
 }
@@ -143,7 +147,8 @@ function perUser(entries: readonly { userId: string; amount: bigint }[]): Map<st
  * Splits one pool-day. Credits are summed per user and never negative. Each member's share of
  * the pot (a CO pool: of the miners' part) is allocateProportionally's (floor, then the odd
  * units to the largest fractions); with the coin's unsecured share, securedShare splits it into
- * the miner's part, the lending owners' part (theirs by the amounts they lend, again
+ * the miner's part, the lending owners' part (each deal's part by the amount it lends, at its
+ * recorded shares; the owners' part theirs by amount × owner share, again
  * allocateProportionally's, in owner id order) and the part withheld. A CO pool's cooperators
  * share the rest of the pot by the amounts they held (cooperationSplit, in user id order). The
  * settlement service runs the same rules set-based in SQL, checked against this function.
@@ -173,14 +178,18 @@ export function settlePoolDay(input: SettlementInput): SettlementResult {
       const share = shares[i] ?? 0n;
       let amount = share;
       if (input.unsecuredShareBp !== undefined) {
-        const lenders = [...perUser(member.lenders ?? [])].filter(([, lent]) => lent > 0n);
-        const dealBp = lenders.length > 0 ? (member.dealBp ?? 0) : 0;
-        const parts = securedShare(share, { ownBp: member.securedBp ?? 0, dealBp }, input.unsecuredShareBp, input.deal ?? DEFAULT_COOPERATION_SETTINGS);
+        const fallback = input.deal ?? DEFAULT_COOPERATION_SETTINGS;
+        const deals = (member.lenders ?? [])
+          .filter((l) => l.amount > 0n)
+          .map((l) => ({ userId: l.userId, amount: l.amount, ownerBp: l.ownerBp ?? fallback.ownerBp, minerBp: l.minerBp ?? fallback.minerBp }));
+        const parts = securedShare(share, { ownBp: member.securedBp ?? 0, dealBp: member.dealBp ?? 0 }, input.unsecuredShareBp, deals);
         amount = parts.miner;
         withheld += parts.withheld;
+        // The owners' part is theirs by what each lends at its deals' owner share (owners in id order).
+        const lenders = [...perUser(deals.map((d) => ({ userId: d.userId, amount: d.amount * BigInt(d.ownerBp) })))];
         const owed = allocateProportionally(
           parts.owner,
-          lenders.map(([, lent]) => lent),
+          lenders.map(([, weight]) => weight),
         );
         lenders.forEach(([owner], j) => add(dealIncome, owner, owed[j] ?? 0n));
       }

@@ -3,6 +3,7 @@ import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { ChainRegistry } from '../chain/chain.ts';
+import type { StakingSource } from '../chain/mass-wallet.ts';
 import type { DevnetRegistry } from '../chain/devnet.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewSchedule } from '../modules/withdraw/withdraw.service.ts';
@@ -30,6 +31,10 @@ export interface JobContext {
   devnetChiaSignagePointMs: number;
   /** Present in the process that runs the devnet simulation (npm start: role all, SIMULATOR on). */
   simulation?: Simulation;
+  /** Where MASS's locked (staking) revenue is read (issue 22: the job staking-income), with its confirmations and first block. */
+  staking?: StakingSource[];
+  stakingConfirmations?: number;
+  stakingStartHeight?: number;
   /** The message channels' outbox (issue 24): one delivery run. */
   messages?: { deliver: () => Promise<Record<string, number>> };
   logger: FastifyBaseLogger;

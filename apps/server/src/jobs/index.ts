@@ -22,6 +22,7 @@ import onchainRewards from './onchain-rewards.ts';
 import poolSamples from './pool-samples.ts';
 import reconcileUnknown from './reconcile-unknown.ts';
 import sendWithdrawals from './send-withdrawals.ts';
+import stakingIncome from './staking-income.ts';
 import settlement from './settlement.ts';
 import settlementCredits from './settlement-credits.ts';
 import simulatorChiaFarmers from './simulator-chia-farmers.ts';
@@ -63,4 +64,5 @@ export const JOBS: AnyJob[] = [
   financeMaturities,
   inviteRebates,
   deals,
+  stakingIncome,
 ];

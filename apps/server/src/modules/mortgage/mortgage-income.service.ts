@@ -40,7 +40,12 @@ function dayView(
   };
 }
 
-export async function creditMortgageIncome(db: Db, by: AuditBy, body: MortgageIncomeBody, now = new Date()) {
+/**
+ * Books a settled day's locked revenue once per coin and day: `source` says who read it — the
+ * operator (`manual`, POST /api/admin/mortgageincome) or the staking-income job from the wallet
+ * (`wallet`). Whichever comes first books the day; the other gets the first answer back.
+ */
+export async function creditMortgageIncome(db: Db, by: AuditBy, body: MortgageIncomeBody, now = new Date(), source: 'manual' | 'wallet' = 'manual') {
   const rules = await coinRules(db, body.coin);
   const settings = await mortgageSettings(db, body.coin, rules.scale);
   if (!settings.enabled) throw new AppError('MORTGAGE_NOT_SUPPORTED');
@@ -70,6 +75,7 @@ export async function creditMortgageIncome(db: Db, by: AuditBy, body: MortgageIn
       credited_units: credited,
       holders: credits.length,
       status,
+      source,
     });
     // Recorded already (or by a racing call that committed first): the first answer stands.
     if (!row) return dayView((await repo.incomeDay(trx, body.coin, body.day))!, rules.scale);

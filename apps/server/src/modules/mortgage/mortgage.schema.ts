@@ -55,11 +55,49 @@ export interface MortgageIncomeDaysTable {
   holders: number;
   status: 'PAID' | 'NO_LOCK' | 'NO_RANK';
   transaction_id: string | null;
+  /** How the day was booked: the operator's entry or the staking-income job reading the wallet. */
+  source: ColumnType<'manual' | 'wallet', 'manual' | 'wallet' | undefined, never>;
   created_at: Generated<Date>;
+}
+
+/** How far the staking-income job has read a coin's chain (README 'MASS locked revenue from the wallet'). */
+export interface StakingScansTable {
+  coin: string;
+  source: 'wallet' | 'devnet';
+  start_height: ColumnType<string, number | string, number | string>;
+  start_time: Date;
+  next_height: ColumnType<string, number | string, number | string>;
+  scanned_until: Date;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A block's staking reward to the pool's positions. */
+export interface StakingRewardsTable {
+  coin: string;
+  height: ColumnType<string, number | string, never>;
+  address: string;
+  block_time: Date;
+  day: ColumnType<string, string, never>;
+  rank: number;
+  profit_units: Units;
+}
+
+/** The devnet's MASS staking rewards, per block and position (written by the simulator). */
+export interface DevnetStakingBlocksTable {
+  coin: string;
+  height: ColumnType<string, number | string, never>;
+  block_time: Date;
+  address: string;
+  chain_rank: number;
+  staked_units: Units;
+  profit_units: Units;
 }
 
 export interface MortgageTables {
   mortgage_income_days: MortgageIncomeDaysTable;
+  staking_scans: StakingScansTable;
+  staking_rewards: StakingRewardsTable;
+  devnet_staking_blocks: DevnetStakingBlocksTable;
   mortgage_settings: MortgageSettingsTable;
   mortgage_logs: MortgageLogsTable;
   point_mortgage_requests: PointMortgageRequestsTable;

@@ -1,3 +1,4 @@
+import { COIN_OWNER_INCOME_KINDS } from '@platter/domain';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageQuery } from '../../db/paginate.ts';
@@ -93,6 +94,7 @@ export async function ledgerDailyPage(db: Db, query: PageQuery & { coin?: string
     deposits: string;
     withdrawals: string;
     mining_income: string;
+    owner_income: string;
     fees: string;
     adjustments: string;
     user_balance: string;
@@ -109,12 +111,13 @@ export async function ledgerDailyPage(db: Db, query: PageQuery & { coin?: string
         coalesce(sum(amount) FILTER (WHERE kind = 'deposit' AND user_id IS NOT NULL), 0) AS deposits,
         coalesce(sum(amount) FILTER (WHERE system_code = 'chain' AND kind NOT IN ('deposit', 'block_reward')), 0) AS withdrawals,
         coalesce(sum(amount) FILTER (WHERE kind = 'mining_income' AND user_id IS NOT NULL), 0) AS mining_income,
+        coalesce(sum(amount) FILTER (WHERE kind = ANY(${[...COIN_OWNER_INCOME_KINDS]}::text[]) AND user_id IS NOT NULL), 0) AS owner_income,
         coalesce(sum(amount) FILTER (WHERE system_code = 'fees'), 0) AS fees,
         coalesce(sum(amount) FILTER (WHERE kind = 'adjustment' AND user_id IS NOT NULL), 0) AS adjustments,
         coalesce(sum(amount) FILTER (WHERE user_id IS NOT NULL), 0) AS user_change
       FROM moves GROUP BY day, coin
     )
-    SELECT d.day::text AS day, d.coin, c.unit, c.scale, d.deposits, d.withdrawals, d.mining_income, d.fees, d.adjustments,
+    SELECT d.day::text AS day, d.coin, c.unit, c.scale, d.deposits, d.withdrawals, d.mining_income, d.owner_income, d.fees, d.adjustments,
       sum(d.user_change) OVER (PARTITION BY d.coin ORDER BY d.day) AS user_balance,
       count(*) OVER () AS total
     FROM daily d JOIN coins c ON c.type = d.coin

@@ -105,6 +105,7 @@ export async function assetsReports(db: Db, query: { coin?: string; page: number
       deposits: show(BigInt(r.deposits), r.scale),
       withdrawals: show(BigInt(r.withdrawals), r.scale),
       mining_income: show(BigInt(r.mining_income), r.scale),
+      owner_income: show(BigInt(r.owner_income), r.scale),
       fees: show(BigInt(r.fees), r.scale),
       adjustments: show(BigInt(r.adjustments), r.scale),
       user_balance: show(BigInt(r.user_balance), r.scale),

@@ -9,6 +9,7 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { recordBlock } from '../pool/blocks.ts';
 import { advanceDeals, convertToCooperation, dealAction, offerDeal, returnCooperation } from '../cooperation/cooperation.service.ts';
+import { updateCooperationSettings } from '../cooperation/settings.ts';
 import { incomeShares, settleDay } from './settlement.service.ts';
 
 /**
@@ -228,6 +229,60 @@ describe('the settlement pays pledged capacity (BHD family)', () => {
     expect(await available(both.id, 'HDD')).toBe(share);
     expect(await available(other.id, 'HDD')).toBe((share * 750n) / 10_000n);
     expect(await checkLedger(db)).toEqual([]);
+  });
+});
+
+describe('each deal is paid by the shares it records', () => {
+  const shares = (owner: string, miner: string) => ({ coin: 'BHD', min_whole: '1', owner_share: owner, miner_share: miner, deal_margin: '20', deal_term_days: 30 });
+
+  it('a deal made before the back office changed the shares keeps its 94/3; a new one pays 90/5; a miner with both splits by the amounts', async () => {
+    const day = '2030-09-10';
+    const before = at('2030-09-01', '00:00:00');
+    const [two, one] = await Promise.all([buildUser(db, { balance: { BHD: 100n * COIN } }), buildUser(db, { balance: { BHD: 100n * COIN } })]);
+    const [oldOwner, newOwner] = await Promise.all([buildUser(db, { balance: { BHD: 100n * COIN } }), buildUser(db, { balance: { BHD: 100n * COIN } })]);
+    for (const u of [two, one]) await mine(u.id, 'bhd_co', day);
+    // 15 + 15 BHD secure `two` whole; 30 BHD secure `one` whole.
+    expect(REQUIRED).toBeLessThanOrEqual(30n * COIN);
+    await deal(oldOwner.id, two.id, 'bhd_co', '15', before); // at the spec's 94 % / 3 %
+    await updateCooperationSettings(db, 'cli', shares('90', '5'));
+    try {
+      await deal(newOwner.id, two.id, 'bhd_co', '15', before);
+      await deal(newOwner.id, one.id, 'bhd_co', '30', before);
+      const recorded = await db.selectFrom('deals').select(['owner_id', 'miner_id', 'owner_bp', 'miner_bp']).where('miner_id', 'in', [two.id, one.id]).orderBy('id').execute();
+      expect(recorded.map((d) => [d.owner_bp, d.miner_bp])).toEqual([
+        [9_400, 300],
+        [9_000, 500],
+        [9_000, 500],
+      ]);
+      // And again after the deals were made: the day pays what each deal records, not the coin's settings now.
+      await updateCooperationSettings(db, 'cli', shares('50', '50'));
+      await advanceDeals(db, at('2030-09-02', '00:00:00'));
+      await recordBlock(db, { pool: 'bhd_co', height: 1101, foundAt: at(day), finderUserId: null, finderMinerId: null, reward: 10n * COIN });
+      const availableBefore = await Promise.all([oldOwner, newOwner].map((u) => available(u.id, 'BHD')));
+      await settleDay(db, 'bhd_co', day, nextMorning(day));
+
+      const share = 450_000_000n; // 9 BHD after the 10 % fee, half each
+      // `two`: half its deal-secured part at 94/3 (15 of 30 BHD), half at 90/5 — owners 92 %, miner 4 %, each rounded down once.
+      const twoOwners = (share * 10_000n * (15n * 9_400n + 15n * 9_000n)) / (10n ** 8n * 30n);
+      const twoMiner = (share * 10_000n * (15n * 300n + 15n * 500n)) / (10n ** 8n * 30n);
+      expect([twoOwners, twoMiner]).toEqual([(share * 9_200n) / 10_000n, (share * 400n) / 10_000n]);
+      // Its owners' part by amount × owner share: 15 × 94 : 15 × 90.
+      const oldPart = (twoOwners * 9_400n) / 18_400n;
+      const newPart = twoOwners - oldPart;
+      expect(await creditOf('bhd_co', day, two.id)).toMatchObject({ amount_units: String(twoMiner), deal_income_units: '0' });
+      expect(await creditOf('bhd_co', day, one.id)).toMatchObject({ amount_units: String((share * 500n) / 10_000n) });
+      expect(await creditOf('bhd_co', day, oldOwner.id)).toMatchObject({ deal_income_units: String(oldPart) });
+      expect(await creditOf('bhd_co', day, newOwner.id)).toMatchObject({ deal_income_units: String(newPart + (share * 9_000n) / 10_000n) });
+      const paid = await Promise.all([oldOwner, newOwner].map((u) => available(u.id, 'BHD')));
+      expect(paid.map((a, i) => a - (availableBefore[i] ?? 0n))).toEqual([oldPart, newPart + (share * 9_000n) / 10_000n]);
+      expect(await checkLedger(db)).toEqual([]);
+      // A rerun moves nothing.
+      expect((await settleDay(db, 'bhd_co', day, nextMorning(day))).ran).toBe(false);
+      expect(await Promise.all([oldOwner, newOwner].map((u) => available(u.id, 'BHD')))).toEqual(paid);
+      expect(await checkLedger(db)).toEqual([]);
+    } finally {
+      await updateCooperationSettings(db, 'cli', shares('94', '3'));
+    }
   });
 });
 

@@ -17,13 +17,13 @@ export interface CreditRule {
   finderRewards: readonly { userId: string; amount: bigint }[];
   /**
    * With an unsecured share: what secures a member's capacity (securingParts, securedShare) — the
-   * coin's pledge per TB, the pool's burn coefficient, a deal's owner and miner shares, and two
-   * row sources: `own` (user_id, units, other_points), one row per member, its own pledge of the
-   * coin and its points in the coin's other pools (pledgeInPool: the pledge is this pool's in
-   * proportion), `lent` (miner_id, owner_id, units) the deals lent to it. Without it nothing is
-   * secured.
+   * coin's pledge per TB, the pool's burn coefficient, and two row sources: `own` (user_id,
+   * units, other_points), one row per member, its own pledge of the coin and its points in the
+   * coin's other pools (pledgeInPool: the pledge is this pool's in proportion), `lent`
+   * (miner_id, owner_id, units, owner_bp, miner_bp) the deals lent to it, each with the shares
+   * it records. Without it nothing is secured.
    */
-  pledge?: { perTb: bigint; burnCoefficientBp: number; ownerBp: number; minerBp: number; own: RawBuilder<unknown>; lent: RawBuilder<unknown> };
+  pledge?: { perTb: bigint; burnCoefficientBp: number; own: RawBuilder<unknown>; lent: RawBuilder<unknown> };
   /** A CO pool: the miners' part of the pot (bp) and `cooperators` (user_id, units), the amounts held. */
   cooperation?: { ratioBp: number; cooperators: RawBuilder<unknown> };
 }
@@ -73,10 +73,8 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
   const pledge = pledgeOf(rule);
   const perTb = num(pledge?.perTb ?? 0n);
   const burnBp = num(pledge?.burnCoefficientBp ?? 0);
-  const ownerBp = num(pledge?.ownerBp ?? 0);
-  const minerBp = num(pledge?.minerBp ?? 0);
   const own = pledge?.own ?? sql`SELECT NULL::bigint AS user_id, 0::numeric AS units, 0::numeric AS other_points WHERE false`;
-  const lent = pledge?.lent ?? sql`SELECT NULL::bigint AS miner_id, NULL::bigint AS owner_id, 0::numeric AS units WHERE false`;
+  const lent = pledge?.lent ?? sql`SELECT NULL::bigint AS miner_id, NULL::bigint AS owner_id, 0::numeric AS units, 0 AS owner_bp, 0 AS miner_bp WHERE false`;
   const cooperators = rule.cooperation?.cooperators ?? sql`SELECT NULL::bigint AS user_id, 0::numeric AS units WHERE false`;
   const ratioBp = num(rule.cooperation?.ratioBp ?? BASIS_POINTS);
   const finderIds = rule.finderRewards.map((f) => f.userId);
@@ -88,17 +86,21 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
   // credit is its mining alone: the plain forms, so a big pool's day does no more than before.
   const secured = pledge
     ? sql`
-      SELECT p.*, b.own_bp, CASE WHEN l.units > 0 THEN b.all_bp - b.own_bp ELSE 0 END AS deal_bp
+      SELECT p.*, b.own_bp, CASE WHEN l.units > 0 THEN b.all_bp - b.own_bp ELSE 0 END AS deal_bp,
+             coalesce(l.units, 1) AS lent_units, coalesce(l.owner_weight, 0) AS owner_weight, coalesce(l.miner_weight, 0) AS miner_weight
       FROM parts p
       LEFT JOIN own o ON o.user_id = p.user_id
       LEFT JOIN lent_total l ON l.miner_id = p.user_id
       CROSS JOIN LATERAL (SELECT div(p.capacity_bytes * ${perTb} * ${burnBp}, ${num(10n ** 12n * BigInt(BASIS_POINTS))}) AS required,
                                  coalesce(o.units, 0) AS own, coalesce(o.units, 0) + coalesce(l.units, 0) AS pledged) r
       CROSS JOIN LATERAL (SELECT ${securedBp(sql`r.own`, sql`r.required`)} AS own_bp, ${securedBp(sql`r.pledged`, sql`r.required`)} AS all_bp) b`
-    : sql`SELECT p.*, 0 AS own_bp, 0 AS deal_bp FROM parts p`;
+    : sql`SELECT p.*, 0 AS own_bp, 0 AS deal_bp, 1 AS lent_units, 0 AS owner_weight, 0 AS miner_weight FROM parts p`;
+  // securedShare: each deal's part by the amount it lends, at its own shares (weightedDealShares).
+  const bp2 = num(BASIS_POINTS * BASIS_POINTS);
   const minerAmount = pledge
-    ? sql`div(share * (own_bp * ${bp} + deal_bp * ${minerBp} + (${bp} - own_bp - deal_bp) * ${keepBp}), ${num(BASIS_POINTS * BASIS_POINTS)})`
+    ? sql`div(share * ((own_bp * ${bp} + (${bp} - own_bp - deal_bp) * ${keepBp}) * lent_units + deal_bp * miner_weight), ${bp2} * lent_units)`
     : sql`div(share * ${keepBp}, ${bp})`;
+  const ownerPart = pledge ? sql`div(share * deal_bp * owner_weight, ${bp2} * lent_units)` : sql`0::numeric`;
   const credits = paysOthers(rule)
     ? sql`
       SELECT coalesce(m.user_id, x.user_id) AS user_id, coalesce(m.points, 0) AS points, coalesce(m.capacity_bytes, 0) AS capacity_bytes,
@@ -135,18 +137,22 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
     own AS (
       SELECT o.user_id, CASE WHEN m.points > 0 THEN div(o.units * m.points, m.points + o.other_points) ELSE 0 END AS units
       FROM (${own}) o JOIN points m ON m.user_id = o.user_id),
-    lent AS (SELECT miner_id, owner_id, sum(units) AS units FROM (${lent}) l GROUP BY miner_id, owner_id HAVING sum(units) > 0),
-    lent_total AS (SELECT miner_id, sum(units) AS units FROM lent GROUP BY miner_id),
+    lent AS (
+      SELECT miner_id, owner_id, sum(units) AS units, sum(units * owner_bp) AS owner_weight, sum(units * miner_bp) AS miner_weight
+      FROM (${lent}) l WHERE units > 0 GROUP BY miner_id, owner_id),
+    lent_total AS (SELECT miner_id, sum(units) AS units, sum(owner_weight) AS owner_weight, sum(miner_weight) AS miner_weight FROM lent GROUP BY miner_id),
     -- securingParts: the pledge the capacity needs, the own part, then the part deals add.
     secured AS (${secured}),
-    -- securedShare: own part whole, deal part to the owners and the miner, unsecured part at the coin's share.
+    -- securedShare: own part whole, deal part to the owners and the miner at each deal's shares, unsecured part at the coin's share.
     paid AS (
       SELECT user_id, points, capacity_bytes, shared,
-             div(share * deal_bp * ${ownerBp}, ${num(BASIS_POINTS * BASIS_POINTS)}) AS owner_part,
+             ${ownerPart} AS owner_part,
              ${minerAmount} AS amount
       FROM secured),
+    -- The owners' part is theirs by amount × owner share.
     owed AS (
-      SELECT l.miner_id, l.owner_id, p.owner_part, p.owner_part * l.units AS weighted, t.units AS total, div(p.owner_part * l.units, t.units) AS amount
+      SELECT l.miner_id, l.owner_id, p.owner_part, p.owner_part * l.owner_weight AS weighted, t.owner_weight AS total,
+             div(p.owner_part * l.owner_weight, t.owner_weight) AS amount
       FROM lent l JOIN lent_total t ON t.miner_id = l.miner_id JOIN paid p ON p.user_id = l.miner_id WHERE p.owner_part > 0),
     owed_odd AS (SELECT miner_id, max(owner_part) - sum(amount) AS units FROM owed GROUP BY miner_id),
     owners AS (
@@ -208,11 +214,12 @@ export const daySources = {
     ) x ON x.user_id = o.user_id`,
 
   /**
-   * The deals lent to the pool's miners (creditsQuery's `lent`): those in a securing state
+   * The deals lent to the pool's miners (creditsQuery's `lent`), each with the shares it records
+   * (its offer's, whatever the coin's settings say now): those in a securing state
    * (DEAL_SECURING_STATUSES) at the day's start by their log, and in none other before its end.
    */
   lent: (input: { pool: string; start: Date; end: Date }) => sql`
-    SELECT d.miner_id, d.owner_id, d.amount_units AS units FROM deals d
+    SELECT d.miner_id, d.owner_id, d.amount_units AS units, d.owner_bp, d.miner_bp FROM deals d
     WHERE d.pool = ${input.pool} AND d.miner_id IS NOT NULL
       AND (SELECT l.status FROM deal_logs l WHERE l.deal_id = d.id AND l.at <= ${input.start} ORDER BY l.at DESC, l.id DESC LIMIT 1) = ANY(${[...DEAL_SECURING_STATUSES]}::text[])
       AND NOT EXISTS (SELECT 1 FROM deal_logs l WHERE l.deal_id = d.id AND l.at > ${input.start} AND l.at < ${input.end} AND NOT l.status = ANY(${[...DEAL_SECURING_STATUSES]}::text[]))`,

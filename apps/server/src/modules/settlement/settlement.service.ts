@@ -6,7 +6,6 @@ import { lockPoolDays } from '../pool/blocks.ts';
 import { coinRules, show } from '../coins/coins.ts';
 import type { SettlementStatus } from '../pool/pool.schema.ts';
 import { daySources, settlementRepository, type CreditRule } from './settlement.repository.ts';
-import { cooperationSettings } from '../cooperation/cooperation.service.ts';
 import { holdImplausible, verifiedContributions } from '../pool/outliers.ts';
 
 /**
@@ -91,8 +90,6 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
   const poolRow = await settlementRepository.poolWithFee(db, pool);
   if (!poolRow) throw new AppError('POOL_NOT_FOUND');
   const coin = await coinRules(db, poolRow.coin);
-  // A deal's shares of the deal-secured yield: the coin's cooperation settings (94 % / 3 %), for a coin whose capacity is secured.
-  const deal = coin.unsecuredShareBp === undefined ? undefined : await cooperationSettings(db, poolRow.coin);
 
   return db.transaction().execute(async (trx) => {
     // The pool's day lock, which recordBlock takes too (issue 14): a block seen while the day
@@ -118,12 +115,11 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // What secures a member's capacity, and a CO pool's cooperators: what stood through the whole day.
     const start = new Date(`${day}T00:00:00Z`);
     const end = new Date(start.getTime() + DAY_SECONDS * 1000);
-    if (deal) {
+    // A coin whose capacity is secured: its pledges; each deal pays by the shares it records.
+    if (coin.unsecuredShareBp !== undefined) {
       rule.pledge = {
         perTb: coin.pledgePerTb,
         burnCoefficientBp: poolRow.burn_coefficient_bp,
-        ownerBp: deal.ownerBp,
-        minerBp: deal.minerBp,
         own: daySources.own({ pool, coin: coin.type, protocol: poolRow.protocol, day, start, end }),
         lent: daySources.lent({ pool, start, end }),
       };

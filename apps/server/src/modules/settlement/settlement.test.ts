@@ -157,6 +157,11 @@ describe('the set-based split', () => {
         fc.record({
           owner: fc.constantFrom(...owners),
           amount: fc.oneof(fc.constantFrom(1n, 2n), fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 18n })),
+          // Each deal's own recorded shares (the coin's settings when it was offered): 94/3, 90/5 or any.
+          shares: fc.oneof(
+            fc.constantFrom({ ownerBp: 9_400, minerBp: 300 }, { ownerBp: 9_000, minerBp: 500 }, { ownerBp: 0, minerBp: 0 }),
+            fc.integer({ min: 0, max: 10_000 }).chain((ownerBp) => fc.integer({ min: 0, max: 10_000 - ownerBp }).map((minerBp) => ({ ownerBp, minerBp }))),
+          ),
         }),
         { maxLength: 3 },
       ),
@@ -174,8 +179,6 @@ describe('the set-based split', () => {
         fc.record({
           perTb: fc.oneof(fc.constantFrom(0n, 1n, 300_000_000n), fc.bigInt({ min: 0n, max: 1000n }), fc.bigInt({ min: 0n, max: 10n ** 10n })),
           burnCoefficientBp: fc.constantFrom(0, 5_000, 10_000, 20_000, 123_456),
-          ownerBp: fc.integer({ min: 0, max: 9_400 }),
-          minerBp: fc.integer({ min: 0, max: 600 }),
         }),
       ),
       cooperation: fc.option(
@@ -206,7 +209,8 @@ describe('the set-based split', () => {
                 pledge: {
                   ...pledge,
                   own: sql`SELECT * FROM unnest(${pledged.map((m) => m.userId)}::bigint[], ${pledged.map((m) => String(m.own))}::numeric[], ${pledged.map((m) => m.other.toString())}::numeric[]) AS o(user_id, units, other_points)`,
-                  lent: sql`SELECT * FROM unnest(${lends.map((l) => l.miner)}::bigint[], ${lends.map((l) => l.owner)}::bigint[], ${lends.map((l) => l.amount.toString())}::numeric[]) AS l(miner_id, owner_id, units)`,
+                  lent: sql`SELECT * FROM unnest(${lends.map((l) => l.miner)}::bigint[], ${lends.map((l) => l.owner)}::bigint[], ${lends.map((l) => l.amount.toString())}::numeric[],
+                    ${lends.map((l) => l.shares.ownerBp)}::int[], ${lends.map((l) => l.shares.minerBp)}::int[]) AS l(miner_id, owner_id, units, owner_bp, miner_bp)`,
                 },
               }
             : {}),
@@ -238,11 +242,16 @@ describe('the set-based split', () => {
             if (!pledge || unsecured === undefined) return { userId: m.userId, points: m.points };
             const lent = m.lends.reduce((sum, l) => sum + l.amount, 0n);
             const parts = securingParts(capacityFromPoints(m.points, 86_400), pledgeInPool(m.own ?? 0n, m.points, m.other), lent, pledge.perTb, pledge.burnCoefficientBp);
-            return { userId: m.userId, points: m.points, securedBp: parts.ownBp, dealBp: parts.dealBp, lenders: m.lends.map((l) => ({ userId: l.owner, amount: l.amount })) };
+            return {
+              userId: m.userId,
+              points: m.points,
+              securedBp: parts.ownBp,
+              dealBp: parts.dealBp,
+              lenders: m.lends.map((l) => ({ userId: l.owner, amount: l.amount, ...l.shares })),
+            };
           });
         const domainRules = {
           unsecuredShareBp: unsecured,
-          ...(pledge ? { deal: { ownerBp: pledge.ownerBp, minerBp: pledge.minerBp } } : {}),
           ...(cooperation ? { cooperation: { ratioBp: cooperation.ratioBp, cooperators: cooperation.cooperators } } : {}),
         };
         const expected = settlePoolDay({ revenue: pot + finderTotal, feeBp: 0, finderRewards, members: eligible, ...domainRules });

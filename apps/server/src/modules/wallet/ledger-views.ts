@@ -10,7 +10,7 @@ import { walletRepository, type BillRow, type LogFilter } from './wallet.reposit
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** Total mining income per coin (every mining_income posting into the user's accounts). */
+/** Total income per coin: mining, deal, cooperation and mortgage income into the user's accounts (INCOME_KINDS). */
 async function earnings(db: Db, userId: string, since?: Date): Promise<Map<string, bigint>> {
   const rows = await walletRepository.incomeTotals(db, userId, since);
   return new Map(rows.map((r) => [r.coin, BigInt(r.total)]));

@@ -1,4 +1,4 @@
-import { assetLogFilter, type AssetLogQuery } from '@platter/domain';
+import { assetLogFilter, INCOME_KINDS, type AssetLogQuery } from '@platter/domain';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paginate } from '../../db/paginate.ts';
@@ -81,7 +81,7 @@ export const walletRepository = {
     return paginate(base, q, (from) => from.select([...BILL_COLUMNS, 'u.uid', 'u.email']).orderBy('p.id', 'desc'));
   },
 
-  /** Mining income per coin (every mining_income posting into the user's accounts), since `since` when given. */
+  /** Income per coin (every posting of an income kind into the user's accounts: INCOME_KINDS), since `since` when given. */
   incomeTotals(db: Db, userId: string, since?: Date) {
     let query = db
       .selectFrom('ledger_postings as p')
@@ -89,7 +89,7 @@ export const walletRepository = {
       .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
       .select(['p.coin', sql<string>`sum(p.amount)`.as('total')])
       .where('a.user_id', '=', userId)
-      .where('t.kind', '=', 'mining_income');
+      .where('t.kind', 'in', [...INCOME_KINDS]);
     if (since) query = query.where('t.created_at', '>=', since);
     return query.groupBy('p.coin').execute();
   },

@@ -23,6 +23,7 @@ import {
   type MoveKind,
 } from './cooperationApi.ts';
 import { CooperationIncomeTable } from './CooperationIncomeTable.tsx';
+import { useRequestKeys } from './requestKeys.ts';
 import './cooperation.css';
 
 const STATUS_COLOR: Record<string, string> = { OPEN: 'green', CLOSED: 'default', NONE: 'default' };
@@ -71,6 +72,7 @@ export function CooperationPage() {
   const [offerPage, setOfferPage] = useState(1);
   const [logPage, setLogPage] = useState(1);
   const [offerForm] = Form.useForm<{ pool: string; amount: string }>();
+  const keys = useRequestKeys();
   const pools = useQuery({ queryKey: cooperationKeys.pools, queryFn: fetchPools });
   const deals = useQuery({ queryKey: cooperationKeys.deals('mine', dealPage), queryFn: () => fetchDeals('mine', dealPage), refetchInterval: 30_000 });
   const offers = useQuery({ queryKey: cooperationKeys.deals('offers', offerPage), queryFn: () => fetchDeals('offers', offerPage), refetchInterval: 30_000 });
@@ -82,8 +84,10 @@ export function CooperationPage() {
   async function submitMove() {
     if (!moving || !amountValid) return;
     setBusy(true);
+    const submission = `${moving.kind}:${moving.pool.pool}:${amount.trim()}`;
     try {
-      if (isOk(await moveCooperation(moving.kind, moving.pool.pool, amount.trim()))) {
+      const answer = await keys.send(submission, (key) => moveCooperation(moving.kind, moving.pool.pool, amount.trim(), key));
+      if (answer && isOk(answer)) {
         toast(t(`cooperation.move.done.${moving.kind}`));
         setMoving(null);
         await refresh();
@@ -94,7 +98,9 @@ export function CooperationPage() {
   }
 
   async function submitOffer(values: { pool: string; amount: string }) {
-    if (isOk(await offerDeal(values.pool, values.amount.trim()))) {
+    const submission = `offer:${values.pool}:${values.amount.trim()}`;
+    const answer = await keys.send(submission, (key) => offerDeal(values.pool, values.amount.trim(), key));
+    if (answer && isOk(answer)) {
       toast(t('cooperation.deals.offered'));
       offerForm.resetFields(['amount']);
       await refresh();
@@ -102,7 +108,9 @@ export function CooperationPage() {
   }
 
   async function act(d: DealRow, action: DealActionName) {
-    if (isOk(await moveDeal(d.id, action))) {
+    const submission = `deal:${d.id}:${action}`;
+    const answer = await keys.send(submission, (key) => moveDeal(d.id, action, key));
+    if (answer && isOk(answer)) {
       toast(t('cooperation.deals.moved'));
       await refresh();
     }

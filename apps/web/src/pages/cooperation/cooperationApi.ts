@@ -23,9 +23,10 @@ export const fetchDeals = (scope: 'mine' | 'offers', page: number) => api.call(c
 export const fetchLogs = (page: number) => api.call(cooperationEndpoints.logs, { page, count: PAGE });
 
 export type MoveKind = 'open' | 'deposit' | 'return';
-export const moveCooperation = (kind: MoveKind, pool: string, amount: string) => api.send(cooperationEndpoints[kind], { pool, amount }, user);
-export const offerDeal = (pool: string, amount: string) => api.send(cooperationEndpoints.offer, { pool, amount }, user);
-export const moveDeal = (id: string, action: DealActionName) => api.send(cooperationEndpoints.action, { id, action }, user);
+// Each write carries the submission's idempotency key (requestKeys.ts): a retried submission moves nothing twice.
+export const moveCooperation = (kind: MoveKind, pool: string, amount: string, request_id: string) => api.send(cooperationEndpoints[kind], { pool, amount, request_id }, user);
+export const offerDeal = (pool: string, amount: string, request_id: string) => api.send(cooperationEndpoints.offer, { pool, amount, request_id }, user);
+export const moveDeal = (id: string, action: DealActionName, request_id: string) => api.send(cooperationEndpoints.action, { id, action, request_id }, user);
 
 export const isOk = (answer: ApiAnswer<unknown>): boolean => 'code' in answer && answer.code === 200;
 

@@ -15,12 +15,12 @@ export function AssetsDailyReportsPage() {
   const { t } = useTranslation();
   const list = usePagedList(LIST_ENDPOINTS.assetsReports, { coin: '' });
   const { filters, filter } = list;
-  const money = (key: 'deposits' | 'withdrawals' | 'mining_income' | 'fees' | 'adjustments' | 'user_balance') =>
-    amountColumn<AssetsReport, typeof key>(key, t(`poolAdmin.assets.${key}`), (r) => r.unit, 'assets-report', reportId);
+  const money = (key: 'deposits' | 'withdrawals' | 'mining_income' | 'owner_income' | 'fees' | 'adjustments' | 'user_balance') =>
+    amountColumn<AssetsReport, typeof key>(key, t(key === 'owner_income' ? 'incomeReport.owner_income' : `poolAdmin.assets.${key}`), (r) => r.unit, 'assets-report', reportId);
   const columns: TableColumnsType<AssetsReport> = [
     { key: 'day', title: t('poolAdmin.col.day'), render: (_, r) => <span className="pool-admin-nowrap">{r.day}</span> },
     { key: 'coin', title: t('poolAdmin.col.coin'), render: (_, r) => r.unit },
-    ...(['deposits', 'withdrawals', 'mining_income', 'fees', 'adjustments', 'user_balance'] as const).map(money),
+    ...(['deposits', 'withdrawals', 'mining_income', 'owner_income', 'fees', 'adjustments', 'user_balance'] as const).map(money),
   ];
   return (
     <div className="pool-admin-page" data-testid="assets-reports-page">

@@ -97,10 +97,24 @@ describe('the mining daily reports', () => {
 
 describe('the assets daily reports', () => {
   it('lists each coin’s day and sends the coin filter', async () => {
-    const row = { day: '2026-11-21', coin: 'BHD', unit: 'BHD', deposits: '5', withdrawals: '-1', mining_income: '9.7', fees: '0.31', adjustments: '0', user_balance: '13.7' };
+    const row = {
+      day: '2026-11-21',
+      coin: 'BHD',
+      unit: 'BHD',
+      deposits: '5',
+      withdrawals: '-1',
+      mining_income: '9.7',
+      owner_income: '0.94',
+      fees: '0.31',
+      adjustments: '0',
+      user_balance: '14.64',
+    };
     const mock = mockPoolAdmin({ 'GET /api/admin/getassertdailyreports': ok({ list: [row], total: 1 }) });
     await renderWithQuery(<AssetsDailyReportsPage />);
-    expect((await waitFor(() => byTestId('assets-report-user_balance-BHD-2026-11-21'))).parentElement?.textContent).toBe('13.7 BHD');
+    expect((await waitFor(() => byTestId('assets-report-user_balance-BHD-2026-11-21'))).parentElement?.textContent).toBe('14.64 BHD');
+    // The coin owners' income (deal, cooperation, mortgage) has its own column beside mining income.
+    expect(byTestId('assets-report-owner_income-BHD-2026-11-21')?.parentElement?.textContent).toBe('0.94 BHD');
+    expect([...document.querySelectorAll('th')].map((th) => th.textContent)).toContain('Coin-owner income');
     await choose('assets-report-filter-coin', 'assets-report-filter-coin-option-BHD');
     await waitFor(() => queriesTo(mock.calls, '/api/admin/getassertdailyreports').length === 2);
     expect(queriesTo(mock.calls, '/api/admin/getassertdailyreports')[1]).toEqual({ coin: 'BHD', page: '1', count: '20' });
