@@ -37,6 +37,7 @@ import { wechatProvider } from './modules/social/wechat.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { settingService } from './modules/setting/setting.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { withSignumWallet } from './chain/signum-wallet.ts';
 import { withBhdNodes } from './chain/bhd-wallet.ts';
 import { eitherNodes, withSignumNode } from './chain/signum-api.ts';
 import { withChiaWallet } from './chain/chia-wallet.ts';
@@ -174,10 +175,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const devnet = devnetRegistry(db, deps.secret);
   const real = withChiaWallet(config, devnet);
   const bhd = withBhdNodes(config, real.chains);
-  const chains = bhd.chains;
+  const burst = withSignumWallet(config, bhd.chains, deps.secret);
+  const chains = burst.chains;
   app.addHook('onClose', () => {
     real.close();
     bhd.close();
+    burst.close();
   });
   const schedule = parseSchedule(config.withdrawReviewTime, config.withdrawReviewUtcOffset, config.withdrawSendDelayHours);
   const verify: Verify = async (userId, action, codes, work) => (await security.verifySecurity(userId, action, codes, work)) as Awaited<ReturnType<typeof work>>;

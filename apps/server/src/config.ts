@@ -451,7 +451,7 @@ export const SETTINGS = {
     env: 'BURST_RPC_URL',
     default: '(none: the devnet)',
     meaning:
-      "The Signum (BURST) node's HTTP API (e.g. `http://127.0.0.1:8125/`; `/burst` is added): the BURST pool reads mining info, blocks and its plotters' reward recipients from it and hands it its best nonces. Signum's API has no credentials: keep it on loopback. The BURST wallet (deposits, withdrawals) stays with the devnet for now.",
+      "The Signum (BURST) node's HTTP API (e.g. `http://127.0.0.1:8125/`; `/burst` is added): the BURST pool reads mining info, blocks and its plotters' reward recipients from it and hands it its best nonces. Signum's API has no credentials: keep it on loopback. The pool's account is also the BURST custodial wallet: deposits arrive there with a message naming the user, withdrawals are paid from it (`sendMoney`).",
   },
   burstPoolAddress: {
     env: 'BURST_POOL_ADDRESS',
@@ -462,7 +462,13 @@ export const SETTINGS = {
     env: 'BURST_POOL_PASSPHRASE',
     default: '(none)',
     meaning:
-      "The pool account's passphrase, sent with each nonce the pool hands the node (Signum's submitNonce forges with the reward recipient's key). Unset: the node must hold it itself (`node.rewardRecipientPassphrases`).",
+      "The pool account's passphrase, sent with each nonce the pool hands the node (Signum's submitNonce forges with the reward recipient's key) and with each withdrawal (`sendMoney`, and `readMessage` to find a payment again). Unset: the node must hold it for mining (`node.rewardRecipientPassphrases`), and BURST withdrawals are refused.",
+  },
+  burstWalletFeeNqt: {
+    env: 'BURST_WALLET_FEE_NQT',
+    default: '735000',
+    meaning:
+      "With BURST_RPC_URL: the fee of each BURST withdrawal, NQT (10⁻⁸ SIGNA); at least the node's minimum (FEE_QUANT, 735,000 NQT = 0.00735 SIGNA). A payment whose user's withdrawal fee is lower is refused.",
   },
   pocRpcTimeoutMs: {
     env: 'POC_RPC_TIMEOUT_MS',
@@ -733,6 +739,7 @@ const schema = z.object({
     .refine((v) => signumAccountId(v) !== undefined, 'a Signum account: S-XXXX-XXXX-XXXX-XXXXX or its numeric id')
     .optional(),
   burstPoolPassphrase: z.string().min(1).max(512).optional(),
+  burstWalletFeeNqt: z.string().regex(/^[1-9]\d{0,17}$/, 'a positive number of NQT'),
   pocRpcTimeoutMs: z.coerce.number().int().min(100).max(600_000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
@@ -923,6 +930,8 @@ export interface SignumNodeConfig {
   poolAddress: string;
   passphrase?: string;
   timeoutMs: number;
+  /** The fee of each withdrawal, NQT. */
+  feeNqt: bigint;
 }
 
 /** The Signum node configured for BURST (BURST_RPC_URL), or undefined (the devnet). */
@@ -934,6 +943,7 @@ export function signumNodeConfig(config: Config): SignumNodeConfig | undefined {
     url: config.burstRpcUrl,
     poolAddress: signumAddressOf(id),
     timeoutMs: config.pocRpcTimeoutMs,
+    feeNqt: BigInt(config.burstWalletFeeNqt),
     ...(config.burstPoolPassphrase ? { passphrase: config.burstPoolPassphrase } : {}),
   };
 }

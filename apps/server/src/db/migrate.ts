@@ -64,6 +64,7 @@ import * as cooperation from './migrations/2026_11_26_2120_cooperation.ts';
 import * as pointingSettingsFinance from './migrations/2026_11_26_2130_pointing_settings_finance.ts';
 import * as pointAddressTerms from './migrations/2026_11_27_0005_point_address_terms.ts';
 import * as settlementPledges from './migrations/2026_11_27_0010_settlement_pledges.ts';
+import * as depositMemo from './migrations/2026_11_27_0420_deposit_memo.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -133,6 +134,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_2130_pointing_settings_finance': pointingSettingsFinance,
   '2026_11_27_0005_point_address_terms': pointAddressTerms,
   '2026_11_27_0010_settlement_pledges': settlementPledges,
+  '2026_11_27_0420_deposit_memo': depositMemo,
 };
 
 /** Every migration name in order. */
