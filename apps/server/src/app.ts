@@ -73,7 +73,7 @@ import { chiappRoutes } from './modules/chiapp/chiapp.routes.ts';
 import { chiappService } from './modules/chiapp/chiapp.service.ts';
 import { startStratum } from './protocols/pow/stratum.ts';
 import { pocDevRoutes } from './protocols/poc/dev.routes.ts';
-import { pocHosts, pocRoutes } from './protocols/poc/poc.routes.ts';
+import { pocHosts, pocRoutes, refusedPocPools } from './protocols/poc/poc.routes.ts';
 import { pocPools } from './protocols/poc/setup.ts';
 import { PocVerifierPool } from '@platter/poc';
 import type { Simulation } from './sim/simulation.ts';
@@ -279,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     path: config.pocPoolPath,
     hosts: pocHosts(config.pocPoolHosts),
     rateLimit: config.pocSubmitRateLimit,
+    refused: refusedPocPools(config.nodeEnv === 'production'),
   });
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   inmailRoutes(app, { db, sessions });

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
-import { signumAccountId, signumAddressOf } from '@platter/domain';
+import { devnetOnlyMining, signumAccountId, signumAddressOf } from '@platter/domain';
 
 /**
  * Every setting of the platform, read from the environment and validated once at start-up.
@@ -470,6 +470,12 @@ export const SETTINGS = {
     meaning:
       "With BURST_RPC_URL: the fee of each BURST withdrawal, NQT (10⁻⁸ SIGNA); at least the node's minimum (FEE_QUANT, 735,000 NQT = 0.00735 SIGNA). A payment whose user's withdrawal fee is lower is refused.",
   },
+  depincRpcUrl: {
+    env: 'DEPINC_RPC_URL',
+    default: '(refused)',
+    meaning:
+      "Refused at start-up: DePINC's mining cannot be put on a DePINC node. Since BHDIP009 its blocks are Chia proofs of space with a VDF, not Burst nonces, so the `depinc` pool's mining is simulated on the devnet only and its Burst endpoints refuse miners in production (README, choices: 'DePINC is not put on the BHD adapter (issue 21)'). What the pool offers for DePINC is its pledge side (pointing, the unpledged share).",
+  },
   pocRpcTimeoutMs: {
     env: 'POC_RPC_TIMEOUT_MS',
     default: '30000',
@@ -739,6 +745,7 @@ const schema = z.object({
     .refine((v) => signumAccountId(v) !== undefined, 'a Signum account: S-XXXX-XXXX-XXXX-XXXXX or its numeric id')
     .optional(),
   burstPoolPassphrase: z.string().min(1).max(512).optional(),
+  depincRpcUrl: z.string().optional(),
   burstWalletFeeNqt: z.string().regex(/^[1-9]\d{0,17}$/, 'a positive number of NQT'),
   pocRpcTimeoutMs: z.coerce.number().int().min(100).max(600_000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
@@ -809,6 +816,7 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'burstRpcUrl',
   'burstPoolAddress',
   'burstPoolPassphrase',
+  'depincRpcUrl',
   'pocPoolHosts',
 ]);
 
@@ -836,6 +844,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const host = parsed.data.host ?? (parsed.data.nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
   const config: Config = { ...parsed.data, publicUrl, host, ...overrides };
   if (config.nodeEnv === 'production' && config.devHelpers === 'true') throw new ConfigError('invalid configuration:\n  DEV_HELPERS: true is refused with NODE_ENV=production');
+  if (config.depincRpcUrl !== undefined) {
+    throw new ConfigError(
+      `invalid configuration:\n  DEPINC_RPC_URL: DePINC mining cannot run on a DePINC node: since BHDIP009 its blocks are Chia proofs of space with a VDF, which the Burst pool protocol cannot make. The depinc pool's mining is devnet-only (README, choices table: '${devnetOnlyMining('depinc') ?? ''}'); unset DEPINC_RPC_URL. DePINC's pledge side needs no node setting.`,
+    );
+  }
   return config;
 }
 
