@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
-import { devnetOnlyMining, signumAccountId, signumAddressOf } from '@platter/domain';
+import { devnetOnlyMining, POC_ESTIMATE_READINGS, signumAccountId, signumAddressOf } from '@platter/domain';
 
 /**
  * Every setting of the platform, read from the environment and validated once at start-up.
@@ -542,6 +542,12 @@ export const SETTINGS = {
     default: '2',
     meaning: 'Worker threads that rebuild submitted nonces to recompute their deadlines (about 85 ms of CPU a nonce, four at once in about 1.5× that).',
   },
+  pocEstimateShown: {
+    env: 'POC_ESTIMATE_SHOWN',
+    default: 'alpha',
+    meaning:
+      "What the pages show as a BHD-family miner's estimated capacity (miners list, merged farm, the pool's capacity figure and trend), always beside the rounds it rests on: `alpha`, the α-corrected estimate Burst pools show (signum-pool, Nogrod, foxy-proxy), which reads low for a new farm and reaches the plain one after 360 rounds; `plain`, the unbiased estimate the points are credited from (from POC_ESTIMATE_MIN_ROUNDS rounds on; noisier at first, not low).",
+  },
   pocEstimateMinRounds: {
     env: 'POC_ESTIMATE_MIN_ROUNDS',
     default: '10',
@@ -762,6 +768,7 @@ const schema = z.object({
   pocTargetDeadline: z.coerce.number().int().min(1).max(4_294_967_295),
   pocSubmitRateLimit: z.coerce.number().int().min(1).max(1_000_000),
   pocVerifierThreads: z.coerce.number().int().min(1).max(64),
+  pocEstimateShown: z.enum(POC_ESTIMATE_READINGS),
   pocEstimateMinRounds: z.coerce.number().int().min(1).max(360),
   nodeEnv: z.enum(['development', 'production', 'test']),
   devHelpers: z.enum(['auto', 'true', 'false']),

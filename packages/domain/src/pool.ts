@@ -35,6 +35,16 @@ export function pointsPerK32PerDay(prefixBits: number): bigint {
  */
 export const POINTS_PER_K32_PER_DAY = pointsPerK32PerDay(8);
 
+/**
+ * The rounds a BHD-family miner's capacity estimate looks back over (signum-pool's and Nogrod's
+ * nAvg): with fewer, the α-corrected estimate reads low (README 'A BHD-family pool's capacity figure').
+ */
+export const POC_ESTIMATE_ROUNDS = 360;
+
+/** What the pages show as a BHD-family miner's estimated capacity: the α-corrected estimate, or the plain one (POC_ESTIMATE_SHOWN). */
+export const POC_ESTIMATE_READINGS = ['alpha', 'plain'] as const;
+export type PocEstimateReading = (typeof POC_ESTIMATE_READINGS)[number];
+
 /** A Burst / BHD-family nonce: 4096 scoops of 64 bytes. */
 export const POC_NONCE_BYTES = 262_144n;
 

@@ -115,6 +115,8 @@ export const minerSchema = z.object({
   hashrate: text(),
   /** BHD family (issue 21): the capacity estimated from its verified deadlines, bytes; null elsewhere. */
   estimated_capacity: text().nullable().optional(),
+  /** BHD family: how many of the pool's last POC_ESTIMATE_ROUNDS rounds the estimate rests on; null elsewhere. */
+  estimate_rounds: z.number().int().min(0).nullable().optional(),
   line: text().nullable(),
   online: z.boolean(),
   last_seen: z.number().int(),

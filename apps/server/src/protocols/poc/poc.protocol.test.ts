@@ -1,4 +1,4 @@
-import { computeDeadline, parseGenerationSignature, PocVerifierPool } from '@platter/poc';
+import { computeDeadline, estimateCapacityTiB, estimateCapacityUncorrectedTiB, parseGenerationSignature, POC_COIN_TIMING, PocVerifierPool } from '@platter/poc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, TEST_SECRET } from '../../../test/app.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -193,8 +193,20 @@ describe('Burst pool protocol', () => {
     await entry.service.follow();
     const shares = await db.selectFrom('shares').select(['difficulty']).where('pool', '=', 'bhd').where('user_id', '=', userId).execute();
     expect(shares.length).toBeGreaterThan(0);
-    const miner = await db.selectFrom('miners').select('estimated_bytes').where('pool', '=', 'bhd').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const miner = await db
+      .selectFrom('miners')
+      .select(['id', 'estimated_bytes', 'estimate_rounds'])
+      .where('pool', '=', 'bhd')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(BigInt(miner.estimated_bytes)).toBeGreaterThan(0n);
+    // The figure shown is the α-corrected estimate (POC_ESTIMATE_SHOWN's default) of the rounds it rests on, kept beside it.
+    const own = await db.selectFrom('poc_deadlines').select(['deadline', 'base_target']).where('pool', '=', 'bhd').where('miner_id', '=', miner.id).execute();
+    expect(miner.estimate_rounds).toBe(own.length);
+    const weighted = own.reduce((sum, d) => sum + BigInt(d.deadline) * BigInt(d.base_target), 0n);
+    const alphaTiB = estimateCapacityTiB(own.length, Number(weighted), POC_COIN_TIMING.bhd, { nAvg: 360, nMin: 2 });
+    expect(miner.estimated_bytes).toBe(String(Math.round(alphaTiB * 2 ** 40)));
+    expect(alphaTiB).toBeLessThan(estimateCapacityUncorrectedTiB(own.length, Number(weighted), POC_COIN_TIMING.bhd));
     // Buried under BHD's six confirmations, the blocks the pool won are its revenue, found by the miner.
     expect(await db.selectFrom('blocks').select('id').where('pool', '=', 'bhd').where('height', '=', String(won.height)).execute()).toEqual([]);
     await forge(6);

@@ -93,8 +93,8 @@ export const pocRepository = {
     return result.rows;
   },
 
-  async setEstimate(db: Db, minerId: string, bytes: bigint): Promise<void> {
-    await db.updateTable('miners').set({ estimated_bytes: bytes }).where('id', '=', minerId).execute();
+  async setEstimate(db: Db, minerId: string, bytes: bigint, rounds: number): Promise<void> {
+    await db.updateTable('miners').set({ estimated_bytes: bytes, estimate_rounds: rounds }).where('id', '=', minerId).execute();
   },
 
   async closeRound(db: Db, pool: string, height: number, at: Date): Promise<boolean> {
