@@ -48,6 +48,23 @@ export type PocEstimateReading = (typeof POC_ESTIMATE_READINGS)[number];
 /** A Burst / BHD-family nonce: 4096 scoops of 64 bytes. */
 export const POC_NONCE_BYTES = 262_144n;
 
+/** A Burst plot file as miners name it (X-Plotfile): `<plotter id>_<start nonce>_<nonces>`, PoC1 with `_<stagger>`. */
+export interface PocPlotFile {
+  plotterId: bigint;
+  startNonce: bigint;
+  nonces: bigint;
+}
+
+/** The plot file of a Burst file name (a path's last part), or undefined when it is not one. */
+export function parsePocPlotFile(name: string): PocPlotFile | undefined {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const match = /^(\d{1,20})_(\d{1,20})_(\d{1,20})(?:_\d{1,20})?$/.exec(base);
+  if (!match) return undefined;
+  const [plotterId, startNonce, nonces] = [BigInt(match[1]!), BigInt(match[2]!), BigInt(match[3]!)];
+  if (plotterId >= 2n ** 64n || startNonce >= 2n ** 64n || nonces === 0n || nonces >= 2n ** 64n) return undefined;
+  return { plotterId, startNonce, nonces };
+}
+
 /**
  * What a pool's points measure: a day's points × num ÷ den is the capacity in bytes. Chia's
  * points (per K32 per day) for the proof-of-space and proof-of-work pools; nonce-seconds for

@@ -9,7 +9,7 @@ import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
-import { bindData, bindPlot } from '../../modules/pool/plots.ts';
+import { bindData, bindPlot, listPlots } from '../../modules/pool/plots.ts';
 import { settleDay } from '../../modules/settlement/settlement.service.ts';
 import { MemoryPlot } from '../../sim/pocPlot.ts';
 import { pocPools, type PocPoolEntry } from './setup.ts';
@@ -162,6 +162,32 @@ describe('Burst pool protocol', () => {
     const limited = answers.filter((a) => a.status === 429);
     expect(limited.length).toBeGreaterThan(0);
     expect(limited[0]?.body).toMatchObject({ deadline: null, result: 'Too many submissions: slow down' });
+  });
+
+  it('keeps the plot files the miner names (X-Plotfile) with their nonce ranges: the plots page lists them and sums them', async () => {
+    // A round whose best deadline is under the pool's target.
+    let round = await info();
+    for (let tries = 0; plot.deadlines(round)[0]!.deadline > target && tries < 30; tries++) {
+      await forge();
+      round = await info();
+    }
+    const best = plot.deadlines(round)[0]!;
+    expect(best.deadline).toBeLessThanOrEqual(target);
+    const submit = (file: string) =>
+      call(
+        { requestType: 'submitNonce', accountId: PLOTTER.toString(), nonce: best.nonce.toString(), blockheight: String(round.height) },
+        { 'X-Minername': 'rig-01', 'X-Plotfile': file },
+      );
+    // Another plotter's file, and a file that does not hold the nonce, are not this plotter's.
+    await submit(`D:\\plots\\${PLOTTER + 1n}_1000_16`);
+    await submit(`${PLOTTER}_0_16`);
+    const own = `${PLOTTER}_1000_16`;
+    expect((await submit(`/mnt/plots/${own}`)).body).toMatchObject({ result: 'success' });
+    const { list } = await listPlots(db, userId, { pool: 'bhd', page: 1, count: 10 });
+    const row = list.find((p) => p.plot_id === PLOTTER.toString());
+    expect(row?.files?.map((f) => [f.file, f.start_nonce, f.nonces, f.size])).toEqual([[own, '1000', '16', String(16n * 262_144n)]]);
+    expect(row).toMatchObject({ size: String(16n * 262_144n), file_count: 1 });
+    expect(row?.last_seen).not.toBeNull();
   });
 
   it('closes rounds into points from the estimated capacity, and books and settles a block the pool’s nonce wins', async () => {

@@ -62,7 +62,12 @@ export function pocRoutes(
       const fields = parsed.data;
       if (fields.requestType === 'getMiningInfo') return pool.miningInfoAnswer();
       if (fields.requestType === 'submitNonce') {
-        return pool.submitNonce(fields, { miner: header(request, 'x-miner'), minerName: header(request, 'x-minername'), capacity: header(request, 'x-capacity') });
+        return pool.submitNonce(fields, {
+          miner: header(request, 'x-miner'),
+          minerName: header(request, 'x-minername'),
+          capacity: header(request, 'x-capacity'),
+          plotfile: header(request, 'x-plotfile'),
+        });
       }
       throw new PocProtocolError(POC_ERRORS.REQUEST, 1000);
     };

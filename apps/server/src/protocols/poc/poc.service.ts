@@ -1,5 +1,6 @@
 import {
   MINER_NAME_PATTERN,
+  parsePocPlotFile,
   parseU64,
   POC_ESTIMATE_ROUNDS,
   POC_NONCE_BYTES,
@@ -56,6 +57,8 @@ export interface MinerHeaders {
   miner?: string | undefined;
   minerName?: string | undefined;
   capacity?: string | undefined;
+  /** X-Plotfile: the file the nonce is from (`<plotter>_<start>_<nonces>`). */
+  plotfile?: string | undefined;
 }
 
 /** Nonces per TiB (POC_NONCE_BYTES each). */
@@ -198,6 +201,12 @@ export function pocPoolService(deps: { db: Db; chain: PocChain; verify: (submiss
         baseTarget: current.baseTarget,
         at,
       });
+      // The plot file the miner names, when it is this plotter's and holds the nonce.
+      const file = headers.plotfile ? parsePocPlotFile(headers.plotfile) : undefined;
+      if (file && file.plotterId === plotterId && nonce >= file.startNonce && nonce < file.startNonce + file.nonces) {
+        const name = `${file.plotterId}_${file.startNonce}_${file.nonces}`;
+        await repo.recordPlotFile(db, { pool: settings.pool, plotterId, file: name, startNonce: file.startNonce, nonces: file.nonces, at });
+      }
       // The pool's best of the round goes to the node (the node keeps the lowest it was handed).
       if (deadline <= best) {
         const outcome = await chain.submitNonce({ plotterId, nonce, height: current.height, address: settings.address });
