@@ -41,6 +41,40 @@ describe('the BHD pool of the demo farmer', async () => {
     }
   }, 200_000);
 
+  it('shows the demo BHD farm’s plotters with their plot files as its miners name them (X-Plotfile), in en, zh and ru', async () => {
+    const files = page.locator('[data-testid^="plot-files-"]');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${baseUrl}/center/machine?pool=bhd`);
+          await page.getByTestId('machine-plots').waitFor();
+          await page.locator('[data-testid^="plot-row-"]').first().waitFor();
+          return files.count();
+        },
+        { timeout: 150_000, interval: 5000 },
+      )
+      .toBeGreaterThan(0);
+    // Plotter ids (numeric), not Chia-style k32 plots; each file named <plotter>_<start>_<nonces>.
+    const ids = await page.locator('[data-testid^="plot-row-"] .plots__id[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.every((id) => /^\d{1,20}$/.test(id))).toBe(true);
+    const names = await page.locator('[data-testid^="plot-file-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+    expect(names.every((n) => /^plot-file-\d{1,20}_\d+_\d+$/.test(n))).toBe(true);
+    for (const lang of ['en', 'zh', 'ru'] as const) {
+      await look(page, lang, 'light');
+      await page.getByTestId('machine-plots').scrollIntoViewIfNeeded();
+      await files.first().waitFor();
+      await screenshot(page, `poc-plots-${lang}-light`);
+    }
+    // The DePINC pool says what it offers (its pledge side), not mining on its chain.
+    for (const lang of ['en', 'zh', 'ru'] as const) {
+      await page.goto(`${baseUrl}/mypools/depinc`);
+      await look(page, lang, 'light');
+      await page.getByTestId('devnet-only-mining-depinc').waitFor();
+      await screenshot(page, `poc-depinc-${lang}-light`);
+    }
+  }, 200_000);
+
   it('shows the BHD dashboard with the merged farm, and the public pool page, in en, zh and ru, light and dark, desktop and 390 px', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       await page.setViewportSize(viewport);

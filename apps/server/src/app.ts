@@ -37,6 +37,7 @@ import { wechatProvider } from './modules/social/wechat.ts';
 import { settingRoutes } from './modules/setting/setting.routes.ts';
 import { settingService } from './modules/setting/setting.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { withSignumWallet } from './chain/signum-wallet.ts';
 import { withBhdNodes } from './chain/bhd-wallet.ts';
 import { eitherNodes, withSignumNode } from './chain/signum-api.ts';
 import { withChiaWallet } from './chain/chia-wallet.ts';
@@ -73,7 +74,7 @@ import { chiappRoutes } from './modules/chiapp/chiapp.routes.ts';
 import { chiappService } from './modules/chiapp/chiapp.service.ts';
 import { startStratum } from './protocols/pow/stratum.ts';
 import { pocDevRoutes } from './protocols/poc/dev.routes.ts';
-import { pocHosts, pocRoutes } from './protocols/poc/poc.routes.ts';
+import { pocHosts, pocRoutes, refusedPocPools } from './protocols/poc/poc.routes.ts';
 import { pocPools } from './protocols/poc/setup.ts';
 import { PocVerifierPool } from '@platter/poc';
 import type { Simulation } from './sim/simulation.ts';
@@ -175,10 +176,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const devnet = devnetRegistry(db, deps.secret);
   const real = withChiaWallet(config, devnet);
   const bhd = withBhdNodes(config, real.chains);
-  const chains = bhd.chains;
+  const burst = withSignumWallet(config, bhd.chains, deps.secret);
+  const chains = burst.chains;
   app.addHook('onClose', () => {
     real.close();
     bhd.close();
+    burst.close();
   });
   const schedule = parseSchedule(config.withdrawReviewTime, config.withdrawReviewUtcOffset, config.withdrawSendDelayHours);
   const verify: Verify = async (userId, action, codes, work) => (await security.verifySecurity(userId, action, codes, work)) as Awaited<ReturnType<typeof work>>;
@@ -282,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     path: config.pocPoolPath,
     hosts: pocHosts(config.pocPoolHosts),
     rateLimit: config.pocSubmitRateLimit,
+    refused: refusedPocPools(config.nodeEnv === 'production'),
   });
   chiappRoutes(app, { sessions, chiapp: chiappService({ db, crypto: chiaCrypto, pools: chia }) });
   inmailRoutes(app, { db, sessions });

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
-import { signumAccountId, signumAddressOf } from '@platter/domain';
+import { devnetOnlyMining, POC_ESTIMATE_READINGS, signumAccountId, signumAddressOf } from '@platter/domain';
 
 /**
  * Every setting of the platform, read from the environment and validated once at start-up.
@@ -451,7 +451,7 @@ export const SETTINGS = {
     env: 'BURST_RPC_URL',
     default: '(none: the devnet)',
     meaning:
-      "The Signum (BURST) node's HTTP API (e.g. `http://127.0.0.1:8125/`; `/burst` is added): the BURST pool reads mining info, blocks and its plotters' reward recipients from it and hands it its best nonces. Signum's API has no credentials: keep it on loopback. The BURST wallet (deposits, withdrawals) stays with the devnet for now.",
+      "The Signum (BURST) node's HTTP API (e.g. `http://127.0.0.1:8125/`; `/burst` is added): the BURST pool reads mining info, blocks and its plotters' reward recipients from it and hands it its best nonces. Signum's API has no credentials: keep it on loopback. The pool's account is also the BURST custodial wallet: deposits arrive there with a message naming the user, withdrawals are paid from it (`sendMoney`).",
   },
   burstPoolAddress: {
     env: 'BURST_POOL_ADDRESS',
@@ -462,7 +462,19 @@ export const SETTINGS = {
     env: 'BURST_POOL_PASSPHRASE',
     default: '(none)',
     meaning:
-      "The pool account's passphrase, sent with each nonce the pool hands the node (Signum's submitNonce forges with the reward recipient's key). Unset: the node must hold it itself (`node.rewardRecipientPassphrases`).",
+      "The pool account's passphrase, sent with each nonce the pool hands the node (Signum's submitNonce forges with the reward recipient's key) and with each withdrawal (`sendMoney`, and `readMessage` to find a payment again). Unset: the node must hold it for mining (`node.rewardRecipientPassphrases`), and BURST withdrawals are refused.",
+  },
+  burstWalletFeeNqt: {
+    env: 'BURST_WALLET_FEE_NQT',
+    default: '735000',
+    meaning:
+      "With BURST_RPC_URL: the fee of each BURST withdrawal, NQT (10⁻⁸ SIGNA); at least the node's minimum (FEE_QUANT, 735,000 NQT = 0.00735 SIGNA). A payment whose user's withdrawal fee is lower is refused.",
+  },
+  depincRpcUrl: {
+    env: 'DEPINC_RPC_URL',
+    default: '(refused)',
+    meaning:
+      "Refused at start-up: DePINC's mining cannot be put on a DePINC node. Since BHDIP009 its blocks are Chia proofs of space with a VDF, not Burst nonces, so the `depinc` pool's mining is simulated on the devnet only and its Burst endpoints refuse miners in production (README, choices: 'DePINC is not put on the BHD adapter (issue 21)'). What the pool offers for DePINC is its pledge side (pointing, the unpledged share).",
   },
   massWalletUrl: {
     env: 'MASS_WALLET_URL',
@@ -551,6 +563,12 @@ export const SETTINGS = {
     env: 'POC_VERIFIER_THREADS',
     default: '2',
     meaning: 'Worker threads that rebuild submitted nonces to recompute their deadlines (about 85 ms of CPU a nonce, four at once in about 1.5× that).',
+  },
+  pocEstimateShown: {
+    env: 'POC_ESTIMATE_SHOWN',
+    default: 'alpha',
+    meaning:
+      "What the pages show as a BHD-family miner's estimated capacity (miners list, merged farm, the pool's capacity figure and trend), always beside the rounds it rests on: `alpha`, the α-corrected estimate Burst pools show (signum-pool, Nogrod, foxy-proxy), which reads low for a new farm and reaches the plain one after 360 rounds; `plain`, the unbiased estimate the points are credited from (from POC_ESTIMATE_MIN_ROUNDS rounds on; noisier at first, not low).",
   },
   pocEstimateMinRounds: {
     env: 'POC_ESTIMATE_MIN_ROUNDS',
@@ -763,6 +781,8 @@ const schema = z.object({
     .optional(),
   massStakingConfirmations: z.coerce.number().int().min(0).max(10_000),
   massStakingStartHeight: z.coerce.number().int().min(1).optional(),
+  depincRpcUrl: z.string().optional(),
+  burstWalletFeeNqt: z.string().regex(/^[1-9]\d{0,17}$/, 'a positive number of NQT'),
   pocRpcTimeoutMs: z.coerce.number().int().min(100).max(600_000),
   devnetChiaMinK: z.coerce.number().int().min(1).max(32),
   devnetChiaPlotFilterBits: z.coerce.number().int().min(0).max(9),
@@ -778,6 +798,7 @@ const schema = z.object({
   pocTargetDeadline: z.coerce.number().int().min(1).max(4_294_967_295),
   pocSubmitRateLimit: z.coerce.number().int().min(1).max(1_000_000),
   pocVerifierThreads: z.coerce.number().int().min(1).max(64),
+  pocEstimateShown: z.enum(POC_ESTIMATE_READINGS),
   pocEstimateMinRounds: z.coerce.number().int().min(1).max(360),
   nodeEnv: z.enum(['development', 'production', 'test']),
   devHelpers: z.enum(['auto', 'true', 'false']),
@@ -835,6 +856,7 @@ const OPTIONAL: ReadonlySet<SettingKey> = new Set([
   'massWalletUrl',
   'massStakingAddresses',
   'massStakingStartHeight',
+  'depincRpcUrl',
   'pocPoolHosts',
 ]);
 
@@ -862,6 +884,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const host = parsed.data.host ?? (parsed.data.nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
   const config: Config = { ...parsed.data, publicUrl, host, ...overrides };
   if (config.nodeEnv === 'production' && config.devHelpers === 'true') throw new ConfigError('invalid configuration:\n  DEV_HELPERS: true is refused with NODE_ENV=production');
+  if (config.depincRpcUrl !== undefined) {
+    throw new ConfigError(
+      `invalid configuration:\n  DEPINC_RPC_URL: DePINC mining cannot run on a DePINC node: since BHDIP009 its blocks are Chia proofs of space with a VDF, which the Burst pool protocol cannot make. The depinc pool's mining is devnet-only (README, choices table: '${devnetOnlyMining('depinc') ?? ''}'); unset DEPINC_RPC_URL. DePINC's pledge side needs no node setting.`,
+    );
+  }
   return config;
 }
 
@@ -956,6 +983,8 @@ export interface SignumNodeConfig {
   poolAddress: string;
   passphrase?: string;
   timeoutMs: number;
+  /** The fee of each withdrawal, NQT. */
+  feeNqt: bigint;
 }
 
 /** The Signum node configured for BURST (BURST_RPC_URL), or undefined (the devnet). */
@@ -967,6 +996,7 @@ export function signumNodeConfig(config: Config): SignumNodeConfig | undefined {
     url: config.burstRpcUrl,
     poolAddress: signumAddressOf(id),
     timeoutMs: config.pocRpcTimeoutMs,
+    feeNqt: BigInt(config.burstWalletFeeNqt),
     ...(config.burstPoolPassphrase ? { passphrase: config.burstPoolPassphrase } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signumAccountId } from '@platter/domain';
+import { signumAccountId, signumAddressOf } from '@platter/domain';
 import { computeDeadline, nextGenerationSignature } from '@platter/poc';
 
 /**
@@ -25,12 +25,47 @@ import { computeDeadline, nextGenerationSignature } from '@platter/poc';
  *   getRewardRecipient answers the recipient in force (the account itself without one),
  *   getAccountsWithRewardRecipient the accounts whose assignment is in force (plus the target
  *   itself when it has none), getAccountTransactions newest first, filtered by type/subtype.
- * The fake knows passphrases only as a table (`passphrases`), not by their keys.
+ * - the wallet side, as CreateTransaction / APITransactionManagerImpl, SendMoney,
+ *   GetTransaction, GetAccountTransactions, GetUnconfirmedTransactions, ReadMessage,
+ *   GetAccount, GetBlockchainStatus and DecodeToken answer: sendMoney is POST only, needs
+ *   `deadline` (1–1440 minutes, 3 `"deadline" not specified`, 4 `Incorrect "deadline"`), a
+ *   `feeNQT` of at least the FEE_QUANT (735,000 NQT; 4 `Incorrect "feeNQT"`), a secretPhrase
+ *   (3), funds for amount + fee in the unconfirmed balance (6 "Not enough funds"), and a
+ *   recipient with a public key on chain unless `recipientPublicKey` is given (PK_API_BLOCK:
+ *   4 `Incorrect "recipient"`); it answers `{transaction, fullHash, broadcasted: true, …}` and
+ *   the payment is mined into the next block. `message` (messageIsText) travels in plain
+ *   text, `messageToEncryptToSelf` only as opaque data that `readMessage` with the sender's
+ *   secretPhrase gives back as `decryptedMessageToSelf`. getAccountTransactions lists confirmed
+ *   transactions of the account (sent or received), newest first, at most 500 a call
+ *   (lastIndex capped to firstIndex + 499), `nextIndex` when more follow; getTransaction
+ *   answers a confirmed one with `block`, `height`, `confirmations` (tip − height), an
+ *   unconfirmed one without them, and 5 "Unknown transaction" otherwise.
+ * The fake knows passphrases only as a table (`passphrases`), not by their keys; a token of
+ * `generateToken` is the fake's own string, read back only by the fake's `decodeToken`.
  */
 
 export const FAKE_SIGNUM_GENESIS_BASE_TARGET = 18_325_193_796n;
 const WAIT = 4;
 const ONE_SIGNA = 100_000_000n;
+/** signum-node's FEE_QUANT: the least fee of a transaction. */
+export const FAKE_SIGNUM_MIN_FEE = 735_000n;
+/** getAccountTransactions' rows per call (the node's default apiServer max records). */
+export const FAKE_SIGNUM_MAX_ROWS = 500;
+
+/** A payment (type 0, subtype 0). */
+export interface FakeSignumPayment {
+  id: bigint;
+  sender: bigint;
+  recipient: bigint;
+  amount: bigint;
+  fee: bigint;
+  message?: string;
+  /** The encrypt-to-self message, as the sender's key would read it. */
+  selfMessage?: string;
+  timestamp: number;
+  /** Set once mined. */
+  height?: number;
+}
 
 export interface FakeSignumBlock {
   id: bigint;
@@ -65,6 +100,16 @@ export interface FakeSignumNode {
   submitted: { accountId: string; nonce: string; blockheight?: string; secretPhrase?: string }[];
   /** requestType → HTTP status to answer once (e.g. 503 from a proxy in front). */
   failOnce: Map<string, number>;
+  /** requestType → milliseconds to wait after doing the work, before answering. */
+  lateMs: Map<string, number>;
+  /** Every payment, mined or waiting for the next block. */
+  payments: FakeSignumPayment[];
+  /** Confirmed balances (NQT) of the accounts the fake knows. */
+  balances: Map<bigint, bigint>;
+  /** Accounts whose public key is on the chain. */
+  publicKeys: Set<bigint>;
+  /** A payment from outside (any account with coins), mined into the next block. */
+  pay(from: bigint, to: bigint, amount: bigint, message?: string): FakeSignumPayment;
   tip(): FakeSignumBlock;
   mine(options?: { generator?: bigint; nonce?: bigint; reward?: bigint; fees?: bigint; cashBack?: bigint; burnt?: bigint; seconds?: number }): FakeSignumBlock;
   /** A reward recipient assignment mined into the next block. */
@@ -79,6 +124,12 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
   const blocks: FakeSignumBlock[] = [];
   const assignments: Assignment[] = [];
   const pending: Omit<Assignment, 'fromHeight' | 'height'>[] = [];
+  const payments: FakeSignumPayment[] = [];
+  const balances = new Map<bigint, bigint>();
+  const publicKeys = new Set<bigint>();
+  const balanceOf = (a: bigint) => balances.get(a) ?? 0n;
+  /** The unconfirmed balance: less what its waiting payments spend. */
+  const unconfirmedOf = (a: bigint) => payments.filter((p) => p.height === undefined && p.sender === a).reduce((left, p) => left - p.amount - p.fee, balanceOf(a));
   const genesis: FakeSignumBlock = {
     id: idOf('genesis'),
     height: 0,
@@ -124,6 +175,13 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
     };
     blocks.push(block);
     for (const p of pending.splice(0)) assignments.push({ ...p, height, fromHeight: height + WAIT });
+    for (const p of payments) {
+      if (p.height !== undefined) continue;
+      p.height = height;
+      balances.set(p.sender, balanceOf(p.sender) - p.amount - p.fee);
+      balances.set(p.recipient, balanceOf(p.recipient) + p.amount);
+      publicKeys.add(p.sender);
+    }
     return block;
   }
 
@@ -153,6 +211,29 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
     transactions: [],
   });
 
+  const tokens = new Map<string, { account: bigint; website: string }>();
+  const paymentJson = (p: FakeSignumPayment) => ({
+    type: 0,
+    subtype: 0,
+    timestamp: p.timestamp,
+    deadline: 1440,
+    transaction: p.id.toString(),
+    sender: p.sender.toString(),
+    senderRS: signumAddressOf(p.sender),
+    recipient: p.recipient.toString(),
+    recipientRS: signumAddressOf(p.recipient),
+    amountNQT: p.amount.toString(),
+    feeNQT: p.fee.toString(),
+    attachment: {
+      ...(p.message !== undefined ? { 'version.Message': 1, message: p.message, messageIsText: true } : {}),
+      ...(p.selfMessage !== undefined
+        ? { 'version.EncryptToSelfMessage': 1, encryptToSelfMessage: { data: createHash('sha256').update(p.selfMessage).digest('hex'), nonce: '00'.repeat(32), isText: true } }
+        : {}),
+    },
+    ...(p.height !== undefined
+      ? { block: blocks[p.height]!.id.toString(), height: p.height, confirmations: tip().height - p.height, blockTimestamp: blocks[p.height]!.timestamp }
+      : {}),
+  });
   const missing = (p: string) => ({ errorCode: 3, errorDescription: `"${p}" not specified` });
   const incorrect = (p: string) => ({ errorCode: 4, errorDescription: `Incorrect "${p}"` });
   const unknown = (p: string) => ({ errorCode: 5, errorDescription: `Unknown ${p}` });
@@ -166,6 +247,24 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
     passphrases: new Map(),
     submitted: [],
     failOnce: new Map(),
+    lateMs: new Map(),
+    payments,
+    balances,
+    publicKeys,
+    pay(from, to, amount, message) {
+      const payment: FakeSignumPayment = {
+        id: idOf('payment', from, to, amount, payments.length),
+        sender: from,
+        recipient: to,
+        amount,
+        fee: FAKE_SIGNUM_MIN_FEE,
+        ...(message !== undefined ? { message } : {}),
+        timestamp: tip().timestamp + 1,
+      };
+      balances.set(from, balanceOf(from) + amount + FAKE_SIGNUM_MIN_FEE);
+      payments.push(payment);
+      return payment;
+    },
     tip,
     mine,
     assign(accountId, recipient) {
@@ -276,23 +375,154 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
         if (id === undefined) return incorrect('account');
         const first = Math.max(0, int(q.get('firstIndex')) ?? 0);
         let last = int(q.get('lastIndex')) ?? -1;
-        if (last < 0 || last - first > 499) last = first + 499;
+        if (last < 0 || last - first > FAKE_SIGNUM_MAX_ROWS - 1) last = first + FAKE_SIGNUM_MAX_ROWS - 1;
         const type = int(q.get('type'));
         const subtype = int(q.get('subtype'));
-        const own = assignments
-          .filter((a) => a.account === id && (type === undefined || type === 20) && (subtype === undefined || subtype === 0))
-          .reverse()
-          .slice(first, last + 1)
-          .map((a) => ({
-            transaction: a.txid.toString(),
-            type: 20,
-            subtype: 0,
+        const wanted = (t: number, st: number) => (type === undefined || type === t) && (subtype === undefined || subtype === st);
+        const rows: { height: number; order: number; json: object }[] = [];
+        assignments.forEach((a, order) => {
+          if (a.account !== id || !wanted(20, 0)) return;
+          rows.push({
             height: a.height,
-            confirmations: tip().height - a.height,
-            sender: a.account.toString(),
-            recipient: a.recipient.toString(),
-          }));
-        return { transactions: own };
+            order,
+            json: {
+              transaction: a.txid.toString(),
+              type: 20,
+              subtype: 0,
+              height: a.height,
+              confirmations: tip().height - a.height,
+              sender: a.account.toString(),
+              recipient: a.recipient.toString(),
+            },
+          });
+        });
+        payments.forEach((p, order) => {
+          if (p.height === undefined || (p.sender !== id && p.recipient !== id) || !wanted(0, 0)) return;
+          rows.push({ height: p.height, order, json: paymentJson(p) });
+        });
+        // Newest first (height, then the order within the block).
+        rows.sort((a, b) => b.height - a.height || b.order - a.order);
+        const page = rows.slice(first, last + 1).map((r) => r.json);
+        return { transactions: page, ...(rows.length > last + 1 ? { nextIndex: last + 1 } : {}) };
+      }
+      case 'getUnconfirmedTransactions': {
+        const id = account(q.get('account'));
+        const waiting = payments.filter((p) => p.height === undefined && (id === undefined || p.sender === id || p.recipient === id));
+        return { unconfirmedTransactions: waiting.map(paymentJson) };
+      }
+      case 'getTransaction': {
+        const text = q.get('transaction');
+        if (!text) return { errorCode: 3, errorDescription: '"transaction" or "fullHash" not specified' };
+        if (!/^\d{1,20}$/.test(text)) return incorrect('transaction');
+        const found = payments.find((p) => p.id === BigInt(text));
+        return found ? paymentJson(found) : { errorCode: 5, errorDescription: 'Unknown transaction' };
+      }
+      case 'readMessage': {
+        const text = q.get('transaction');
+        if (!text) return missing('transaction');
+        const found = /^\d{1,20}$/.test(text) ? payments.find((p) => p.id === BigInt(text)) : undefined;
+        if (!found) return { errorCode: 5, errorDescription: 'Unknown transaction' };
+        const secret = q.get('secretPhrase');
+        const reader = secret ? node.passphrases.get(secret) : undefined;
+        return {
+          ...(found.message !== undefined ? { message: found.message, messageIsPrunable: false } : {}),
+          ...(found.selfMessage !== undefined && reader === found.sender ? { decryptedMessageToSelf: found.selfMessage } : {}),
+        };
+      }
+      case 'getAccount': {
+        const text = q.get('account');
+        if (!text) return missing('account');
+        const id = account(text);
+        if (id === undefined) return incorrect('account');
+        if (!balances.has(id)) return { errorCode: 5, errorDescription: 'Unknown account' };
+        return {
+          account: id.toString(),
+          accountRS: signumAddressOf(id),
+          balanceNQT: balanceOf(id).toString(),
+          unconfirmedBalanceNQT: unconfirmedOf(id).toString(),
+          guaranteedBalanceNQT: balanceOf(id).toString(),
+          ...(publicKeys.has(id) ? { publicKey: 'ab'.repeat(32) } : {}),
+        };
+      }
+      case 'getBlockchainStatus': {
+        const t = tip();
+        return {
+          application: 'Signum',
+          version: 'v3.8.0',
+          time: t.timestamp,
+          lastBlock: t.id.toString(),
+          lastBlockTimestamp: t.timestamp,
+          numberOfBlocks: blocks.length,
+          cumulativeDifficulty: '0',
+          isScanning: false,
+        };
+      }
+      case 'sendMoney': {
+        if (method !== 'POST') return { errorCode: 1, errorDescription: 'This request is only accepted using POST!' };
+        const recipientText = q.get('recipient');
+        if (!recipientText) return missing('recipient');
+        const recipient = account(recipientText);
+        if (recipient === undefined) return incorrect('recipient');
+        const amountText = q.get('amountNQT');
+        if (!amountText) return missing('amountNQT');
+        if (!/^\d{1,19}$/.test(amountText) || BigInt(amountText) <= 0n) return incorrect('amountNQT');
+        const secret = q.get('secretPhrase');
+        if (!secret) return { errorCode: 3, errorDescription: '"secretPhrase" or "publicKey" not specified' };
+        const deadline = q.get('deadline');
+        if (!deadline) return missing('deadline');
+        const minutes = int(deadline);
+        if (minutes === undefined || minutes < 1 || minutes > 1440) return incorrect('deadline');
+        const feeText = q.get('feeNQT') ?? '0';
+        const fee = /^\d{1,19}$/.test(feeText) ? BigInt(feeText) : -1n;
+        if (fee < FAKE_SIGNUM_MIN_FEE) return incorrect('feeNQT');
+        const sender = node.passphrases.get(secret);
+        if (sender === undefined) return { errorCode: 5, errorDescription: 'Unknown account' };
+        const amount = BigInt(amountText);
+        if (amount + fee > unconfirmedOf(sender)) return { errorCode: 6, errorDescription: 'Not enough funds' };
+        if (!publicKeys.has(recipient) && !q.get('recipientPublicKey')) return incorrect('recipient');
+        const message = q.get('message') ?? undefined;
+        const selfMessage = q.get('messageToEncryptToSelf') ?? undefined;
+        const payment: FakeSignumPayment = {
+          id: idOf('send', sender, recipient, amount, payments.length),
+          sender,
+          recipient,
+          amount,
+          fee,
+          ...(message ? { message } : {}),
+          ...(selfMessage ? { selfMessage } : {}),
+          timestamp: tip().timestamp + 1,
+        };
+        payments.push(payment);
+        return {
+          transaction: payment.id.toString(),
+          fullHash: createHash('sha256').update(payment.id.toString()).digest('hex'),
+          broadcasted: true,
+          numberPeersSentTo: 3,
+          transactionJSON: paymentJson(payment),
+        };
+      }
+      case 'generateToken': {
+        const secret = q.get('secretPhrase');
+        const website = q.get('website');
+        if (!secret) return missing('secretPhrase');
+        if (!website) return missing('website');
+        const signer = node.passphrases.get(secret);
+        if (signer === undefined) return incorrect('secretPhrase');
+        const token = `${signer.toString(36)}.${createHash('sha256').update(`${secret}\n${website}`).digest('hex')}`;
+        tokens.set(token, { account: signer, website });
+        return { token };
+      }
+      case 'decodeToken': {
+        const website = q.get('website');
+        const token = q.get('token');
+        if (!website) return missing('website');
+        if (!token) return missing('token');
+        const known = tokens.get(token);
+        if (!known) {
+          if (!/^[0-9a-z]+\.[0-9a-f]{64}$/.test(token)) return incorrect('token');
+          return { account: '0', accountRS: signumAddressOf(0n), timestamp: 0, valid: false };
+        }
+        return { account: known.account.toString(), accountRS: signumAddressOf(known.account), timestamp: tip().timestamp, valid: known.website === website };
       }
       default:
         return { errorCode: 1, errorDescription: 'Incorrect request' };
@@ -318,7 +548,10 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
         return;
       }
       const body = { ...(answer(request.method ?? 'GET', q) as object), requestProcessingTime: 0 };
-      response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+      const late = node.lateMs.get(type) ?? 0;
+      setTimeout(() => {
+        if (!response.destroyed) response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+      }, late);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -35,8 +35,35 @@ export function pointsPerK32PerDay(prefixBits: number): bigint {
  */
 export const POINTS_PER_K32_PER_DAY = pointsPerK32PerDay(8);
 
+/**
+ * The rounds a BHD-family miner's capacity estimate looks back over (signum-pool's and Nogrod's
+ * nAvg): with fewer, the α-corrected estimate reads low (README 'A BHD-family pool's capacity figure').
+ */
+export const POC_ESTIMATE_ROUNDS = 360;
+
+/** What the pages show as a BHD-family miner's estimated capacity: the α-corrected estimate, or the plain one (POC_ESTIMATE_SHOWN). */
+export const POC_ESTIMATE_READINGS = ['alpha', 'plain'] as const;
+export type PocEstimateReading = (typeof POC_ESTIMATE_READINGS)[number];
+
 /** A Burst / BHD-family nonce: 4096 scoops of 64 bytes. */
 export const POC_NONCE_BYTES = 262_144n;
+
+/** A Burst plot file as miners name it (X-Plotfile): `<plotter id>_<start nonce>_<nonces>`, PoC1 with `_<stagger>`. */
+export interface PocPlotFile {
+  plotterId: bigint;
+  startNonce: bigint;
+  nonces: bigint;
+}
+
+/** The plot file of a Burst file name (a path's last part), or undefined when it is not one. */
+export function parsePocPlotFile(name: string): PocPlotFile | undefined {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const match = /^(\d{1,20})_(\d{1,20})_(\d{1,20})(?:_\d{1,20})?$/.exec(base);
+  if (!match) return undefined;
+  const [plotterId, startNonce, nonces] = [BigInt(match[1]!), BigInt(match[2]!), BigInt(match[3]!)];
+  if (plotterId >= 2n ** 64n || startNonce >= 2n ** 64n || nonces === 0n || nonces >= 2n ** 64n) return undefined;
+  return { plotterId, startNonce, nonces };
+}
 
 /**
  * What a pool's points measure: a day's points × num ÷ den is the capacity in bytes. Chia's

@@ -18,6 +18,11 @@ export interface IncomingTransfer {
   address: string;
   amount: bigint;
   height: number;
+  /**
+   * The message the transfer carried, on a chain whose deposits share one address and are told
+   * apart by it (Signum: `depositMemo`); absent elsewhere.
+   */
+  memo?: string;
 }
 
 /** A payment as the platform knows it: found again on the chain by all three. */
@@ -93,6 +98,12 @@ export interface ChainAdapter {
   height(): Promise<number>;
   /** The deposit address of one user (stable: the same user always gets the same address). */
   depositAddress(userId: string): Promise<string>;
+  /**
+   * Chains whose deposits go to one shared account (Signum): the message a user's deposit must
+   * carry to be theirs (stable, like the address). A transfer to the address without a known
+   * memo is kept for the operator. Absent: the address alone is the user's.
+   */
+  depositMemo?(userId: string): string;
   /** Transfers into any address in blocks (fromHeight, toHeight]. */
   incoming(fromHeight: number, toHeight: number): Promise<IncomingTransfer[]>;
   /**

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isAppError } from '@platter/domain';
 import type { ChainRegistry } from '../chain/chain.ts';
+import { withSignumWallet } from '../chain/signum-wallet.ts';
 import { withBhdNodes } from '../chain/bhd-wallet.ts';
 import { withChiaWallet } from '../chain/chia-wallet.ts';
 import { devnetRegistry } from '../chain/devnet.ts';
@@ -33,11 +34,13 @@ export function formatReconciliation(r: WalletReconciliation): string {
 export function operatorChains(config: Config, db: Db, secret: string): { chains: ChainRegistry; close(): void } {
   const chia = withChiaWallet(config, devnetRegistry(db, secret));
   const bhd = withBhdNodes(config, chia.chains);
+  const burst = withSignumWallet(config, bhd.chains, secret);
   return {
-    chains: bhd.chains,
+    chains: burst.chains,
     close: () => {
       chia.close();
       bhd.close();
+      burst.close();
     },
   };
 }
@@ -52,7 +55,7 @@ export async function custodyCommand(args: string[], db: Db, chains: ChainRegist
         if (!queue.length) out('no withdrawal waits for the operator\n');
         for (const w of queue) out(`#${w.id} ${w.status} ${w.coin} ${w.received} to ${w.address} payment ${w.payment_id}${w.txid ? ` txid ${w.txid}` : ''}: ${w.reason}\n`);
         const unowned = await unownedTransfers(db);
-        for (const u of unowned) out(`unowned coin ${u.coin} ${u.amount} to ${u.address} txid ${u.txid} height ${u.height}\n`);
+        for (const u of unowned) out(`unowned coin ${u.coin} ${u.amount} to ${u.address}${u.memo ? ` message ${JSON.stringify(u.memo)}` : ''} txid ${u.txid} height ${u.height}\n`);
         return 0;
       }
       case 'reconcile': {

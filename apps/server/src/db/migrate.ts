@@ -65,6 +65,9 @@ import * as pointingSettingsFinance from './migrations/2026_11_26_2130_pointing_
 import * as pointAddressTerms from './migrations/2026_11_27_0005_point_address_terms.ts';
 import * as settlementPledges from './migrations/2026_11_27_0010_settlement_pledges.ts';
 import * as massStaking from './migrations/2026_11_27_0403_mass_staking.ts';
+import * as depositMemo from './migrations/2026_11_27_0420_deposit_memo.ts';
+import * as minerEstimateRounds from './migrations/2026_11_27_0421_miner_estimate_rounds.ts';
+import * as pocPlotFiles from './migrations/2026_11_27_0422_poc_plot_files.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -135,6 +138,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0005_point_address_terms': pointAddressTerms,
   '2026_11_27_0010_settlement_pledges': settlementPledges,
   '2026_11_27_0403_mass_staking': massStaking,
+  '2026_11_27_0420_deposit_memo': depositMemo,
+  '2026_11_27_0421_miner_estimate_rounds': minerEstimateRounds,
+  '2026_11_27_0422_poc_plot_files': pocPlotFiles,
 };
 
 /** Every migration name in order. */

@@ -146,6 +146,9 @@ describe('the devnet simulator', () => {
       const plots = await listPlots(db, farm?.userId ?? '', { pool: farm?.pool ?? 'mass', page: 1, count: 50 });
       expect(plots.counters.bound).toBeGreaterThan(0);
       expect(plots.counters.UNBOUND).toBe(1);
+      // A BHD farm has no Chia-style plots (k32, 64-hex ids): its plotters (numeric ids) are sim/pocMiners.ts's to register.
+      const bhdRows = await db.selectFrom('plots').select('plot_id').where('pool', '=', 'bhd').execute();
+      expect(bhdRows.filter((r) => !/^\d{1,20}$/.test(r.plot_id))).toEqual([]);
       // No shares for BHD from reports; MASS's proxies report with the mode on.
       expect(await db.selectFrom('shares').select('pool').where('pool', '=', 'bhd').executeTakeFirst()).toBeUndefined();
       expect((await db.selectFrom('pool_configs').select('trusted_proxy').where('pool', '=', 'mass').executeTakeFirstOrThrow()).trusted_proxy).toBe(true);

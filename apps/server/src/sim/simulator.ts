@@ -192,7 +192,9 @@ export async function prepareFarms(options: SimulatorOptions, users: SimUser[]):
     const known = await simulatorRepository.hasAddress(db, farm.userId, farm.coin, address);
     if (!known) await db.transaction().execute((trx) => addAddress(trx, farm.userId, { coin: farm.coin, address, remark: 'payout', memo: '' }));
     // Bound earlier (confirmed), except each farm's very last plot, which its tool only reports.
-    const plots = farm.miners.flatMap((m) => m.plots);
+    // A BHD-family farm has no Chia-style plots: its plotters are registered by sim/pocMiners.ts
+    // (numeric plotter ids) and their plot files come from its miners' X-Plotfile.
+    const plots = POC_POOLS.has(farm.pool) ? [] : farm.miners.flatMap((m) => m.plots);
     for (const [i, plot] of plots.entries()) {
       if (i === plots.length - 1 && plots.length > 1) continue;
       await simulatorRepository.insertPlot(db, {

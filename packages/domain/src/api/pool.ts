@@ -115,6 +115,8 @@ export const minerSchema = z.object({
   hashrate: text(),
   /** BHD family (issue 21): the capacity estimated from its verified deadlines, bytes; null elsewhere. */
   estimated_capacity: text().nullable().optional(),
+  /** BHD family: how many of the pool's last POC_ESTIMATE_ROUNDS rounds the estimate rests on; null elsewhere. */
+  estimate_rounds: z.number().int().min(0).nullable().optional(),
   line: text().nullable(),
   online: z.boolean(),
   last_seen: z.number().int(),
@@ -458,6 +460,10 @@ export const plotSchema = z.object({
   review: z.enum(['pending', 'approved', 'rejected', 'canceled']).nullish().meta({ description: 'The back office’s decision on the last binding or unbinding request' }),
   review_reason: text().nullish().meta({ description: 'Why it was rejected or canceled' }),
   post_status: z.enum(POST_STATUSES).nullable().meta({ description: 'Spacemesh-style nodes: the registration status; null for plots' }),
+  files: z
+    .array(z.object({ file: text(), start_nonce: text(), nonces: text(), size: text(), last_seen: z.number().int() }))
+    .optional()
+    .meta({ description: 'BHD family: the plotter’s plot files as its miner names them (X-Plotfile `<plotter>_<start>_<nonces>`), with their nonce ranges and sizes in bytes' }),
 });
 export type Plot = z.infer<typeof plotSchema>;
 export const plotCountersSchema = z.object({

@@ -103,6 +103,10 @@ export const rechargeAddressQuery = z.object({ coin: coinField });
 export const rechargeAddressSchema = z.object({
   coin: text(),
   address: text(),
+  memo: z
+    .string()
+    .max(1000)
+    .meta({ description: "The message a deposit must carry to be credited to this user (Signum: the pool's one account); '' when the address is the user's own" }),
   confirmation: z.number().int().meta({ description: 'Confirmations before a deposit is credited' }),
 });
 

@@ -70,6 +70,21 @@ export const POOL_SEEDS: readonly PoolInfo[] = [
   pool('aleo_test', 'ALEO_TEST', 'ECO', 'Aleo Testnet', 'trusted-proxy', 'PPS'),
 ];
 
+/**
+ * Pools whose mining the platform only simulates (the devnet), with the README choices row
+ * that says why. DePINC: since BHDIP009 its blocks are Chia proofs of space with a VDF on a
+ * btchd-style node, which the Burst pool protocol (`poc-burst`) cannot make; the devnet keeps
+ * a Burst chain for it so its pledge side (issue 22) can be tried. A configuration that puts
+ * such a pool's mining on a node is refused at start-up, and in production its Burst
+ * endpoints refuse miners.
+ */
+export const DEVNET_ONLY_MINING: Readonly<Record<string, string>> = {
+  depinc: 'DePINC is not put on the BHD adapter (issue 21)',
+};
+
+/** The README row explaining why `pool`'s mining is devnet-only, or undefined for a pool whose mining is real. */
+export const devnetOnlyMining = (pool: string): string | undefined => DEVNET_ONLY_MINING[pool];
+
 /** The spec's default pool item (doc 2 §3): type chia, coin CHIA, pool_type ECO. */
 export const DEFAULT_POOL_TYPE = 'chia';
 

@@ -7,7 +7,18 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A miner row as the API shows it (online from its last heartbeat or share). */
 export function minerView(
-  m: { id: string; pool: string; name: string; version: string; capacity_bytes: string; hashrate: string; estimated_bytes?: string; line: string | null; last_seen_at: Date },
+  m: {
+    id: string;
+    pool: string;
+    name: string;
+    version: string;
+    capacity_bytes: string;
+    hashrate: string;
+    estimated_bytes?: string;
+    estimate_rounds?: number | null;
+    line: string | null;
+    last_seen_at: Date;
+  },
   onlineSince: Date,
 ): Omit<Miner, 'shares_24h'> {
   return {
@@ -18,6 +29,7 @@ export function minerView(
     capacity: m.capacity_bytes,
     hashrate: m.hashrate,
     estimated_capacity: m.estimated_bytes && m.estimated_bytes !== '0' ? m.estimated_bytes : null,
+    estimate_rounds: m.estimate_rounds ?? null,
     line: m.line,
     online: m.last_seen_at >= onlineSince,
     last_seen: seconds(m.last_seen_at),

@@ -257,3 +257,24 @@ export async function userPlotsPage(db: Db, userId: string, query: PageQuery & {
   const { rows, total } = await paginate(filtered, query, (from) => from.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'));
   return { rows, total, counters };
 }
+
+/** The plot files BHD-family miners named (X-Plotfile) for these (pool, plotter id) pairs, by start nonce. */
+export async function pocPlotFiles(db: Db, plots: readonly { pool: string; plot_id: string }[]) {
+  const numeric = plots.filter((p) => /^\d{1,20}$/.test(p.plot_id));
+  if (numeric.length === 0) return [];
+  return db
+    .selectFrom('poc_plot_files')
+    .select([
+      'pool',
+      sql<string>`plotter_id::text`.as('plotter_id'),
+      'file',
+      sql<string>`start_nonce::text`.as('start_nonce'),
+      sql<string>`nonces::text`.as('nonces'),
+      'last_seen_at',
+    ])
+    .where((eb) => eb.or(numeric.map((p) => eb.and([eb('pool', '=', p.pool), eb('plotter_id', '=', p.plot_id)]))))
+    .orderBy('pool')
+    .orderBy('plotter_id')
+    .orderBy('start_nonce')
+    .execute();
+}

@@ -1,4 +1,4 @@
-import { addressValid, AppError, signumAccountId, type BindBody, type Plot, type ReportBody } from '@platter/domain';
+import { addressValid, AppError, POC_NONCE_BYTES, signumAccountId, type BindBody, type Plot, type ReportBody } from '@platter/domain';
 import type { ChainRegistry } from '../../chain/chain.ts';
 import type { Db } from '../../db/database.ts';
 import { coinRules } from '../coins/coins.ts';
@@ -10,6 +10,7 @@ import {
   markUnbindAuditing,
   plotBound,
   plotsBoundByOthers,
+  pocPlotFiles,
   sentBindings,
   settleBinding,
   upsertReportedPlot,
@@ -203,8 +204,17 @@ export async function adminPlots(
 /** The user's plots (GET /api/pool/GetPlots) with the counters of the plots page. */
 export async function listPlots(db: Db, userId: string, query: { pool?: string; status?: string; page: number; count: number; id?: string }) {
   const { rows, total, counters } = await userPlotsPage(db, userId, query);
+  // BHD family: each plotter's plot files as its miner names them (X-Plotfile).
+  const files = await pocPlotFiles(db, rows);
+  const filesOf = (p: PlotRow) =>
+    files
+      .filter((f) => f.pool === p.pool && f.plotter_id === p.plot_id)
+      .map((f) => ({ file: f.file, start_nonce: f.start_nonce, nonces: f.nonces, size: (BigInt(f.nonces) * POC_NONCE_BYTES).toString(), last_seen: seconds(f.last_seen_at) ?? 0 }));
   return {
-    list: rows.map(plotView),
+    list: rows.map((p) => {
+      const own = filesOf(p);
+      return own.length ? { ...plotView(p), files: own } : plotView(p);
+    }),
     total,
     counters: {
       bound: Number(counters.bound),

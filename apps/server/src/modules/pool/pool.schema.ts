@@ -66,6 +66,8 @@ export interface MinersTable {
   created_at: Generated<Date>;
   /** BHD family (issue 21): the capacity estimated from its verified deadlines, bytes. */
   estimated_bytes: NumericDefault;
+  /** BHD family: the rounds (of the pool's last 360) the estimate rests on; null elsewhere. */
+  estimate_rounds: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SharesTable {

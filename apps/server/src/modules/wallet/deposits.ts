@@ -18,17 +18,18 @@ export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: str
   const coin = await coinRules(db, coinType);
   if (coin.closed) throw new AppError('DEPOSIT_CLOSED');
   const existing = await walletRepository.depositAddress(db, userId, coin.type);
-  if (existing) return { coin: coin.type, address: existing.address, confirmation: coin.confirmation };
+  if (existing) return { coin: coin.type, address: existing.address, memo: existing.memo, confirmation: coin.confirmation };
+  const adapter = chains.adapter(coin.type);
   let address: string;
   try {
-    address = await chains.adapter(coin.type).depositAddress(userId);
+    address = await adapter.depositAddress(userId);
   } catch {
     throw new AppError('DEPOSIT_ADDRESS_UNAVAILABLE');
   }
-  await walletRepository.insertDepositAddress(db, userId, coin.type, address);
+  await walletRepository.insertDepositAddress(db, userId, coin.type, address, adapter.depositMemo?.(userId) ?? '');
   const row = await walletRepository.depositAddress(db, userId, coin.type);
   if (!row) throw new Error(`no deposit address of ${coin.type} for user ${userId}`);
-  return { coin: coin.type, address: row.address, confirmation: coin.confirmation };
+  return { coin: coin.type, address: row.address, memo: row.memo, confirmation: coin.confirmation };
 }
 
 const RESCAN_BLOCKS = 3;
@@ -47,11 +48,15 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
     const transfers = await adapter.incoming(from, tip);
     const addresses = [...new Set(transfers.map((t) => t.address))];
     const owners = await walletRepository.depositOwners(db, coin.type, addresses);
-    const ownerOf = new Map(owners.map((o) => [o.address, o.user_id]));
+    // An address and the memo a deposit must carry (Signum's shared account); '' for an address of the user's own.
+    const ownerKey = (address: string, memo: string) => `${address}\n${memo}`;
+    const owner = new Map(owners.map((o) => [ownerKey(o.address, o.memo), o.user_id]));
+    const ownerOfTransfer = (t: (typeof transfers)[number]) => owner.get(ownerKey(t.address, t.memo ?? '')) ?? (t.memo ? owner.get(ownerKey(t.address, '')) : undefined);
+    const ownerOf = new Map(transfers.map((t) => [t, ownerOfTransfer(t)]));
     const rows = transfers
-      .filter((t) => ownerOf.has(t.address) && t.amount > 0n)
+      .filter((t) => ownerOf.get(t) !== undefined && t.amount > 0n)
       .map((t) => ({
-        user_id: ownerOf.get(t.address) ?? '',
+        user_id: ownerOf.get(t) ?? '',
         coin: coin.type,
         address: t.address,
         txid: t.txid,
@@ -62,8 +67,8 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
       }));
     // Coins to no user's deposit address: kept for the operator (README 'Custody'), never dropped silently.
     const unowned = transfers
-      .filter((t) => !ownerOf.has(t.address) && t.amount > 0n)
-      .map((t) => ({ coin: coin.type, address: t.address, txid: t.txid, output_index: t.outputIndex, coin_id: t.coinId, amount: t.amount, height: t.height }));
+      .filter((t) => ownerOf.get(t) === undefined && t.amount > 0n)
+      .map((t) => ({ coin: coin.type, address: t.address, txid: t.txid, output_index: t.outputIndex, coin_id: t.coinId, amount: t.amount, height: t.height, memo: t.memo ?? '' }));
     await db.transaction().execute(async (trx) => {
       if (rows.length) {
         // Deposits are keyed on the coin, never on the wallet's record name (issue 15 item 10):

@@ -219,13 +219,13 @@ export const walletRepository = {
   // Deposits (deposits.ts).
 
   depositAddress: (db: Db, userId: string, coin: string) =>
-    db.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).where('coin', '=', coin).executeTakeFirst(),
+    db.selectFrom('deposit_addresses').select(['address', 'memo']).where('user_id', '=', userId).where('coin', '=', coin).executeTakeFirst(),
 
   /** Keeps the first address of the user's for the coin (a concurrent request's wins). */
-  insertDepositAddress: (db: Db, userId: string, coin: string, address: string) =>
+  insertDepositAddress: (db: Db, userId: string, coin: string, address: string, memo = '') =>
     db
       .insertInto('deposit_addresses')
-      .values({ user_id: userId, coin, address })
+      .values({ user_id: userId, coin, address, memo })
       .onConflict((oc) => oc.doNothing())
       .execute(),
 
@@ -235,7 +235,7 @@ export const walletRepository = {
     addresses.length
       ? db
           .selectFrom('deposit_addresses')
-          .select(['user_id', 'address'])
+          .select(['user_id', 'address', 'memo'])
           .where('coin', '=', coin)
           .where('address', 'in', [...addresses])
           .execute()

@@ -7,6 +7,8 @@ export interface DepositAddressesTable {
   user_id: string;
   coin: string;
   address: string;
+  /** The message a deposit must carry to be the user's ('' when the address is the user's own). */
+  memo: ColumnType<string, string | undefined, string>;
   created_at: Generated<Date>;
 }
 
@@ -101,6 +103,8 @@ export interface UnownedTransfersTable {
   coin_id: string;
   amount: Numeric;
   height: ColumnType<string, string | number | bigint, string | number | bigint>;
+  /** The message the transfer carried (a memo chain's), '' without one. */
+  memo: ColumnType<string, string | undefined, string>;
   created_at: Generated<Date>;
 }
 

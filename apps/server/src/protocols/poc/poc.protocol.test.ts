@@ -1,4 +1,4 @@
-import { computeDeadline, parseGenerationSignature, PocVerifierPool } from '@platter/poc';
+import { computeDeadline, estimateCapacityTiB, estimateCapacityUncorrectedTiB, parseGenerationSignature, POC_COIN_TIMING, PocVerifierPool } from '@platter/poc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, TEST_SECRET } from '../../../test/app.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -9,7 +9,7 @@ import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { checkLedger } from '../../ledger/ledger.check.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
-import { bindData, bindPlot } from '../../modules/pool/plots.ts';
+import { bindData, bindPlot, listPlots } from '../../modules/pool/plots.ts';
 import { settleDay } from '../../modules/settlement/settlement.service.ts';
 import { MemoryPlot } from '../../sim/pocPlot.ts';
 import { pocPools, type PocPoolEntry } from './setup.ts';
@@ -164,6 +164,32 @@ describe('Burst pool protocol', () => {
     expect(limited[0]?.body).toMatchObject({ deadline: null, result: 'Too many submissions: slow down' });
   });
 
+  it('keeps the plot files the miner names (X-Plotfile) with their nonce ranges: the plots page lists them and sums them', async () => {
+    // A round whose best deadline is under the pool's target.
+    let round = await info();
+    for (let tries = 0; plot.deadlines(round)[0]!.deadline > target && tries < 30; tries++) {
+      await forge();
+      round = await info();
+    }
+    const best = plot.deadlines(round)[0]!;
+    expect(best.deadline).toBeLessThanOrEqual(target);
+    const submit = (file: string) =>
+      call(
+        { requestType: 'submitNonce', accountId: PLOTTER.toString(), nonce: best.nonce.toString(), blockheight: String(round.height) },
+        { 'X-Minername': 'rig-01', 'X-Plotfile': file },
+      );
+    // Another plotter's file, and a file that does not hold the nonce, are not this plotter's.
+    await submit(`D:\\plots\\${PLOTTER + 1n}_1000_16`);
+    await submit(`${PLOTTER}_0_16`);
+    const own = `${PLOTTER}_1000_16`;
+    expect((await submit(`/mnt/plots/${own}`)).body).toMatchObject({ result: 'success' });
+    const { list } = await listPlots(db, userId, { pool: 'bhd', page: 1, count: 10 });
+    const row = list.find((p) => p.plot_id === PLOTTER.toString());
+    expect(row?.files?.map((f) => [f.file, f.start_nonce, f.nonces, f.size])).toEqual([[own, '1000', '16', String(16n * 262_144n)]]);
+    expect(row).toMatchObject({ size: String(16n * 262_144n), file_count: 1 });
+    expect(row?.last_seen).not.toBeNull();
+  });
+
   it('closes rounds into points from the estimated capacity, and books and settles a block the pool’s nonce wins', async () => {
     // More rounds with the miner's best nonce each (rounds whose best is above the pool's target
     // are left out); the third submitted wins (the network's competitors are unlucky).
@@ -193,8 +219,20 @@ describe('Burst pool protocol', () => {
     await entry.service.follow();
     const shares = await db.selectFrom('shares').select(['difficulty']).where('pool', '=', 'bhd').where('user_id', '=', userId).execute();
     expect(shares.length).toBeGreaterThan(0);
-    const miner = await db.selectFrom('miners').select('estimated_bytes').where('pool', '=', 'bhd').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const miner = await db
+      .selectFrom('miners')
+      .select(['id', 'estimated_bytes', 'estimate_rounds'])
+      .where('pool', '=', 'bhd')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(BigInt(miner.estimated_bytes)).toBeGreaterThan(0n);
+    // The figure shown is the α-corrected estimate (POC_ESTIMATE_SHOWN's default) of the rounds it rests on, kept beside it.
+    const own = await db.selectFrom('poc_deadlines').select(['deadline', 'base_target']).where('pool', '=', 'bhd').where('miner_id', '=', miner.id).execute();
+    expect(miner.estimate_rounds).toBe(own.length);
+    const weighted = own.reduce((sum, d) => sum + BigInt(d.deadline) * BigInt(d.base_target), 0n);
+    const alphaTiB = estimateCapacityTiB(own.length, Number(weighted), POC_COIN_TIMING.bhd, { nAvg: 360, nMin: 2 });
+    expect(miner.estimated_bytes).toBe(String(Math.round(alphaTiB * 2 ** 40)));
+    expect(alphaTiB).toBeLessThan(estimateCapacityUncorrectedTiB(own.length, Number(weighted), POC_COIN_TIMING.bhd));
     // Buried under BHD's six confirmations, the blocks the pool won are its revenue, found by the miner.
     expect(await db.selectFrom('blocks').select('id').where('pool', '=', 'bhd').where('height', '=', String(won.height)).execute()).toEqual([]);
     await forge(6);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { POC_NONCE_BYTES } from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 
 /** Bindings under which a registered plotter's nonces count (an unbinding waits for review meanwhile). */
@@ -93,8 +94,34 @@ export const pocRepository = {
     return result.rows;
   },
 
-  async setEstimate(db: Db, minerId: string, bytes: bigint): Promise<void> {
-    await db.updateTable('miners').set({ estimated_bytes: bytes }).where('id', '=', minerId).execute();
+  /**
+   * A plot file the miner named (X-Plotfile) for an accepted nonce: kept per pool and plotter,
+   * and the plotter's registrations in the pool then show the files' sum (size, count, last seen).
+   */
+  async recordPlotFile(db: Db, row: { pool: string; plotterId: bigint; file: string; startNonce: bigint; nonces: bigint; at: Date }): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('poc_plot_files')
+        .values({ pool: row.pool, plotter_id: row.plotterId, file: row.file, start_nonce: row.startNonce, nonces: row.nonces, last_seen_at: row.at })
+        .onConflict((oc) => oc.columns(['pool', 'plotter_id', 'file']).doUpdateSet({ last_seen_at: row.at, start_nonce: row.startNonce, nonces: row.nonces }))
+        .execute();
+      const sum = await trx
+        .selectFrom('poc_plot_files')
+        .select([sql<string>`coalesce(sum(nonces), 0)::text`.as('nonces'), sql<string>`count(*)::text`.as('files')])
+        .where('pool', '=', row.pool)
+        .where('plotter_id', '=', row.plotterId.toString())
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('plots')
+        .set({ size_bytes: (BigInt(sum.nonces) * POC_NONCE_BYTES).toString(), file_count: Number(sum.files), last_seen_at: row.at })
+        .where('pool', '=', row.pool)
+        .where('plot_id', '=', row.plotterId.toString())
+        .execute();
+    });
+  },
+
+  async setEstimate(db: Db, minerId: string, bytes: bigint, rounds: number): Promise<void> {
+    await db.updateTable('miners').set({ estimated_bytes: bytes, estimate_rounds: rounds }).where('id', '=', minerId).execute();
   },
 
   async closeRound(db: Db, pool: string, height: number, at: Date): Promise<boolean> {

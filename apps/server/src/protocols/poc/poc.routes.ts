@@ -1,4 +1,4 @@
-import { pocRequestSchema } from '@platter/domain';
+import { DEVNET_ONLY_MINING, pocRequestSchema } from '@platter/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { POC_ERRORS, PocProtocolError, type PocPoolService } from './poc.service.ts';
 
@@ -19,7 +19,17 @@ const header = (request: FastifyRequest, name: string) => {
   return typeof value === 'string' ? value.slice(0, 256) : undefined;
 };
 
-export function pocRoutes(app: FastifyInstance, deps: { pools: ReadonlyMap<string, PocPoolService>; path: string; hosts: ReadonlyMap<string, string>; rateLimit: number }): void {
+export function pocRoutes(
+  app: FastifyInstance,
+  deps: {
+    pools: ReadonlyMap<string, PocPoolService>;
+    path: string;
+    hosts: ReadonlyMap<string, string>;
+    rateLimit: number;
+    /** Pools whose mining is devnet-only (DEVNET_ONLY_MINING), refused with this message (production). */
+    refused?: ReadonlyMap<string, string>;
+  },
+): void {
   void app.register((scope, _options, done) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, csrf: false };
@@ -41,7 +51,10 @@ export function pocRoutes(app: FastifyInstance, deps: { pools: ReadonlyMap<strin
       return refuse(reply, 500, `Internal error (${request.id})`, 1009);
     });
 
-    const handle = async (request: FastifyRequest, pool: PocPoolService | undefined) => {
+    const handle = async (request: FastifyRequest, name: string) => {
+      const closed = deps.refused?.get(name);
+      if (closed) throw new PocProtocolError(closed, 1006);
+      const pool = deps.pools.get(name);
       if (!pool) throw new PocProtocolError('Unknown pool', 1006);
       const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
       const parsed = pocRequestSchema.safeParse({ ...body, ...(request.query as Record<string, unknown>) });
@@ -49,7 +62,12 @@ export function pocRoutes(app: FastifyInstance, deps: { pools: ReadonlyMap<strin
       const fields = parsed.data;
       if (fields.requestType === 'getMiningInfo') return pool.miningInfoAnswer();
       if (fields.requestType === 'submitNonce') {
-        return pool.submitNonce(fields, { miner: header(request, 'x-miner'), minerName: header(request, 'x-minername'), capacity: header(request, 'x-capacity') });
+        return pool.submitNonce(fields, {
+          miner: header(request, 'x-miner'),
+          minerName: header(request, 'x-minername'),
+          capacity: header(request, 'x-capacity'),
+          plotfile: header(request, 'x-plotfile'),
+        });
       }
       throw new PocProtocolError(POC_ERRORS.REQUEST, 1000);
     };
@@ -66,17 +84,32 @@ export function pocRoutes(app: FastifyInstance, deps: { pools: ReadonlyMap<strin
         method,
         url: `${deps.path}/:pool`,
         config: { rateLimit },
-        handler: async (request) => handle(request, deps.pools.get((request.params as { pool: string }).pool)),
+        handler: async (request) => handle(request, (request.params as { pool: string }).pool),
       });
       scope.route({
         method,
         url: deps.path,
         config: { rateLimit },
-        handler: async (request) => handle(request, deps.pools.get(deps.hosts.get(request.host.toLowerCase()) ?? deps.hosts.get(request.hostname.toLowerCase()) ?? '')),
+        handler: async (request) => handle(request, deps.hosts.get(request.host.toLowerCase()) ?? deps.hosts.get(request.hostname.toLowerCase()) ?? ''),
       });
     }
     done();
   });
+}
+
+/**
+ * The pools whose Burst endpoints refuse miners: in production, those whose mining is
+ * devnet-only (DePINC: a Burst nonce never makes a DePINC block since BHDIP009), so a miner is
+ * told rather than mining a simulated chain.
+ */
+export function refusedPocPools(production: boolean): Map<string, string> {
+  if (!production) return new Map();
+  return new Map(
+    Object.keys(DEVNET_ONLY_MINING).map((pool) => [
+      pool,
+      `Mining is not offered for ${pool}: its chain does not make blocks from Burst nonces (see the pool's README row '${DEVNET_ONLY_MINING[pool] ?? ''}')`,
+    ]),
+  );
 }
 
 /** POC_POOL_HOSTS (`host=pool,…`) as a map. */

@@ -78,6 +78,16 @@ export interface PocBlockCursorTable {
   hash: string | null;
 }
 
+/** A plot file a plotter's miner named in X-Plotfile (`<plotter>_<start>_<nonces>`). */
+export interface PocPlotFilesTable {
+  pool: string;
+  plotter_id: U64;
+  file: string;
+  start_nonce: U64;
+  nonces: U64;
+  last_seen_at: Date;
+}
+
 export interface PocTables {
   devnet_poc_chain: DevnetPocChainTable;
   devnet_poc_blocks: DevnetPocBlocksTable;
@@ -85,4 +95,5 @@ export interface PocTables {
   poc_rounds: PocRoundsTable;
   poc_deadlines: PocDeadlinesTable;
   poc_block_cursor: PocBlockCursorTable;
+  poc_plot_files: PocPlotFilesTable;
 }

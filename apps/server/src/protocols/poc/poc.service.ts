@@ -1,5 +1,16 @@
-import { MINER_NAME_PATTERN, parseU64, POC_NONCE_BYTES, signumAccountId, utcDay, reportedCapacityBytes, type PocRequest } from '@platter/domain';
-import { DEFAULT_ESTIMATE_WINDOW, estimateCapacityTiB, estimateCapacityUncorrectedTiB, parseGenerationSignature, type DeadlineResult, type Submission } from '@platter/poc';
+import {
+  MINER_NAME_PATTERN,
+  parsePocPlotFile,
+  parseU64,
+  POC_ESTIMATE_ROUNDS,
+  POC_NONCE_BYTES,
+  signumAccountId,
+  utcDay,
+  reportedCapacityBytes,
+  type PocEstimateReading,
+  type PocRequest,
+} from '@platter/domain';
+import { estimateCapacityTiB, estimateCapacityUncorrectedTiB, parseGenerationSignature, type CoinTiming, type DeadlineResult, type Submission } from '@platter/poc';
 import type { PocChain, PocMiningInfo } from '../../chain/poc.ts';
 import { pocTiming } from '../../chain/poc-devnet.ts';
 import type { Db } from '../../db/database.ts';
@@ -38,12 +49,16 @@ export interface PocPoolSettings {
   targetDeadline: bigint;
   /** Rounds a miner needs before its capacity is estimated (and its rounds earn). */
   estimateMinRounds: number;
+  /** The estimate the pages show: α-corrected (Burst pools' figure, the default) or plain (POC_ESTIMATE_SHOWN). */
+  estimateShown?: PocEstimateReading;
 }
 
 export interface MinerHeaders {
   miner?: string | undefined;
   minerName?: string | undefined;
   capacity?: string | undefined;
+  /** X-Plotfile: the file the nonce is from (`<plotter>_<start>_<nonces>`). */
+  plotfile?: string | undefined;
 }
 
 /** Nonces per TiB (POC_NONCE_BYTES each). */
@@ -60,6 +75,19 @@ export function roundPoints(nonces: number, roundSeconds: number): bigint {
   const seconds = Math.min(3600, Math.max(1, Math.round(roundSeconds)));
   return BigInt(Math.round(nonces)) * BigInt(seconds);
 }
+/**
+ * A miner's capacity estimate, TiB, from its best deadlines of `n` rounds (of the pool's last
+ * POC_ESTIMATE_ROUNDS) summing `weighted` (Σ deadline · baseTarget), in either reading:
+ * `plain`, the unbiased estimate points are credited from (from `minRounds` on; 0 before);
+ * `alpha`, the finite-window α-corrected estimate Burst pools show (0 below `minRounds`, low
+ * for a new farm, the plain one from POC_ESTIMATE_ROUNDS on).
+ */
+export function shownEstimateTiB(reading: PocEstimateReading, n: number, weighted: number, timing: CoinTiming, minRounds: number): number {
+  if (n < minRounds || weighted <= 0) return 0;
+  if (reading === 'plain') return estimateCapacityUncorrectedTiB(n, weighted, timing);
+  return estimateCapacityTiB(n, weighted, timing, { nAvg: POC_ESTIMATE_ROUNDS, nMin: minRounds });
+}
+
 /** Seconds the mining info is cached between node calls. */
 const INFO_CACHE_MS = 1000;
 /** Seconds the pool's plotter bindings on the chain are cached. */
@@ -173,6 +201,12 @@ export function pocPoolService(deps: { db: Db; chain: PocChain; verify: (submiss
         baseTarget: current.baseTarget,
         at,
       });
+      // The plot file the miner names, when it is this plotter's and holds the nonce.
+      const file = headers.plotfile ? parsePocPlotFile(headers.plotfile) : undefined;
+      if (file && file.plotterId === plotterId && nonce >= file.startNonce && nonce < file.startNonce + file.nonces) {
+        const name = `${file.plotterId}_${file.startNonce}_${file.nonces}`;
+        await repo.recordPlotFile(db, { pool: settings.pool, plotterId, file: name, startNonce: file.startNonce, nonces: file.nonces, at });
+      }
       // The pool's best of the round goes to the node (the node keeps the lowest it was handed).
       if (deadline <= best) {
         const outcome = await chain.submitNonce({ plotterId, nonce, height: current.height, address: settings.address });
@@ -210,7 +244,7 @@ export function pocPoolService(deps: { db: Db; chain: PocChain; verify: (submiss
 
   async function closeRound(height: number, at: Date, seconds: number): Promise<boolean> {
     const timing = pocTiming(settings.coin);
-    const window = { nAvg: DEFAULT_ESTIMATE_WINDOW.nAvg, nMin: settings.estimateMinRounds };
+    const window = { nAvg: POC_ESTIMATE_ROUNDS, nMin: settings.estimateMinRounds };
     const deadlines = await repo.roundDeadlines(db, settings.pool, height);
     const windows = await repo.minerWindows(
       db,
@@ -226,10 +260,12 @@ export function pocPoolService(deps: { db: Db; chain: PocChain; verify: (submiss
       for (const d of deadlines) {
         const w = windows.find((x) => x.miner_id === d.miner_id);
         const n = Number(w?.n ?? 0);
-        const tib = w ? estimateCapacityTiB(n, Number(w.weighted), timing, window) : 0;
-        await repo.setEstimate(trx, d.miner_id, BigInt(Math.round(tib * 2 ** 40)));
+        const weighted = Number(w?.weighted ?? 0);
         // Points: the plain estimate (right on average from two rounds on), once the miner has the pool's minimum of rounds.
-        const plain = w && n >= settings.estimateMinRounds ? estimateCapacityUncorrectedTiB(n, Number(w.weighted), timing) : 0;
+        const plain = shownEstimateTiB('plain', n, weighted, timing, settings.estimateMinRounds);
+        // Shown: the α-corrected estimate by default (low for a new farm), with the rounds it rests on.
+        const shown = settings.estimateShown === 'plain' ? plain : shownEstimateTiB('alpha', n, weighted, timing, settings.estimateMinRounds);
+        await repo.setEstimate(trx, d.miner_id, BigInt(Math.round(shown * 2 ** 40)), Math.min(n, window.nAvg));
         const points = roundPoints(plain * NONCES_PER_TIB, seconds);
         if (points > 0n) shares.push({ pool: settings.pool, userId: d.user_id, minerId: d.miner_id, difficulty: points, at });
       }

@@ -1,6 +1,7 @@
 import { capacityFromPoints, CHIA_POINTS, NONCE_SECONDS, pointsUnitOf, POC_NONCE_BYTES } from '@platter/domain';
 import { describe, expect, it } from 'vitest';
-import { roundPoints } from './poc.service.ts';
+import { POC_COIN_TIMING } from '@platter/poc';
+import { roundPoints, shownEstimateTiB } from './poc.service.ts';
 
 const TiB = 2n ** 40n;
 const NONCES_PER_TIB = Number(TiB / POC_NONCE_BYTES);
@@ -32,5 +33,24 @@ describe('the points of a BHD-family round (nonce-seconds)', () => {
     expect(roundPoints(NONCES_PER_TIB, 7200)).toBe(roundPoints(NONCES_PER_TIB, 3600));
     expect(roundPoints(NONCES_PER_TIB, 0)).toBe(roundPoints(NONCES_PER_TIB, 1));
     expect(roundPoints(0, 180)).toBe(0n);
+  });
+});
+
+describe('the estimate a farmer sees (POC_ESTIMATE_SHOWN)', () => {
+  // A 2 TiB BHD farm whose best deadlines average exactly what 2 TiB gives: Σ hits = (n − 1) · T · genesisBT / 2.
+  const timing = POC_COIN_TIMING.bhd;
+  const weighted = (n: number) => ((n - 1) * timing.blockTimeSeconds * Number(timing.genesisBaseTarget)) / 2;
+
+  it('by default (α) reads a new farm low, climbing to the plain estimate at 360 rounds; plain reads it at once', () => {
+    const at = (reading: 'alpha' | 'plain', n: number) => shownEstimateTiB(reading, n, weighted(n), timing, 10);
+    expect(at('plain', 20)).toBeCloseTo(2, 9);
+    expect(at('plain', 360)).toBeCloseTo(2, 9);
+    expect(at('alpha', 20)).toBeLessThan(0.2);
+    expect(at('alpha', 180)).toBeGreaterThan(at('alpha', 20));
+    expect(at('alpha', 180)).toBeLessThan(2);
+    expect(at('alpha', 360)).toBeCloseTo(2, 9);
+    // Below the pool's minimum of rounds neither reading gives a figure (nor do the points).
+    expect(at('alpha', 9)).toBe(0);
+    expect(at('plain', 9)).toBe(0);
   });
 });

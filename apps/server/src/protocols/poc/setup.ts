@@ -65,6 +65,7 @@ export function pocPools(deps: {
         address: (real && deps.nodes?.poolAddress(seed.coin)) || devnetPocPoolAddress(secret, seed.coin, seed.type),
         targetDeadline: BigInt(config.pocTargetDeadline),
         estimateMinRounds: config.pocEstimateMinRounds,
+        estimateShown: config.pocEstimateShown,
       },
     });
     entries.set(seed.type, { pool: seed.type, coin: seed.coin, service, chain, ...(devnet ? { devnet } : {}), url: `${config.publicUrl}${config.pocPoolPath}/${seed.type}` });

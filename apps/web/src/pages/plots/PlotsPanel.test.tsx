@@ -1,15 +1,17 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queries.ts';
-import '../../i18n/index.ts';
+import i18n from '../../i18n/index.ts';
 import { mockFetch, ok } from '../../test/fetchMock.ts';
 import { byTestId, cleanup, click, render, typeInto, waitFor } from '../../test/render.tsx';
 import { PlotsPanel } from './PlotsPanel.tsx';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
 });
 
 const plot = (over: Record<string, unknown>) => ({
@@ -131,5 +133,36 @@ describe('the plots panel', () => {
     await click(byTestId('plots-register-submit') as HTMLElement);
     await waitFor(() => byTestId('plots-register-done'));
     expect(mock.calls.find((c) => c.url.pathname === '/api/pool/register')?.body).toEqual({ pool: 'spacemesh', node_id: node.toLowerCase(), signature: 'e'.repeat(128) });
+  });
+});
+
+describe('a BHD-family plotter’s row', () => {
+  it('lists its plot files as the miner names them, with their nonce ranges and sizes, in en, zh and ru', async () => {
+    const gib = 2n ** 30n;
+    const files = [
+      { file: '12345678901234567890_0_4096', start_nonce: '0', nonces: '4096', size: String(gib), last_seen: 1_700_000_000 },
+      { file: '12345678901234567890_4096_8192', start_nonce: '4096', nonces: '8192', size: String(2n * gib), last_seen: 1_700_000_000 },
+    ];
+    const bhd = plot({ pool: 'bhd', plot_id: '12345678901234567890', size: String(3n * gib), file_count: 2, files, bind_address: '3' + 'P'.repeat(33) });
+    const said = { en: 'nonces 4096–12287', zh: 'Nonce 4096–12287', ru: 'нонсы 4096–12287' };
+    for (const [language, range] of Object.entries(said)) {
+      await act(() => i18n.changeLanguage(language));
+      await open(
+        mockFetch({
+          'GET /api/setting/pool': ok([{ type: 'bhd', coin: 'BHD', pool_type: 'ECO', name: 'BHD', auto_withdraw: true, share_type: 'PPLNS', protocol: 'poc-burst' }]),
+          'GET /api/pool/GetPlots': ok({ list: [bhd, plot({ id: '2', pool: 'bhd', plot_id: '42', bind_status: 'BIND_SENT' })], total: 2, counters }),
+          'GET /api/dev/mailbox': ok([]),
+        }),
+        'bhd',
+      );
+      const list = await waitFor(() => byTestId('plot-files-1'));
+      expect(byTestId('plot-file-12345678901234567890_0_4096')?.textContent).toContain('1.00 GiB');
+      expect(byTestId('plot-file-12345678901234567890_4096_8192')?.textContent).toContain(range);
+      expect(byTestId('plot-file-12345678901234567890_4096_8192')?.textContent).toContain('2.00 GiB');
+      expect(list.querySelectorAll('li')).toHaveLength(2);
+      // A plotter whose miner has named no file yet: no list.
+      expect(byTestId('plot-files-2')).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PocPlotFiles } from './PocPlotFiles.tsx';
 import type { TFunction } from 'i18next';
 import { poolsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
@@ -102,9 +103,12 @@ export function plotColumns<T extends Plot>(t: TFunction, size: (bytes: string) 
       key: 'id',
       title: t('poolPlots.plotId'),
       render: (_, p) => (
-        <span className="plots__id" title={p.plot_id}>
-          {middleEllipsis(p.plot_id, 8)}
-        </span>
+        <>
+          <span className="plots__id" title={p.plot_id}>
+            {middleEllipsis(p.plot_id, 8)}
+          </span>
+          <PocPlotFiles plot={p} size={size} />
+        </>
       ),
     },
     { key: 'state', title: t('poolPlots.bindStatus'), render: (_, p) => <PlotStateTags plot={p} /> },
@@ -244,6 +248,7 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
           {(plots.data?.list ?? []).map((p) => (
             <Card key={p.id} size="small" data-testid={`plot-row-${p.id}`} title={<span className="plots__id">{middleEllipsis(p.plot_id, 8)}</span>} extra={actions(p)}>
               <PlotStateTags plot={p} />
+              <PocPlotFiles plot={p} size={size} />
               <dl className="wallet-figures plots__figures">
                 <div>
                   <dt>{t('poolPlots.size')}</dt>

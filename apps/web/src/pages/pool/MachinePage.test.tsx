@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n/index.ts';
+import i18n from '../../i18n/index.ts';
 import { code, ok } from '../../test/fetchMock.ts';
 import { byTestId, cleanup, click, settle, waitFor } from '../../test/render.tsx';
 import { MachinePage } from './MachinePage.tsx';
 import { choose, minerOf, renderPoolPage } from './poolTestKit.tsx';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
 });
 
 /** A pool with miner 1 online and miner 2 offline; `refuse` answers DELETE with 11202. */
@@ -93,5 +95,28 @@ describe('the miners page', () => {
   it('shows the hashrate of a hashrate coin’s miners', async () => {
     await machines({ path: '/center/machine?pool=ironfish' });
     await waitFor(() => byTestId('miner-hashrate-1'));
+  });
+});
+
+describe('a BHD-family miner’s estimated capacity', () => {
+  it('shows the rounds the estimate rests on beside it (why a new farm reads low), in en, zh and ru', async () => {
+    const said = { en: 'from 12 of 360 rounds', zh: '依據 360 輪中的 12 輪', ru: 'по 12 из 360 раундов' };
+    for (const [language, text] of Object.entries(said)) {
+      await act(() => i18n.changeLanguage(language));
+      const list = [
+        minerOf('1', true, { pool: 'bhd', estimated_capacity: String(3n * 1024n ** 3n), estimate_rounds: 12 }),
+        // Below the pool's minimum of rounds: no figure yet, but the rounds say why.
+        minerOf('2', true, { pool: 'bhd', estimated_capacity: null, estimate_rounds: 4 }),
+      ];
+      await renderPoolPage(<MachinePage />, '/center/machine?pool=bhd', {
+        'GET /api/pool/miner': () => ok({ list, total: 2, online: 2, offline: 0 }),
+      });
+      await waitFor(() => byTestId('miner-estimate-rounds-1'));
+      expect(byTestId('miner-estimated-1')?.textContent).toBe('3.00 GiB');
+      expect(byTestId('miner-estimate-rounds-1')?.textContent).toBe(text);
+      expect(byTestId('miner-estimated-2')?.textContent).toBe('—');
+      expect(byTestId('miner-estimate-rounds-2')?.textContent).toContain('4');
+      cleanup();
+    }
   });
 });

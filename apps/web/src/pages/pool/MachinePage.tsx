@@ -1,4 +1,4 @@
-import { SERVER_LINE_CODES, type Miner } from '@platter/domain';
+import { POC_ESTIMATE_ROUNDS, SERVER_LINE_CODES, type Miner } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Popconfirm, Segmented, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -93,7 +93,14 @@ export function MachinePage() {
       </Popconfirm>
     );
   const lineLabel = (line: string | null) => (!line ? '—' : (SERVER_LINE_CODES as readonly string[]).includes(line) ? t(`poolUser.line.${line}`) : line);
-  const estimates = list.some((m) => m.estimated_capacity);
+  const estimates = list.some((m) => m.estimated_capacity || (m.estimate_rounds ?? null) !== null);
+  // The rounds the estimate rests on (README 'A BHD-family pool's capacity figure'): why a new farm reads low.
+  const rounds = (m: Miner) =>
+    m.estimate_rounds === null || m.estimate_rounds === undefined ? null : (
+      <div className="pool-muted" data-testid={`miner-estimate-rounds-${m.id}`}>
+        {t('pocEstimate.rounds', { count: m.estimate_rounds, window: POC_ESTIMATE_ROUNDS })}
+      </div>
+    );
   const power = (miner: Miner) => (hashrate ? hashrateText(miner.hashrate) : capacityText(miner.capacity, base));
 
   const columns: TableColumnsType<Miner> = [
@@ -122,12 +129,15 @@ export function MachinePage() {
       ? [
           {
             key: 'estimated',
-            title: <span title={t('poc.estimatedHint')}>{t('poc.estimated')}</span>,
+            title: <span title={`${t('poc.estimatedHint')}. ${t('pocEstimate.hint', { window: POC_ESTIMATE_ROUNDS })}`}>{t('poc.estimated')}</span>,
             align: 'right' as const,
             render: (_: unknown, m: Miner) => (
-              <span className="pool-amount" data-testid={`miner-estimated-${m.id}`}>
-                {m.estimated_capacity ? capacityText(m.estimated_capacity, base) : '—'}
-              </span>
+              <>
+                <span className="pool-amount" data-testid={`miner-estimated-${m.id}`}>
+                  {m.estimated_capacity ? capacityText(m.estimated_capacity, base) : '—'}
+                </span>
+                {rounds(m)}
+              </>
             ),
           },
         ]
@@ -221,7 +231,10 @@ export function MachinePage() {
               {estimates ? (
                 <div>
                   <dt>{t('poc.estimated')}</dt>
-                  <dd className="pool-amount">{m.estimated_capacity ? capacityText(m.estimated_capacity, base) : '—'}</dd>
+                  <dd className="pool-amount">
+                    {m.estimated_capacity ? capacityText(m.estimated_capacity, base) : '—'}
+                    {rounds(m)}
+                  </dd>
                 </div>
               ) : null}
               <div>

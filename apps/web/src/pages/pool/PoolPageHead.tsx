@@ -3,6 +3,7 @@ import { Alert, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { poolsQuery } from '../../api/queries.ts';
+import { DevnetOnlyMiningNotice } from '../../components/DevnetOnlyMiningNotice.tsx';
 import type { PoolChoice } from './usePool.ts';
 import { sectionLink, useWatched } from './watched.ts';
 
@@ -64,6 +65,7 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
       {protocol === 'trusted-proxy' ? (
         <Alert type="info" showIcon className="pool-head__notice" title={t('verification.trustedProxyNotice')} data-testid="pool-trusted-proxy" />
       ) : null}
+      <DevnetOnlyMiningNotice pool={choice.pool} className="pool-head__notice" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { CoinSetting, PoolInfo, PoolStat } from '@platter/domain';
 import { poolsQuery } from '../../api/queries.ts';
 import { ROUTES } from '../../app/links.ts';
 import { CoinIcon } from '../../components/CoinIcon.tsx';
+import { DevnetOnlyMiningNotice } from '../../components/DevnetOnlyMiningNotice.tsx';
 import { coinsOfPools, poolsOfType } from '../../lib/pools.ts';
 import { appStore, coinIconPath, useAppState } from '../../state/store.ts';
 import { BlockExplorer } from '../statistics/BlockTable.tsx';
@@ -87,6 +88,7 @@ function PoolDetailCard({ pool, coin, stat }: { pool: PoolInfo; coin: CoinSettin
       extra={<Tag color={pool.pool_type === 'CO' ? 'gold' : pool.pool_type === 'AR' ? 'purple' : 'cyan'}>{t(`poolKind.${pool.pool_type}`)}</Tag>}
     >
       <div className="pool-card-body">
+        <DevnetOnlyMiningNotice pool={pool.type} />
         {stat ? <PoolFigures stat={stat} rule={rule} testId={`mypools-stat-${pool.type}`} /> : null}
         <Descriptions
           size="small"

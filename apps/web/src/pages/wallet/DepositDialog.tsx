@@ -10,7 +10,8 @@ import { ExportButton } from '../../components/export/ExportButton.tsx';
 import { Amount } from '../../components/Amount.tsx';
 
 /**
- * The deposit dialog: the user's deposit address (copyable) and the confirmations a deposit
+ * The deposit dialog: the user's deposit address (copyable) — with the message a deposit must
+ * carry on a coin whose deposits share one account (Signum) — and the confirmations a deposit
  * needs, the latest deposits with their confirmations, and a form that
  * sends devnet coins to the address (outside production, where the server has that helper).
  */
@@ -41,6 +42,15 @@ export function DepositDialog({ currency, onClose }: { currency: CurrencyEntry; 
           >
             {address.data.address}
           </Typography.Paragraph>
+          {address.data.memo ? (
+            <>
+              <Typography.Text type="secondary">{t('signumWallet.memo')}</Typography.Text>
+              <Typography.Paragraph className="wallet-address" copyable={{ text: address.data.memo, tooltips: [t('wallet.copy'), t('wallet.copied')] }} data-testid="deposit-memo">
+                {address.data.memo}
+              </Typography.Paragraph>
+              <Alert className="wallet-gap" type="warning" showIcon title={t('signumWallet.memoHint')} data-testid="deposit-memo-hint" />
+            </>
+          ) : null}
           <Alert type="info" showIcon title={t('wallet.deposit.confirmations', { count: address.data.confirmation })} data-testid="deposit-confirmations" />
           {currency.testnet ? <Alert className="wallet-gap" type="warning" showIcon title={t('wallet.deposit.testnet')} /> : null}
           <Divider plain>{t('wallet.deposit.recent')}</Divider>

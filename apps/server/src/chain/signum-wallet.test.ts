@@ -1,0 +1,231 @@
+import { parseAmount, signumAddressOf } from '@platter/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_SIGNUM_MAX_ROWS, FAKE_SIGNUM_MIN_FEE, startFakeSignumNode, type FakeSignumNode } from '../../test/signum-node-fake.ts';
+import { testDatabase } from '../../test/db.ts';
+import { buildUser } from '../../test/factories.ts';
+import { loadConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { checkLedger } from '../ledger/ledger.check.ts';
+import { postTransaction } from '../ledger/ledger.service.ts';
+import { rechargeAddress, scanDeposits } from '../modules/wallet/deposits.ts';
+import { unownedTransfers } from '../modules/wallet/reconcile.ts';
+import { walletService } from '../modules/wallet/wallet.service.ts';
+import { reconcileUnknown, sendDue, trackSent } from '../modules/withdraw/sending.ts';
+import { auditWithdrawals, parseSchedule } from '../modules/withdraw/withdraw.service.ts';
+import { SendRefusedError, type ChainAdapter, type ChainRegistry } from './chain.ts';
+import { devnetRegistry } from './devnet.ts';
+import { signumDepositMemo, withSignumWallet } from './signum-wallet.ts';
+
+/**
+ * BURST's custody on a Signum node, through the platform's own deposit and withdrawal code
+ * (real PostgreSQL) against the loopback node (test/signum-node-fake.ts): deposits to the
+ * pool's account told apart by their message and credited after BURST's 10 confirmations,
+ * a payment whose answer came after the client gave up found again by its self message and
+ * never sent twice, refusals, and the node's 500-row pages.
+ */
+
+const POOL = 7_009_665_667_967_103_287n; // signumj's S-WEBR-T74Q-HQJY-8PUK4
+const PASSPHRASE = 'pool passphrase of the fake';
+const OUTSIDE = 1_234_567_890_123n; // someone depositing
+const SECRET = 'x';
+let db: Db;
+let fake: FakeSignumNode;
+let wallet: { chains: ChainRegistry; close(): void };
+let burst: ChainAdapter;
+const schedule = parseSchedule('17:00', '+00:00', 0);
+
+beforeAll(async () => {
+  ({ db } = await testDatabase());
+  fake = await startFakeSignumNode();
+  fake.passphrases.set(PASSPHRASE, POOL);
+  fake.publicKeys.add(POOL);
+  wallet = withSignumWallet(
+    loadConfig({ BURST_RPC_URL: fake.url, BURST_POOL_ADDRESS: signumAddressOf(POOL), BURST_POOL_PASSPHRASE: PASSPHRASE, POC_RPC_TIMEOUT_MS: '300' }),
+    devnetRegistry(db, SECRET),
+    SECRET,
+  );
+  burst = wallet.chains.adapter('BURST');
+  // The hot wallet's coins: 1,000 SIGNA.
+  fake.pay(OUTSIDE, POOL, 1_000n * 10n ** 8n);
+  fake.mine();
+});
+afterAll(async () => {
+  wallet.close();
+  await fake.close();
+});
+
+const mine = (n: number) => {
+  for (let i = 0; i < n; i++) fake.mine();
+};
+let nextId = 5_000_000n;
+/** A fresh account with its public key on the chain (it has sent before). */
+const knownAccount = () => {
+  const id = nextId++;
+  fake.publicKeys.add(id);
+  return signumAddressOf(id);
+};
+
+describe('the Signum wallet adapter', () => {
+  it("gives every user the pool's account and a stable message of their own", async () => {
+    const a = await buildUser(db);
+    const b = await buildUser(db);
+    const first = await rechargeAddress(db, wallet.chains, a.id, 'BURST');
+    expect(first.address).toBe(signumAddressOf(POOL));
+    expect(first.memo).toBe(signumDepositMemo(SECRET, a.id));
+    expect(first.memo).toMatch(/^\d{16}$/);
+    const other = await rechargeAddress(db, wallet.chains, b.id, 'BURST');
+    expect(other.address).toBe(first.address);
+    expect(other.memo).not.toBe(first.memo);
+    expect(await rechargeAddress(db, wallet.chains, a.id, 'BURST')).toEqual(first);
+    // Other coins keep an address of the user's own, without a memo.
+    expect((await rechargeAddress(db, wallet.chains, a.id, 'BHD')).memo).toBe('');
+  });
+
+  it('credits a deposit carrying the message after 10 confirmations; one without a known message waits for the operator', async () => {
+    const user = await buildUser(db);
+    const { memo } = await rechargeAddress(db, wallet.chains, user.id, 'BURST');
+    const deposit = fake.pay(OUTSIDE, POOL, 25n * 10n ** 8n, ` ${memo} `);
+    const stray = fake.pay(OUTSIDE, POOL, 3n * 10n ** 8n, 'my exchange account 42');
+    fake.mine();
+    expect(await scanDeposits(db, wallet.chains, 'BURST')).toEqual({ seen: 1, credited: 0 });
+    mine(8);
+    // 9 confirmations: not yet.
+    expect((await scanDeposits(db, wallet.chains, 'BURST')).credited).toBe(0);
+    fake.mine();
+    expect((await scanDeposits(db, wallet.chains, 'BURST')).credited).toBe(1);
+    const row = await db.selectFrom('deposits').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ txid: deposit.id.toString(), amount: '2500000000', status: 'credited' });
+    const unowned = (await unownedTransfers(db)).filter((u) => u.coin === 'BURST');
+    // The stray one, and the hot wallet's funding (no message at all).
+    expect(unowned.map((u) => [u.memo, u.amount])).toEqual([
+      ['', '100000000000'],
+      ['my exchange account 42', '300000000'],
+    ]);
+    expect(unowned[1]?.txid).toBe(stray.id.toString());
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it("pages the account's payments past the node's 500 rows, newest first, down to the range asked", async () => {
+    const from = fake.tip().height;
+    const many = 2 * FAKE_SIGNUM_MAX_ROWS + 3;
+    for (let i = 0; i < many; i++) fake.pay(OUTSIDE, POOL, BigInt(i + 1), `m${i}`);
+    fake.mine();
+    const deep = fake.tip().height;
+    fake.pay(OUTSIDE, POOL, 77n, 'later');
+    fake.mine();
+    const all = await burst.incoming(from, fake.tip().height);
+    expect(all).toHaveLength(many + 1);
+    expect(new Set(all.map((t) => t.txid)).size).toBe(many + 1);
+    expect(all.at(-1)).toMatchObject({ amount: 77n, memo: 'later' });
+    // Only the block asked for: the newer one is left out.
+    const inDeep = await burst.incoming(from, deep);
+    expect(inDeep).toHaveLength(many);
+    expect(inDeep.map((t) => t.memo).sort()).toEqual(Array.from({ length: many }, (_, i) => `m${i}`).sort());
+    // Outgoing payments of the pool are not deposits.
+    expect(all.every((t) => t.address === signumAddressOf(POOL))).toBe(true);
+  });
+
+  it('refuses a payment the node refuses, saying whether it may go later', async () => {
+    const request = (to: string, amount: bigint) => ({ paymentId: crypto.randomUUID(), to, amount, memo: '', maxFee: 10n ** 8n });
+    const funds = await burst.send(request(knownAccount(), 10n ** 18n)).catch((e: unknown) => e);
+    expect(funds).toBeInstanceOf(SendRefusedError);
+    expect(funds).toMatchObject({ reason: 'Not enough funds', retryable: true });
+    // A fresh account without its public key on the chain: the node's PK_API_BLOCK.
+    const fresh = await burst.send(request(signumAddressOf(nextId++), 10n ** 8n)).catch((e: unknown) => e);
+    expect(fresh).toMatchObject({ reason: 'Incorrect "recipient"', retryable: false });
+    // A fee above the user's withdrawal fee.
+    const fee = await burst.send({ ...request(knownAccount(), 10n ** 8n), maxFee: FAKE_SIGNUM_MIN_FEE - 1n }).catch((e: unknown) => e);
+    expect(fee).toBeInstanceOf(SendRefusedError);
+    expect(fake.payments.filter((p) => p.sender === POOL)).toHaveLength(0);
+  });
+
+  it('sends with the memo as the plain message and the payment id only the pool reads back', async () => {
+    const to = knownAccount();
+    const paymentId = crypto.randomUUID();
+    const sent = await burst.send({ paymentId, to, amount: 2n * 10n ** 8n, memo: 'exchange tag 991', maxFee: 10n ** 8n });
+    expect(sent.fee).toBe(FAKE_SIGNUM_MIN_FEE);
+    const payment = fake.payments.find((p) => p.id.toString() === sent.txid);
+    expect(payment).toMatchObject({ message: 'exchange tag 991', selfMessage: `platter-payment:${paymentId}` });
+    expect(await burst.paymentStatus(sent.txid)).toEqual({ state: 'pending' });
+    expect(await burst.findSent({ paymentId, to, amount: 2n * 10n ** 8n })).toEqual(sent);
+    fake.mine();
+    expect(await burst.paymentStatus(sent.txid)).toEqual({ state: 'confirmed', height: fake.tip().height, confirmations: 1 });
+    expect(await burst.findSent({ paymentId, to, amount: 2n * 10n ** 8n })).toEqual(sent);
+    // Another payment id, or another amount, is another payment.
+    expect(await burst.findSent({ paymentId: crypto.randomUUID(), to, amount: 2n * 10n ** 8n })).toBeUndefined();
+    expect(await burst.findSent({ paymentId, to, amount: 3n * 10n ** 8n })).toBeUndefined();
+    expect(await burst.paymentStatus('12345')).toEqual({ state: 'unknown' });
+  });
+
+  it('checks a Signum token as the message signature', async () => {
+    const signer = 3_333_333n;
+    fake.passphrases.set('user passphrase', signer);
+    const { token } = (await (
+      await fetch(`${fake.url}burst?requestType=generateToken`, { method: 'POST', body: new URLSearchParams({ secretPhrase: 'user passphrase', website: 'bind plot 42' }) })
+    ).json()) as { token: string };
+    expect(await burst.verifyMessage(signumAddressOf(signer), 'bind plot 42', token)).toBe(true);
+    expect(await burst.verifyMessage(signumAddressOf(signer), 'bind plot 43', token)).toBe(false);
+    expect(await burst.verifyMessage(signumAddressOf(signer + 1n), 'bind plot 42', token)).toBe(false);
+    expect(await burst.verifyMessage(signumAddressOf(signer), 'bind plot 42', 'not a token')).toBe(false);
+  });
+});
+
+describe('BURST withdrawals over the node', () => {
+  let seq = 0;
+  /** An approved withdrawal of 5 BURST (4 received, fee 1) to an account known on the chain. */
+  async function approvedWithdrawal(memo = ''): Promise<string> {
+    const admin = await buildUser(db, { role: 'admin' });
+    const user = await buildUser(db);
+    const service = walletService({ db, chains: wallet.chains, schedule, verify: (_u, _a, _c, work) => db.transaction().execute(work) });
+    const amount = parseAmount('20', 8);
+    await db.transaction().execute((trx) =>
+      postTransaction(trx, {
+        kind: 'deposit',
+        postings: [
+          { account: { kind: 'system', code: 'chain', coin: 'BURST' }, amount: -amount },
+          { account: { kind: 'user', userId: user.id, coin: 'BURST', bucket: 'available' }, amount },
+        ],
+      }),
+    );
+    const address = await service.addAddress(user.id, { coin: 'BURST', address: knownAccount(), remark: '', memo });
+    const { id } = await service.withdraw(user.id, { coin: 'BURST', address_id: address.id, amount: '15', request_id: `burst-request-${++seq}` });
+    expect((await auditWithdrawals(db, schedule, admin.id, [id], true, '')).done).toEqual([id]);
+    return id;
+  }
+  const row = (id: string) => db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const paymentsOf = (to: string) => fake.payments.filter((p) => p.sender === POOL && signumAddressOf(p.recipient) === to);
+
+  it('a payment whose answer came after the client gave up is SEND_UNKNOWN, never sent again, and found by its payment id', async () => {
+    const id = await approvedWithdrawal('tag 7');
+    const { address } = await row(id);
+    fake.lateMs.set('sendMoney', 1_000);
+    try {
+      expect(await sendDue(db, wallet.chains, new Date(Date.now() + 1000))).toBe(0);
+    } finally {
+      fake.lateMs.delete('sendMoney');
+    }
+    expect(await row(id)).toMatchObject({ status: 'SEND_UNKNOWN', txid: '' });
+    expect(paymentsOf(address)).toHaveLength(1);
+    await sendDue(db, wallet.chains, new Date(Date.now() + 3_600_000));
+    expect(paymentsOf(address)).toHaveLength(1);
+    expect(paymentsOf(address)[0]?.message).toBe('tag 7');
+    expect(await reconcileUnknown(db, wallet.chains)).toEqual({ found: [id], unknown: [] });
+    expect(await row(id)).toMatchObject({ status: 'SENT_PENDING', txid: paymentsOf(address)[0]!.id.toString(), chain_fee: String(FAKE_SIGNUM_MIN_FEE) });
+    // SENT after BURST's 10 confirmations.
+    mine(9);
+    await trackSent(db, wallet.chains);
+    expect((await row(id)).status).toBe('SENT_PENDING');
+    fake.mine();
+    expect(await trackSent(db, wallet.chains)).toEqual({ confirmed: 1, failed: 0 });
+    expect((await row(id)).status).toBe('SENT');
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('the wallet balance is the pool account less its waiting payments', async () => {
+    const before = await burst.balance!();
+    const id = await approvedWithdrawal();
+    expect(await sendDue(db, wallet.chains, new Date(Date.now() + 1000))).toBe(1);
+    const { received } = await row(id);
+    expect(await burst.balance!()).toBe(before - BigInt(received) - FAKE_SIGNUM_MIN_FEE);
+  });
+});

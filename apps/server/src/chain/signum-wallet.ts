@@ -1,0 +1,233 @@
+import { createHmac } from 'node:crypto';
+import { signumAccountId, signumAddressOf } from '@platter/domain';
+import { signumNodeConfig, type Config } from '../config.ts';
+import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingTransfer, type Payment, type PaymentState, type Sent } from './chain.ts';
+import { SignumApiError, signumApiClient, type SignumApiClient } from './signum-api.ts';
+
+/**
+ * BURST's custodial wallet on a Signum node: the pool's account (`BURST_POOL_ADDRESS`, the one
+ * plotters set as their reward recipient) behind the platform's chain adapter, over the node's
+ * HTTP API as signum-node's handlers answer it (SendMoney / APITransactionManagerImpl,
+ * GetAccountTransactions, GetUnconfirmedTransactions, GetTransaction, ReadMessage, GetAccount,
+ * GetBlockchainStatus, DecodeToken).
+ * - Deposits: Signum's exchange convention (and the NXT family's): every user deposits to the
+ *   pool's one account, which has its public key on the chain, with a plain-text message naming
+ *   them (`depositMemo`: a number derived from the platform's secret and the user id, so it is
+ *   stable and reveals nothing). Per-user throwaway accounts are what Signum's integration
+ *   guide discourages: each would need its public key announced before it is safe, and every
+ *   deposit swept at a fee. A payment to the account without a known message is kept for the
+ *   operator (`unowned_transfers`, with its message).
+ * - Deposits are read with getAccountTransactions (ordinary payments, type 0 subtype 0, newest
+ *   first, at most 500 rows a call: paged with firstIndex/lastIndex until a page reaches below
+ *   the range; a block made while paging shifts the rows later, so a row is seen twice, never
+ *   missed, and kept once).
+ * - Withdrawals: `sendMoney` (POST) from the pool's account with its passphrase, the fee of
+ *   `BURST_WALLET_FEE_NQT`, a deadline of 1440 minutes, the address book's memo as the plain
+ *   message (what exchanges read) and `platter-payment:<id>` as a message encrypted to self,
+ *   which only the pool's key reads back: a send whose answer never came is found by
+ *   `findSent` (the account's payments to that recipient and amount, confirmed and waiting,
+ *   each one's self message read with `readMessage`).
+ * - Refusals before the node signs or broadcasts (errorCode 3 missing, 4 incorrect — a
+ *   recipient without a public key on the chain too, 5 unknown account, 6 not enough funds)
+ *   send nothing; any other failure leaves the outcome unknown.
+ * - Message signatures (plot binding's ownership proof) are Signum tokens: the user's wallet's
+ *   `generateToken` of the message (the "website"), checked with the node's `decodeToken`.
+ */
+
+export interface SignumWalletOptions {
+  /** The pool's account (numeric or `S-…`). */
+  poolAccount: string;
+  /** Its passphrase; without one, withdrawals are refused. */
+  passphrase?: string;
+  /** Each payment's fee, NQT. */
+  feeNqt: bigint;
+  /** The platform's secret: deposit memos are derived from it. */
+  secret: string;
+}
+
+const PAYMENT_MESSAGE = 'platter-payment:';
+/** The node's rows per getAccountTransactions call (apiServer's max records). */
+export const SIGNUM_PAGE = 500;
+/** A transaction's deadline, minutes (the node's maximum: 24 hours). */
+const DEADLINE_MINUTES = 1440;
+/** Refusals that come before the node signs or broadcasts: nothing was sent. */
+const REFUSED_CODES: readonly number[] = [3, 4, 5, 6];
+const NOT_ENOUGH_FUNDS = 6;
+
+interface SignumTransaction {
+  transaction: string;
+  type: number;
+  subtype: number;
+  sender: string;
+  recipient?: string;
+  amountNQT: string;
+  feeNQT: string;
+  height?: number;
+  confirmations?: number;
+  attachment?: { message?: string; messageIsText?: boolean };
+}
+
+/** The memo a user's BURST deposits carry: 16 decimal digits from the secret and the user id. */
+export function signumDepositMemo(secret: string, userId: string): string {
+  const digest = createHmac('sha256', secret).update(`signum-deposit:${userId}`).digest();
+  return (digest.readBigUInt64BE(0) % 10n ** 16n).toString().padStart(16, '0');
+}
+
+export function signumWalletAdapter(coin: string, api: SignumApiClient, options: SignumWalletOptions): ChainAdapter {
+  const pool = signumAccountId(options.poolAccount);
+  if (pool === undefined) throw new Error(`not a Signum account: ${options.poolAccount}`);
+  const poolId = pool.toString();
+  const poolAddress = signumAddressOf(pool);
+
+  const isRefusal = (error: unknown): error is SignumApiError => error instanceof SignumApiError && REFUSED_CODES.includes(error.code);
+
+  async function transaction(txid: string): Promise<SignumTransaction | undefined> {
+    try {
+      return await api.get<SignumTransaction>('getTransaction', { transaction: txid });
+    } catch (error) {
+      // "Unknown transaction" (5), or an id that is not one (4).
+      if (error instanceof SignumApiError && (error.code === 5 || error.code === 4)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The account's confirmed ordinary payments, newest first, page by page until `stop` says a page reached far enough. */
+  async function* payments(stop: (page: SignumTransaction[]) => boolean): AsyncGenerator<SignumTransaction> {
+    const seen = new Set<string>();
+    for (let first = 0; ; first += SIGNUM_PAGE) {
+      const answer = await api.get<{ transactions: SignumTransaction[]; nextIndex?: number }>('getAccountTransactions', {
+        account: poolId,
+        type: 0,
+        subtype: 0,
+        firstIndex: first,
+        lastIndex: first + SIGNUM_PAGE - 1,
+      });
+      for (const tx of answer.transactions) {
+        if (seen.has(tx.transaction)) continue;
+        seen.add(tx.transaction);
+        yield tx;
+      }
+      if (answer.transactions.length < SIGNUM_PAGE || answer.nextIndex === undefined || stop(answer.transactions)) return;
+    }
+  }
+
+  async function tipHeight(): Promise<number> {
+    const status = await api.get<{ numberOfBlocks: number }>('getBlockchainStatus');
+    return status.numberOfBlocks - 1;
+  }
+
+  async function selfMessage(txid: string): Promise<string | undefined> {
+    if (!options.passphrase) return undefined;
+    const read = await api.post<{ decryptedMessageToSelf?: string }>('readMessage', { transaction: txid, secretPhrase: options.passphrase });
+    return read.decryptedMessageToSelf;
+  }
+
+  async function findSent(payment: Payment): Promise<Sent | undefined> {
+    const to = signumAccountId(payment.to)?.toString();
+    if (to === undefined) return undefined;
+    const wanted = `${PAYMENT_MESSAGE}${payment.paymentId}`;
+    const matches = (tx: SignumTransaction) => tx.sender === poolId && tx.recipient === to && BigInt(tx.amountNQT) === payment.amount;
+    const check = async (tx: SignumTransaction) => (matches(tx) && (await selfMessage(tx.transaction)) === wanted ? { txid: tx.transaction, fee: BigInt(tx.feeNQT) } : undefined);
+    // Waiting for a block first, then every confirmed payment of the account.
+    const waiting = await api.get<{ unconfirmedTransactions: SignumTransaction[] }>('getUnconfirmedTransactions', { account: poolId });
+    for (const tx of waiting.unconfirmedTransactions) {
+      const found = await check(tx);
+      if (found) return found;
+    }
+    for await (const tx of payments(() => false)) {
+      const found = await check(tx);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  return {
+    coin,
+    height: tipHeight,
+    depositAddress: () => Promise.resolve(poolAddress),
+    depositMemo: (userId) => signumDepositMemo(options.secret, userId),
+    async incoming(fromHeight, toHeight): Promise<IncomingTransfer[]> {
+      const out: IncomingTransfer[] = [];
+      const below = (page: SignumTransaction[]) => (page.at(-1)?.height ?? 0) <= fromHeight;
+      for await (const tx of payments(below)) {
+        const height = tx.height;
+        if (height === undefined || height <= fromHeight || height > toHeight) continue;
+        if (tx.recipient !== poolId || tx.sender === poolId) continue;
+        const memo = tx.attachment?.messageIsText === true && typeof tx.attachment.message === 'string' ? tx.attachment.message.trim() : '';
+        out.push({ txid: tx.transaction, outputIndex: 0, coinId: tx.transaction, address: poolAddress, amount: BigInt(tx.amountNQT), height, memo });
+      }
+      return out.sort((a, b) => a.height - b.height);
+    },
+    async transferHeight(transfer) {
+      const tx = await transaction(transfer.txid);
+      // An unconfirmed one (back in the pool after a reorganisation) has no height.
+      if (!tx || tx.height === undefined || tx.confirmations === undefined || tx.recipient !== poolId) return undefined;
+      return tx.height;
+    },
+    /** One attempt: the caller looks for the payment first (findSent) and never repeats an unknown outcome. */
+    async send(request): Promise<Sent> {
+      if (!options.passphrase) throw new SendRefusedError('BURST_POOL_PASSPHRASE is not set: the pool account cannot sign payments', false);
+      const recipient = signumAccountId(request.to);
+      if (recipient === undefined) throw new SendRefusedError(`not a Signum account: ${request.to}`, false);
+      if (options.feeNqt > request.maxFee) throw new SendRefusedError(`the chain fee ${options.feeNqt} NQT is above the withdrawal's fee ${request.maxFee}`, false);
+      const memo = request.memo.trim();
+      let answer: { transaction: string; broadcasted?: boolean };
+      try {
+        answer = await api.post<{ transaction: string; broadcasted?: boolean }>('sendMoney', {
+          recipient: recipient.toString(),
+          amountNQT: request.amount.toString(),
+          feeNQT: options.feeNqt.toString(),
+          deadline: DEADLINE_MINUTES,
+          secretPhrase: options.passphrase,
+          ...(memo ? { message: memo, messageIsText: 'true' } : {}),
+          messageToEncryptToSelf: `${PAYMENT_MESSAGE}${request.paymentId}`,
+          messageToEncryptToSelfIsText: 'true',
+        });
+      } catch (error) {
+        if (isRefusal(error)) throw new SendRefusedError(error.reason, error.code === NOT_ENOUGH_FUNDS);
+        throw error;
+      }
+      if (answer.broadcasted !== true) throw new Error(`sendMoney: the node signed ${answer.transaction} but did not broadcast it`);
+      return { txid: answer.transaction, fee: options.feeNqt };
+    },
+    findSent,
+    async paymentStatus(txid): Promise<PaymentState> {
+      const tx = await transaction(txid);
+      if (!tx) return { state: 'unknown' };
+      if (tx.height === undefined || tx.confirmations === undefined) return { state: 'pending' };
+      // Signum counts the blocks above the transaction's; the platform counts its own block too.
+      return { state: 'confirmed', height: tx.height, confirmations: tx.confirmations + 1 };
+    },
+    async balance() {
+      try {
+        const account = await api.get<{ unconfirmedBalanceNQT: string }>('getAccount', { account: poolId });
+        return BigInt(account.unconfirmedBalanceNQT);
+      } catch (error) {
+        // An account the chain has never seen holds nothing.
+        if (error instanceof SignumApiError && error.code === 5) return 0n;
+        throw error;
+      }
+    },
+    /** `signature` is a Signum token: the user's wallet's generateToken with `message` as the website. */
+    async verifyMessage(address, message, signature) {
+      const id = signumAccountId(address);
+      if (id === undefined) return false;
+      try {
+        const decoded = await api.get<{ account: string; valid: boolean }>('decodeToken', { website: message, token: signature });
+        return decoded.valid && decoded.account === id.toString();
+      } catch (error) {
+        if (error instanceof SignumApiError && error.code === 4) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The chain registry with BURST on its Signum node (BURST_RPC_URL) when configured; every other coin stays with `fallback`. */
+export function withSignumWallet(config: Config, fallback: ChainRegistry, secret: string): { chains: ChainRegistry; close(): void } {
+  const node = signumNodeConfig(config);
+  if (!node) return { chains: fallback, close: () => undefined };
+  const api = signumApiClient({ url: node.url, timeoutMs: node.timeoutMs });
+  const wallet = signumWalletAdapter('BURST', api, { poolAccount: node.poolAddress, feeNqt: node.feeNqt, secret, ...(node.passphrase ? { passphrase: node.passphrase } : {}) });
+  return { chains: { adapter: (coin) => (coin === 'BURST' ? wallet : fallback.adapter(coin)) }, close: () => api.close() };
+}
