@@ -65,6 +65,7 @@ import * as pointingSettingsFinance from './migrations/2026_11_26_2130_pointing_
 import * as pointAddressTerms from './migrations/2026_11_27_0005_point_address_terms.ts';
 import * as settlementPledges from './migrations/2026_11_27_0010_settlement_pledges.ts';
 import * as massStaking from './migrations/2026_11_27_0403_mass_staking.ts';
+import * as mortgageTakesStakingChecks from './migrations/2026_11_27_0450_mortgage_takes_staking_checks.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -135,6 +136,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0005_point_address_terms': pointAddressTerms,
   '2026_11_27_0010_settlement_pledges': settlementPledges,
   '2026_11_27_0403_mass_staking': massStaking,
+  '2026_11_27_0450_mortgage_takes_staking_checks': mortgageTakesStakingChecks,
 };
 
 /** Every migration name in order. */
