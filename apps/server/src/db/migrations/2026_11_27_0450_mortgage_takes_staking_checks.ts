@@ -8,9 +8,8 @@ import { sql, type Kysely } from 'kysely';
  *   since), not as they stand when the day is booked. Returns made before this migration are
  *   replayed in the order a return takes lots (unlock time, then id).
  * - `staking_scans`: the hash of the last block read (a block whose previous hash differs is a
- *   reorganisation: the scan stops), the chain's id (a wallet on another network is refused), the
- *   day the job has booked up to, and whether one of the pool's staking addresses has appeared in
- *   a reward list yet (no NO_RANK day is booked before).
+ *   reorganisation: the scan stops), the chain's id (a wallet on another network is refused) and
+ *   the day the job has dealt with up to.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -40,12 +39,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE staking_scans
       ADD COLUMN last_hash text,
       ADD COLUMN chain_id text,
-      ADD COLUMN booked_until date,
-      ADD COLUMN pool_seen boolean NOT NULL DEFAULT false`.execute(db);
-  await sql`UPDATE staking_scans s SET pool_seen = EXISTS (SELECT 1 FROM staking_rewards r WHERE r.coin = s.coin)`.execute(db);
+      ADD COLUMN booked_until date`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE staking_scans DROP COLUMN IF EXISTS last_hash, DROP COLUMN IF EXISTS chain_id, DROP COLUMN IF EXISTS booked_until, DROP COLUMN IF EXISTS pool_seen`.execute(db);
+  await sql`ALTER TABLE staking_scans DROP COLUMN IF EXISTS last_hash, DROP COLUMN IF EXISTS chain_id, DROP COLUMN IF EXISTS booked_until`.execute(db);
   await sql`DROP TABLE IF EXISTS mortgage_lot_takes`.execute(db);
 }

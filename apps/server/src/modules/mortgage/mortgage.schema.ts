@@ -75,8 +75,6 @@ export interface StakingScansTable {
   chain_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last day the job booked (YYYY-MM-DD); null before the first. */
   booked_until: ColumnType<string | null, string | null | undefined, string | null>;
-  /** One of the pool's staking addresses appeared in a reward list at least once. */
-  pool_seen: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** Which lots a return took from, and when (README 'MASS locked mining and mortgage income'). */
