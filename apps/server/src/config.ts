@@ -478,7 +478,8 @@ export const SETTINGS = {
   massStakingConfirmations: {
     env: 'MASS_STAKING_CONFIRMATIONS',
     default: '10',
-    meaning: 'Blocks a MassNet block must be buried under before the staking-income job reads its rewards (at least 1). A reorganisation deeper than that is seen (the block read next has another parent) and stops the job with an error.',
+    meaning:
+      'Blocks a MassNet block must be buried under before the staking-income job reads its rewards (at least 1). A reorganisation deeper than that is seen (the block read next has another parent) and stops the job with an error.',
   },
   massStakingStartHeight: {
     env: 'MASS_STAKING_START_HEIGHT',

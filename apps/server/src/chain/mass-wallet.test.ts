@@ -36,7 +36,14 @@ beforeAll(async () => {
     const staking = /^\/v1\/blocks\/(\d+)\/stakingreward$/.exec(req.url ?? '');
     if (best && req.method === 'GET') return reply(res, 200, { height: String(BEST), target: 'b173f7b71' });
     if (req.url === '/v1/client/status' && req.method === 'GET')
-      return reply(res, 200, { peer_listening: true, syncing: false, chain_id: 'e931abb7', local_best_height: String(BEST), known_best_height: String(BEST), wallet_sync_height: String(BEST) });
+      return reply(res, 200, {
+        peer_listening: true,
+        syncing: false,
+        chain_id: 'e931abb7',
+        local_best_height: String(BEST),
+        known_best_height: String(BEST),
+        wallet_sync_height: String(BEST),
+      });
     const validate = /^\/v1\/addresses\/([^/]+)\/validate$/.exec(req.url ?? '');
     if (validate && req.method === 'GET') {
       const address = decodeURIComponent(validate[1]!);
@@ -45,7 +52,14 @@ beforeAll(async () => {
     if (header && req.method === 'POST') {
       const height = Number(header[1]);
       if (height > BEST) return refused(1202, 'Block not found');
-      return reply(res, 200, { hash: `c80fa7${height}`, previous_hash: `c80fa7${height - 1}`, height: String(height), time: String(TIME - (BEST - height) * 45), time_utc: '', raw_tx: [] });
+      return reply(res, 200, {
+        hash: `c80fa7${height}`,
+        previous_hash: `c80fa7${height - 1}`,
+        height: String(height),
+        time: String(TIME - (BEST - height) * 45),
+        time_utc: '',
+        raw_tx: [],
+      });
     }
     if (header) return reply(res, 405, { error: 'Method Not Allowed', code: 12, message: 'Method Not Allowed' });
     if (staking && req.method === 'GET') {

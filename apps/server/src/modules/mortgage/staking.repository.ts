@@ -60,7 +60,12 @@ export const stakingRepository = {
 
   /** The job has dealt with every day up to `day` (booked, or left to the operator). */
   setBookedUntil: async (db: Db, coin: string, day: string) => {
-    await db.updateTable('staking_scans').set({ booked_until: day }).where('coin', '=', coin).where((eb) => eb.or([eb('booked_until', 'is', null), eb('booked_until', '<', day)])).execute();
+    await db
+      .updateTable('staking_scans')
+      .set({ booked_until: day })
+      .where('coin', '=', coin)
+      .where((eb) => eb.or([eb('booked_until', 'is', null), eb('booked_until', '<', day)]))
+      .execute();
   },
 
   /** Of the days given, those already booked (either way). */
