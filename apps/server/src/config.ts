@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
-import { devnetOnlyMining, POC_ESTIMATE_READINGS, signumAccountId, signumAddressOf } from '@platter/domain';
+import { devnetOnlyMining, massStakingAddressValid, POC_ESTIMATE_READINGS, signumAccountId, signumAddressOf } from '@platter/domain';
 
 /**
  * Every setting of the platform, read from the environment and validated once at start-up.
@@ -490,13 +490,14 @@ export const SETTINGS = {
   massStakingConfirmations: {
     env: 'MASS_STAKING_CONFIRMATIONS',
     default: '10',
-    meaning: 'Blocks a MassNet block must be buried under before the staking-income job reads its rewards.',
+    meaning:
+      'Blocks a MassNet block must be buried under before the staking-income job reads its rewards (at least 1). A reorganisation deeper than that is seen (the block read next has another parent) and stops the job with an error.',
   },
   massStakingStartHeight: {
     env: 'MASS_STAKING_START_HEIGHT',
     default: '(none: the newest block it may read)',
     meaning:
-      "The block the staking-income job reads first, once (later runs go on from where it stopped). The day it falls in is booked only when it is the first block of that day; earlier days are the operator's to enter.",
+      "The block the staking-income job reads first, once (later runs go on from where it stopped). The day it falls in is booked only when it is the first block of that day (the block before it lies on an earlier UTC day); earlier days are the operator's to enter. A height the job may not read yet (beyond the best block less the confirmations) is waited for.",
   },
   pocRpcTimeoutMs: {
     env: 'POC_RPC_TIMEOUT_MS',
@@ -776,10 +777,11 @@ const schema = z.object({
   massWalletUrl: z.url().optional(),
   massStakingAddresses: z
     .string()
-    .regex(/^\s*[a-z0-9]{8,90}\s*(,\s*[a-z0-9]{8,90}\s*)*$/, 'MassNet staking addresses, comma-separated')
     .transform((v) => v.split(',').map((a) => a.trim()))
+    .refine((list) => list.every(massStakingAddressValid), 'MassNet staking addresses (ms1qp…, a good checksum), comma-separated')
     .optional(),
-  massStakingConfirmations: z.coerce.number().int().min(0).max(10_000),
+  // At least one: a block read at the tip may still be replaced.
+  massStakingConfirmations: z.coerce.number().int().min(1).max(10_000),
   massStakingStartHeight: z.coerce.number().int().min(1).optional(),
   depincRpcUrl: z.string().optional(),
   burstWalletFeeNqt: z.string().regex(/^[1-9]\d{0,17}$/, 'a positive number of NQT'),

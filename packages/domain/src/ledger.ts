@@ -101,6 +101,14 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const COIN_OWNER_INCOME_KINDS = ['deal_income', 'cooperation_income', 'mortgage_income'] as const satisfies readonly LedgerKind[];
 export const INCOME_KINDS = ['mining_income', ...COIN_OWNER_INCOME_KINDS] as const satisfies readonly LedgerKind[];
 
+/**
+ * The kinds whose `chain` postings are withdrawals leaving (or coming back to) the pool's custody —
+ * the assets report's withdrawals column: a send (the amount received and the chain fee), the
+ * chain fee undone, a failed send returned. Income paid from the chain (mortgage income, an
+ * on-chain reward) and deposits are not withdrawals.
+ */
+export const CHAIN_WITHDRAWAL_KINDS = ['withdrawal_sent', 'withdrawal_chain_fee', 'withdrawal_chain_fee_undone', 'withdrawal_returned'] as const satisfies readonly LedgerKind[];
+
 export function isLedgerKind(value: string): value is LedgerKind {
   return (LEDGER_KINDS as readonly string[]).includes(value);
 }

@@ -1,3 +1,5 @@
+import { addressChecksumValid } from './address/index.ts';
+
 /**
  * MASS locked (staking) revenue read from the chain (issue 22; README 'MASS locked revenue from
  * the wallet'): the pure rules that turn the staking rewards a MassNet wallet reports per block
@@ -53,11 +55,13 @@ export function blockDay(time: Date): string {
  * of the last block read, which is past the day's end), and before `today`. A day is booked from
  * the wallet only when every one of its blocks was read.
  */
-export function wholeStakingDays(startTime: Date, scannedUntil: Date, today: string): string[] {
+export function wholeStakingDays(startTime: Date, scannedUntil: Date, today: string, bookedUntil?: string | null): string[] {
   const dayMs = 86_400_000;
   const startDay = Date.parse(`${blockDay(startTime)}T00:00:00Z`);
-  // A scan that began at 00:00:00 exactly read that day whole.
+  // A scan that began at a day's first instant (its first block: the scan marks it so) read that day whole.
   let from = startTime.getTime() === startDay ? startDay : startDay + dayMs;
+  // Days up to `bookedUntil` are done: only those after it are walked.
+  if (bookedUntil) from = Math.max(from, Date.parse(`${bookedUntil}T00:00:00Z`) + dayMs);
   const days: string[] = [];
   for (; from + dayMs <= scannedUntil.getTime(); from += dayMs) {
     const day = new Date(from).toISOString().slice(0, 10);
@@ -65,4 +69,18 @@ export function wholeStakingDays(startTime: Date, scannedUntil: Date, today: str
     days.push(day);
   }
   return days;
+}
+
+/**
+ * A MassNet staking address (`ms1qp…`: witness version 0, a program whose first 5-bit word is 1)
+ * with a good bech32 checksum: what MASS_STAKING_ADDRESSES takes — an ordinary `ms1qq…` address
+ * or a typo never earns staking rewards, so it would close every day at zero.
+ */
+export function massStakingAddressValid(address: string): boolean {
+  return address.startsWith('ms1qp') && addressChecksumValid('MASS', address);
+}
+
+/** The block that opens a scan: the first of its UTC day when the block before it lies on an earlier day. */
+export function opensItsDay(time: Date, previousTime: Date | null): boolean {
+  return previousTime === null || blockDay(previousTime) < blockDay(time);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { stakingPosition } from '@platter/domain';
 import type { Db } from '../db/database.ts';
 import { stakingRepository as repo } from '../modules/mortgage/staking.repository.ts';
@@ -20,6 +21,12 @@ export function devnetStakingSource(db: Db, coin = 'MASS', addresses: readonly s
     async bestHeight() {
       return Number((await repo.devnetBest(db, coin)) ?? 0);
     },
+    status() {
+      return Promise.resolve({ syncing: false, chainId: null });
+    },
+    invalidAddresses() {
+      return Promise.resolve([]);
+    },
     async block(height) {
       const rows = await repo.devnetBlock(db, coin, height);
       const first = rows[0];
@@ -27,10 +34,17 @@ export function devnetStakingSource(db: Db, coin = 'MASS', addresses: readonly s
       return {
         height,
         time: first.block_time,
+        // The devnet's chain never reorganises: a block's hash is made from its height.
+        hash: devnetBlockHash(coin, height),
+        previousHash: height > 1 ? devnetBlockHash(coin, height - 1) : '',
         rewards: rows
           .filter((r) => ours.has(r.address))
           .map((r) => ({ address: r.address, rank: stakingPosition(r.chain_rank), profit: BigInt(r.profit_units), staked: BigInt(r.staked_units) })),
       };
     },
   };
+}
+
+function devnetBlockHash(coin: string, height: number): string {
+  return createHash('sha256').update(`devnet-staking:${coin}:${height}`).digest('hex');
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { addressFromBytes } from '@platter/domain';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, massWalletConfig } from '../config.ts';
@@ -12,8 +13,9 @@ import { massWalletStaking, MassWalletError } from './mass-wallet.ts';
  * code 1501 on a non-2xx answer `{error, code, message}`, GetBlockByHeight by POST.
  */
 
-const POOL = 'ms1qp3fjnfxx3v2pja3gkatyrc3nzvfw52p08w4xnnuap47ey4wfg7xtq5yrwrx';
-const OTHER = 'ms1qpv24szcpxphktpea9pd6caer9j4nf66jepp3qldtp6ahdu7ldxsnsp28g3u';
+// Staking addresses (ms1qp…) with good checksums.
+const POOL = addressFromBytes('MASS', new Uint8Array(32).fill(8));
+const OTHER = addressFromBytes('MASS', new Uint8Array(32).fill(9));
 const BEST = 1_398_566;
 const TIME = 1_626_323_043;
 const calls: string[] = [];
@@ -33,10 +35,31 @@ beforeAll(async () => {
     const header = /^\/v1\/blocks\/height\/(\d+)$/.exec(req.url ?? '');
     const staking = /^\/v1\/blocks\/(\d+)\/stakingreward$/.exec(req.url ?? '');
     if (best && req.method === 'GET') return reply(res, 200, { height: String(BEST), target: 'b173f7b71' });
+    if (req.url === '/v1/client/status' && req.method === 'GET')
+      return reply(res, 200, {
+        peer_listening: true,
+        syncing: false,
+        chain_id: 'e931abb7',
+        local_best_height: String(BEST),
+        known_best_height: String(BEST),
+        wallet_sync_height: String(BEST),
+      });
+    const validate = /^\/v1\/addresses\/([^/]+)\/validate$/.exec(req.url ?? '');
+    if (validate && req.method === 'GET') {
+      const address = decodeURIComponent(validate[1]!);
+      return reply(res, 200, { is_valid: address.startsWith('ms1q'), is_mine: false, address, version: address.startsWith('ms1qp') ? 1 : 0 });
+    }
     if (header && req.method === 'POST') {
       const height = Number(header[1]);
       if (height > BEST) return refused(1202, 'Block not found');
-      return reply(res, 200, { hash: 'c80fa7', height: String(height), time: String(TIME - (BEST - height) * 45), time_utc: '', raw_tx: [] });
+      return reply(res, 200, {
+        hash: `c80fa7${height}`,
+        previous_hash: `c80fa7${height - 1}`,
+        height: String(height),
+        time: String(TIME - (BEST - height) * 45),
+        time_utc: '',
+        raw_tx: [],
+      });
     }
     if (header) return reply(res, 405, { error: 'Method Not Allowed', code: 12, message: 'Method Not Allowed' });
     if (staking && req.method === 'GET') {
@@ -72,12 +95,21 @@ describe('the MassNet wallet staking adapter', () => {
     expect(block).toEqual({
       height: 100,
       time: new Date((TIME - (BEST - 100) * 45) * 1000),
+      hash: 'c80fa7100',
+      previousHash: 'c80fa799',
       rewards: [{ address: POOL, rank: 3, profit: 1n, staked: 204_850_000_000n }],
     });
     // Beyond the paid ranks the wallet does not list the pool: nothing for it in that block.
     expect((await wallet.block(101)).rewards).toEqual([]);
     expect(calls).toContain('POST /v1/blocks/height/100');
     expect(calls).toContain('GET /v1/blocks/100/stakingreward');
+  });
+
+  it('reads the node’s sync state and chain, and asks the wallet whether each address is a staking address', async () => {
+    expect(await massWalletStaking({ url, addresses: [POOL] }).status()).toEqual({ syncing: false, chainId: 'e931abb7' });
+    expect(await massWalletStaking({ url, addresses: [POOL, OTHER] }).invalidAddresses()).toEqual([]);
+    const ordinary = 'ms1qqehh47s0hvzrqqjl77ayj78yytstjkrsltcna343p8yg7ndskvveql4z3vl';
+    expect(await massWalletStaking({ url, addresses: [POOL, ordinary, 'typo'] }).invalidAddresses()).toEqual([ordinary, 'typo']);
   });
 
   it('turns the wallet’s refusals and unreadable answers into errors with its code; never asks height 0 (the best block)', async () => {
@@ -99,5 +131,8 @@ describe('the MassNet wallet staking adapter', () => {
     expect(massWalletConfig(loadConfig({ MASS_WALLET_URL: url, MASS_STAKING_ADDRESSES: `${POOL}, ${OTHER}` }))).toMatchObject({ url, addresses: [POOL, OTHER] });
     expect(() => massWalletConfig(loadConfig({ MASS_WALLET_URL: url }))).toThrow(ConfigError);
     expect(() => loadConfig({ MASS_STAKING_ADDRESSES: 'not an address!' })).toThrow(ConfigError);
+    // An ordinary address (ms1qq…) earns no staking reward: refused.
+    expect(() => loadConfig({ MASS_STAKING_ADDRESSES: 'ms1qqehh47s0hvzrqqjl77ayj78yytstjkrsltcna343p8yg7ndskvveql4z3vl' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MASS_STAKING_CONFIRMATIONS: '0' })).toThrow(ConfigError);
   });
 });

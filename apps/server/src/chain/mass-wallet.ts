@@ -12,6 +12,9 @@ import { z } from 'zod';
 export interface StakingBlock {
   height: number;
   time: Date;
+  /** The block's hash and its parent's: a parent that is not the block read before it is a reorganisation. */
+  hash: string;
+  previousHash: string;
   /** The rewards this block paid the pool's staking addresses (none when it ranked beyond the paid ranks). */
   rewards: { address: string; rank: number; profit: bigint; staked: bigint }[];
 }
@@ -25,6 +28,10 @@ export interface StakingSource {
   bestHeight(): Promise<number>;
   /** One block: its time and the pool's rewards in it. */
   block(height: number): Promise<StakingBlock>;
+  /** Whether the node is still catching up, and which chain it follows (null: not said). */
+  status(): Promise<{ syncing: boolean; chainId: string | null }>;
+  /** Of the pool's staking addresses, those the wallet says are not valid staking addresses. */
+  invalidAddresses(): Promise<string[]>;
 }
 
 /**
@@ -50,7 +57,9 @@ const u64 = z.union([z.string().regex(/^\d{1,20}$/), z.number().int().nonnegativ
 const mass = z.string().regex(/^\d{1,20}(\.\d{1,8})?$/);
 
 const bestBlockSchema = z.object({ height: u64 });
-const blockSchema = z.object({ height: u64, time: u64 });
+const blockSchema = z.object({ height: u64, time: u64, hash: z.string().min(1), previous_hash: z.string() });
+const statusSchema = z.object({ syncing: z.boolean(), chain_id: z.string().optional() });
+const validateSchema = z.object({ is_valid: z.boolean(), version: z.number().int().optional() });
 const stakingRewardSchema = z.object({
   height: u64.optional(),
   details: z
@@ -79,7 +88,9 @@ export interface MassWalletOptions {
  * A MassNet wallet (massnetorg/MassNet-wallet, its docs/API_EN.md and api/*.go) over its HTTP
  * gateway (grpc-gateway, JSON, no credentials — keep it on loopback):
  * - `GET /v1/blocks/best`: the best block, `height` a decimal string;
- * - `POST /v1/blocks/height/{height}`: a block, `time` its unix seconds as a decimal string;
+ * - `GET /v1/client/status`: `syncing` (nothing is read while the node catches up) and `chain_id`;
+ * - `GET /v1/addresses/{address}/validate`: `is_valid` and `version` (1: a staking address);
+ * - `POST /v1/blocks/height/{height}`: a block, `time` its unix seconds as a decimal string, `hash`, `previous_hash`;
  * - `GET /v1/blocks/{height}/stakingreward`: the staking positions the block's coinbase paid, in
  *   rank order (`rank` from 0; `amount` staked and `profit` of the block as MASS strings; the
  *   list stops at the first unpaid rank). Height 0 means the best block, so height 0 is never
@@ -127,6 +138,19 @@ export function massWalletStaking(options: MassWalletOptions): StakingSource {
     async bestHeight() {
       return (await call('GET', '/v1/blocks/best', bestBlockSchema)).height;
     },
+    async status() {
+      const status = await call('GET', '/v1/client/status', statusSchema);
+      return { syncing: status.syncing, chainId: status.chain_id || null };
+    },
+    async invalidAddresses() {
+      const invalid: string[] = [];
+      for (const address of options.addresses) {
+        // Version 1: a staking address (0 is an ordinary one).
+        const answer = await call('GET', `/v1/addresses/${encodeURIComponent(address)}/validate`, validateSchema);
+        if (!answer.is_valid || answer.version !== 1) invalid.push(address);
+      }
+      return invalid;
+    },
     async block(height) {
       if (!Number.isSafeInteger(height) || height < 1) throw new RangeError('a block height is a positive integer (0 would be the best block)');
       const [header, staking] = await Promise.all([
@@ -138,6 +162,8 @@ export function massWalletStaking(options: MassWalletOptions): StakingSource {
       return {
         height,
         time: new Date(header.time * 1000),
+        hash: header.hash,
+        previousHash: header.previous_hash,
         rewards: staking.details
           .filter((d) => ours.has(d.address))
           .map((d) => ({ address: d.address, rank: stakingPosition(d.rank), profit: parseAmount(d.profit, 8), staked: parseAmount(d.amount, 8) })),

@@ -10,7 +10,7 @@ import { mortgageSettings } from './mortgage.service.ts';
  * Mortgage income (issue 22; spec doc 1 §9 'Mortgage income is 100 %', 'MASS'): the locked
  * (staking) revenue the chain paid the pool's position for a settlement day, recorded by the
  * operator with the position's rank, is shared whole among the lots locked that day — effective
- * (T+1 reached), still in mortgage, in a collection above the coin's threshold (2048 MASS) — in
+ * (T+1 reached), as they stood at the day's end however late the day is booked (mortgage_lot_takes), in a collection above the coin's threshold (2048 MASS) — in
  * proportion to their amounts: no pool fee, no withholding. A rank beyond the coin's earning
  * rank (30) earns nothing: no money moves. One ledger transaction (`mortgage_income`: chain →
  * the holders' available balances, or to pool revenue when no lot is locked); a day is shared
@@ -53,7 +53,8 @@ export async function creditMortgageIncome(db: Db, by: AuditBy, body: MortgageIn
   if (!/^\d{4}-\d{2}-\d{2}$/.test(body.day) || body.day >= utcDay(now)) throw new AppError('INVALID_PARAMETER', { field: 'day' });
   const revenue = units(body.amount, rules.scale);
   return db.transaction().execute(async (trx) => {
-    const lots = await repo.lockEffectiveLots(trx, body.coin, body.day);
+    // The lots as they stood at the day's end (T+1: a lot counts for a day it was in mortgage throughout).
+    const lots = await repo.effectiveLotsAt(trx, body.coin, body.day, new Date(Date.parse(`${body.day}T00:00:00Z`) + 86_400_000));
     const { positions } = collectLockedPositions(
       lots.map((l) => ({ id: l.id, amount: BigInt(l.remaining_units) })),
       settings.lockThresholdUnits,

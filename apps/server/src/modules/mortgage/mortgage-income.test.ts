@@ -49,6 +49,29 @@ describe('mortgage income', () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 
+  it('a day booked late shares the lots as they stood that day: a lot returned since keeps its share', async () => {
+    const fresh = await testDatabase();
+    const [a, b] = [await buildUser(fresh.db, { balance: { MASS: MASS('3000') } }), await buildUser(fresh.db, { balance: { MASS: MASS('3000') } })];
+    await moveToMortgage(fresh.db, a.id, { coin: 'MASS', amount: '3000', request_id: rid() }, new Date('2026-04-01T10:00:00Z'));
+    await moveToMortgage(fresh.db, b.id, { coin: 'MASS', amount: '3000', request_id: rid() }, new Date('2026-04-01T11:00:00Z'));
+    // A takes 1000 back on 04-09 (during the day: held 2000 throughout it) and the rest on 04-11,
+    // minutes after midnight; 04-09 and 04-10 are booked only on 04-12.
+    await moveToBalance(fresh.db, a.id, { coin: 'MASS', amount: '1000', request_id: rid() }, new Date('2026-04-09T12:00:00Z'));
+    await moveToBalance(fresh.db, a.id, { coin: 'MASS', amount: '2000', request_id: rid() }, new Date('2026-04-11T00:03:00Z'));
+    const late = new Date('2026-04-12T09:00:00Z');
+    const d10 = await creditMortgageIncome(fresh.db, 'cli', { coin: 'MASS', day: '2026-04-10', amount: '50', rank: 3 }, late);
+    expect(d10).toMatchObject({ status: 'PAID', locked: '5000', credited: '50', holders: 2 });
+    const d09 = await creditMortgageIncome(fresh.db, 'cli', { coin: 'MASS', day: '2026-04-09', amount: '50', rank: 3 }, late);
+    expect(d09).toMatchObject({ status: 'PAID', locked: '5000', holders: 2 });
+    const d11 = await creditMortgageIncome(fresh.db, 'cli', { coin: 'MASS', day: '2026-04-11', amount: '30', rank: 3 }, late);
+    expect(d11).toMatchObject({ status: 'PAID', locked: '3000', holders: 1 });
+    const availableIn = async (userId: string) => (await userBalances(fresh.db, userId, 'MASS')).get('MASS')?.available ?? 0n;
+    // A: its 3000 back, 20 of 04-09's and 20 of 04-10's 50 (2000 of 5000); B: 30 + 30 + 30.
+    expect(await availableIn(a.id)).toBe(MASS('3040'));
+    expect(await availableIn(b.id)).toBe(MASS('90'));
+    expect(await checkLedger(fresh.db)).toEqual([]);
+  });
+
   it('pays nothing to a position ranked beyond 30, and nothing moves', async () => {
     const revenueBefore = await systemBalance(db, 'pool_revenue', 'MASS');
     const day = await creditMortgageIncome(db, 'cli', { coin: 'MASS', day: '2026-05-03', amount: '21', rank: 31 });
@@ -79,13 +102,14 @@ describe('mortgage income', () => {
     expect(await checkLedger(fresh.db)).toEqual([]);
   });
 
-  it('lots returned before the crediting take no share', async () => {
+  it('a lot returned after a day keeps its share of it; the days after the return it takes none', async () => {
     const user = await buildUser(db, { balance: { MASS: MASS('3000') } });
     await moveToMortgage(db, user.id, { coin: 'MASS', amount: '3000', request_id: rid() }, new Date('2026-04-01T00:00:00Z'));
-    await moveToBalance(db, user.id, { coin: 'MASS', amount: '3000', request_id: rid() });
-    const day = await creditMortgageIncome(db, 'cli', { coin: 'MASS', day: '2026-05-04', amount: '10', rank: 2 });
-    // Only the first test's 1500 + 600 share it: the late 100 waits in the next collection (2048 or less).
-    expect(day).toMatchObject({ status: 'PAID', locked: '2100', holders: 2 });
+    await moveToBalance(db, user.id, { coin: 'MASS', amount: '3000', request_id: rid() }, new Date('2026-05-10T00:01:00Z'));
+    // 05-04 is booked after the return: the 3000 stood all that day (with the first test's 1500 + 600 and the late 100).
+    expect(await creditMortgageIncome(db, 'cli', { coin: 'MASS', day: '2026-05-04', amount: '10', rank: 2 })).toMatchObject({ status: 'PAID', locked: '5200', holders: 4 });
+    // 05-10: returned at 00:01, so not held throughout the day; the late 100 waits in the next collection (2048 or less).
+    expect(await creditMortgageIncome(db, 'cli', { coin: 'MASS', day: '2026-05-10', amount: '10', rank: 2 })).toMatchObject({ status: 'PAID', locked: '2100', holders: 2 });
     expect(await checkLedger(db)).toEqual([]);
   });
 

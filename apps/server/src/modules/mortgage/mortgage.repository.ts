@@ -107,20 +107,35 @@ export const mortgageRepository = {
   // --- mortgage income (mortgage_income_days) ---
 
   /**
-   * Every lot of the coin standing in mortgage and effective on `day`, oldest first, locked
-   * (FOR UPDATE): a return cannot take from a lot while its day's share is computed.
+   * Every lot of the coin effective on `day` with what it held at the day's end (`dayEnd`, the
+   * next day's 00:00 UTC): what remains now plus what returns took from it since — so a lot
+   * returned after the day, even before the day is booked, still has its share of that day.
+   * Oldest first; lots that held nothing then are left out.
    */
-  lockEffectiveLots(trx: Db, coin: string, day: string) {
-    return trx
-      .selectFrom('mortgage_logs')
-      .select(['id', 'user_id', 'remaining_units'])
-      .where('coin', '=', coin)
-      .where('type', '=', 'to_mortgage')
-      .where('remaining_units', '>', '0')
-      .where('effective_day', '<=', day)
-      .orderBy('id')
-      .forUpdate()
+  async effectiveLotsAt(db: Db, coin: string, day: string, dayEnd: Date) {
+    const rows = await db
+      .selectFrom('mortgage_logs as m')
+      .select(['m.id', 'm.user_id'])
+      .select(
+        sql<string>`(m.remaining_units + coalesce((SELECT sum(t.amount_units) FROM mortgage_lot_takes t WHERE t.lot_id = m.id AND t.created_at >= ${dayEnd}), 0))::text`.as(
+          'remaining_units',
+        ),
+      )
+      .where('m.coin', '=', coin)
+      .where('m.type', '=', 'to_mortgage')
+      .where('m.effective_day', '<=', day)
+      .orderBy('m.id')
       .execute();
+    return rows.filter((r) => BigInt(r.remaining_units) > 0n);
+  },
+
+  /** Which lots a return took from, at the return's time (effectiveLotsAt reads them back). */
+  async recordTakes(trx: Db, returnId: string, takes: readonly { id: string; amount: bigint }[], at: Date) {
+    if (takes.length > 0)
+      await trx
+        .insertInto('mortgage_lot_takes')
+        .values(takes.map((t) => ({ return_id: returnId, lot_id: t.id, amount_units: t.amount, created_at: at })))
+        .execute();
   },
 
   incomeDay(trx: Db, coin: string, day: string) {

@@ -69,6 +69,20 @@ export interface StakingScansTable {
   next_height: ColumnType<string, number | string, number | string>;
   scanned_until: Date;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** The hash of the last block read (null before a source gave hashes). */
+  last_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The chain's id from the wallet's status (null: the devnet, or not given). */
+  chain_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last day the job booked (YYYY-MM-DD); null before the first. */
+  booked_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Which lots a return took from, and when (README 'MASS locked mining and mortgage income'). */
+export interface MortgageLotTakesTable {
+  return_id: string;
+  lot_id: string;
+  amount_units: Units;
+  created_at: Date;
 }
 
 /** A block's staking reward to the pool's positions. */
@@ -95,6 +109,7 @@ export interface DevnetStakingBlocksTable {
 
 export interface MortgageTables {
   mortgage_income_days: MortgageIncomeDaysTable;
+  mortgage_lot_takes: MortgageLotTakesTable;
   staking_scans: StakingScansTable;
   staking_rewards: StakingRewardsTable;
   devnet_staking_blocks: DevnetStakingBlocksTable;

@@ -121,6 +121,7 @@ export async function moveToBalance(db: Db, userId: string, body: MortgageMoveBo
       createdBy: userId,
     });
     const log = await repo.insertLog(trx, { user_id: userId, coin: body.coin, type: 'to_balance', amount_units: amount, transaction_id: transactionId, created_at: now });
+    await repo.recordTakes(trx, log.id, plan.takes, now);
     return {
       id: log.id,
       coin: body.coin,

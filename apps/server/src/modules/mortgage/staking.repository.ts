@@ -5,10 +5,19 @@ export const stakingRepository = {
   scan: (db: Db, coin: string) => db.selectFrom('staking_scans').selectAll().where('coin', '=', coin).executeTakeFirst(),
 
   /** The scan's first row (first run); nothing when another worker made it first. */
-  startScan: (db: Db, values: { coin: string; source: 'wallet' | 'devnet'; height: number; time: Date }) =>
+  startScan: (db: Db, values: { coin: string; source: 'wallet' | 'devnet'; height: number; time: Date; lastHash: string | null; chainId: string | null }) =>
     db
       .insertInto('staking_scans')
-      .values({ coin: values.coin, source: values.source, start_height: values.height, start_time: values.time, next_height: values.height, scanned_until: values.time })
+      .values({
+        coin: values.coin,
+        source: values.source,
+        start_height: values.height,
+        start_time: values.time,
+        next_height: values.height,
+        scanned_until: values.time,
+        last_hash: values.lastHash,
+        chain_id: values.chainId,
+      })
       .onConflict((oc) => oc.column('coin').doNothing())
       .execute(),
 
@@ -23,10 +32,10 @@ export const stakingRepository = {
   },
 
   /** Moves the cursor past the blocks read, only from where this worker read them (a racing worker's move wins). */
-  advance: async (trx: Db, coin: string, from: number, next: number, scannedUntil: Date): Promise<boolean> => {
+  advance: async (trx: Db, coin: string, from: number, next: number, scannedUntil: Date, lastHash: string): Promise<boolean> => {
     const result = await trx
       .updateTable('staking_scans')
-      .set({ next_height: next, scanned_until: scannedUntil, updated_at: new Date() })
+      .set({ next_height: next, scanned_until: scannedUntil, last_hash: lastHash, updated_at: new Date() })
       .where('coin', '=', coin)
       .where('next_height', '=', String(from))
       .executeTakeFirst();
@@ -38,6 +47,26 @@ export const stakingRepository = {
     days.length === 0
       ? Promise.resolve([])
       : db.selectFrom('staking_rewards').select(['day', 'height', 'rank', 'profit_units']).where('coin', '=', coin).where('day', 'in', days).orderBy('height').execute(),
+
+  /** The first day one of the pool's addresses was paid (undefined: never yet). */
+  firstRewardDay: async (db: Db, coin: string) =>
+    (
+      await db
+        .selectFrom('staking_rewards')
+        .select((eb) => eb.fn.min('day').as('day'))
+        .where('coin', '=', coin)
+        .executeTakeFirst()
+    )?.day ?? undefined,
+
+  /** The job has dealt with every day up to `day` (booked, or left to the operator). */
+  setBookedUntil: async (db: Db, coin: string, day: string) => {
+    await db
+      .updateTable('staking_scans')
+      .set({ booked_until: day })
+      .where('coin', '=', coin)
+      .where((eb) => eb.or([eb('booked_until', 'is', null), eb('booked_until', '<', day)]))
+      .execute();
+  },
 
   /** Of the days given, those already booked (either way). */
   bookedDays: async (db: Db, coin: string, days: readonly string[]) =>

@@ -1,4 +1,4 @@
-import { COIN_OWNER_INCOME_KINDS } from '@platter/domain';
+import { CHAIN_WITHDRAWAL_KINDS, COIN_OWNER_INCOME_KINDS } from '@platter/domain';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageQuery } from '../../db/paginate.ts';
@@ -109,7 +109,7 @@ export async function ledgerDailyPage(db: Db, query: PageQuery & { coin?: string
     ), daily AS (
       SELECT day, coin,
         coalesce(sum(amount) FILTER (WHERE kind = 'deposit' AND user_id IS NOT NULL), 0) AS deposits,
-        coalesce(sum(amount) FILTER (WHERE system_code = 'chain' AND kind NOT IN ('deposit', 'block_reward')), 0) AS withdrawals,
+        coalesce(sum(amount) FILTER (WHERE system_code = 'chain' AND kind = ANY(${[...CHAIN_WITHDRAWAL_KINDS]}::text[])), 0) AS withdrawals,
         coalesce(sum(amount) FILTER (WHERE kind = 'mining_income' AND user_id IS NOT NULL), 0) AS mining_income,
         coalesce(sum(amount) FILTER (WHERE kind = ANY(${[...COIN_OWNER_INCOME_KINDS]}::text[]) AND user_id IS NOT NULL), 0) AS owner_income,
         coalesce(sum(amount) FILTER (WHERE system_code = 'fees'), 0) AS fees,

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ERR } from '@platter/domain';
 import { App as AntApp } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queries.ts';
 import '../../i18n/index.ts';
-import { mockFetch, ok, type Answer, type RecordedCall } from '../../test/fetchMock.ts';
+import { code, mockFetch, ok, type Answer, type RecordedCall } from '../../test/fetchMock.ts';
 import { byTestId, cleanup, click, render, settle, typeInto, waitFor } from '../../test/render.tsx';
 import type { CooperationPoolRow, DealRow } from './cooperationApi.ts';
 import { CooperationPage } from './CooperationPage.tsx';
@@ -104,6 +105,29 @@ describe('/center/open sends an idempotency key per submission', () => {
     await click(byTestId('coop-move-submit') as HTMLElement);
     await waitFor(() => posts('/api/cooperation/open').length === 3);
     expect(keyOf(posts('/api/cooperation/open')[2])).not.toBe(keyOf(first));
+  }, 20_000);
+
+  it('"still being processed" keeps the key: the retry is the same submission; a refusal or success ends it', async () => {
+    const answers = [code(ERR.IDEMPOTENCY_IN_PROGRESS), ok(deal), code(ERR.INVALID_PARAMETER), ok(deal)];
+    const { posts } = await page(() => answers.shift() ?? ok(deal));
+    await typeInto(byTestId('deal-offer-amount') as HTMLInputElement, '30');
+    const submit = async (count: number) => {
+      await click(byTestId('deal-offer-submit') as HTMLElement);
+      await waitFor(() => posts('/api/cooperation/deal/offer').length === count);
+      await settle(20);
+    };
+    await submit(1);
+    await submit(2);
+    const keys = posts('/api/cooperation/deal/offer').map(keyOf);
+    expect(keys[1]).toBe(keys[0]);
+    await typeInto(byTestId('deal-offer-amount') as HTMLInputElement, '30');
+    await submit(3);
+    await submit(4);
+    const all = posts('/api/cooperation/deal/offer').map(keyOf);
+    // After the success a new key; after the refusal another.
+    expect(new Set(all).size).toBe(3);
+    expect(all[2]).not.toBe(all[0]);
+    expect(all[3]).not.toBe(all[2]);
   }, 20_000);
 
   it('a deal offer clicked twice before the answer sends one key twice; a new amount is a new submission', async () => {

@@ -1,3 +1,4 @@
+import { ERR } from '@platter/domain';
 import { useRef } from 'react';
 import { ApiRequestError } from '../../api/index.ts';
 import { newRequestId } from '../wallet/WithdrawDialog.tsx';
@@ -7,7 +8,8 @@ import { newRequestId } from '../wallet/WithdrawDialog.tsx';
  * request_id'): one per submission, named by what it sends (the call and its body). A second
  * click while the first is on its way, or a retry after the request was lost (no answer), sends
  * the same submission with the same key, so the server moves the money once; once the server
- * has answered (done or refused), sending it again is a new submission with a new key.
+ * has answered (done or refused — but not "the same request is still being processed", 2004),
+ * sending it again is a new submission with a new key.
  */
 export function useRequestKeys() {
   const pending = useRef(new Map<string, string>());
@@ -30,7 +32,8 @@ export function useRequestKeys() {
         if (error instanceof ApiRequestError) return undefined;
         throw error;
       }
-      if ('code' in answer) pending.current.delete(submission);
+      // "Still being processed" (2004) is no answer: the first request may still commit, so a retry keeps its key.
+      if ('code' in answer && answer.code !== ERR.IDEMPOTENCY_IN_PROGRESS) pending.current.delete(submission);
       return answer;
     },
   };
