@@ -466,9 +466,9 @@ export const SETTINGS = {
   },
   burstWalletFeeNqt: {
     env: 'BURST_WALLET_FEE_NQT',
-    default: '735000',
+    default: '1000000',
     meaning:
-      "With BURST_RPC_URL: the fee of each BURST withdrawal, NQT (10⁻⁸ SIGNA); at least the node's minimum (FEE_QUANT, 735,000 NQT = 0.00735 SIGNA). A payment whose user's withdrawal fee is lower is refused.",
+      "With BURST_RPC_URL: the least fee of each BURST withdrawal, NQT (10⁻⁸ SIGNA); each payment pays the larger of this and the node's minimum for its size (FEE_QUANT, 1,000,000 NQT = 0.01 SIGNA since SIP-34, per 176 bytes). A payment whose user's withdrawal fee is lower is refused.",
   },
   depincRpcUrl: {
     env: 'DEPINC_RPC_URL',

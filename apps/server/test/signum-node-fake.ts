@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signumAccountId, signumAddressOf } from '@platter/domain';
@@ -29,7 +30,8 @@ import { computeDeadline, nextGenerationSignature } from '@platter/poc';
  *   GetTransaction, GetAccountTransactions, GetUnconfirmedTransactions, ReadMessage,
  *   GetAccount, GetBlockchainStatus and DecodeToken answer: sendMoney is POST only, needs
  *   `deadline` (1–1440 minutes, 3 `"deadline" not specified`, 4 `Incorrect "deadline"`), a
- *   `feeNQT` of at least the FEE_QUANT (735,000 NQT; 4 `Incorrect "feeNQT"`), a secretPhrase
+ *   `feeNQT` of at least the FEE_QUANT (1,000,000 NQT since SIP-34; 4 `Incorrect "feeNQT"`), and of
+ *   FEE_QUANT × ⌊size / 176⌋ for a larger transaction (else `{error, broadcasted: false}`, unsigned), a secretPhrase
  *   (3), funds for amount + fee in the unconfirmed balance (6 "Not enough funds"), and a
  *   recipient with a public key on chain unless `recipientPublicKey` is given (PK_API_BLOCK:
  *   4 `Incorrect "recipient"`); it answers `{transaction, fullHash, broadcasted: true, …}` and
@@ -47,8 +49,18 @@ import { computeDeadline, nextGenerationSignature } from '@platter/poc';
 export const FAKE_SIGNUM_GENESIS_BASE_TARGET = 18_325_193_796n;
 const WAIT = 4;
 const ONE_SIGNA = 100_000_000n;
-/** signum-node's FEE_QUANT: the least fee of a transaction. */
-export const FAKE_SIGNUM_MIN_FEE = 735_000n;
+/** signum-node's FEE_QUANT since SIP-34 (FEE_QUANT_SIP34): the least fee of a transaction. */
+export const FAKE_SIGNUM_MIN_FEE = 1_000_000n;
+/** signum-node's ORDINARY_TRANSACTION_BYTES. */
+const ORDINARY_BYTES = 176;
+
+/** A payment's size as signum-node counts it: 176 bytes, plus each appendix (version, length, data; encrypted data is gzip + AES-CBC with IV, plus a 32-byte nonce). */
+export function fakeSignumPaymentBytes(message: string | undefined, selfMessage: string | undefined): number {
+  let bytes = ORDINARY_BYTES;
+  if (message) bytes += 5 + Buffer.byteLength(message);
+  if (selfMessage) bytes += 5 + 16 + 16 * (Math.floor(gzipSync(Buffer.from(selfMessage)).length / 16) + 1) + 32;
+  return bytes;
+}
 /** getAccountTransactions' rows per call (the node's default apiServer max records). */
 export const FAKE_SIGNUM_MAX_ROWS = 500;
 
@@ -444,6 +456,8 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
           ...(publicKeys.has(id) ? { publicKey: 'ab'.repeat(32) } : {}),
         };
       }
+      case 'getConstants':
+        return { feeQuantNQT: Number(FAKE_SIGNUM_MIN_FEE), ordinaryTransactionLength: ORDINARY_BYTES, maxArbitraryMessageLength: 1000 };
       case 'getBlockchainStatus': {
         const t = tip();
         return {
@@ -482,6 +496,9 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
         if (!publicKeys.has(recipient) && !q.get('recipientPublicKey')) return incorrect('recipient');
         const message = q.get('message') ?? undefined;
         const selfMessage = q.get('messageToEncryptToSelf') ?? undefined;
+        // The transaction's validation: FEE_QUANT × ⌊size / 176⌋ at least; refused unsigned, as the `error` of the answer.
+        const least = FAKE_SIGNUM_MIN_FEE * BigInt(Math.max(1, Math.floor(fakeSignumPaymentBytes(message, selfMessage) / ORDINARY_BYTES)));
+        if (fee < least) return { error: `Transaction fee ${fee} less than minimum fee ${least} at height ${tip().height}`, broadcasted: false };
         const payment: FakeSignumPayment = {
           id: idOf('send', sender, recipient, amount, payments.length),
           sender,

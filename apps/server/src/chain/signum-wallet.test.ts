@@ -1,4 +1,4 @@
-import { parseAmount, signumAddressOf } from '@platter/domain';
+import { parseAmount, signumAccountId, signumAddressOf } from '@platter/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_SIGNUM_MAX_ROWS, FAKE_SIGNUM_MIN_FEE, startFakeSignumNode, type FakeSignumNode } from '../../test/signum-node-fake.ts';
 import { testDatabase } from '../../test/db.ts';
@@ -14,6 +14,7 @@ import { reconcileUnknown, sendDue, trackSent } from '../modules/withdraw/sendin
 import { auditWithdrawals, parseSchedule } from '../modules/withdraw/withdraw.service.ts';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry } from './chain.ts';
 import { devnetRegistry } from './devnet.ts';
+import { signumApiClient } from './signum-api.ts';
 import { signumDepositMemo, withSignumWallet } from './signum-wallet.ts';
 
 /**
@@ -155,6 +156,40 @@ describe('the Signum wallet adapter', () => {
     expect(await burst.findSent({ paymentId: crypto.randomUUID(), to, amount: 2n * 10n ** 8n })).toBeUndefined();
     expect(await burst.findSent({ paymentId, to, amount: 3n * 10n ** 8n })).toBeUndefined();
     expect(await burst.paymentStatus('12345')).toEqual({ state: 'unknown' });
+  });
+
+  it("pays the node's minimum fee for the payment's size (FEE_QUANT per 176 bytes), capped by the withdrawal's fee", async () => {
+    const to = knownAccount();
+    const long = 'x'.repeat(120);
+    const paymentId = crypto.randomUUID();
+    // The node refuses a fee below its minimum for the size; the adapter pays what it asks.
+    const sent = await burst.send({ paymentId, to, amount: 10n ** 8n, memo: long, maxFee: 10n ** 8n });
+    expect(sent.fee).toBe(2n * FAKE_SIGNUM_MIN_FEE);
+    expect(fake.payments.find((p) => p.id.toString() === sent.txid)).toMatchObject({ fee: 2n * FAKE_SIGNUM_MIN_FEE, message: long });
+    // A withdrawal fee that covers one quant but not two is refused before anything is sent.
+    const before = fake.payments.length;
+    const low = await burst.send({ paymentId: crypto.randomUUID(), to, amount: 10n ** 8n, memo: long, maxFee: FAKE_SIGNUM_MIN_FEE }).catch((e: unknown) => e);
+    expect(low).toBeInstanceOf(SendRefusedError);
+    expect(fake.payments.length).toBe(before);
+  });
+
+  it('takes a validation refusal of the node (an error without a transaction) as nothing sent', async () => {
+    const api = signumApiClient({ url: fake.url, timeoutMs: 5000 });
+    try {
+      const answer = await api.post<{ error?: string; transaction?: string }>('sendMoney', {
+        recipient: signumAccountId(knownAccount())!.toString(),
+        amountNQT: '100000000',
+        feeNQT: FAKE_SIGNUM_MIN_FEE.toString(),
+        deadline: 120,
+        secretPhrase: PASSPHRASE,
+        message: 'y'.repeat(200),
+        messageIsText: 'true',
+      });
+      expect(answer.transaction).toBeUndefined();
+      expect(answer.error).toMatch(/less than minimum fee/);
+    } finally {
+      api.close();
+    }
   });
 
   it('checks a Signum token as the message signature', async () => {

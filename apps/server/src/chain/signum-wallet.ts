@@ -21,8 +21,9 @@ import { SignumApiError, signumApiClient, type SignumApiClient } from './signum-
  *   first, at most 500 rows a call: paged with firstIndex/lastIndex until a page reaches below
  *   the range; a block made while paging shifts the rows later, so a row is seen twice, never
  *   missed, and kept once).
- * - Withdrawals: `sendMoney` (POST) from the pool's account with its passphrase, the fee of
- *   `BURST_WALLET_FEE_NQT`, a deadline of 1440 minutes, the address book's memo as the plain
+ * - Withdrawals: `sendMoney` (POST) from the pool's account with its passphrase, the fee the node
+ *   asks for the payment's size (getConstants' feeQuantNQT × ⌊bytes / 176⌋, at least
+ *   `BURST_WALLET_FEE_NQT`), a deadline of 1440 minutes, the address book's memo as the plain
  *   message (what exchanges read) and `platter-payment:<id>` as a message encrypted to self,
  *   which only the pool's key reads back: a send whose answer never came is found by
  *   `findSent` (the account's payments to that recipient and amount, confirmed and waiting,
@@ -39,7 +40,7 @@ export interface SignumWalletOptions {
   poolAccount: string;
   /** Its passphrase; without one, withdrawals are refused. */
   passphrase?: string;
-  /** Each payment's fee, NQT. */
+  /** The least fee of a payment, NQT (`BURST_WALLET_FEE_NQT`): the fee is the larger of this and the node's minimum for the payment's size. */
   feeNqt: bigint;
   /** The platform's secret: deposit memos are derived from it. */
   secret: string;
@@ -53,6 +54,27 @@ const DEADLINE_MINUTES = 1440;
 /** Refusals that come before the node signs or broadcasts: nothing was sent. */
 const REFUSED_CODES: readonly number[] = [3, 4, 5, 6];
 const NOT_ENOUGH_FUNDS = 6;
+/** signum-node's ORDINARY_TRANSACTION_BYTES: a payment without appendices; each further 176 bytes costs one more FEE_QUANT. */
+const ORDINARY_TRANSACTION_BYTES = 176;
+/** FEE_QUANT since SIP-34 (the SMART_FEES moment), when the node's getConstants does not say it. */
+const FEE_QUANT_SIP34 = 1_000_000n;
+
+/**
+ * The size of a payment carrying `memo` as a plain message and `selfMessage` encrypted to self, bytes, at most
+ * (signum-node's Appendix: a version byte and a 4-byte length each; the encrypted data is the gzip of the text,
+ * AES-CBC with a 16-byte IV and padding, and a 32-byte nonce; gzip adds at most 23 bytes to text that does not compress).
+ */
+export function signumPaymentBytes(memo: string, selfMessage: string): number {
+  const message = memo ? 5 + Buffer.byteLength(memo) : 0;
+  const gzipped = Buffer.byteLength(selfMessage) + 23;
+  const encrypted = 16 + 16 * (Math.floor(gzipped / 16) + 1);
+  return ORDINARY_TRANSACTION_BYTES + message + 5 + encrypted + 32;
+}
+
+/** The node's least fee for a transaction of `bytes`: FEE_QUANT per started-over 176 bytes (SIP-31: FEE_QUANT × ⌊bytes / 176⌋, at least one). */
+export function signumMinimumFee(feeQuant: bigint, bytes: number): bigint {
+  return feeQuant * BigInt(Math.max(1, Math.floor(bytes / ORDINARY_TRANSACTION_BYTES)));
+}
 
 interface SignumTransaction {
   transaction: string;
@@ -109,6 +131,16 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
       }
       if (answer.transactions.length < SIGNUM_PAGE || answer.nextIndex === undefined || stop(answer.transactions)) return;
     }
+  }
+
+  let feeQuant: bigint | undefined;
+  async function paymentFee(memo: string, selfMessage: string): Promise<bigint> {
+    if (feeQuant === undefined) {
+      const constants = await api.get<{ feeQuantNQT?: number | string }>('getConstants');
+      feeQuant = constants.feeQuantNQT === undefined ? FEE_QUANT_SIP34 : BigInt(constants.feeQuantNQT);
+    }
+    const least = signumMinimumFee(feeQuant, signumPaymentBytes(memo, selfMessage));
+    return least > options.feeNqt ? least : options.feeNqt;
   }
 
   async function tipHeight(): Promise<number> {
@@ -169,26 +201,31 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
       if (!options.passphrase) throw new SendRefusedError('BURST_POOL_PASSPHRASE is not set: the pool account cannot sign payments', false);
       const recipient = signumAccountId(request.to);
       if (recipient === undefined) throw new SendRefusedError(`not a Signum account: ${request.to}`, false);
-      if (options.feeNqt > request.maxFee) throw new SendRefusedError(`the chain fee ${options.feeNqt} NQT is above the withdrawal's fee ${request.maxFee}`, false);
       const memo = request.memo.trim();
-      let answer: { transaction: string; broadcasted?: boolean };
+      const selfMessage = `${PAYMENT_MESSAGE}${request.paymentId}`;
+      const fee = await paymentFee(memo, selfMessage);
+      if (fee > request.maxFee) throw new SendRefusedError(`the chain fee ${fee} NQT is above the withdrawal's fee ${request.maxFee}`, false);
+      let answer: { transaction?: string; broadcasted?: boolean; error?: string };
       try {
-        answer = await api.post<{ transaction: string; broadcasted?: boolean }>('sendMoney', {
+        answer = await api.post<{ transaction?: string; broadcasted?: boolean; error?: string }>('sendMoney', {
           recipient: recipient.toString(),
           amountNQT: request.amount.toString(),
-          feeNQT: options.feeNqt.toString(),
+          feeNQT: fee.toString(),
           deadline: DEADLINE_MINUTES,
           secretPhrase: options.passphrase,
           ...(memo ? { message: memo, messageIsText: 'true' } : {}),
-          messageToEncryptToSelf: `${PAYMENT_MESSAGE}${request.paymentId}`,
+          messageToEncryptToSelf: selfMessage,
           messageToEncryptToSelfIsText: 'true',
         });
       } catch (error) {
         if (isRefusal(error)) throw new SendRefusedError(error.reason, error.code === NOT_ENOUGH_FUNDS);
         throw error;
       }
-      if (answer.broadcasted !== true) throw new Error(`sendMoney: the node signed ${answer.transaction} but did not broadcast it`);
-      return { txid: answer.transaction, fee: options.feeNqt };
+      // The node's validation refused the transaction before signing it (e.g. a fee below its minimum for the size): nothing was sent.
+      if (answer.transaction === undefined && typeof answer.error === 'string') throw new SendRefusedError(answer.error, false);
+      if (answer.transaction === undefined || answer.broadcasted !== true)
+        throw new Error(`sendMoney: the node signed ${answer.transaction ?? '(no id)'} but did not broadcast it`);
+      return { txid: answer.transaction, fee };
     },
     findSent,
     async paymentStatus(txid): Promise<PaymentState> {
