@@ -36,8 +36,11 @@ import { computeDeadline, nextGenerationSignature } from '@platter/poc';
  *   recipient with a public key on chain unless `recipientPublicKey` is given (PK_API_BLOCK:
  *   4 `Incorrect "recipient"`); it answers `{transaction, fullHash, broadcasted: true, …}` and
  *   the payment is mined into the next block. `message` (messageIsText) travels in plain
- *   text, `messageToEncryptToSelf` only as opaque data that `readMessage` with the sender's
- *   secretPhrase gives back as `decryptedMessageToSelf`. getAccountTransactions lists confirmed
+ *   text, `messageToEncryptToSelf` only as opaque data (the attachment's
+ *   encryptToSelfMessage {data, nonce, isText}) that `decryptFrom` with the sender's account and
+ *   secretPhrase gives back as `decryptedMessage` (8 "Decryption failed" otherwise), and
+ *   `readMessage` as `decryptedMessageToSelf` for a confirmed payment only (5 "Unknown
+ *   transaction" while it waits, 8 "No attached message found" without a message). getAccountTransactions lists confirmed
  *   transactions of the account (sent or received), newest first, at most 500 a call
  *   (lastIndex capped to firstIndex + 499), `nextIndex` when more follow; getTransaction
  *   answers a confirmed one with `block`, `height`, `confirmations` (tip − height), an
@@ -120,6 +123,8 @@ export interface FakeSignumNode {
   balances: Map<bigint, bigint>;
   /** Accounts whose public key is on the chain. */
   publicKeys: Set<bigint>;
+  /** Answer getAccountTransactions without `nextIndex`, as older handlers do. */
+  legacyPaging: boolean;
   /** A payment from outside (any account with coins), mined into the next block. */
   pay(from: bigint, to: bigint, amount: bigint, message?: string): FakeSignumPayment;
   tip(): FakeSignumBlock;
@@ -224,6 +229,9 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
   });
 
   const tokens = new Map<string, { account: bigint; website: string }>();
+  /** The fake's "encryption" of a self message: opaque, read back only through decryptFrom with the sender's passphrase. */
+  const sealedOf = (text: string) => createHash('sha256').update(text).digest('hex');
+  const SEAL_NONCE = '00'.repeat(32);
   const paymentJson = (p: FakeSignumPayment) => ({
     type: 0,
     subtype: 0,
@@ -238,9 +246,7 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
     feeNQT: p.fee.toString(),
     attachment: {
       ...(p.message !== undefined ? { 'version.Message': 1, message: p.message, messageIsText: true } : {}),
-      ...(p.selfMessage !== undefined
-        ? { 'version.EncryptToSelfMessage': 1, encryptToSelfMessage: { data: createHash('sha256').update(p.selfMessage).digest('hex'), nonce: '00'.repeat(32), isText: true } }
-        : {}),
+      ...(p.selfMessage !== undefined ? { 'version.EncryptToSelfMessage': 1, encryptToSelfMessage: { data: sealedOf(p.selfMessage), nonce: SEAL_NONCE, isText: true } } : {}),
     },
     ...(p.height !== undefined
       ? { block: blocks[p.height]!.id.toString(), height: p.height, confirmations: tip().height - p.height, blockTimestamp: blocks[p.height]!.timestamp }
@@ -263,6 +269,7 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
     payments,
     balances,
     publicKeys,
+    legacyPaging: false,
     pay(from, to, amount, message) {
       const payment: FakeSignumPayment = {
         id: idOf('payment', from, to, amount, payments.length),
@@ -415,7 +422,7 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
         // Newest first (height, then the order within the block).
         rows.sort((a, b) => b.height - a.height || b.order - a.order);
         const page = rows.slice(first, last + 1).map((r) => r.json);
-        return { transactions: page, ...(rows.length > last + 1 ? { nextIndex: last + 1 } : {}) };
+        return { transactions: page, ...(rows.length > last + 1 && !node.legacyPaging ? { nextIndex: last + 1 } : {}) };
       }
       case 'getUnconfirmedTransactions': {
         const id = account(q.get('account'));
@@ -432,14 +439,30 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
       case 'readMessage': {
         const text = q.get('transaction');
         if (!text) return missing('transaction');
-        const found = /^\d{1,20}$/.test(text) ? payments.find((p) => p.id === BigInt(text)) : undefined;
+        // ReadMessage: blockchain.getTransaction, so a payment still waiting for a block is unknown; NO_MESSAGE without any message.
+        const found = /^\d{1,20}$/.test(text) ? payments.find((p) => p.id === BigInt(text) && p.height !== undefined) : undefined;
         if (!found) return { errorCode: 5, errorDescription: 'Unknown transaction' };
+        if (found.message === undefined && found.selfMessage === undefined) return { errorCode: 8, errorDescription: 'No attached message found' };
         const secret = q.get('secretPhrase');
         const reader = secret ? node.passphrases.get(secret) : undefined;
         return {
           ...(found.message !== undefined ? { message: found.message, messageIsPrunable: false } : {}),
           ...(found.selfMessage !== undefined && reader === found.sender ? { decryptedMessageToSelf: found.selfMessage } : {}),
         };
+      }
+      case 'decryptFrom': {
+        // DecryptFrom: account.decryptFrom(data, nonce, secretPhrase) — the account's public key with the reader's private key; a message
+        // encrypted to self reads back when the account is the reader's own. 4 INCORRECT_ACCOUNT without a public key, 8 "Decryption failed".
+        const text = q.get('account');
+        if (!text) return missing('account');
+        const id = account(text);
+        if (id === undefined || !publicKeys.has(id)) return incorrect('account');
+        const secret = q.get('secretPhrase');
+        if (!secret) return missing('secretPhrase');
+        const reader = node.passphrases.get(secret);
+        const sealed = payments.find((p) => p.selfMessage !== undefined && sealedOf(p.selfMessage) === q.get('data') && q.get('nonce') === SEAL_NONCE);
+        if (!sealed || reader !== sealed.sender || id !== sealed.sender) return { errorCode: 8, errorDescription: 'Decryption failed' };
+        return { decryptedMessage: sealed.selfMessage };
       }
       case 'getAccount': {
         const text = q.get('account');

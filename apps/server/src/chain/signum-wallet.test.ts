@@ -15,7 +15,7 @@ import { auditWithdrawals, parseSchedule } from '../modules/withdraw/withdraw.se
 import { SendRefusedError, type ChainAdapter, type ChainRegistry } from './chain.ts';
 import { devnetRegistry } from './devnet.ts';
 import { signumApiClient } from './signum-api.ts';
-import { signumDepositMemo, withSignumWallet } from './signum-wallet.ts';
+import { signumDepositMemo, signumWalletAdapter, withSignumWallet } from './signum-wallet.ts';
 
 /**
  * BURST's custody on a Signum node, through the platform's own deposit and withdrawal code
@@ -189,6 +189,58 @@ describe('the Signum wallet adapter', () => {
       expect(answer.error).toMatch(/less than minimum fee/);
     } finally {
       api.close();
+    }
+  });
+
+  it('looks past payments of the same amount to the same address without a self message, and reads waiting ones too', async () => {
+    const to = knownAccount();
+    const amount = 4n * 10n ** 8n;
+    // The operator paid that address by hand, once without a message and once with a plain one.
+    fake.pay(POOL, signumAccountId(to)!, amount);
+    fake.pay(POOL, signumAccountId(to)!, amount, 'by hand');
+    fake.mine();
+    const paymentId = crypto.randomUUID();
+    expect(await burst.findSent({ paymentId, to, amount })).toBeUndefined();
+    // A withdrawal still waiting for a block is found (the node's readMessage would not know it yet).
+    const sent = await burst.send({ paymentId, to, amount, memo: '', maxFee: 10n ** 8n });
+    expect(await burst.findSent({ paymentId, to, amount })).toEqual(sent);
+    fake.mine();
+    expect(await burst.findSent({ paymentId, to, amount })).toEqual(sent);
+  });
+
+  it('never answers "not paid" when it could not read a candidate: no passphrase, or a self message that does not decrypt', async () => {
+    const to = knownAccount();
+    const amount = 5n * 10n ** 8n;
+    const paymentId = crypto.randomUUID();
+    await burst.send({ paymentId, to, amount, memo: '', maxFee: 10n ** 8n });
+    fake.mine();
+    const api = signumApiClient({ url: fake.url, timeoutMs: 5000 });
+    try {
+      const blind = signumWalletAdapter('BURST', api, { poolAccount: signumAddressOf(POOL), feeNqt: 0n, secret: SECRET });
+      await expect(blind.findSent!({ paymentId, to, amount })).rejects.toThrow(/BURST_POOL_PASSPHRASE/);
+      // A passphrase that is not the pool account's key reads nothing back.
+      fake.passphrases.set('another key', OUTSIDE);
+      const wrong = signumWalletAdapter('BURST', api, { poolAccount: signumAddressOf(POOL), passphrase: 'another key', feeNqt: 0n, secret: SECRET });
+      await expect(wrong.findSent!({ paymentId: crypto.randomUUID(), to, amount })).rejects.toThrow();
+    } finally {
+      api.close();
+    }
+  });
+
+  it('keeps paging while a page is full when the node sends no nextIndex (older handlers)', async () => {
+    fake.legacyPaging = true;
+    try {
+      const to = knownAccount();
+      const amount = 6n * 10n ** 8n;
+      const paymentId = crypto.randomUUID();
+      const sent = await burst.send({ paymentId, to, amount, memo: '', maxFee: 10n ** 8n });
+      fake.mine();
+      // More than a page of newer payments to the pool pushes the withdrawal to the second page.
+      for (let i = 0; i < FAKE_SIGNUM_MAX_ROWS + 5; i++) fake.pay(OUTSIDE, POOL, 10n ** 6n + BigInt(i), `p${i}`);
+      fake.mine();
+      expect(await burst.findSent({ paymentId, to, amount })).toEqual(sent);
+    } finally {
+      fake.legacyPaging = false;
     }
   });
 

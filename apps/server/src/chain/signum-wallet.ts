@@ -27,7 +27,9 @@ import { SignumApiError, signumApiClient, type SignumApiClient } from './signum-
  *   message (what exchanges read) and `platter-payment:<id>` as a message encrypted to self,
  *   which only the pool's key reads back: a send whose answer never came is found by
  *   `findSent` (the account's payments to that recipient and amount, confirmed and waiting,
- *   each one's self message read with `readMessage`).
+ *   each one's self message read with `decryptFrom` from its attachment — readMessage reads
+ *   confirmed ones only and refuses a payment without a message; a candidate whose self
+ *   message cannot be read, or no passphrase, is an error, never "not paid").
  * - Refusals before the node signs or broadcasts (errorCode 3 missing, 4 incorrect — a
  *   recipient without a public key on the chain too, 5 unknown account, 6 not enough funds)
  *   send nothing; any other failure leaves the outcome unknown.
@@ -86,7 +88,7 @@ interface SignumTransaction {
   feeNQT: string;
   height?: number;
   confirmations?: number;
-  attachment?: { message?: string; messageIsText?: boolean };
+  attachment?: { message?: string; messageIsText?: boolean; encryptToSelfMessage?: { data?: string; nonce?: string; isText?: boolean } };
 }
 
 /** The memo a user's BURST deposits carry: 16 decimal digits from the secret and the user id. */
@@ -117,7 +119,7 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
   async function* payments(stop: (page: SignumTransaction[]) => boolean): AsyncGenerator<SignumTransaction> {
     const seen = new Set<string>();
     for (let first = 0; ; first += SIGNUM_PAGE) {
-      const answer = await api.get<{ transactions: SignumTransaction[]; nextIndex?: number }>('getAccountTransactions', {
+      const answer = await api.get<{ transactions: SignumTransaction[] }>('getAccountTransactions', {
         account: poolId,
         type: 0,
         subtype: 0,
@@ -129,7 +131,8 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
         seen.add(tx.transaction);
         yield tx;
       }
-      if (answer.transactions.length < SIGNUM_PAGE || answer.nextIndex === undefined || stop(answer.transactions)) return;
+      // A full page may have more behind it: older handlers never send nextIndex, so the page's size decides.
+      if (answer.transactions.length < SIGNUM_PAGE || stop(answer.transactions)) return;
     }
   }
 
@@ -148,18 +151,35 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
     return status.numberOfBlocks - 1;
   }
 
-  async function selfMessage(txid: string): Promise<string | undefined> {
-    if (!options.passphrase) return undefined;
-    const read = await api.post<{ decryptedMessageToSelf?: string }>('readMessage', { transaction: txid, secretPhrase: options.passphrase });
-    return read.decryptedMessageToSelf;
+  /**
+   * The self message of one of the pool's payments, read with the node's decryptFrom (the pool's own public key and its passphrase: what
+   * encryptTo(self) sealed), from the attachment getAccountTransactions / getUnconfirmedTransactions answer — so a payment still waiting for
+   * a block is read too (readMessage reads confirmed ones only). Undefined: the payment has no self message, so it is not one of ours.
+   * Throws when the message cannot be read: the caller must not take that as "not paid".
+   */
+  async function selfMessage(tx: SignumTransaction, passphrase: string): Promise<string | undefined> {
+    const sealed = tx.attachment?.encryptToSelfMessage;
+    if (!sealed || typeof sealed.data !== 'string' || typeof sealed.nonce !== 'string') return undefined;
+    const read = await api.post<{ decryptedMessage?: string }>('decryptFrom', {
+      account: poolId,
+      data: sealed.data,
+      nonce: sealed.nonce,
+      decryptedMessageIsText: sealed.isText === false ? 'false' : 'true',
+      secretPhrase: passphrase,
+    });
+    if (typeof read.decryptedMessage !== 'string') throw new Error(`decryptFrom: the self message of ${tx.transaction} was not read back`);
+    return read.decryptedMessage;
   }
 
+  /** The payment with `payment`'s id, after reading every candidate (same recipient and amount); throws when it cannot tell, never answers "not paid" then. */
   async function findSent(payment: Payment): Promise<Sent | undefined> {
+    const passphrase = options.passphrase;
+    if (!passphrase) throw new Error('BURST_POOL_PASSPHRASE is not set: the pool account cannot read back which payments it made');
     const to = signumAccountId(payment.to)?.toString();
     if (to === undefined) return undefined;
     const wanted = `${PAYMENT_MESSAGE}${payment.paymentId}`;
     const matches = (tx: SignumTransaction) => tx.sender === poolId && tx.recipient === to && BigInt(tx.amountNQT) === payment.amount;
-    const check = async (tx: SignumTransaction) => (matches(tx) && (await selfMessage(tx.transaction)) === wanted ? { txid: tx.transaction, fee: BigInt(tx.feeNQT) } : undefined);
+    const check = async (tx: SignumTransaction) => (matches(tx) && (await selfMessage(tx, passphrase)) === wanted ? { txid: tx.transaction, fee: BigInt(tx.feeNQT) } : undefined);
     // Waiting for a block first, then every confirmed payment of the account.
     const waiting = await api.get<{ unconfirmedTransactions: SignumTransaction[] }>('getUnconfirmedTransactions', { account: poolId });
     for (const tx of waiting.unconfirmedTransactions) {

@@ -226,7 +226,11 @@ export async function reconcileUnknown(db: Db, chains: ChainRegistry): Promise<{
   const rows = await withdrawRepository.sendUnknown(db, 500);
   const out = { found: [] as string[], unknown: [] as string[] };
   for (const w of rows) {
-    const found = await chains.adapter(w.coin).findSent(paymentOf(w));
+    // A wallet that cannot tell for one payment (node down, a candidate it could not read) leaves that row unknown and goes on with the others.
+    const found = await chains
+      .adapter(w.coin)
+      .findSent(paymentOf(w))
+      .catch(() => undefined);
     if (found && (await accepted(db, w.id, found))) out.found.push(w.id);
     else out.unknown.push(w.id);
   }
