@@ -82,6 +82,17 @@ describe('the Signum wallet adapter', () => {
     expect((await rechargeAddress(db, wallet.chains, a.id, 'BHD')).memo).toBe('');
   });
 
+  it('replaces a deposit address made on the devnet before the node was attached', async () => {
+    const user = await buildUser(db);
+    const devnet = await rechargeAddress(db, devnetRegistry(db, SECRET), user.id, 'BURST');
+    expect(devnet.address).not.toBe(signumAddressOf(POOL));
+    const real = await rechargeAddress(db, wallet.chains, user.id, 'BURST');
+    expect(real).toMatchObject({ address: signumAddressOf(POOL), memo: signumDepositMemo(SECRET, user.id) });
+    expect(await db.selectFrom('deposit_addresses').select(['address', 'memo']).where('user_id', '=', user.id).where('coin', '=', 'BURST').execute()).toEqual([
+      { address: real.address, memo: real.memo },
+    ]);
+  });
+
   it('credits a deposit carrying the message after 10 confirmations; one without a known message waits for the operator', async () => {
     const user = await buildUser(db);
     const { memo } = await rechargeAddress(db, wallet.chains, user.id, 'BURST');
@@ -104,6 +115,19 @@ describe('the Signum wallet adapter', () => {
     ]);
     expect(unowned[1]?.txid).toBe(stray.id.toString());
     expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('a message with a NUL or other control characters neither stops the scan nor hides a deposit', async () => {
+    const user = await buildUser(db);
+    const { memo } = await rechargeAddress(db, wallet.chains, user.id, 'BURST');
+    const hostile = fake.pay(OUTSIDE, POOL, 10n ** 8n, `bad\u0000one\u0007 ${'z'.repeat(900)}`);
+    const deposit = fake.pay(OUTSIDE, POOL, 2n * 10n ** 8n, `${memo}\u0000`);
+    fake.mine();
+    expect((await scanDeposits(db, wallet.chains, 'BURST')).seen).toBe(1);
+    expect(await db.selectFrom('deposits').select('txid').where('user_id', '=', user.id).execute()).toEqual([{ txid: deposit.id.toString() }]);
+    const kept = (await unownedTransfers(db)).find((u) => u.txid === hostile.id.toString());
+    expect(kept?.memo).toMatch(/^badone z+$/);
+    expect(kept?.memo.length).toBeLessThanOrEqual(200);
   });
 
   it("pages the account's payments past the node's 500 rows, newest first, down to the range asked", async () => {

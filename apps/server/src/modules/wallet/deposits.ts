@@ -18,21 +18,40 @@ export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: str
   const coin = await coinRules(db, coinType);
   if (coin.closed) throw new AppError('DEPOSIT_CLOSED');
   const existing = await walletRepository.depositAddress(db, userId, coin.type);
-  if (existing) return { coin: coin.type, address: existing.address, memo: existing.memo, confirmation: coin.confirmation };
   const adapter = chains.adapter(coin.type);
+  // A shared account with a memo (Signum) is the same for everyone and cheap to ask: a stored row that is not it (e.g. made on the
+  // devnet before BURST_RPC_URL was set — an address nobody holds) is replaced, so nobody is shown it again. Its deposits keep
+  // their own address and history. Any other coin keeps the address it gave the user first.
+  if (existing && !adapter.depositMemo) return { coin: coin.type, address: existing.address, memo: existing.memo, confirmation: coin.confirmation };
   let address: string;
   try {
     address = await adapter.depositAddress(userId);
   } catch {
     throw new AppError('DEPOSIT_ADDRESS_UNAVAILABLE');
   }
-  await walletRepository.insertDepositAddress(db, userId, coin.type, address, adapter.depositMemo?.(userId) ?? '');
+  const memo = adapter.depositMemo?.(userId) ?? '';
+  if (existing && existing.address === address && existing.memo === memo) return { coin: coin.type, address, memo, confirmation: coin.confirmation };
+  if (existing) await walletRepository.replaceDepositAddress(db, userId, coin.type, address, memo);
+  else await walletRepository.insertDepositAddress(db, userId, coin.type, address, memo);
   const row = await walletRepository.depositAddress(db, userId, coin.type);
   if (!row) throw new Error(`no deposit address of ${coin.type} for user ${userId}`);
   return { coin: coin.type, address: row.address, memo: row.memo, confirmation: coin.confirmation };
 }
 
 const RESCAN_BLOCKS = 3;
+/** The longest memo kept (Signum's plain messages reach 1,000 characters; a deposit memo is 16 digits). */
+const MEMO_MAX = 200;
+
+/**
+ * A transfer's memo as matched and stored: anyone can put any bytes in a Signum message, and a NUL (which PostgreSQL text refuses) or
+ * any control character would make the scan's insert fail for every deposit of the coin; removed, trimmed, capped.
+ */
+export function depositMemoOf(memo: string | undefined): string {
+  return (memo ?? '')
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, MEMO_MAX);
+}
 
 /** Records new transfers into deposit addresses and credits those with enough confirmations. */
 export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: string): Promise<{ seen: number; credited: number }> {
@@ -51,7 +70,10 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
     // An address and the memo a deposit must carry (Signum's shared account); '' for an address of the user's own.
     const ownerKey = (address: string, memo: string) => `${address}\n${memo}`;
     const owner = new Map(owners.map((o) => [ownerKey(o.address, o.memo), o.user_id]));
-    const ownerOfTransfer = (t: (typeof transfers)[number]) => owner.get(ownerKey(t.address, t.memo ?? '')) ?? (t.memo ? owner.get(ownerKey(t.address, '')) : undefined);
+    const ownerOfTransfer = (t: (typeof transfers)[number]) => {
+      const memo = depositMemoOf(t.memo);
+      return owner.get(ownerKey(t.address, memo)) ?? (memo ? owner.get(ownerKey(t.address, '')) : undefined);
+    };
     const ownerOf = new Map(transfers.map((t) => [t, ownerOfTransfer(t)]));
     const rows = transfers
       .filter((t) => ownerOf.get(t) !== undefined && t.amount > 0n)
@@ -68,7 +90,16 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
     // Coins to no user's deposit address: kept for the operator (README 'Custody'), never dropped silently.
     const unowned = transfers
       .filter((t) => ownerOf.get(t) === undefined && t.amount > 0n)
-      .map((t) => ({ coin: coin.type, address: t.address, txid: t.txid, output_index: t.outputIndex, coin_id: t.coinId, amount: t.amount, height: t.height, memo: t.memo ?? '' }));
+      .map((t) => ({
+        coin: coin.type,
+        address: t.address,
+        txid: t.txid,
+        output_index: t.outputIndex,
+        coin_id: t.coinId,
+        amount: t.amount,
+        height: t.height,
+        memo: depositMemoOf(t.memo),
+      }));
     await db.transaction().execute(async (trx) => {
       if (rows.length) {
         // Deposits are keyed on the coin, never on the wallet's record name (issue 15 item 10):

@@ -229,6 +229,10 @@ export const walletRepository = {
       .onConflict((oc) => oc.doNothing())
       .execute(),
 
+  /** The user's deposit address of the coin, replaced (a shared account whose address or memo changed). */
+  replaceDepositAddress: (db: Db, userId: string, coin: string, address: string, memo: string) =>
+    db.updateTable('deposit_addresses').set({ address, memo }).where('user_id', '=', userId).where('coin', '=', coin).execute(),
+
   chainCursor: (db: Db, coin: string) => db.selectFrom('chain_cursors').select('scanned_height').where('coin', '=', coin).executeTakeFirst(),
 
   depositOwners: (db: Db, coin: string, addresses: readonly string[]) =>
