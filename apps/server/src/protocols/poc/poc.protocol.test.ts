@@ -1,4 +1,5 @@
 import { computeDeadline, estimateCapacityTiB, estimateCapacityUncorrectedTiB, parseGenerationSignature, POC_COIN_TIMING, PocVerifierPool } from '@platter/poc';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, TEST_SECRET } from '../../../test/app.ts';
 import { testDatabase } from '../../../test/db.ts';
@@ -12,6 +13,7 @@ import { userBalances } from '../../ledger/ledger.service.ts';
 import { bindData, bindPlot, listPlots } from '../../modules/pool/plots.ts';
 import { settleDay } from '../../modules/settlement/settlement.service.ts';
 import { MemoryPlot } from '../../sim/pocPlot.ts';
+import { POC_PLOT_FILES_MAX, pocRepository } from './poc.repository.ts';
 import { pocPools, type PocPoolEntry } from './setup.ts';
 
 /**
@@ -188,6 +190,52 @@ describe('Burst pool protocol', () => {
     expect(row?.files?.map((f) => [f.file, f.start_nonce, f.nonces, f.size])).toEqual([[own, '1000', '16', String(16n * 262_144n)]]);
     expect(row).toMatchObject({ size: String(16n * 262_144n), file_count: 1 });
     expect(row?.last_seen).not.toBeNull();
+    // Files whose nonces overlap a kept one are not counted again (a crafted header cannot inflate the plotter's size).
+    await submit(`${PLOTTER}_${best.nonce}_1`);
+    await submit(`${PLOTTER}_0_100000000`);
+    const again = (await listPlots(db, userId, { pool: 'bhd', page: 1, count: 10 })).list.find((p) => p.plot_id === PLOTTER.toString());
+    expect(again).toMatchObject({ size: String(16n * 262_144n), file_count: 1 });
+    // At most POC_PLOT_FILES_MAX files a plotter: a new one past that is not kept; a known one is still seen.
+    await db
+      .insertInto('poc_plot_files')
+      .values(
+        Array.from({ length: POC_PLOT_FILES_MAX - 1 }, (_, i) => ({
+          pool: 'bhd',
+          plotter_id: PLOTTER.toString(),
+          file: `${PLOTTER}_${10n ** 9n + BigInt(i) * 16n}_16`,
+          start_nonce: (10n ** 9n + BigInt(i) * 16n).toString(),
+          nonces: '16',
+          last_seen_at: new Date(),
+        })),
+      )
+      .execute();
+    const at = new Date();
+    expect(await pocRepository.recordPlotFile(db, { pool: 'bhd', plotterId: PLOTTER, file: `${PLOTTER}_${10n ** 12n}_16`, startNonce: 10n ** 12n, nonces: 16n, at })).toBe(false);
+    expect(await pocRepository.recordPlotFile(db, { pool: 'bhd', plotterId: PLOTTER, file: own, startNonce: 1000n, nonces: 16n, at })).toBe(true);
+    await db.deleteFrom('poc_plot_files').where('pool', '=', 'bhd').where('file', '!=', own).execute();
+  });
+
+  it('hands the best nonce to the node even when its plot file cannot be recorded', async () => {
+    // A fresh round: the node has nothing from this plotter yet.
+    await forge();
+    let round = await info();
+    for (let tries = 0; plot.deadlines(round)[0]!.deadline > target && tries < 30; tries++) {
+      await forge();
+      round = await info();
+    }
+    const best = plot.deadlines(round)[0]!;
+    await sql`ALTER TABLE poc_plot_files RENAME TO poc_plot_files_away`.execute(db);
+    try {
+      const answer = await call(
+        { requestType: 'submitNonce', accountId: PLOTTER.toString(), nonce: best.nonce.toString(), blockheight: String(round.height) },
+        { 'X-Minername': 'rig-01', 'X-Plotfile': `${PLOTTER}_1000_16` },
+      );
+      expect(answer.body).toEqual({ result: 'success', deadline: Number(best.deadline) });
+    } finally {
+      await sql`ALTER TABLE poc_plot_files_away RENAME TO poc_plot_files`.execute(db);
+    }
+    const node = await db.selectFrom('devnet_poc_chain').select(['best_nonce', 'best_deadline']).where('coin', '=', 'BHD').executeTakeFirstOrThrow();
+    expect(node).toEqual({ best_nonce: best.nonce.toString(), best_deadline: best.deadline.toString() });
   });
 
   it('closes rounds into points from the estimated capacity, and books and settles a block the pool’s nonce wins', async () => {

@@ -6,6 +6,9 @@ import type { Db } from '../../db/database.ts';
 const MINING_STATUSES = ['CONFIRMED', 'UNBIND_AUDITING', 'UNBIND_SENT'] as const;
 
 /** The Burst pool protocol's SQL (issue 21): plotters, miners, rounds, best deadlines, the block cursor. */
+/** The most plot files kept per plotter and pool. */
+export const POC_PLOT_FILES_MAX = 1000;
+
 export const pocRepository = {
   /**
    * The user a plotter id is registered to in `pool` — or, for a merged coin (LHD, HDD, XHD
@@ -98,8 +101,24 @@ export const pocRepository = {
    * A plot file the miner named (X-Plotfile) for an accepted nonce: kept per pool and plotter,
    * and the plotter's registrations in the pool then show the files' sum (size, count, last seen).
    */
-  async recordPlotFile(db: Db, row: { pool: string; plotterId: bigint; file: string; startNonce: bigint; nonces: bigint; at: Date }): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+  async recordPlotFile(db: Db, row: { pool: string; plotterId: bigint; file: string; startNonce: bigint; nonces: bigint; at: Date }): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      // One plotter's files one at a time: the checks below hold against a concurrent submission.
+      await trx.selectFrom('plots').select('id').where('pool', '=', row.pool).where('plot_id', '=', row.plotterId.toString()).forUpdate().execute();
+      const plotter = trx.selectFrom('poc_plot_files').where('pool', '=', row.pool).where('plotter_id', '=', row.plotterId.toString());
+      const known = await plotter.select('file').where('file', '=', row.file).executeTakeFirst();
+      if (!known) {
+        // A miner names its files itself: a new one counts only while the plotter has fewer than POC_PLOT_FILES_MAX and its
+        // nonces overlap none already kept, so crafted headers cannot inflate the plots page or its size.
+        const { files } = await plotter.select(sql<string>`count(*)::text`.as('files')).executeTakeFirstOrThrow();
+        if (Number(files) >= POC_PLOT_FILES_MAX) return false;
+        const overlap = await plotter
+          .select('file')
+          .where('start_nonce', '<', (row.startNonce + row.nonces).toString())
+          .where(sql<boolean>`start_nonce + nonces > ${row.startNonce.toString()}::numeric`)
+          .executeTakeFirst();
+        if (overlap) return false;
+      }
       await trx
         .insertInto('poc_plot_files')
         .values({ pool: row.pool, plotter_id: row.plotterId, file: row.file, start_nonce: row.startNonce, nonces: row.nonces, last_seen_at: row.at })
@@ -117,6 +136,7 @@ export const pocRepository = {
         .where('pool', '=', row.pool)
         .where('plot_id', '=', row.plotterId.toString())
         .execute();
+      return true;
     });
   },
 

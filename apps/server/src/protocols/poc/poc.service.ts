@@ -201,16 +201,19 @@ export function pocPoolService(deps: { db: Db; chain: PocChain; verify: (submiss
         baseTarget: current.baseTarget,
         at,
       });
-      // The plot file the miner names, when it is this plotter's and holds the nonce.
-      const file = headers.plotfile ? parsePocPlotFile(headers.plotfile) : undefined;
-      if (file && file.plotterId === plotterId && nonce >= file.startNonce && nonce < file.startNonce + file.nonces) {
-        const name = `${file.plotterId}_${file.startNonce}_${file.nonces}`;
-        await repo.recordPlotFile(db, { pool: settings.pool, plotterId, file: name, startNonce: file.startNonce, nonces: file.nonces, at });
-      }
-      // The pool's best of the round goes to the node (the node keeps the lowest it was handed).
+      // The pool's best of the round goes to the node (the node keeps the lowest it was handed) — before anything else: a block may hang on it.
       if (deadline <= best) {
         const outcome = await chain.submitNonce({ plotterId, nonce, height: current.height, address: settings.address });
         if (!outcome.accepted && outcome.reason === POC_ERRORS.HEIGHT) info = undefined;
+      }
+      // The plot file the miner names, when it is this plotter's and holds the nonce: best effort, after the node has the nonce
+      // (a failure is logged, never the submission's).
+      const file = headers.plotfile ? parsePocPlotFile(headers.plotfile) : undefined;
+      if (file && file.plotterId === plotterId && nonce >= file.startNonce && nonce < file.startNonce + file.nonces) {
+        const name = `${file.plotterId}_${file.startNonce}_${file.nonces}`;
+        await repo
+          .recordPlotFile(db, { pool: settings.pool, plotterId, file: name, startNonce: file.startNonce, nonces: file.nonces, at })
+          .catch((error: unknown) => console.warn(`poc ${settings.pool}: plot file ${name} not recorded: ${error instanceof Error ? error.message : String(error)}`));
       }
       return { result: 'success', deadline: Number(deadline) };
     },
