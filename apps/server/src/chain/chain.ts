@@ -104,6 +104,11 @@ export interface ChainAdapter {
    * memo is kept for the operator. Absent: the address alone is the user's.
    */
   depositMemo?(userId: string): string;
+  /**
+   * Which chain and account the heights of `incoming` count on (Signum: the node's pool account); the deposit scan starts near the
+   * tip when its cursor was left by another source (the devnet before the node was attached). Absent: ''.
+   */
+  source?: string;
   /** Transfers into any address in blocks (fromHeight, toHeight]. */
   incoming(fromHeight: number, toHeight: number): Promise<IncomingTransfer[]>;
   /**

@@ -117,6 +117,25 @@ describe('the Signum wallet adapter', () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 
+  it("starts near the tip when the deposit cursor was left by the devnet, not at the pool account's whole history", async () => {
+    const old = fake.pay(OUTSIDE, POOL, 7n * 10n ** 8n, 'an old payment');
+    fake.mine();
+    mine(40);
+    // The devnet's cursor: a height of another chain.
+    await db.updateTable('chain_cursors').set({ scanned_height: 0, source: '' }).where('coin', '=', 'BURST').execute();
+    const user = await buildUser(db);
+    const { memo } = await rechargeAddress(db, wallet.chains, user.id, 'BURST');
+    const fresh = fake.pay(OUTSIDE, POOL, 3n * 10n ** 8n, memo);
+    fake.mine();
+    await scanDeposits(db, wallet.chains, 'BURST');
+    expect(await db.selectFrom('deposits').select('txid').where('user_id', '=', user.id).execute()).toEqual([{ txid: fresh.id.toString() }]);
+    expect((await unownedTransfers(db)).some((u) => u.txid === old.id.toString())).toBe(false);
+    expect(await db.selectFrom('chain_cursors').select(['scanned_height', 'source']).where('coin', '=', 'BURST').executeTakeFirstOrThrow()).toEqual({
+      scanned_height: String(fake.tip().height),
+      source: `signum:${POOL}`,
+    });
+  });
+
   it('a message with a NUL or other control characters neither stops the scan nor hides a deposit', async () => {
     const user = await buildUser(db);
     const { memo } = await rechargeAddress(db, wallet.chains, user.id, 'BURST');

@@ -198,6 +198,7 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
     height: tipHeight,
     depositAddress: () => Promise.resolve(poolAddress),
     depositMemo: (userId) => signumDepositMemo(options.secret, userId),
+    source: `signum:${poolId}`,
     async incoming(fromHeight, toHeight): Promise<IncomingTransfer[]> {
       const out: IncomingTransfer[] = [];
       const below = (page: SignumTransaction[]) => (page.at(-1)?.height ?? 0) <= fromHeight;

@@ -69,6 +69,7 @@ import * as depositMemo from './migrations/2026_11_27_0420_deposit_memo.ts';
 import * as minerEstimateRounds from './migrations/2026_11_27_0421_miner_estimate_rounds.ts';
 import * as pocPlotFiles from './migrations/2026_11_27_0422_poc_plot_files.ts';
 import * as mortgageTakesStakingChecks from './migrations/2026_11_27_0450_mortgage_takes_staking_checks.ts';
+import * as chainCursorSource from './migrations/2026_11_27_0530_chain_cursor_source.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -143,6 +144,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0421_miner_estimate_rounds': minerEstimateRounds,
   '2026_11_27_0422_poc_plot_files': pocPlotFiles,
   '2026_11_27_0450_mortgage_takes_staking_checks': mortgageTakesStakingChecks,
+  '2026_11_27_0530_chain_cursor_source': chainCursorSource,
 };
 
 /** Every migration name in order. */

@@ -39,6 +39,8 @@ export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: str
 }
 
 const RESCAN_BLOCKS = 3;
+/** How far below the tip a scan on a newly attached chain starts (a deposit made just before the first scan is still seen). */
+const FIRST_SCAN_BLOCKS = 30;
 /** The longest memo kept (Signum's plain messages reach 1,000 characters; a deposit memo is 16 digits). */
 const MEMO_MAX = 200;
 
@@ -58,7 +60,15 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
   const coin = await coinRules(db, coinType);
   const adapter = chains.adapter(coin.type);
   const tip = await adapter.height();
-  const cursor = await walletRepository.chainCursor(db, coin.type);
+  let cursor = await walletRepository.chainCursor(db, coin.type);
+  // A cursor of another chain (the devnet's heights, before the node was attached) is no height of this one: start near the tip
+  // rather than read the pool account's whole history (every old payment would land in the operator's unowned list).
+  const source = adapter.source ?? '';
+  if (cursor ? cursor.source !== source : source !== '') {
+    const start = Math.max(0, tip - FIRST_SCAN_BLOCKS);
+    await walletRepository.resetCursor(db, coin.type, start, source);
+    cursor = { scanned_height: String(start), source };
+  }
   // Re-read a few blocks behind the cursor: a transfer committed late into a block already
   // scanned is still found (rows are unique per coin, so nothing is recorded twice).
   const from = Math.max(0, (cursor ? Number(cursor.scanned_height) : 0) - RESCAN_BLOCKS);

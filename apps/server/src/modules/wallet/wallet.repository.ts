@@ -233,7 +233,12 @@ export const walletRepository = {
   replaceDepositAddress: (db: Db, userId: string, coin: string, address: string, memo: string) =>
     db.updateTable('deposit_addresses').set({ address, memo }).where('user_id', '=', userId).where('coin', '=', coin).execute(),
 
-  chainCursor: (db: Db, coin: string) => db.selectFrom('chain_cursors').select('scanned_height').where('coin', '=', coin).executeTakeFirst(),
+  chainCursor: (db: Db, coin: string) => db.selectFrom('chain_cursors').select(['scanned_height', 'source']).where('coin', '=', coin).executeTakeFirst(),
+
+  /** The scan's cursor on another chain (its source changed): set, even below the old height. */
+  resetCursor: (db: Db, coin: string, height: number, source: string) =>
+    sql`INSERT INTO chain_cursors (coin, scanned_height, source) VALUES (${coin}, ${height}, ${source})
+        ON CONFLICT (coin) DO UPDATE SET scanned_height = EXCLUDED.scanned_height, source = EXCLUDED.source`.execute(db),
 
   depositOwners: (db: Db, coin: string, addresses: readonly string[]) =>
     addresses.length

@@ -31,6 +31,8 @@ export interface DepositsTable {
 export interface ChainCursorsTable {
   coin: string;
   scanned_height: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  /** The chain the height counts on (ChainAdapter.source); '' when the adapter does not say. */
+  source: Generated<string>;
 }
 
 export interface WithdrawAddressesTable {
