@@ -58,8 +58,8 @@ export const FAKE_SIGNUM_MIN_FEE = 1_000_000n;
 const ORDINARY_BYTES = 176;
 
 /** A payment's size as signum-node counts it: 176 bytes, plus each appendix (version, length, data; encrypted data is gzip + AES-CBC with IV, plus a 32-byte nonce). */
-export function fakeSignumPaymentBytes(message: string | undefined, selfMessage: string | undefined): number {
-  let bytes = ORDINARY_BYTES;
+export function fakeSignumPaymentBytes(message: string | undefined, selfMessage: string | undefined, announcesKey = false): number {
+  let bytes = ORDINARY_BYTES + (announcesKey ? 33 : 0);
   if (message) bytes += 5 + Buffer.byteLength(message);
   if (selfMessage) bytes += 5 + 16 + 16 * (Math.floor(gzipSync(Buffer.from(selfMessage)).length / 16) + 1) + 32;
   return bytes;
@@ -520,7 +520,7 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
         const message = q.get('message') ?? undefined;
         const selfMessage = q.get('messageToEncryptToSelf') ?? undefined;
         // The transaction's validation: FEE_QUANT × ⌊size / 176⌋ at least; refused unsigned, as the `error` of the answer.
-        const least = FAKE_SIGNUM_MIN_FEE * BigInt(Math.max(1, Math.floor(fakeSignumPaymentBytes(message, selfMessage) / ORDINARY_BYTES)));
+        const least = FAKE_SIGNUM_MIN_FEE * BigInt(Math.max(1, Math.floor(fakeSignumPaymentBytes(message, selfMessage, Boolean(q.get('recipientPublicKey'))) / ORDINARY_BYTES)));
         if (fee < least) return { error: `Transaction fee ${fee} less than minimum fee ${least} at height ${tip().height}`, broadcasted: false };
         const payment: FakeSignumPayment = {
           id: idOf('send', sender, recipient, amount, payments.length),

@@ -1,4 +1,5 @@
 import { parseAmount, signumAccountId, signumAddressOf } from '@platter/domain';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_SIGNUM_MAX_ROWS, FAKE_SIGNUM_MIN_FEE, startFakeSignumNode, type FakeSignumNode } from '../../test/signum-node-fake.ts';
 import { testDatabase } from '../../test/db.ts';
@@ -7,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
+import { addAddress } from '../modules/wallet/addresses.ts';
 import { rechargeAddress, scanDeposits } from '../modules/wallet/deposits.ts';
 import { unownedTransfers } from '../modules/wallet/reconcile.ts';
 import { walletService } from '../modules/wallet/wallet.service.ts';
@@ -134,6 +136,16 @@ describe('the Signum wallet adapter', () => {
       scanned_height: String(fake.tip().height),
       source: `signum:${POOL}`,
     });
+  });
+
+  it("refuses the pool's own account as a withdrawal address however it is written", async () => {
+    const user = await buildUser(db);
+    await rechargeAddress(db, wallet.chains, user.id, 'BURST');
+    const rs = signumAddressOf(POOL).slice(2);
+    for (const address of [POOL.toString(), `BURST-${rs}`]) {
+      const refused = await db.transaction().execute((trx) => addAddress(trx, user.id, { coin: 'BURST', address, remark: '', memo: '' }).catch((e: unknown) => e));
+      expect(refused, address).toMatchObject({ errorName: 'WITHDRAW_TO_DEPOSIT_ADDRESS' });
+    }
   });
 
   it('a message with a NUL or other control characters neither stops the scan nor hides a deposit', async () => {
@@ -285,6 +297,20 @@ describe('the Signum wallet adapter', () => {
     } finally {
       fake.legacyPaging = false;
     }
+  });
+
+  it('pays a fresh account written as an extended address (its public key goes with the payment)', async () => {
+    const key = randomBytes(32);
+    const id = createHash('sha256').update(key).digest().readBigUInt64LE(0);
+    const extended = `${signumAddressOf(id)}-${BigInt(`0x${key.toString('hex')}`)
+      .toString(36)
+      .toUpperCase()}`;
+    expect(signumAccountId(extended)).toBe(id);
+    // Without its key the node refuses a fresh account (PK_API_BLOCK); with it the payment goes.
+    const plain = await burst.send({ paymentId: crypto.randomUUID(), to: signumAddressOf(id), amount: 10n ** 8n, memo: '', maxFee: 10n ** 8n }).catch((e: unknown) => e);
+    expect(plain).toMatchObject({ reason: 'Incorrect "recipient"' });
+    const sent = await burst.send({ paymentId: crypto.randomUUID(), to: extended, amount: 10n ** 8n, memo: '', maxFee: 10n ** 8n });
+    expect(fake.payments.find((p) => p.id.toString() === sent.txid)).toMatchObject({ recipient: id, amount: 10n ** 8n });
   });
 
   it('checks a Signum token as the message signature', async () => {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { signumAccountId, signumAddressOf } from '@platter/domain';
+import { signumAccountId, signumAddressOf, signumPublicKeyOf } from '@platter/domain';
 import { signumNodeConfig, type Config } from '../config.ts';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingTransfer, type Payment, type PaymentState, type Sent } from './chain.ts';
 import { SignumApiError, signumApiClient, type SignumApiClient } from './signum-api.ts';
@@ -62,12 +62,13 @@ const ORDINARY_TRANSACTION_BYTES = 176;
 const FEE_QUANT_SIP34 = 1_000_000n;
 
 /**
- * The size of a payment carrying `memo` as a plain message and `selfMessage` encrypted to self, bytes, at most
+ * The size of a payment carrying `memo` as a plain message and `selfMessage` encrypted to self (and the recipient's public key
+ * announced: a version byte and 32 bytes), bytes, at most
  * (signum-node's Appendix: a version byte and a 4-byte length each; the encrypted data is the gzip of the text,
  * AES-CBC with a 16-byte IV and padding, and a 32-byte nonce; gzip adds at most 23 bytes to text that does not compress).
  */
-export function signumPaymentBytes(memo: string, selfMessage: string): number {
-  const message = memo ? 5 + Buffer.byteLength(memo) : 0;
+export function signumPaymentBytes(memo: string, selfMessage: string, announcesKey = false): number {
+  const message = (memo ? 5 + Buffer.byteLength(memo) : 0) + (announcesKey ? 33 : 0);
   const gzipped = Buffer.byteLength(selfMessage) + 23;
   const encrypted = 16 + 16 * (Math.floor(gzipped / 16) + 1);
   return ORDINARY_TRANSACTION_BYTES + message + 5 + encrypted + 32;
@@ -137,12 +138,12 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
   }
 
   let feeQuant: bigint | undefined;
-  async function paymentFee(memo: string, selfMessage: string): Promise<bigint> {
+  async function paymentFee(memo: string, selfMessage: string, announcesKey: boolean): Promise<bigint> {
     if (feeQuant === undefined) {
       const constants = await api.get<{ feeQuantNQT?: number | string }>('getConstants');
       feeQuant = constants.feeQuantNQT === undefined ? FEE_QUANT_SIP34 : BigInt(constants.feeQuantNQT);
     }
-    const least = signumMinimumFee(feeQuant, signumPaymentBytes(memo, selfMessage));
+    const least = signumMinimumFee(feeQuant, signumPaymentBytes(memo, selfMessage, announcesKey));
     return least > options.feeNqt ? least : options.feeNqt;
   }
 
@@ -222,14 +223,17 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
       if (!options.passphrase) throw new SendRefusedError('BURST_POOL_PASSPHRASE is not set: the pool account cannot sign payments', false);
       const recipient = signumAccountId(request.to);
       if (recipient === undefined) throw new SendRefusedError(`not a Signum account: ${request.to}`, false);
+      const recipientKey = signumPublicKeyOf(request.to);
       const memo = request.memo.trim();
       const selfMessage = `${PAYMENT_MESSAGE}${request.paymentId}`;
-      const fee = await paymentFee(memo, selfMessage);
+      const fee = await paymentFee(memo, selfMessage, recipientKey !== undefined);
       if (fee > request.maxFee) throw new SendRefusedError(`the chain fee ${fee} NQT is above the withdrawal's fee ${request.maxFee}`, false);
       let answer: { transaction?: string; broadcasted?: boolean; error?: string };
       try {
         answer = await api.post<{ transaction?: string; broadcasted?: boolean; error?: string }>('sendMoney', {
           recipient: recipient.toString(),
+          // An extended address carries the recipient's public key: a fresh account can be paid (the node's PK_API_BLOCK), and its key is announced.
+          ...(recipientKey ? { recipientPublicKey: recipientKey } : {}),
           amountNQT: request.amount.toString(),
           feeNQT: fee.toString(),
           deadline: DEADLINE_MINUTES,

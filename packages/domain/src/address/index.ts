@@ -2,7 +2,7 @@ import { base58, base64urlnopad, bech32, bech32m, createBase58check } from '@scu
 import { blake2b } from '@noble/hashes/blake2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { jubjub } from '@noble/curves/misc.js';
-import { parseSignumAccount, signumAccountIdOfKey, signumRsDecode, signumRsEncode } from './signum.ts';
+import { parseSignumAccount, signumAccountIdOfKey, signumExtendedKey, signumRsDecode, signumRsEncode } from './signum.ts';
 
 /**
  * Each coin's address checked as its chain checks it, not by a pattern alone: a mistyped
@@ -186,6 +186,11 @@ export { signumRsEncode, signumRsDecode } from './signum.ts';
  */
 export function signumAccountId(text: string | undefined): bigint | undefined {
   return parseSignumAccount(text, (key) => signumAccountIdOfKey(key, sha256));
+}
+
+/** The public key (hex) of an extended Signum address (`S-…-<key>`), checked against its id; undefined for any other form. */
+export function signumPublicKeyOf(text: string): string | undefined {
+  return signumExtendedKey(text, (key) => signumAccountIdOfKey(key, sha256));
 }
 
 /** A Signum account id written as the node writes it: `S-XXXX-XXXX-XXXX-XXXXX`. */

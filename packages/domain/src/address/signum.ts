@@ -106,6 +106,14 @@ export function parseSignumAccount(text: string | undefined, accountIdOfKey?: (k
   return id;
 }
 
+/** The public key (hex) an extended address carries (`S-XXXX-XXXX-XXXX-XXXXX-<key in base 36>`), once the address is valid; else undefined. */
+export function signumExtendedKey(text: string, accountIdOfKey: (key: Uint8Array) => bigint): string | undefined {
+  if (parseSignumAccount(text, accountIdOfKey) === undefined) return undefined;
+  const match = /^(?:(?:S|BURST|TS)-)?[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{5}-([0-9A-Z]+)$/.exec(text.trim().toUpperCase());
+  const key = match ? base36Key(match[1]!) : null;
+  return key ? Array.from(key, (b) => b.toString(16).padStart(2, '0')).join('') : undefined;
+}
+
 /** Signum's account id of a public key: the first 8 bytes of its SHA-256, little-endian. */
 export function signumAccountIdOfKey(key: Uint8Array, sha256: (data: Uint8Array) => Uint8Array): bigint {
   const digest = sha256(key);

@@ -1,4 +1,15 @@
-import { AppError, operatorCanCancel, quoteWithdrawal, reviewBatchOf, userCanCancel, withdrawalNeedsAudit, type Withdrawal, type WithdrawStatus } from '@platter/domain';
+import {
+  AppError,
+  operatorCanCancel,
+  signumAccountId,
+  signumAddressOf,
+  quoteWithdrawal,
+  reviewBatchOf,
+  userCanCancel,
+  withdrawalNeedsAudit,
+  type Withdrawal,
+  type WithdrawStatus,
+} from '@platter/domain';
 import type { Db } from '../../db/database.ts';
 import { placeHold, postTransaction, voidHold } from '../../ledger/ledger.service.ts';
 import { assertWithdrawalAllowed } from '../security/security.service.ts';
@@ -48,7 +59,17 @@ export interface WithdrawInput {
  * item 7). An internal transfer does the same for free.
  */
 export async function assertNotDepositAddress(db: Db, coin: string, address: string): Promise<void> {
-  if (await withdrawRepository.depositAddressOwner(db, coin, address)) throw new AppError('WITHDRAW_TO_DEPOSIT_ADDRESS');
+  if (await withdrawRepository.depositAddressOwner(db, coin, canonicalDepositAddress(coin, address))) throw new AppError('WITHDRAW_TO_DEPOSIT_ADDRESS');
+}
+
+/**
+ * An address as deposit addresses are stored: a Signum account (BURST) may be written as its numeric id, `BURST-…`, lowercase or
+ * extended with its public key — all the same account, stored as `S-XXXX-XXXX-XXXX-XXXXX`. Other coins: as given.
+ */
+function canonicalDepositAddress(coin: string, address: string): string {
+  if (coin !== 'BURST') return address;
+  const id = signumAccountId(address);
+  return id === undefined ? address : signumAddressOf(id);
 }
 
 /**
