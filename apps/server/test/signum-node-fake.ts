@@ -77,6 +77,8 @@ export interface FakeSignumPayment {
   message?: string;
   /** The encrypt-to-self message, as the sender's key would read it. */
   selfMessage?: string;
+  /** Minutes (1440 for the fake's own payments). */
+  deadline?: number;
   timestamp: number;
   /** Set once mined. */
   height?: number;
@@ -236,7 +238,7 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
     type: 0,
     subtype: 0,
     timestamp: p.timestamp,
-    deadline: 1440,
+    deadline: p.deadline ?? 1440,
     transaction: p.id.toString(),
     sender: p.sender.toString(),
     senderRS: signumAddressOf(p.sender),
@@ -530,6 +532,7 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
           fee,
           ...(message ? { message } : {}),
           ...(selfMessage ? { selfMessage } : {}),
+          deadline: minutes,
           timestamp: tip().timestamp + 1,
         };
         payments.push(payment);

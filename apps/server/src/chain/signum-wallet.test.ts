@@ -201,7 +201,7 @@ describe('the Signum wallet adapter', () => {
     const sent = await burst.send({ paymentId, to, amount: 2n * 10n ** 8n, memo: 'exchange tag 991', maxFee: 10n ** 8n });
     expect(sent.fee).toBe(FAKE_SIGNUM_MIN_FEE);
     const payment = fake.payments.find((p) => p.id.toString() === sent.txid);
-    expect(payment).toMatchObject({ message: 'exchange tag 991', selfMessage: `platter-payment:${paymentId}` });
+    expect(payment).toMatchObject({ message: 'exchange tag 991', selfMessage: `platter-payment:${paymentId}`, deadline: 120 });
     expect(await burst.paymentStatus(sent.txid)).toEqual({ state: 'pending' });
     expect(await burst.findSent({ paymentId, to, amount: 2n * 10n ** 8n })).toEqual(sent);
     fake.mine();

@@ -23,7 +23,7 @@ import { SignumApiError, signumApiClient, type SignumApiClient } from './signum-
  *   missed, and kept once).
  * - Withdrawals: `sendMoney` (POST) from the pool's account with its passphrase, the fee the node
  *   asks for the payment's size (getConstants' feeQuantNQT × ⌊bytes / 176⌋, at least
- *   `BURST_WALLET_FEE_NQT`), a deadline of 1440 minutes, the address book's memo as the plain
+ *   `BURST_WALLET_FEE_NQT`), a deadline of 120 minutes, the address book's memo as the plain
  *   message (what exchanges read) and `platter-payment:<id>` as a message encrypted to self,
  *   which only the pool's key reads back: a send whose answer never came is found by
  *   `findSent` (the account's payments to that recipient and amount, confirmed and waiting,
@@ -51,8 +51,11 @@ export interface SignumWalletOptions {
 const PAYMENT_MESSAGE = 'platter-payment:';
 /** The node's rows per getAccountTransactions call (apiServer's max records). */
 export const SIGNUM_PAGE = 500;
-/** A transaction's deadline, minutes (the node's maximum: 24 hours). */
-const DEADLINE_MINUTES = 1440;
+/**
+ * A payment's deadline, minutes (the node takes 1–1440): two hours — a payment the node dropped (or never broadcast) expires soon,
+ * which bounds the window in which a lost send could still be mined after the operator decided on it.
+ */
+export const SIGNUM_DEADLINE_MINUTES = 120;
 /** Refusals that come before the node signs or broadcasts: nothing was sent. */
 const REFUSED_CODES: readonly number[] = [3, 4, 5, 6];
 const NOT_ENOUGH_FUNDS = 6;
@@ -236,7 +239,7 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
           ...(recipientKey ? { recipientPublicKey: recipientKey } : {}),
           amountNQT: request.amount.toString(),
           feeNQT: fee.toString(),
-          deadline: DEADLINE_MINUTES,
+          deadline: SIGNUM_DEADLINE_MINUTES,
           secretPhrase: options.passphrase,
           ...(memo ? { message: memo, messageIsText: 'true' } : {}),
           messageToEncryptToSelf: selfMessage,
