@@ -75,7 +75,9 @@ describe('the Signum wallet adapter', () => {
     const first = await rechargeAddress(db, wallet.chains, a.id, 'BURST');
     expect(first.address).toBe(signumAddressOf(POOL));
     expect(first.memo).toBe(signumDepositMemo(SECRET, a.id));
-    expect(first.memo).toMatch(/^\d{16}$/);
+    expect(first.memo).toMatch(/^[1-9]\d{15}$/);
+    // No memo starts with a zero.
+    for (let i = 0; i < 200; i++) expect(signumDepositMemo(SECRET, `user-${i}`)).toMatch(/^[1-9]\d{15}$/);
     const other = await rechargeAddress(db, wallet.chains, b.id, 'BURST');
     expect(other.address).toBe(first.address);
     expect(other.memo).not.toBe(first.memo);
@@ -146,6 +148,15 @@ describe('the Signum wallet adapter', () => {
       const refused = await db.transaction().execute((trx) => addAddress(trx, user.id, { coin: 'BURST', address, remark: '', memo: '' }).catch((e: unknown) => e));
       expect(refused, address).toMatchObject({ errorName: 'WITHDRAW_TO_DEPOSIT_ADDRESS' });
     }
+  });
+
+  it('matches a deposit whose message has the memo digits written with spaces or words around them', async () => {
+    const user = await buildUser(db);
+    const { memo } = await rechargeAddress(db, wallet.chains, user.id, 'BURST');
+    const spaced = fake.pay(OUTSIDE, POOL, 10n ** 8n, `memo: ${memo.replace(/(\d{4})(?=\d)/g, '$1 ')}`);
+    fake.mine();
+    await scanDeposits(db, wallet.chains, 'BURST');
+    expect(await db.selectFrom('deposits').select('txid').where('user_id', '=', user.id).execute()).toEqual([{ txid: spaced.id.toString() }]);
   });
 
   it('a message with a NUL or other control characters neither stops the scan nor hides a deposit', async () => {

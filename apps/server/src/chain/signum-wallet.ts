@@ -95,10 +95,15 @@ interface SignumTransaction {
   attachment?: { message?: string; messageIsText?: boolean; encryptToSelfMessage?: { data?: string; nonce?: string; isText?: boolean } };
 }
 
-/** The memo a user's BURST deposits carry: 16 decimal digits from the secret and the user id. */
+/**
+ * The memo a user's BURST deposits carry: 16 decimal digits from the secret and the user id, without a leading zero (a wallet or an
+ * exchange form that takes it as a number would drop it). A memo that has one already is moved into [10^15, 10^16); the others are
+ * unchanged, and a stored memo is kept (rechargeAddress replaces only a row of another address or without a memo).
+ */
 export function signumDepositMemo(secret: string, userId: string): string {
   const digest = createHmac('sha256', secret).update(`signum-deposit:${userId}`).digest();
-  return (digest.readBigUInt64BE(0) % 10n ** 16n).toString().padStart(16, '0');
+  const value = digest.readBigUInt64BE(0) % 10n ** 16n;
+  return (value >= 10n ** 15n ? value : 10n ** 15n + (value % (9n * 10n ** 15n))).toString();
 }
 
 export function signumWalletAdapter(coin: string, api: SignumApiClient, options: SignumWalletOptions): ChainAdapter {

@@ -30,7 +30,8 @@ export async function rechargeAddress(db: Db, chains: ChainRegistry, userId: str
     throw new AppError('DEPOSIT_ADDRESS_UNAVAILABLE');
   }
   const memo = adapter.depositMemo?.(userId) ?? '';
-  if (existing && existing.address === address && existing.memo === memo) return { coin: coin.type, address, memo, confirmation: coin.confirmation };
+  // The same account with a memo already: kept (a user may have saved it), even if the adapter would draw another today.
+  if (existing && existing.address === address && (existing.memo !== '' || memo === '')) return { coin: coin.type, address, memo: existing.memo, confirmation: coin.confirmation };
   if (existing) await walletRepository.replaceDepositAddress(db, userId, coin.type, address, memo);
   else await walletRepository.insertDepositAddress(db, userId, coin.type, address, memo);
   const row = await walletRepository.depositAddress(db, userId, coin.type);
@@ -80,9 +81,12 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
     // An address and the memo a deposit must carry (Signum's shared account); '' for an address of the user's own.
     const ownerKey = (address: string, memo: string) => `${address}\n${memo}`;
     const owner = new Map(owners.map((o) => [ownerKey(o.address, o.memo), o.user_id]));
+    // Digit-only memos (Signum's) also match on their digits: "1234 5678 9012 3456" or "memo: 1234567890123456" is the same memo.
+    const byDigits = new Map(owners.filter((o) => /^\d+$/.test(o.memo)).map((o) => [ownerKey(o.address, o.memo), o.user_id]));
     const ownerOfTransfer = (t: (typeof transfers)[number]) => {
       const memo = depositMemoOf(t.memo);
-      return owner.get(ownerKey(t.address, memo)) ?? (memo ? owner.get(ownerKey(t.address, '')) : undefined);
+      const digits = memo.replace(/\D/g, '');
+      return owner.get(ownerKey(t.address, memo)) ?? (digits ? byDigits.get(ownerKey(t.address, digits)) : undefined) ?? (memo ? owner.get(ownerKey(t.address, '')) : undefined);
     };
     const ownerOf = new Map(transfers.map((t) => [t, ownerOfTransfer(t)]));
     const rows = transfers
