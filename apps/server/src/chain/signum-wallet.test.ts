@@ -43,7 +43,7 @@ beforeAll(async () => {
   fake.passphrases.set(PASSPHRASE, POOL);
   fake.publicKeys.add(POOL);
   wallet = withSignumWallet(
-    loadConfig({ BURST_RPC_URL: fake.url, BURST_POOL_ADDRESS: signumAddressOf(POOL), BURST_POOL_PASSPHRASE: PASSPHRASE, POC_RPC_TIMEOUT_MS: '300' }),
+    loadConfig({ BURST_RPC_URL: fake.url, BURST_POOL_ADDRESS: signumAddressOf(POOL), BURST_POOL_PASSPHRASE: PASSPHRASE, POC_RPC_TIMEOUT_MS: '3000' }),
     devnetRegistry(db, SECRET),
     SECRET,
   );
@@ -365,7 +365,7 @@ describe('BURST withdrawals over the node', () => {
   it('a payment whose answer came after the client gave up is SEND_UNKNOWN, never sent again, and found by its payment id', async () => {
     const id = await approvedWithdrawal('tag 7');
     const { address } = await row(id);
-    fake.lateMs.set('sendMoney', 1_000);
+    fake.lateMs.set('sendMoney', 6_000);
     try {
       expect(await sendDue(db, wallet.chains, new Date(Date.now() + 1000))).toBe(0);
     } finally {
