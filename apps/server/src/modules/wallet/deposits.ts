@@ -89,31 +89,18 @@ export async function scanDeposits(db: Db, chains: ChainRegistry, coinType: stri
       return owner.get(ownerKey(t.address, memo)) ?? (digits ? byDigits.get(ownerKey(t.address, digits)) : undefined) ?? (memo ? owner.get(ownerKey(t.address, '')) : undefined);
     };
     const ownerOf = new Map(transfers.map((t) => [t, ownerOfTransfer(t)]));
-    const rows = transfers
-      .filter((t) => ownerOf.get(t) !== undefined && t.amount > 0n)
-      .map((t) => ({
-        user_id: ownerOf.get(t) ?? '',
-        coin: coin.type,
-        address: t.address,
-        txid: t.txid,
-        output_index: t.outputIndex,
-        coin_id: t.coinId,
-        amount: t.amount,
-        height: t.height,
-      }));
+    const found = (t: (typeof transfers)[number]) => ({
+      coin: coin.type,
+      address: t.address,
+      txid: t.txid,
+      output_index: t.outputIndex,
+      coin_id: t.coinId,
+      amount: t.amount,
+      height: t.height,
+    });
+    const rows = transfers.filter((t) => ownerOf.get(t) !== undefined && t.amount > 0n).map((t) => ({ user_id: ownerOf.get(t) ?? '', ...found(t) }));
     // Coins to no user's deposit address: kept for the operator (README 'Custody'), never dropped silently.
-    const unowned = transfers
-      .filter((t) => ownerOf.get(t) === undefined && t.amount > 0n)
-      .map((t) => ({
-        coin: coin.type,
-        address: t.address,
-        txid: t.txid,
-        output_index: t.outputIndex,
-        coin_id: t.coinId,
-        amount: t.amount,
-        height: t.height,
-        memo: depositMemoOf(t.memo),
-      }));
+    const unowned = transfers.filter((t) => ownerOf.get(t) === undefined && t.amount > 0n).map((t) => ({ ...found(t), memo: depositMemoOf(t.memo) }));
     await db.transaction().execute(async (trx) => {
       if (rows.length) {
         // Deposits are keyed on the coin, never on the wallet's record name (issue 15 item 10):
