@@ -16,6 +16,8 @@ export interface CoinSettingsField<F extends string> {
   /** The box's test id suffix: `<testId>-<coin>-<id>`. */
   id: string;
   number?: boolean;
+  /** The phone keyboard a text box asks for. */
+  inputMode?: 'numeric' | 'decimal';
   width?: number;
   suffix?: ReactNode;
   extra?: ReactNode;
@@ -79,7 +81,7 @@ function CoinSettingsCard<S extends SettingsRow, F extends string, B>({ settings
               {field.number ? (
                 <InputNumber style={{ width: field.width ?? 110 }} data-testid={id(field.id)} />
               ) : (
-                <Input style={{ width: field.width ?? 110 }} suffix={field.suffix} inputMode={field.suffix === '%' ? 'decimal' : undefined} data-testid={id(field.id)} />
+                <Input style={{ width: field.width ?? 110 }} suffix={field.suffix} inputMode={field.inputMode} data-testid={id(field.id)} />
               )}
             </Form.Item>
           ))}

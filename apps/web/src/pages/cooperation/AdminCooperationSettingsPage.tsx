@@ -25,6 +25,7 @@ export function AdminCooperationSettingsPage() {
             label: 'min',
             id: 'min',
             width: 150,
+            inputMode: 'numeric',
             suffix: settings.unit,
             extra: <span data-testid={`cooperation-settings-${settings.coin}-min-hint`}>{readings}</span>,
           },
