@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ROUTES } from '../app/links.ts';
 import { coinIconPath } from '../state/store.ts';
 import { CoinIcon } from './CoinIcon.tsx';
+import { poolName } from '../i18n/poolName.ts';
 
 /** A pool of the registry: coin icon, name, pool kind and revenue sharing. A card drawn by CSS (antd's Card brings its tabs along). */
 export function PoolCard({ pool, coin }: { pool: PoolInfo; coin: CoinSetting | undefined }) {
@@ -15,7 +16,7 @@ export function PoolCard({ pool, coin }: { pool: PoolInfo; coin: CoinSetting | u
         <div className="pool-card__head">
           <CoinIcon src={coin?.icon || coinIconPath(pool.coin)} size={40} />
           <div className="pool-card__names">
-            <div className="pool-card__name">{pool.name}</div>
+            <div className="pool-card__name">{poolName(t, pool.type, pool.name)}</div>
             <div className="pool-card__coin">{coin ? `${coin.full_name} · ${coin.unit}` : pool.coin}</div>
           </div>
         </div>

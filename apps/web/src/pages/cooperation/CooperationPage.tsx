@@ -25,6 +25,7 @@ import {
 import { CooperationIncomeTable } from './CooperationIncomeTable.tsx';
 import { useRequestKeys } from './requestKeys.ts';
 import './cooperation.css';
+import { poolName } from '../../i18n/poolName.ts';
 
 const STATUS_COLOR: Record<string, string> = { OPEN: 'green', CLOSED: 'default', NONE: 'default' };
 const DEAL_COLOR: Record<string, string> = {
@@ -126,7 +127,7 @@ export function CooperationPage() {
       key={p.pool}
       className="cooperation-card"
       data-testid={`coop-pool-${p.pool}`}
-      title={p.name}
+      title={poolName(t, p.pool, p.name)}
       extra={
         <Tag color={STATUS_COLOR[p.status]} data-testid={`coop-status-${p.pool}`}>
           {t(`cooperation.status.${p.status}`)}
@@ -247,7 +248,7 @@ export function CooperationPage() {
       <Typography.Paragraph type="secondary">{t('cooperation.deals.intro')}</Typography.Paragraph>
       <Form form={offerForm} layout="inline" className="cooperation-offer" onFinish={submitOffer} initialValues={{ pool: 'bhd_co', amount: '' }} data-testid="deal-offer-form">
         <Form.Item name="pool" label={t('cooperation.field.pool')}>
-          <Select style={{ width: 200 }} options={list.map((p) => ({ value: p.pool, label: p.name }))} data-testid="deal-offer-pool" />
+          <Select style={{ width: 200 }} options={list.map((p) => ({ value: p.pool, label: poolName(t, p.pool, p.name) }))} data-testid="deal-offer-pool" />
         </Form.Item>
         <Form.Item
           name="amount"
@@ -301,7 +302,7 @@ export function CooperationPage() {
 
       <Modal
         open={moving !== null}
-        title={moving ? t(`cooperation.move.title.${moving.kind}`, { pool: moving.pool.name }) : ''}
+        title={moving ? t(`cooperation.move.title.${moving.kind}`, { pool: poolName(t, moving.pool.pool, moving.pool.name) }) : ''}
         onCancel={() => setMoving(null)}
         onOk={submitMove}
         okText={moving ? t(`cooperation.move.${moving.kind}`) : ''}

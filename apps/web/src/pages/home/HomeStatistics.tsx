@@ -12,6 +12,7 @@ import { DataTable, type DataColumn } from '../statistics/DataTable.tsx';
 import { DEFAULT_POWER_RULE, formatBytes, usePowerRules } from '../statistics/format.ts';
 import { POOL_FIGURES } from '../statistics/PoolFigures.tsx';
 import { fetchHomeList, LIVE_REFRESH_MS, poolPublicKeys } from '../statistics/poolApi.ts';
+import { poolName } from '../../i18n/poolName.ts';
 
 /** Shown only when the figures fail to load: not part of the home route's first load. */
 const Alert = lazy(() => import('antd/es/alert'));
@@ -25,7 +26,7 @@ export function HomeStatistics() {
   const home = useQuery({ queryKey: poolPublicKeys.home, queryFn: fetchHomeList, refetchInterval: LIVE_REFRESH_MS });
   const data = home.data;
   const loading = home.isPending;
-  const poolNames = useMemo(() => new Map((data?.pools ?? []).map((pool) => [pool.pool, pool.name])), [data]);
+  const poolNames = useMemo(() => new Map((data?.pools ?? []).map((pool) => [pool.pool, poolName(t, pool.pool, pool.name)])), [data, t]);
 
   return (
     <>

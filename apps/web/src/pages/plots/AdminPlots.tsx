@@ -9,6 +9,7 @@ import { fetchAdminPlots, plotKeys, type AdminPlot } from './plotsApi.ts';
 import { plotColumns, usePlotSize } from './PlotsPanel.tsx';
 import './plots.css';
 import { ExportButton } from '../../components/export/ExportButton.tsx';
+import { poolName } from '../../i18n/poolName.ts';
 
 const STATES = ['BIND_SENT', 'CONFIRMED', 'UNBIND_AUDITING', 'UNBIND_SENT', 'UNBIND', 'TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE', 'UNSIGNED'] as const;
 
@@ -54,7 +55,7 @@ export function AdminPlotsPage({ bindings }: { bindings: boolean }) {
           }}
           className="plots__select"
           data-testid={`${prefix}-pool`}
-          options={pools.map((p) => ({ value: p.type, label: p.name }))}
+          options={pools.map((p) => ({ value: p.type, label: poolName(t, p.type, p.name) }))}
         />
         <Select
           value={status}

@@ -25,6 +25,7 @@ import {
 import { useSuccessToast } from '../../lib/useSuccessToast.ts';
 import './plots.css';
 import { useWatched } from '../pool/watched.ts';
+import { poolName } from '../../i18n/poolName.ts';
 
 const COUNTERS = ['bound', 'BIND_SENT', 'UNBIND_AUDITING', 'TIMEOUT', 'UNBOUND', 'NOTJOIN', 'NOTBURN', 'DOUBLE', 'UNSIGNED'] as const;
 export const STATE_COLOR: Record<string, string> = {
@@ -202,7 +203,7 @@ export function PlotsPanel({ initialPool = 'chia', poolLocked = false }: { initi
             }}
             data-testid="plots-pool"
             className="plots__select"
-            options={pools.map((p) => ({ value: p.type, label: <span data-testid={`plots-pool-option-${p.type}`}>{p.name}</span> }))}
+            options={pools.map((p) => ({ value: p.type, label: <span data-testid={`plots-pool-option-${p.type}`}>{poolName(t, p.type, p.name)}</span> }))}
           />
         )}
         <Select

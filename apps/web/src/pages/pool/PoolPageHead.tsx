@@ -6,6 +6,7 @@ import { poolsQuery } from '../../api/queries.ts';
 import { DevnetOnlyMiningNotice } from '../../components/DevnetOnlyMiningNotice.tsx';
 import type { PoolChoice } from './usePool.ts';
 import { sectionLink, useWatched } from './watched.ts';
+import { poolName } from '../../i18n/poolName.ts';
 
 const SECTIONS = ['mining', 'machine', 'income', 'revenue', 'contribution'] as const;
 export type PoolSection = (typeof SECTIONS)[number];
@@ -20,7 +21,7 @@ export function PoolPageHead({ section, choice }: { section: PoolSection; choice
   // A watched user's pages (issue 25): the sections the observer calls read, on the watcher page.
   const watched = useWatched();
   const sections = watched ? SECTIONS.filter((s) => s !== 'revenue') : SECTIONS;
-  const nameOf = (type: string) => registry.data?.find((p) => p.type === type)?.name ?? type;
+  const nameOf = (type: string) => poolName(t, type, registry.data?.find((p) => p.type === type)?.name ?? type);
   // Pools that speak Chia's pool protocol keep their farmers' points on the Chia PP points page.
   const protocol = registry.data?.find((p) => p.type === choice.pool)?.protocol;
   const chiaProtocol = protocol === 'chia-pool-v1' && !watched;

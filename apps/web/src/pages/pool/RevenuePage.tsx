@@ -13,6 +13,7 @@ import { PoolRows } from './PoolRows.tsx';
 import { usePageFor, usePoolCoin, usePoolView } from './usePool.ts';
 import './pool.css';
 import './revenue.css';
+import { poolName } from '../../i18n/poolName.ts';
 
 /**
  * Revenue (/center/revenue; spec doc 1 §2 'Revenue', income per block): the blocks that paid the
@@ -26,11 +27,11 @@ export function RevenuePage() {
   const [page, setPage] = usePageFor(pool);
   const blocks = useQuery(blockIncomeQuery(pool, page));
   const rows = blocks.data?.list ?? [];
-  const poolName = (r: BlockIncome) => (info?.type === r.pool ? info.name : r.pool);
+  const nameOfPool = (r: BlockIncome) => poolName(t, r.pool, info?.type === r.pool ? info.name : r.pool);
 
   const coinCell = (r: BlockIncome) => (
     <span className="pool-nowrap">
-      <CoinIcon src={coinIconPath(r.coin)} size={18} /> {r.unit} · {poolName(r)}
+      <CoinIcon src={coinIconPath(r.coin)} size={18} /> {r.unit} · {nameOfPool(r)}
     </span>
   );
   const foundTag = (r: BlockIncome) =>

@@ -9,6 +9,7 @@ import { AdminTable, Amount, usePoolCoins } from './adminList.tsx';
 import { useAmountText } from '../../components/Amount.tsx';
 import { configChange, fieldsOf, percentOf, type ConfigFields } from './poolConfigForm.ts';
 import { poolAdminKeys, updatePoolConfig } from './poolAdminApi.ts';
+import { poolName } from '../../i18n/poolName.ts';
 
 /** The answer code of a write refused to support staff (ACCESS_FORBIDDEN). */
 const FORBIDDEN = 218;
@@ -35,7 +36,7 @@ export function PoolConfigTab() {
       title: t('poolAdmin.col.pool'),
       render: (_, p) => (
         <span className="pool-admin-pool">
-          <strong>{p.name}</strong>
+          <strong>{poolName(t, p.pool, p.name)}</strong>
           <span className="pool-admin-muted">{p.pool}</span>
           {p.enabled ? null : <Tag data-testid={`pool-config-closed-${p.pool}`}>{t('poolAdmin.config.closed')}</Tag>}
         </span>
@@ -155,7 +156,7 @@ function PoolConfigDialog(props: { config: PoolConfigView; scale: number | null;
     <Modal
       open
       width={640}
-      title={t('poolAdmin.config.dialogTitle', { pool: config.name })}
+      title={t('poolAdmin.config.dialogTitle', { pool: poolName(t, config.pool, config.name) })}
       onCancel={props.onClose}
       okText={t('poolAdmin.config.save')}
       cancelText={t('poolAdmin.cancel')}

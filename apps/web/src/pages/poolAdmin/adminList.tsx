@@ -7,6 +7,7 @@ import { coinsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
 import { fetchList, fetchPoolConfigs, PAGE_SIZE, poolAdminKeys, type ListEndpoint } from './poolAdminApi.ts';
 import { Amount as CoinAmount } from '../../components/Amount.tsx';
+import { poolName } from '../../i18n/poolName.ts';
 
 /** The pieces every back-office list of the pool shares: paging with filters, the pools' coins, the cells. */
 
@@ -161,7 +162,7 @@ export function PoolFilter({ value, onChange, testId }: { value: string; onChang
       loading={configs.isPending}
       label={t('poolAdmin.filter.pool')}
       all={t('poolAdmin.filter.allPools')}
-      options={(configs.data ?? []).map((p) => ({ value: p.pool, label: p.name }))}
+      options={(configs.data ?? []).map((p) => ({ value: p.pool, label: poolName(t, p.pool, p.name) }))}
     />
   );
 }

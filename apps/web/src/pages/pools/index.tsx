@@ -15,6 +15,7 @@ import { powerRuleOf } from '../statistics/format.ts';
 import { PoolFigures } from '../statistics/PoolFigures.tsx';
 import { fetchPoolStatistics, LIVE_REFRESH_MS, poolPublicKeys } from '../statistics/poolApi.ts';
 import { PoolTrend } from '../statistics/PoolTrend.tsx';
+import { poolName } from '../../i18n/poolName.ts';
 
 /**
  * /mypools/{pooltype}: the registered pools of that type, with a switcher per coin; each
@@ -82,7 +83,7 @@ function PoolDetailCard({ pool, coin, stat }: { pool: PoolInfo; coin: CoinSettin
       title={
         <span className="pool-details__title">
           <CoinIcon src={coin?.icon || coinIconPath(pool.coin)} size={28} />
-          <span>{pool.name}</span>
+          <span>{poolName(t, pool.type, pool.name)}</span>
         </span>
       }
       extra={<Tag color={pool.pool_type === 'CO' ? 'gold' : pool.pool_type === 'AR' ? 'purple' : 'cyan'}>{t(`poolKind.${pool.pool_type}`)}</Tag>}

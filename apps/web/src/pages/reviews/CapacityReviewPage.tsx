@@ -12,6 +12,7 @@ import { PlotStateTags, plotColumns, usePlotSize } from '../plots/PlotsPanel.tsx
 import { formatTime } from '../wallet/format.ts';
 import { auditBindings, cancelBindings, fetchWaiting, reviewKeys, type ReviewType } from './reviewsApi.ts';
 import './reviews.css';
+import { poolName } from '../../i18n/poolName.ts';
 
 type Pending = { ids: string[]; action: 'reject' | 'cancel' } | null;
 
@@ -116,7 +117,7 @@ export function CapacityReviewPage({ type }: { type: ReviewType }) {
             setPage(1);
           }}
           data-testid={`${prefix}-pool`}
-          options={[{ value: '', label: t('poolAdmin.filter.allPools') }, ...pools.map((p) => ({ value: p.type, label: p.name }))]}
+          options={[{ value: '', label: t('poolAdmin.filter.allPools') }, ...pools.map((p) => ({ value: p.type, label: poolName(t, p.type, p.name) }))]}
         />
         <Button type="primary" disabled={selected.length === 0} loading={busy} onClick={() => void decide(selected, true)} data-testid={`${prefix}-approve-selected`}>
           {t('reviews.approveSelected', { count: selected.length })}

@@ -11,6 +11,7 @@ import { PagedTable, PoolFilter, usePagedList, UserCell } from '../poolAdmin/adm
 import { LIST_ENDPOINTS, poolAdminKeys } from '../poolAdmin/poolAdminApi.ts';
 import { issueProxyKey, revokeProxyKey, type ProxyKey } from './verificationApi.ts';
 import '../poolAdmin/poolAdmin.css';
+import { poolName } from '../../i18n/poolName.ts';
 
 /**
  * /admin/proxy_keys (issue 18): keys the operator issues to the proxies it runs on trusted-proxy
@@ -73,7 +74,7 @@ export function ProxyKeysPage() {
       <Typography.Paragraph type="secondary">{t('verification.keys.intro')}</Typography.Paragraph>
       <Form form={form} layout={mobile ? 'vertical' : 'inline'} onFinish={issue} data-testid="proxy-key-form">
         <Form.Item name="pool" label={t('poolAdmin.col.pool')} rules={[{ required: true }]}>
-          <Select style={{ minWidth: 140 }} options={trusted.map((p) => ({ value: p.type, label: p.name }))} data-testid="proxy-key-pool" />
+          <Select style={{ minWidth: 140 }} options={trusted.map((p) => ({ value: p.type, label: poolName(t, p.type, p.name) }))} data-testid="proxy-key-pool" />
         </Form.Item>
         <Form.Item name="uid" label={t('verification.keys.uid')} rules={[{ required: true }]}>
           <Input data-testid="proxy-key-uid" />
