@@ -109,7 +109,12 @@ describe('the MassNet wallet staking adapter', () => {
     expect(await massWalletStaking({ url, addresses: [POOL] }).status()).toEqual({ syncing: false, chainId: 'e931abb7' });
     expect(await massWalletStaking({ url, addresses: [POOL, OTHER] }).invalidAddresses()).toEqual([]);
     const ordinary = 'ms1qqehh47s0hvzrqqjl77ayj78yytstjkrsltcna343p8yg7ndskvveql4z3vl';
-    expect(await massWalletStaking({ url, addresses: [POOL, ordinary, 'typo'] }).invalidAddresses()).toEqual([ordinary, 'typo']);
+    const wallet = massWalletStaking({ url, addresses: [POOL, ordinary, 'typo'] });
+    expect(await wallet.invalidAddresses()).toEqual([ordinary, 'typo']);
+    // Asked again (the job's next run): a staking address is not asked about twice; the others are.
+    calls.length = 0;
+    expect(await wallet.invalidAddresses()).toEqual([ordinary, 'typo']);
+    expect(calls.filter((c) => c.endsWith('/validate'))).toEqual([`GET /v1/addresses/${ordinary}/validate`, 'GET /v1/addresses/typo/validate']);
   });
 
   it('turns the wallet’s refusals and unreadable answers into errors with its code; never asks height 0 (the best block)', async () => {

@@ -132,6 +132,7 @@ export function massWalletStaking(options: MassWalletOptions): StakingSource {
     return parsed.data;
   }
 
+  const staking = new Set<string>();
   return {
     coin: 'MASS',
     kind: 'wallet',
@@ -145,9 +146,12 @@ export function massWalletStaking(options: MassWalletOptions): StakingSource {
     async invalidAddresses() {
       const invalid: string[] = [];
       for (const address of options.addresses) {
+        // An address once found a staking address stays one: the job (every minute) asks once per process.
+        if (staking.has(address)) continue;
         // Version 1: a staking address (0 is an ordinary one).
         const answer = await call('GET', `/v1/addresses/${encodeURIComponent(address)}/validate`, validateSchema);
         if (!answer.is_valid || answer.version !== 1) invalid.push(address);
+        else staking.add(address);
       }
       return invalid;
     },
