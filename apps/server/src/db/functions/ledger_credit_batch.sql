@@ -8,13 +8,13 @@
 --
 -- Per credit, one read of its account and one write (a 100,000-member day is 100,000 of each;
 -- issue 19's bench):
--- - The payer is locked first (the finance accrual's finance_budget: a ledger_post that pays a
---   member from it locks both in id order, payer first). With p_caller_debits_payer the payer is
---   neither locked nor updated here: its posting is written, and the caller debits its balance
---   by the same total as the last statement of its transaction (settlement_credit_batch: the
---   settlement's clearing, shared by every batch of the coin, held only from then to the commit,
---   so the batches credited concurrently overlap; no transaction that holds clearing ever waits
---   for a member's account — decideDay's posting touches system accounts alone).
+-- - The payer is locked first (the finance accrual's finance_budget, as before). With
+--   p_caller_debits_payer the payer is neither locked nor updated here: its posting is written,
+--   and the caller debits its balance by the same total as the last statement of its
+--   transaction (settlement_credit_batch: the settlement's clearing, shared by every batch of
+--   the coin, held only from then to the commit, so batches credited concurrently overlap; no
+--   transaction that holds clearing ever waits for a member's account — decideDay's posting
+--   touches system accounts alone, and a batch takes clearing after all of its members).
 -- - The members' existing accounts are found by one statement (an index scan with `= ANY` over
 --   the users, sorted), without locking them: the UPDATE below locks each as it writes it, in
 --   id order (as ledger_post locks), walking the ids sorted by a nested loop — a separate
