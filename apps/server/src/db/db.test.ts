@@ -92,6 +92,31 @@ describe('migrations', () => {
     for (const r of records) expect((await userBalances(db, r.user_id, 'CHIA')).get('CHIA')?.available).toBe(BigInt(r.amount_units));
     expect(await checkLedger(db)).toEqual([]);
   });
+
+  it('refuse to go down past concurrent crediting while a day is credited out of user order', async () => {
+    const { open } = await emptyDatabase();
+    const db = open();
+    await migrateToLatest(db);
+    await seedRegistries(db);
+    const day = '2026-11-20';
+    const at = new Date(`${day}T10:00:00Z`);
+    const users = (await Promise.all(Array.from({ length: 4 }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
+    for (const [i, user] of users.entries()) await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 800 + i, at });
+    await recordBlock(db, { pool: 'chia', height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: 2_000_000_000_000n });
+    await decideDay(db, 'chia', day, new Date('2026-11-21T00:10:00Z'), { batch: 2 });
+    // The second batch credited while the first is not (another worker still on it).
+    await sql`SELECT settlement_credit_batch('chia', ${day}::date, 1, 'CHIA')`.execute(db);
+    const downTo = async () => {
+      while (!(await migrateDown(db)).includes('2026_11_27_0819_credit_batch_payer_last'));
+    };
+    await expect(downTo()).rejects.toThrow(/credited out of user order \(chia 2026-11-20\)/);
+    // Credited to the end, it goes down (and the day stays whole).
+    expect(await applyCredits(db, 'chia', day)).toBe(2);
+    await downTo();
+    expect((await sql<{ n: string }>`SELECT count(*) AS n FROM settlement_credits`.execute(db)).rows[0]?.n).toBe('4');
+    await migrateToLatest(db);
+    expect(await checkLedger(db)).toEqual([]);
+  });
 });
 
 /** Every function of the public schema: name → its definition as PostgreSQL prints it. */

@@ -8,8 +8,13 @@
 --
 -- Per credit, one read of its account and one write (a 100,000-member day is 100,000 of each;
 -- issue 19's bench):
--- - The payer is locked first. Only the settlement's batches take it while holding member
---   accounts, always first, so waiting for it never closes a cycle of locks.
+-- - The payer is locked first (the finance accrual's finance_budget, as before). With
+--   p_caller_debits_payer the payer is neither locked nor updated here: its posting is written,
+--   and the caller debits its balance by the same total as the last statement of its
+--   transaction (settlement_credit_batch: the settlement's clearing, shared by every batch of
+--   the coin, held only from then to the commit, so batches credited concurrently overlap; no
+--   transaction that holds clearing ever waits for a member's account — decideDay's posting
+--   touches system accounts alone, and a batch takes clearing after all of its members).
 -- - The members' existing accounts are found by one statement (an index scan with `= ANY` over
 --   the users, sorted), without locking them: the UPDATE below locks each as it writes it, in
 --   id order (as ledger_post locks), walking the ids sorted by a nested loop — a separate
@@ -26,7 +31,7 @@
 -- Answers the transaction's id (NULL when there is no one to pay).
 CREATE OR REPLACE FUNCTION ledger_credit_batch(
   p_kind text, p_reference text, p_memo text, p_system_code text, p_coin text,
-  p_user_ids bigint[], p_buckets text[], p_amounts numeric[]
+  p_user_ids bigint[], p_buckets text[], p_amounts numeric[], p_caller_debits_payer boolean DEFAULT false
 ) RETURNS bigint LANGUAGE plpgsql
 -- Every account is reached through an index, whatever the planner makes of the arrays' size or
 -- of a ledger_accounts whose statistics were taken when it was small: a scan of every account
@@ -59,7 +64,11 @@ BEGIN
   IF NOT v_valid OR v_total IS NULL OR array_position(p_user_ids, NULL) IS NOT NULL OR array_position(p_buckets, NULL) IS NOT NULL THEN
     RAISE EXCEPTION 'ledger_credit_batch: every credit needs a user, a bucket and a positive amount' USING ERRCODE = 'check_violation';
   END IF;
-  SELECT id INTO v_payer FROM ledger_accounts WHERE system_code = p_system_code AND coin = p_coin AND bucket = 'system' FOR UPDATE;
+  IF p_caller_debits_payer THEN
+    SELECT id INTO v_payer FROM ledger_accounts WHERE system_code = p_system_code AND coin = p_coin AND bucket = 'system';
+  ELSE
+    SELECT id INTO v_payer FROM ledger_accounts WHERE system_code = p_system_code AND coin = p_coin AND bucket = 'system' FOR UPDATE;
+  END IF;
   IF v_payer IS NULL THEN
     RAISE EXCEPTION 'ledger_credit_batch: no % account for %', p_system_code, p_coin USING ERRCODE = 'check_violation';
   END IF;
@@ -114,7 +123,9 @@ BEGIN
       RAISE EXCEPTION 'ledger_credit_batch: a user and bucket is credited twice' USING ERRCODE = 'unique_violation';
     END IF;
   END IF;
-  UPDATE ledger_accounts SET balance = balance - v_total, updated_at = now() WHERE id = v_payer;
+  IF NOT p_caller_debits_payer THEN
+    UPDATE ledger_accounts SET balance = balance - v_total, updated_at = now() WHERE id = v_payer;
+  END IF;
 
   INSERT INTO ledger_transactions (kind, reference, memo, created_by)
   VALUES (p_kind, p_reference, coalesce(p_memo, ''), NULL) RETURNING id INTO v_tx;

@@ -112,7 +112,7 @@ export interface SettlementsTable {
   members: ColumnType<number, number | undefined, number>;
   transaction_id: string | null;
   settled_at: Date | null;
-  /** The last member (user id) whose credit has moved from clearing into their balance. */
+  /** The day's last member (user id), recorded once every credit has moved from clearing into the balances (the batches are credited concurrently, so no prefix of the members is done before; settlement_batches holds what is left). */
   credits_applied_until: string | null;
   /** When every credit of the day was in its member's balance. */
   credits_applied_at: Date | null;

@@ -360,13 +360,21 @@ export const settlementRepository = {
   saveDecision: (trx: Db, pool: string, day: string, decided: DecidedDay) =>
     trx.updateTable('settlements').set(decided).where('pool', '=', pool).where('day', '=', day).returningAll().executeTakeFirstOrThrow(),
 
-  /** The day's row locked for one crediting chunk: its status and whether every credit has moved. */
-  lockDayToCredit: (trx: Db, pool: string, day: string) =>
+  /**
+   * The next batch of the day no other transaction is crediting, in user order, claimed (its row
+   * locked until this transaction ends): concurrent appliers each take a different batch.
+   */
+  claimBatch: async (trx: Db, pool: string, day: string) =>
+    (await trx.selectFrom('settlement_batches').select('seq').where('pool', '=', pool).where('day', '=', day).orderBy('seq').limit(1).forUpdate().skipLocked().executeTakeFirst())
+      ?.seq,
+
+  /** The day's row locked to finish its crediting: its status and whether every credit has moved. */
+  lockDayToFinish: (trx: Db, pool: string, day: string) =>
     trx.selectFrom('settlements').select(['status', 'credits_applied_at']).where('pool', '=', pool).where('day', '=', day).forUpdate().executeTakeFirst(),
 
-  /** The next batch of the day still to credit, in user order. */
-  nextBatch: async (trx: Db, pool: string, day: string) =>
-    (await trx.selectFrom('settlement_batches').select('seq').where('pool', '=', pool).where('day', '=', day).orderBy('seq').limit(1).executeTakeFirst())?.seq,
+  /** Whether any batch of the day is left (one being credited by an open transaction included). */
+  batchesLeft: async (trx: Db, pool: string, day: string) =>
+    (await trx.selectFrom('settlement_batches').select('seq').where('pool', '=', pool).where('day', '=', day).limit(1).executeTakeFirst()) !== undefined,
 
   /**
    * One batch credited: its income records, its members' balances and the ledger transaction
@@ -380,11 +388,20 @@ export const settlementRepository = {
         SELECT last_user_id, credited FROM settlement_credit_batch(${pool}, ${day}::date, ${seq}, ${coin})`.execute(trx)
     ).rows[0],
 
-  /** The last member whose credit moved, recorded with the batch that moved it. */
-  creditedUntil: (trx: Db, pool: string, day: string, lastUserId: string) =>
-    trx.updateTable('settlements').set({ credits_applied_until: lastUserId }).where('pool', '=', pool).where('day', '=', day).execute(),
-
-  /** Every credit of the day is in its member's balance. */
+  /** Every credit of the day is in its member's balance, the last of its members (user order) recorded with it. */
   creditsApplied: (trx: Db, pool: string, day: string, at: Date) =>
-    trx.updateTable('settlements').set({ credits_applied_at: at }).where('pool', '=', pool).where('day', '=', day).execute(),
+    trx
+      .updateTable('settlements')
+      .set({
+        credits_applied_at: at,
+        credits_applied_until: (eb) =>
+          eb
+            .selectFrom('settlement_credits')
+            .select((c) => c.fn.max('user_id').as('last'))
+            .where('pool', '=', pool)
+            .where('day', '=', day),
+      })
+      .where('pool', '=', pool)
+      .where('day', '=', day)
+      .execute(),
 };

@@ -22,10 +22,10 @@ import { holdImplausible, verifiedContributions } from '../pool/outliers.ts';
  * user order, and the members' whole share is booked from pool revenue into
  * `settlement_clearing` (with the fee), all committing or rolling back together. A second
  * worker waits on the lock and then finds the day settled; a crash leaves nothing behind and
- * the rerun starts afresh. Crediting the members: a batch at a time, each one transaction that
- * writes the batch's income records, moves its money from clearing into the members' balances
- * and deletes the batch under the same row lock — so a crash or a second worker resumes at the
- * next batch, and no credit moves twice. Short transactions keep a 100,000-member day from
+ * the rerun starts afresh. Crediting the members: a batch per transaction, several at once, each
+ * claiming a batch no one else holds, writing its income records, moving its money from clearing
+ * into the members' balances and deleting it — so a crash or a second worker takes the batches
+ * left, and no credit moves twice. Short transactions keep a 100,000-member day from
  * locking every member's balance at once, and a member's record comes with the money.
  */
 
@@ -188,50 +188,85 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
 }
 
 /**
- * The second step: credits a decided day's members a batch at a time, in user order — each
- * batch one transaction that writes its members' income records, moves their money from
- * clearing into their balances (Auto Pay on: pending earnings for the morning's run; off:
- * available) and deletes the batch, under the day's row lock. A crash or a second worker
- * resumes at the next batch; no credit moves twice. `chunks` stops after that many batches.
- * Answers the credits (members with an amount) it moved.
+ * Transactions of one applier crediting a day's batches at once (applyCredits): the batches of a
+ * day hold distinct members, and each locks the shared clearing account only as its last
+ * statement, so they overlap on a database with several cores. The job engine may run more
+ * appliers of the same day in other workers (settlement and settlement-credits); they share the
+ * batches the same way.
  */
-export async function applyCredits(db: Db, pool: string, day: string, options: { chunks?: number; now?: Date } = {}): Promise<number> {
+export const CREDIT_CONCURRENCY = 3;
+
+/**
+ * The second step: credits a decided day's members — each batch one transaction that writes its
+ * members' income records, moves their money from clearing into their balances (Auto Pay on:
+ * pending earnings for the morning's run; off: available) and deletes the batch. `concurrency`
+ * transactions (CREDIT_CONCURRENCY) credit batches at once, each claiming the next batch no one
+ * else is crediting (FOR UPDATE SKIP LOCKED), so several appliers — here or in other workers —
+ * share a day without waiting on each other; a crash leaves the uncommitted batches to the next
+ * run, and no credit moves twice. The applier that finds no batch left marks the day credited
+ * under the day's row lock. `chunks` stops after that many batches in all. Answers the credits
+ * (members with an amount) it moved.
+ */
+export async function applyCredits(db: Db, pool: string, day: string, options: { chunks?: number; now?: Date; concurrency?: number } = {}): Promise<number> {
+  const concurrency = options.concurrency ?? CREDIT_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer');
   const coin = await settlementRepository.poolCoin(db, pool);
+  const limit = options.chunks ?? Infinity;
+  let claimed = 0;
   let moved = 0;
-  for (let chunk = 0; chunk < (options.chunks ?? Infinity); chunk++) {
-    const step = await creditChunk(db, pool, day, coin, options.now);
-    if (step === null) return moved;
-    moved += step;
-  }
+  let failure: { error: unknown } | undefined;
+  const applier = async () => {
+    while (failure === undefined && claimed < limit) {
+      claimed++;
+      try {
+        const step = await creditChunk(db, pool, day, coin);
+        if (step === null) return;
+        moved += step;
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, applier));
+  if (failure) throw failure.error;
+  await finishCredits(db, pool, day, options.now ?? new Date());
   return moved;
 }
 
 /** Tries of one chunk that meets a member's account opened by another transaction meanwhile. */
 const CHUNK_TRIES = 3;
 
-/** One chunk in one transaction: the next batch credited, or null when the day is done. */
-async function creditChunk(db: Db, pool: string, day: string, coin: string, now: Date | undefined): Promise<number | null> {
+/** One chunk in one transaction: the next free batch credited, or null when none is left to claim. */
+async function creditChunk(db: Db, pool: string, day: string, coin: string): Promise<number | null> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        const row = await settlementRepository.lockDayToCredit(trx, pool, day);
-        if (!row || (row.status !== 'SETTLEMENT' && row.status !== 'UNSETTLEMENT') || row.credits_applied_at) return null;
-        const seq = await settlementRepository.nextBatch(trx, pool, day);
-        if (seq === undefined) {
-          await settlementRepository.creditsApplied(trx, pool, day, now ?? new Date());
-          return null;
-        }
+        // A batch exists only for a decided day (decideDay writes them with the decision).
+        const seq = await settlementRepository.claimBatch(trx, pool, day);
+        if (seq === undefined) return null;
         const batch = await settlementRepository.creditBatch(trx, pool, day, seq, coin);
-        if (!batch) throw new Error(`settlement batch ${pool} ${day} #${seq} vanished under the day's lock`);
-        await settlementRepository.creditedUntil(trx, pool, day, batch.last_user_id);
+        if (!batch) throw new Error(`settlement batch ${pool} ${day} #${seq} vanished under its claim`);
         return batch.credited;
       });
     } catch (error) {
       // ledger_credit_batch stops a batch (nothing of it stays) when another transaction opened
       // one of its members' accounts meanwhile; the batch runs again and finds the account.
-      if ((error as { code?: string }).code !== '40001' || attempt >= CHUNK_TRIES) throw error;
+      // A deadlock (two days of one coin credited at once, a batch with deal or cooperation
+      // income opening an owner's account the other is opening) rolls one back: it runs again.
+      const code = (error as { code?: string }).code;
+      if ((code !== '40001' && code !== '40P01') || attempt >= CHUNK_TRIES) throw error;
     }
   }
+}
+
+/** The day marked credited when no batch is left (one another transaction is crediting counts as left: that one marks it). */
+async function finishCredits(db: Db, pool: string, day: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await settlementRepository.lockDayToFinish(trx, pool, day);
+    if (!row || (row.status !== 'SETTLEMENT' && row.status !== 'UNSETTLEMENT') || row.credits_applied_at) return;
+    if (await settlementRepository.batchesLeft(trx, pool, day)) return;
+    await settlementRepository.creditsApplied(trx, pool, day, now);
+  });
 }
 
 /** The user's deal and cooperation income per settled pool-day, newest first (/center/open). */
