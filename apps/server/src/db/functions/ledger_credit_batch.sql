@@ -13,8 +13,10 @@
 --   and the caller debits its balance by the same total as the last statement of its
 --   transaction (settlement_credit_batch: the settlement's clearing, shared by every batch of
 --   the coin, held only from then to the commit, so batches credited concurrently overlap; no
---   transaction that holds clearing ever waits for a member's account — decideDay's posting
---   touches system accounts alone, and a batch takes clearing after all of its members).
+--   transaction that holds clearing ever waits for another account — decideDay locks pool
+--   revenue and fees before its posting takes clearing, and a batch takes clearing after all of
+--   its members). Only settlement_credit_batch passes true: any other caller would leave the
+--   payer's balance apart from its postings (ledger check names it).
 -- - The members' existing accounts are found by one statement (an index scan with `= ANY` over
 --   the users, sorted), without locking them: the UPDATE below locks each as it writes it, in
 --   id order (as ledger_post locks), walking the ids sorted by a nested loop — a separate

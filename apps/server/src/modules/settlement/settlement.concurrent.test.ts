@@ -90,6 +90,46 @@ async function until(check: () => Promise<boolean>, what: string) {
 }
 
 describe('crediting a day’s batches concurrently', () => {
+  it('decides a day without holding clearing while it waits for the fee account (clearing is everyone’s last lock)', async () => {
+    // Clearing made before fees, so its id is the lower: ledger_post's id order alone would lock
+    // clearing first and then wait for fees — while a batch holding its members waits for clearing.
+    await sql`INSERT INTO ledger_accounts (coin, system_code, bucket) VALUES ('CHIA', 'settlement_clearing', 'system'), ('CHIA', 'fees', 'system')
+              ON CONFLICT DO NOTHING`.execute(db);
+    const ids = await sql<{
+      system_code: string;
+      id: string;
+    }>`SELECT system_code, id FROM ledger_accounts WHERE coin = 'CHIA' AND system_code IN ('settlement_clearing', 'fees')`.execute(db);
+    const idOf = (code: string) => BigInt(ids.rows.find((r) => r.system_code === code)?.id ?? '0');
+    expect(idOf('settlement_clearing')).toBeLessThan(idOf('fees'));
+    const day = '2026-11-20';
+    const at = new Date(`${day}T09:00:00Z`);
+    const user = await buildUser(db);
+    await k32FarmDay(db, { userId: user.id, pool: 'chia', plots: 40, at });
+    await recordBlock(db, { pool: 'chia', height: 9_100, foundAt: at, finderUserId: null, finderMinerId: null, reward: parseAmount('1', 12) });
+    // Another transaction (a withdrawal's fee, an invite rebate) holds the fee account.
+    const fees = await holding(`SELECT id FROM ledger_accounts WHERE coin = 'CHIA' AND system_code = 'fees' FOR UPDATE`);
+    const deciding = decideDay(db, 'chia', day, later);
+    try {
+      await expect
+        .poll(
+          async () => (await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)).rows[0]?.n,
+          { timeout: 10_000 },
+        )
+        .toBe('1');
+      // Deciding waits for fees; clearing is free meanwhile (a batch could take it and commit).
+      const clearing = await holding(`SELECT id FROM ledger_accounts WHERE coin = 'CHIA' AND system_code = 'settlement_clearing' FOR UPDATE NOWAIT`);
+      expect(clearing.rows).toHaveLength(1);
+      await clearing.release();
+    } finally {
+      await fees.release();
+    }
+    const { settlement } = await deciding;
+    expect(settlement.members).toBe(1);
+    await applyCredits(db, 'chia', day, { now: later });
+    expect(await available(user.id)).toBe(parseAmount(settlement.credited, 12));
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
   it('credits the other batches while one is held by another worker, and marks the day only once the last is in', async () => {
     const day = '2026-11-24';
     const { users, credited } = await decidedDay(day, 6, 1);

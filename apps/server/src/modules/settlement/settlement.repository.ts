@@ -361,6 +361,14 @@ export const settlementRepository = {
     trx.updateTable('settlements').set(decided).where('pool', '=', pool).where('day', '=', day).returningAll().executeTakeFirstOrThrow(),
 
   /**
+   * The coin's pool revenue and fee accounts locked (id order), before the day's posting takes
+   * settlement_clearing: every transaction then takes clearing as its last lock, so none holds it
+   * while waiting for another account (a batch holds its members and waits for clearing).
+   */
+  lockRevenueAccounts: (trx: Db, coin: string) =>
+    trx.selectFrom('ledger_accounts').select('id').where('coin', '=', coin).where('system_code', 'in', ['pool_revenue', 'fees']).orderBy('id').forUpdate().execute(),
+
+  /**
    * The next batch of the day no other transaction is crediting, in user order, claimed (its row
    * locked until this transaction ends): concurrent appliers each take a different batch.
    */

@@ -154,6 +154,9 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
       const postings: PostingInput[] = [{ account: { kind: 'system', code: 'pool_revenue', coin: coin.type }, amount: -(credited + result.fee + result.withheld) }];
       if (credited > 0n) postings.push({ account: { kind: 'system', code: 'settlement_clearing', coin: coin.type }, amount: credited });
       if (result.fee + result.withheld > 0n) postings.push({ account: { kind: 'system', code: 'fees', coin: coin.type }, amount: result.fee + result.withheld });
+      // Clearing last: a batch holding its members waits for clearing, so no one may hold clearing
+      // and wait (ledger_post alone locks in id order, which may put clearing before fees).
+      await settlementRepository.lockRevenueAccounts(trx, coin.type);
       ({ transactionId } = await postTransaction(trx, { kind: 'mining_income', reference: `settlement:${pool}:${day}`, postings }));
     }
     // Shared today: the earlier days' pots are used up. Else they stay waiting with this one's.
@@ -233,8 +236,8 @@ export async function applyCredits(db: Db, pool: string, day: string, options: {
   return moved;
 }
 
-/** Tries of one chunk that meets a member's account opened by another transaction meanwhile. */
-const CHUNK_TRIES = 3;
+/** Tries of one chunk that meets a member's account opened by another transaction meanwhile, or a deadlock. */
+const CHUNK_TRIES = 6;
 
 /** One chunk in one transaction: the next free batch credited, or null when none is left to claim. */
 async function creditChunk(db: Db, pool: string, day: string, coin: string): Promise<number | null> {
@@ -255,6 +258,8 @@ async function creditChunk(db: Db, pool: string, day: string, coin: string): Pro
       // income opening an owner's account the other is opening) rolls one back: it runs again.
       const code = (error as { code?: string }).code;
       if ((code !== '40001' && code !== '40P01') || attempt >= CHUNK_TRIES) throw error;
+      // Apart a little, so two appliers that met do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 50)));
     }
   }
 }
