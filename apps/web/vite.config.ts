@@ -139,24 +139,25 @@ function formContextOnly(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress(), formContextOnly(), preloadTable()],
+// `vite build --ssr src/prerender.tsx` (npm run build, after the client's build): the home
+// page's prerender, one file for Node with everything bundled in (no chunks, no table, no copies).
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react(), formContextOnly()] : [react(), precompress(), formContextOnly(), preloadTable()],
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? '.prerender' : 'dist',
     // Not 'assets': /assets is a page of the site (spec doc 2 §2).
     assetsDir: 'static',
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route loads (npm run bench measures the home route).
-    manifest: true,
+    manifest: !isSsrBuild,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       // zod's builders (z.object(…), z.string().min(…), …) build values and touch nothing else:
       // marked pure, a schema no route uses is dropped from the bundle with its module.
       treeshake: { manualPureFunctions: ['z'] },
       output: {
-        codeSplitting: {
-          groups: VENDOR_GROUPS,
-        },
+        ...(isSsrBuild ? { codeSplitting: false } : { codeSplitting: { groups: VENDOR_GROUPS } }),
       },
     },
   },
@@ -172,4 +173,4 @@ export default defineConfig({
       '/healthz': { target: API_TARGET, changeOrigin: false },
     },
   },
-});
+}));

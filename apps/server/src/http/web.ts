@@ -39,10 +39,11 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
         return reply.sendFile(path.relative(root, candidate));
       }
       reply.header('cache-control', 'no-cache');
-      // The page names the chunks of its path and language, which vary with these headers.
-      reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');
+      // The page names the chunks of its path and language (and home's drawn first screen, its
+      // width and theme), which vary with these headers.
+      reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding, User-Agent, Sec-CH-UA-Mobile');
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const body = page(urlPath, request.lang);
+      const body = page(urlPath, request.lang, firstScreenOf(request));
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').send(encoding ? body[encoding] : body.html);
     });
@@ -68,6 +69,48 @@ function compressed(html: string): Page {
   return { html, br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(body, { level: 9 }) };
 }
 
+/** What the home page's drawn first screen depends on beyond the language. */
+export interface FirstScreen {
+  /** A phone (User-Agent, or the Sec-CH-UA-Mobile hint): the phone layout is drawn. */
+  mobile: boolean;
+  /** The theme the reader chose (the h9_theme cookie), if any. */
+  theme: 'light' | 'dark' | undefined;
+}
+
+const MOBILE_AGENT = /Mobi|Android|iPhone|iPod/;
+
+function firstScreenOf(request: FastifyRequest): FirstScreen {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  const agent = request.headers['user-agent'] ?? '';
+  const theme = request.cookies.h9_theme;
+  return { mobile: hint === '?1' || MOBILE_AGENT.test(agent), theme: theme === 'light' || theme === 'dark' ? theme : undefined };
+}
+
+/** The home page's first screen drawn at build time (apps/web/src/prerender.tsx), per language and width. */
+interface PrerenderedPage {
+  id: string;
+  lang: string;
+  mobile: boolean;
+  html: string;
+  styles: string;
+}
+
+/** `<html lang>`: zh is Traditional Chinese (as the web app's HTML_LANG). */
+const HTML_LANG: Partial<Record<string, string>> = { en: 'en', zh: 'zh-Hant', ru: 'ru' };
+
+/**
+ * Home with its first screen drawn in (#root[data-prerender], antd's styles in the head), which
+ * the web app hydrates; for a reader who chose the dark theme, none (the light one would flash).
+ * With no choice made, a dark system hides it until the app has drawn (data-prerender-auto).
+ */
+function withFirstScreen(html: string, drawn: PrerenderedPage, auto: boolean): string {
+  const hide = auto ? '<style>@media (prefers-color-scheme: dark){#root[data-prerender-auto]{visibility:hidden}}</style>' : '';
+  return html
+    .replace(/<html lang="[^"]*">/, `<html lang="${HTML_LANG[drawn.lang] ?? drawn.lang}">`)
+    .replace('</head>', `${drawn.styles}${hide}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerender="${drawn.id}"${auto ? ' data-prerender-auto' : ''}>${drawn.html}</div>`);
+}
+
 interface PreloadTable {
   routes: { path: string; exact: boolean; files: string[]; firstTextsOnly?: boolean }[];
   /** Each language's first-screen texts. */
@@ -83,14 +126,18 @@ interface PreloadTable {
  * entry chunk rather than a round trip after it has run. Without the table, index.html as built.
  * Each variant (language × the routes it matches: a handful) is made and compressed once.
  */
-export function pageWithPreloads(root: string): (urlPath: string, lang: string) => Page {
+export function pageWithPreloads(root: string): (urlPath: string, lang: string, screen?: FirstScreen) => Page {
   const html = readFileSync(path.join(root, 'index.html'), 'utf8');
   const tablePath = path.join(root, '.vite/preload.json');
   const table: PreloadTable = existsSync(tablePath) ? (JSON.parse(readFileSync(tablePath, 'utf8')) as PreloadTable) : { routes: [], languages: {} };
+  const prerenderPath = path.join(root, '.vite/prerender.json');
+  const prerendered = existsSync(prerenderPath) ? (JSON.parse(readFileSync(prerenderPath, 'utf8')) as PrerenderedPage[]) : [];
   const pages = new Map<string, Page>();
-  return (urlPath, lang) => {
+  return (urlPath, lang, screen) => {
     const routes = table.routes.filter((route) => urlPath === route.path || (!route.exact && urlPath.startsWith(`${route.path}/`)));
-    const key = `${lang} ${routes.map((route) => route.path).join(' ')}`;
+    const drawn = urlPath === '/' && screen && screen.theme !== 'dark' ? prerendered.find((page) => page.lang === lang && page.mobile === screen.mobile) : undefined;
+    const auto = screen?.theme === undefined;
+    const key = `${lang} ${routes.map((route) => route.path).join(' ')} ${drawn ? `${drawn.id}${auto ? ' auto' : ''}` : ''}`;
     let page = pages.get(key);
     if (page === undefined) {
       const rest = routes.some((route) => route.firstTextsOnly) ? [] : (table.rests?.[lang] ?? []);
@@ -98,7 +145,8 @@ export function pageWithPreloads(root: string): (urlPath: string, lang: string) 
       const links = [...files].map((file) =>
         file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
       );
-      page = compressed(links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`));
+      const withLinks = links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`);
+      page = compressed(drawn ? withFirstScreen(withLinks, drawn, auto) : withLinks);
       pages.set(key, page);
     }
     return page;

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { Navigate, useRoutes } from 'react-router';
+import { appQueryClient, userInfoQuery } from '../api/queries.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { useAppState } from '../state/store.ts';
 import { RequireSignIn } from './guards.tsx';
@@ -52,10 +53,16 @@ export const AdminApp = lazyPage(() => import('../pages/admin/AdminApp.tsx').the
  * Starts the chunks the first screen of a path needs while the language's texts load
  * (main.tsx), rather than once the first render asks for them: one round trip, not two.
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string, search = ''): void {
   const chunks: Promise<unknown>[] = [];
   if (pathname === ROUTES.home) chunks.push(loadHome());
-  if (pathname === '/center' || pathname.startsWith('/center/')) chunks.push(loadCentreLayout(), loadCenterRoutes());
+  if (pathname === '/center' || pathname.startsWith('/center/')) {
+    chunks.push(loadCentreLayout(), loadCenterRoutes());
+    // The user's info (the sign-in guard waits for it) at once, not after the first render;
+    // the dashboard's data right after it (preloaded with the page's chunk by the server).
+    const signedIn = appQueryClient.fetchQuery(userInfoQuery).then((info) => info !== null);
+    if (pathname === '/center/mining') chunks.push(import('../pages/pool/poolApi.ts').then((m) => m.prefetchDashboard(appQueryClient, search, signedIn)));
+  }
   // A chunk that fails is reported by the route's boundary when it renders.
   for (const chunk of chunks) chunk.catch(() => undefined);
 }

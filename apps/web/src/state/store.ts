@@ -215,7 +215,9 @@ export function clearSessionCache(storage: StorageLike | null = browserStorage('
 
 /** Reads one slice of the persisted state; the selector must return stored references. */
 export function useAppState<T>(selector: (state: PersistedState) => T, store: StateStore = appStore): T {
-  return useSyncExternalStore(store.subscribe, () => selector(store.getState()));
+  const read = () => selector(store.getState());
+  // The prerender draws the default state; main.tsx hydrates only over a default state.
+  return useSyncExternalStore(store.subscribe, read, read);
 }
 
 export function isSignedIn(userInfo: UserInfo | null): userInfo is UserInfo {

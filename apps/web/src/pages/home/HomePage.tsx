@@ -1,7 +1,7 @@
 import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Skeleton } from 'antd';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { poolsQuery } from '../../api/queries.ts';
@@ -17,8 +17,11 @@ export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const openAddressQuery = useAddressQuery();
-  const pools = useAppState((state) => state.poolInfo);
-  const coins = useAppState((state) => state.coinInfo);
+  // The pool cards are drawn in a render React can interrupt (a store's update alone is drawn
+  // in one blocking task); until then the placeholder keeps their place.
+  const storedPools = useAppState((state) => state.poolInfo);
+  const pools = useDeferredValue(storedPools);
+  const coins = useDeferredValue(useAppState((state) => state.coinInfo));
   const poolType = useAppState((state) => state.poolType);
   const { isPending } = useQuery(poolsQuery);
   const coinByType = useMemo(() => new Map(coins.map((coin) => [coin.type, coin])), [coins]);
@@ -51,7 +54,7 @@ export function HomePage() {
                 <PoolCard key={pool.type} pool={pool} coin={coinByType.get(pool.coin)} />
               ))}
             </div>
-          ) : isPending ? (
+          ) : isPending || pools !== storedPools ? (
             <Skeleton active />
           ) : (
             <Empty description={t('home.poolsEmpty')} />

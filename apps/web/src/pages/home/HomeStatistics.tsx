@@ -1,7 +1,7 @@
 import type { HomeList, PoolStat, Ranking } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/links.ts';
@@ -23,8 +23,10 @@ const Alert = lazy(() => import('antd/es/alert'));
 export function HomeStatistics() {
   const { t } = useTranslation();
   const home = useQuery({ queryKey: poolPublicKeys.home, queryFn: fetchHomeList, refetchInterval: LIVE_REFRESH_MS });
-  const data = home.data;
-  const loading = home.isPending;
+  // The tables are drawn with the answer in a render React can interrupt (a store's update alone
+  // is drawn in one blocking task); until then they keep their placeholder rows.
+  const data = useDeferredValue(home.data);
+  const loading = home.isPending || data !== home.data;
   const poolNames = useMemo(() => new Map((data?.pools ?? []).map((pool) => [pool.pool, pool.name])), [data]);
 
   return (

@@ -1,0 +1,30 @@
+/**
+ * The first screen drawn into the page at build time (src/prerender.tsx, served by the server
+ * for `/`): what it was drawn for, so that the client's first render — the one that hydrates
+ * it — draws the same. `#root[data-prerender="<lang>-<desktop|mobile>"]` names it.
+ */
+export interface Prerendered {
+  lang: string;
+  mobile: boolean;
+}
+
+let drawnFor: Prerendered | undefined;
+
+/** Set by the prerender before it draws, and by main.tsx before it hydrates. */
+export function setPrerendered(value: Prerendered | undefined): void {
+  drawnFor = value;
+}
+
+/** Whether the first screen was drawn for a phone (useIsMobile's server snapshot). */
+export function prerenderedMobile(): boolean {
+  return drawnFor?.mobile ?? false;
+}
+
+export function prerenderAttribute(value: Prerendered): string {
+  return `${value.lang}-${value.mobile ? 'mobile' : 'desktop'}`;
+}
+
+export function parsePrerenderAttribute(value: string | undefined): Prerendered | undefined {
+  const match = /^(\w+)-(desktop|mobile)$/.exec(value ?? '');
+  return match?.[1] ? { lang: match[1], mobile: match[2] === 'mobile' } : undefined;
+}
