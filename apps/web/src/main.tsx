@@ -6,8 +6,8 @@ import i18n, { loadLanguage } from './i18n/index.ts';
 import './styles.css';
 import { App } from './app/App.tsx';
 import { parsePrerenderAttribute, setPrerendered, type Prerendered } from './app/prerendered.ts';
-import { preloadRoute } from './app/routes.tsx';
-import { isH5, isMobileWidth } from './lib/device.ts';
+import { preloadRoute, routeReady } from './app/routes.tsx';
+import { isH5, isMobileWidth, isPhoneWidth } from './lib/device.ts';
 import { appStore } from './state/store.ts';
 import { getThemeMode } from './state/theme.ts';
 
@@ -20,7 +20,8 @@ const language = isLang(i18n.language) ? loadLanguage(i18n.language).catch(() =>
  * The server sends `/` with its first screen drawn in (src/prerender.tsx): light theme, signed
  * out, no data, the reader's language, desktop or phone width. This page hydrates it when it
  * would draw the same; otherwise (a dark theme, a signed-in reader, a remembered pool list, a
- * window of the other width) it draws anew over it, as every other path is drawn.
+ * window of another width: the phone page is drawn for under 768 px, the desktop one for over
+ * 992 px) it draws anew over it, as every other path is drawn.
  */
 function hydratable(drawn: Prerendered | undefined): drawn is Prerendered {
   const state = appStore.getState();
@@ -29,7 +30,7 @@ function hydratable(drawn: Prerendered | undefined): drawn is Prerendered {
     window.location.pathname === '/' &&
     !isH5(window.location.search) &&
     drawn.lang === i18n.language &&
-    drawn.mobile === isMobileWidth(window.innerWidth) &&
+    (drawn.mobile ? isPhoneWidth(window.innerWidth) : !isMobileWidth(window.innerWidth)) &&
     getThemeMode() === 'light' &&
     state.userInfo === null &&
     state.coinInfo.length === 0 &&
@@ -38,7 +39,7 @@ function hydratable(drawn: Prerendered | undefined): drawn is Prerendered {
   );
 }
 
-void Promise.all([boot(), language]).then(() => {
+void Promise.all([boot(), language]).then(async () => {
   const container = document.getElementById('root');
   if (!container) throw new Error('missing #root');
   const drawn = parsePrerenderAttribute(container.dataset.prerender);
@@ -49,6 +50,8 @@ void Promise.all([boot(), language]).then(() => {
   );
   if (hydratable(drawn)) {
     setPrerendered(drawn);
+    // Home's chunk first (asked for at once above): hydrated with it, no part of the page waits.
+    await routeReady(window.location.pathname);
     // In a transition too: hydrated in slices, yielding to the browser between them (outside
     // one, React 19 hydrates the whole first screen in one blocking task).
     startTransition(() => {

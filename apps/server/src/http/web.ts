@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding } from './compress.ts';
 import type { ZodApp } from './types.ts';
@@ -43,7 +44,7 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
       // width and theme), which vary with these headers.
       reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding, User-Agent, Sec-CH-UA-Mobile');
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const body = page(urlPath, request.lang, firstScreenOf(request));
+      const body = await page(urlPath, request.lang, firstScreenOf(request));
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').send(encoding ? body[encoding] : body.html);
     });
@@ -64,9 +65,14 @@ interface Page {
   gzip: Buffer;
 }
 
-function compressed(html: string): Page {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compressed off the event loop (zlib's thread pool): home's pages, with their first screen, are some 100 kB. */
+async function compressed(html: string): Promise<Page> {
   const body = Buffer.from(html);
-  return { html, br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(body, { level: 9 }) };
+  const [br, gz] = await Promise.all([brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzipAsync(body, { level: 9 })]);
+  return { html, br, gzip: gz };
 }
 
 /** What the home page's drawn first screen depends on beyond the language. */
@@ -124,33 +130,37 @@ interface PreloadTable {
  * the path's first screen and the reader's language need, from the build's table
  * (dist/.vite/preload.json, vite.config.ts `preloadTable`): the browser fetches them beside the
  * entry chunk rather than a round trip after it has run. Without the table, index.html as built.
- * Each variant (language × the routes it matches: a handful) is made and compressed once.
+ * Each variant (language × the routes it matches: a handful) is made and compressed once; home's
+ * variants with their first screen at start.
  */
-export function pageWithPreloads(root: string): (urlPath: string, lang: string, screen?: FirstScreen) => Page {
+export function pageWithPreloads(root: string): (urlPath: string, lang: string, screen?: FirstScreen) => Promise<Page> {
   const html = readFileSync(path.join(root, 'index.html'), 'utf8');
   const tablePath = path.join(root, '.vite/preload.json');
   const table: PreloadTable = existsSync(tablePath) ? (JSON.parse(readFileSync(tablePath, 'utf8')) as PreloadTable) : { routes: [], languages: {} };
   const prerenderPath = path.join(root, '.vite/prerender.json');
   const prerendered = existsSync(prerenderPath) ? (JSON.parse(readFileSync(prerenderPath, 'utf8')) as PrerenderedPage[]) : [];
-  const pages = new Map<string, Page>();
-  return (urlPath, lang, screen) => {
+  const pages = new Map<string, Promise<Page>>();
+  const page = (urlPath: string, lang: string, screen?: FirstScreen): Promise<Page> => {
     const routes = table.routes.filter((route) => urlPath === route.path || (!route.exact && urlPath.startsWith(`${route.path}/`)));
     const drawn = urlPath === '/' && screen && screen.theme !== 'dark' ? prerendered.find((page) => page.lang === lang && page.mobile === screen.mobile) : undefined;
     const auto = screen?.theme === undefined;
     const key = `${lang} ${routes.map((route) => route.path).join(' ')} ${drawn ? `${drawn.id}${auto ? ' auto' : ''}` : ''}`;
-    let page = pages.get(key);
-    if (page === undefined) {
+    let made = pages.get(key);
+    if (made === undefined) {
       const rest = routes.some((route) => route.firstTextsOnly) ? [] : (table.rests?.[lang] ?? []);
       const files = new Set([...(table.languages[lang] ?? []), ...rest, ...routes.flatMap((route) => route.files)]);
       const links = [...files].map((file) =>
         file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
       );
       const withLinks = links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`);
-      page = compressed(drawn ? withFirstScreen(withLinks, drawn, auto) : withLinks);
-      pages.set(key, page);
+      made = compressed(drawn ? withFirstScreen(withLinks, drawn, auto) : withLinks);
+      pages.set(key, made);
     }
-    return page;
+    return made;
   };
+  // Home's pages with their first screen, made beside the start-up rather than on a first visit.
+  for (const drawn of prerendered) for (const theme of [undefined, 'light'] as const) void page('/', drawn.lang, { mobile: drawn.mobile, theme });
+  return page;
 }
 
 /** A path with a segment starting with a dot (.vite, .well-known files the build never writes). */

@@ -5,6 +5,7 @@
  */
 export interface Prerendered {
   lang: string;
+  /** Drawn for a phone: under 768 px (the phone header and the data tables' cards); otherwise for a desktop, over 992 px. */
   mobile: boolean;
 }
 
@@ -15,7 +16,7 @@ export function setPrerendered(value: Prerendered | undefined): void {
   drawnFor = value;
 }
 
-/** Whether the first screen was drawn for a phone (useIsMobile's server snapshot). */
+/** Whether the first screen was drawn for a phone (the server snapshot of useIsMobile and of the data tables' phone width). */
 export function prerenderedMobile(): boolean {
   return drawnFor?.mobile ?? false;
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, useRoutes } from 'react-router';
 import { appQueryClient, userInfoQuery } from '../api/queries.ts';
@@ -18,9 +19,30 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * Every route of spec doc 2 §2 (the admin tree lives in pages/admin). Each route group is
  * its own lazily loaded chunk; the frame's boundary shows 'Loading...' and 'Loaded Error!'.
  */
-const loadHome = once(() => import('../pages/home/HomePage.tsx'));
+let homeModule: { HomePage: ComponentType } | undefined;
+const loadHome = once(() => import('../pages/home/HomePage.tsx').then((m) => (homeModule = m)));
 // Home draws with the first screen's texts only (i18n/lang/<lang>.ts): it does not wait for the rest.
-const HomePage = lazyPage(() => loadHome().then((m) => m.HomePage), { texts: 'first' });
+const LazyHomePage = lazyPage(() => loadHome().then((m) => m.HomePage), { texts: 'first' });
+
+/**
+ * Home, drawn at once when its chunk is there (the prerender, and main.tsx, which waits for it
+ * before hydrating the page the server drew): a part still loading while the page hydrates
+ * would be drawn anew, its place empty meanwhile, at the first update from the data arriving.
+ */
+function HomePage() {
+  const Loaded = homeModule?.HomePage;
+  return Loaded ? <Loaded /> : <LazyHomePage />;
+}
+
+/** Resolves once the code of the path's first screen is there (home's, for hydrating it); never fails. */
+export function routeReady(pathname: string): Promise<void> {
+  return pathname === ROUTES.home
+    ? loadHome().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}
 const MyPoolsPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.MyPoolsPage));
 const AddressResultPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.AddressResultPage));
 const MemberPage = lazyPage(() => import('../pages/member/index.tsx').then((m) => m.MemberPage));
