@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * The first screen drawn into the page at build time (src/prerender.tsx, served by the server
  * for `/`): what it was drawn for, so that the client's first render — the one that hydrates
@@ -28,4 +30,21 @@ export function prerenderAttribute(value: Prerendered): string {
 export function parsePrerenderAttribute(value: string | undefined): Prerendered | undefined {
   const match = /^(\w+)-(desktop|mobile)$/.exec(value ?? '');
   return match?.[1] ? { lang: match[1], mobile: match[2] === 'mobile' } : undefined;
+}
+
+const subscribeNothing = () => () => undefined;
+
+/**
+ * False in the prerender and in the render that hydrates it, true in every other render (React
+ * draws again right after hydrating when the two differ). The prerender is drawn with no answer
+ * yet; an answer that arrives before its part of the page hydrates (the pool list, asked for by
+ * the frame, hydrated first) must still be drawn as the placeholder the page was sent with, or
+ * React throws the page away and draws it anew (error #418).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { poolsQuery } from '../../api/queries.ts';
 import { useAddressQuery } from '../../app/header/AddressQuery.tsx';
+import { useHydrated } from '../../app/prerendered.ts';
 import { ROUTES } from '../../app/links.ts';
 import { PoolCard } from '../../components/PoolCard.tsx';
 import { useAppState } from '../../state/store.ts';
@@ -24,6 +25,8 @@ export function HomePage() {
   const coins = useDeferredValue(useAppState((state) => state.coinInfo));
   const poolType = useAppState((state) => state.poolType);
   const { isPending } = useQuery(poolsQuery);
+  // Hydrating the page drawn without data: the placeholder it was drawn with, even if the list has come.
+  const hydrated = useHydrated();
   const coinByType = useMemo(() => new Map(coins.map((coin) => [coin.type, coin])), [coins]);
 
   return (
@@ -54,7 +57,7 @@ export function HomePage() {
                 <PoolCard key={pool.type} pool={pool} coin={coinByType.get(pool.coin)} />
               ))}
             </div>
-          ) : isPending || pools !== storedPools ? (
+          ) : !hydrated || isPending || pools !== storedPools ? (
             <Skeleton active />
           ) : (
             <Empty description={t('home.poolsEmpty')} />
