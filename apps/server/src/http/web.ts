@@ -149,9 +149,10 @@ export function pageWithPreloads(root: string): (urlPath: string, lang: string, 
     if (made === undefined) {
       const rest = routes.some((route) => route.firstTextsOnly) ? [] : (table.rests?.[lang] ?? []);
       const files = new Set([...(table.languages[lang] ?? []), ...rest, ...routes.flatMap((route) => route.files)]);
-      const links = [...files].map((file) =>
-        file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
-      );
+      // A page sent drawn needs its route's styles before its first paint (a preload alone would
+      // apply them when the route's chunk runs, moving what was drawn): those are stylesheets.
+      const css = (file: string) => (drawn ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="preload" as="style" crossorigin href="/${file}">`);
+      const links = [...files].map((file) => (file.endsWith('.css') ? css(file) : `<link rel="modulepreload" crossorigin href="/${file}">`));
       const withLinks = links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`);
       made = compressed(drawn ? withFirstScreen(withLinks, drawn, auto) : withLinks);
       pages.set(key, made);
