@@ -2,7 +2,9 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { theme } from 'antd';
 import { defineConfig, type Plugin } from 'vite';
+import { seedTokens, type PrecomputedTokens } from './src/app/theme.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -141,7 +143,18 @@ function formContextOnly(): Plugin {
 
 // `vite build --ssr src/prerender.tsx` (npm run build, after the client's build): the home
 // page's prerender, one file for Node with everything bundled in (no chunks, no table, no copies).
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * antd's map tokens of the light theme, derived here once (src/app/theme.ts answers them for the
+ * theme's own seed): the browser does not derive the palettes again on its first render.
+ */
+function antdMapTokens(): PrecomputedTokens {
+  // As antd's useToken merges them: its default seed, then the theme's tokens.
+  const seed = { ...theme.defaultSeed, ...seedTokens('light') };
+  return { light: { seed: JSON.stringify(seed), map: theme.defaultAlgorithm(seed) } };
+}
+
+export default defineConfig(({ isSsrBuild, command }) => ({
+  define: command === 'build' ? { __ANTD_MAP_TOKENS__: JSON.stringify(antdMapTokens()) } : {},
   plugins: isSsrBuild ? [react(), formContextOnly()] : [react(), precompress(), formContextOnly(), preloadTable()],
   ssr: { noExternal: true },
   build: {
