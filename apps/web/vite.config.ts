@@ -2,7 +2,9 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { theme } from 'antd';
 import { defineConfig, type Plugin } from 'vite';
+import { seedTokens, type PrecomputedTokens } from './src/app/theme.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -139,24 +141,36 @@ function formContextOnly(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress(), formContextOnly(), preloadTable()],
+// `vite build --ssr src/prerender.tsx` (npm run build, after the client's build): the home
+// page's prerender, one file for Node with everything bundled in (no chunks, no table, no copies).
+/**
+ * antd's map tokens of the light theme, derived here once (src/app/theme.ts answers them for the
+ * theme's own seed): the browser does not derive the palettes again on its first render.
+ */
+function antdMapTokens(): PrecomputedTokens {
+  // As antd's useToken merges them: its default seed, then the theme's tokens.
+  const seed = { ...theme.defaultSeed, ...seedTokens('light') };
+  return { light: { seed: JSON.stringify(seed), map: theme.defaultAlgorithm(seed) } };
+}
+
+export default defineConfig(({ isSsrBuild, command }) => ({
+  define: command === 'build' ? { __ANTD_MAP_TOKENS__: JSON.stringify(antdMapTokens()) } : {},
+  plugins: isSsrBuild ? [react(), formContextOnly()] : [react(), precompress(), formContextOnly(), preloadTable()],
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? '.prerender' : 'dist',
     // Not 'assets': /assets is a page of the site (spec doc 2 §2).
     assetsDir: 'static',
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route loads (npm run bench measures the home route).
-    manifest: true,
+    manifest: !isSsrBuild,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       // zod's builders (z.object(…), z.string().min(…), …) build values and touch nothing else:
       // marked pure, a schema no route uses is dropped from the bundle with its module.
       treeshake: { manualPureFunctions: ['z'] },
       output: {
-        codeSplitting: {
-          groups: VENDOR_GROUPS,
-        },
+        ...(isSsrBuild ? { codeSplitting: false } : { codeSplitting: { groups: VENDOR_GROUPS } }),
       },
     },
   },
@@ -172,4 +186,4 @@ export default defineConfig({
       '/healthz': { target: API_TARGET, changeOrigin: false },
     },
   },
-});
+}));

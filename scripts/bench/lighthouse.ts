@@ -157,6 +157,9 @@ export async function lighthouseBench(): Promise<void> {
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const page of PAGES) {
       for (const { formFactor, lang } of RUNS) {
+        // BENCH_LIGHTHOUSE_RUNS=mobile-en,mobile-ru: only those runs (comparing builds in one session).
+        const only = process.env.BENCH_LIGHTHOUSE_RUNS?.split(',');
+        if (only && !only.includes(`${formFactor}-${lang}`)) continue;
         // The language as a reader's choice sets it (the h9_lang cookie), with the session when signed in.
         const cookie = [`h9_lang=${lang}`, ...(page.signedIn ? [session] : [])].join('; ');
         // One retry: on a loaded machine a run can fail to paint in time (NO_FCP).

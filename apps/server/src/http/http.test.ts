@@ -241,6 +241,26 @@ describe('web app', () => {
     await fs.rm(dist, { recursive: true, force: true });
   });
 
+  it('sends home drawn (the build’s prerender) with its route’s styles as stylesheets, applied before the first paint', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
+    await fs.mkdir(path.join(dist, '.vite'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>P</title></head><body><div id="root"></div></body></html>');
+    const table = { routes: [{ path: '/', exact: true, files: ['static/home-1.js', 'static/home-1.css'], firstTextsOnly: true }], languages: { en: ['static/en-1.js'] } };
+    await fs.writeFile(path.join(dist, '.vite/preload.json'), JSON.stringify(table));
+    const drawn = { id: 'en-desktop', lang: 'en', mobile: false, html: '<h1 class="hero__title">Welcome</h1>', styles: '<style data-css-hash="x">.a{}</style>' };
+    await fs.writeFile(path.join(dist, '.vite/prerender.json'), JSON.stringify([drawn]));
+    const app = await testApp(db, { webDist: dist });
+    const links = (body: string) => [...body.matchAll(/<link rel="(\w+)"(?: as="style")? crossorigin href="\/([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+    const home = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'h9_lang=en' } });
+    expect(home.body).toContain('<div id="root" data-prerender="en-desktop" data-prerender-auto><h1 class="hero__title">Welcome</h1></div>');
+    expect(links(home.body)).toEqual(['modulepreload static/en-1.js', 'modulepreload static/home-1.js', 'stylesheet static/home-1.css']);
+    // Drawn by the app (the reader chose the dark theme): the styles load with the route's chunk.
+    const dark = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'h9_lang=en; h9_theme=dark' } });
+    expect(dark.body).toContain('<div id="root"></div>');
+    expect(links(dark.body)).toEqual(['modulepreload static/en-1.js', 'modulepreload static/home-1.js', 'preload static/home-1.css']);
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
   it('keeps the build’s manifest (dist/.vite) to itself', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
     await fs.mkdir(path.join(dist, '.vite'));

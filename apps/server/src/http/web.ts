@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding } from './compress.ts';
 import type { ZodApp } from './types.ts';
@@ -39,10 +40,11 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
         return reply.sendFile(path.relative(root, candidate));
       }
       reply.header('cache-control', 'no-cache');
-      // The page names the chunks of its path and language, which vary with these headers.
-      reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding');
+      // The page names the chunks of its path and language (and home's drawn first screen, its
+      // width and theme), which vary with these headers.
+      reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding, User-Agent, Sec-CH-UA-Mobile');
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const body = page(urlPath, request.lang);
+      const body = await page(urlPath, request.lang, firstScreenOf(request));
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').send(encoding ? body[encoding] : body.html);
     });
@@ -63,9 +65,56 @@ interface Page {
   gzip: Buffer;
 }
 
-function compressed(html: string): Page {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compressed off the event loop (zlib's thread pool): home's pages, with their first screen, are some 100 kB. */
+async function compressed(html: string): Promise<Page> {
   const body = Buffer.from(html);
-  return { html, br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(body, { level: 9 }) };
+  const [br, gz] = await Promise.all([brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzipAsync(body, { level: 9 })]);
+  return { html, br, gzip: gz };
+}
+
+/** What the home page's drawn first screen depends on beyond the language. */
+export interface FirstScreen {
+  /** A phone (User-Agent, or the Sec-CH-UA-Mobile hint): the phone layout is drawn. */
+  mobile: boolean;
+  /** The theme the reader chose (the h9_theme cookie), if any. */
+  theme: 'light' | 'dark' | undefined;
+}
+
+const MOBILE_AGENT = /Mobi|Android|iPhone|iPod/;
+
+function firstScreenOf(request: FastifyRequest): FirstScreen {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  const agent = request.headers['user-agent'] ?? '';
+  const theme = request.cookies.h9_theme;
+  return { mobile: hint === '?1' || MOBILE_AGENT.test(agent), theme: theme === 'light' || theme === 'dark' ? theme : undefined };
+}
+
+/** The home page's first screen drawn at build time (apps/web/src/prerender.tsx), per language and width. */
+interface PrerenderedPage {
+  id: string;
+  lang: string;
+  mobile: boolean;
+  html: string;
+  styles: string;
+}
+
+/** `<html lang>`: zh is Traditional Chinese (as the web app's HTML_LANG). */
+const HTML_LANG: Partial<Record<string, string>> = { en: 'en', zh: 'zh-Hant', ru: 'ru' };
+
+/**
+ * Home with its first screen drawn in (#root[data-prerender], antd's styles in the head), which
+ * the web app hydrates; for a reader who chose the dark theme, none (the light one would flash).
+ * With no choice made, a dark system hides it until the app has drawn (data-prerender-auto).
+ */
+function withFirstScreen(html: string, drawn: PrerenderedPage, auto: boolean): string {
+  const hide = auto ? '<style>@media (prefers-color-scheme: dark){#root[data-prerender-auto]{visibility:hidden}}</style>' : '';
+  return html
+    .replace(/<html lang="[^"]*">/, `<html lang="${HTML_LANG[drawn.lang] ?? drawn.lang}">`)
+    .replace('</head>', `${drawn.styles}${hide}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerender="${drawn.id}"${auto ? ' data-prerender-auto' : ''}>${drawn.html}</div>`);
 }
 
 interface PreloadTable {
@@ -81,28 +130,38 @@ interface PreloadTable {
  * the path's first screen and the reader's language need, from the build's table
  * (dist/.vite/preload.json, vite.config.ts `preloadTable`): the browser fetches them beside the
  * entry chunk rather than a round trip after it has run. Without the table, index.html as built.
- * Each variant (language × the routes it matches: a handful) is made and compressed once.
+ * Each variant (language × the routes it matches: a handful) is made and compressed once; home's
+ * variants with their first screen at start.
  */
-export function pageWithPreloads(root: string): (urlPath: string, lang: string) => Page {
+export function pageWithPreloads(root: string): (urlPath: string, lang: string, screen?: FirstScreen) => Promise<Page> {
   const html = readFileSync(path.join(root, 'index.html'), 'utf8');
   const tablePath = path.join(root, '.vite/preload.json');
   const table: PreloadTable = existsSync(tablePath) ? (JSON.parse(readFileSync(tablePath, 'utf8')) as PreloadTable) : { routes: [], languages: {} };
-  const pages = new Map<string, Page>();
-  return (urlPath, lang) => {
+  const prerenderPath = path.join(root, '.vite/prerender.json');
+  const prerendered = existsSync(prerenderPath) ? (JSON.parse(readFileSync(prerenderPath, 'utf8')) as PrerenderedPage[]) : [];
+  const pages = new Map<string, Promise<Page>>();
+  const page = (urlPath: string, lang: string, screen?: FirstScreen): Promise<Page> => {
     const routes = table.routes.filter((route) => urlPath === route.path || (!route.exact && urlPath.startsWith(`${route.path}/`)));
-    const key = `${lang} ${routes.map((route) => route.path).join(' ')}`;
-    let page = pages.get(key);
-    if (page === undefined) {
+    const drawn = urlPath === '/' && screen && screen.theme !== 'dark' ? prerendered.find((page) => page.lang === lang && page.mobile === screen.mobile) : undefined;
+    const auto = screen?.theme === undefined;
+    const key = `${lang} ${routes.map((route) => route.path).join(' ')} ${drawn ? `${drawn.id}${auto ? ' auto' : ''}` : ''}`;
+    let made = pages.get(key);
+    if (made === undefined) {
       const rest = routes.some((route) => route.firstTextsOnly) ? [] : (table.rests?.[lang] ?? []);
       const files = new Set([...(table.languages[lang] ?? []), ...rest, ...routes.flatMap((route) => route.files)]);
-      const links = [...files].map((file) =>
-        file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
-      );
-      page = compressed(links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`));
-      pages.set(key, page);
+      // A page sent drawn needs its route's styles before its first paint (a preload alone would
+      // apply them when the route's chunk runs, moving what was drawn): those are stylesheets.
+      const css = (file: string) => (drawn ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="preload" as="style" crossorigin href="/${file}">`);
+      const links = [...files].map((file) => (file.endsWith('.css') ? css(file) : `<link rel="modulepreload" crossorigin href="/${file}">`));
+      const withLinks = links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`);
+      made = compressed(drawn ? withFirstScreen(withLinks, drawn, auto) : withLinks);
+      pages.set(key, made);
     }
-    return page;
+    return made;
   };
+  // Home's pages with their first screen, made beside the start-up rather than on a first visit.
+  for (const drawn of prerendered) for (const theme of [undefined, 'light'] as const) void page('/', drawn.lang, { mobile: drawn.mobile, theme });
+  return page;
 }
 
 /** A path with a segment starting with a dot (.vite, .well-known files the build never writes). */

@@ -23,6 +23,9 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The app's query cache (App.tsx), which a page's data can be asked into before it renders (app/routes.tsx preloadRoute). */
+export const appQueryClient = createQueryClient();
+
 /** On start (spec doc 2 §4): with data store it; with no data or on failure, signed out. */
 export const userInfoQuery = queryOptions({
   queryKey: queryKeys.userInfo,

@@ -1,9 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation } from 'react-router';
-import { createQueryClient } from '../api/queries.ts';
+import { appQueryClient } from '../api/queries.ts';
 import { antdLocaleOf } from '../i18n/index.ts';
 import { useThemeMode } from '../state/theme.ts';
 import { ApiSurfaceBridge } from './ApiSurfaceBridge.tsx';
@@ -55,16 +55,18 @@ export function AppChrome() {
   );
 }
 
-const queryClient = createQueryClient();
+function browserRouter(children: ReactNode) {
+  return <BrowserRouter>{children}</BrowserRouter>;
+}
 
-export function App() {
+/**
+ * The whole app. The build's prerender (src/prerender.tsx) draws the same tree with its own
+ * query client and a static router, so that the page the browser hydrates is this tree's.
+ */
+export function App({ router = browserRouter, queryClient = appQueryClient }: { router?: (children: ReactNode) => ReactNode; queryClient?: QueryClient }) {
   return (
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppChrome />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{router(<AppChrome />)}</QueryClientProvider>
     </ErrorBoundary>
   );
 }

@@ -1,5 +1,7 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, useRoutes } from 'react-router';
+import { appQueryClient, userInfoQuery } from '../api/queries.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { useAppState } from '../state/store.ts';
 import { RequireSignIn } from './guards.tsx';
@@ -17,9 +19,30 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * Every route of spec doc 2 §2 (the admin tree lives in pages/admin). Each route group is
  * its own lazily loaded chunk; the frame's boundary shows 'Loading...' and 'Loaded Error!'.
  */
-const loadHome = once(() => import('../pages/home/HomePage.tsx'));
+let homeModule: { HomePage: ComponentType } | undefined;
+const loadHome = once(() => import('../pages/home/HomePage.tsx').then((m) => (homeModule = m)));
 // Home draws with the first screen's texts only (i18n/lang/<lang>.ts): it does not wait for the rest.
-const HomePage = lazyPage(() => loadHome().then((m) => m.HomePage), { texts: 'first' });
+const LazyHomePage = lazyPage(() => loadHome().then((m) => m.HomePage), { texts: 'first' });
+
+/**
+ * Home, drawn at once when its chunk is there (the prerender, and main.tsx, which waits for it
+ * before hydrating the page the server drew): a part still loading while the page hydrates
+ * would be drawn anew, its place empty meanwhile, at the first update from the data arriving.
+ */
+function HomePage() {
+  const Loaded = homeModule?.HomePage;
+  return Loaded ? <Loaded /> : <LazyHomePage />;
+}
+
+/** Resolves once the code of the path's first screen is there (home's, for hydrating it); never fails. */
+export function routeReady(pathname: string): Promise<void> {
+  return pathname === ROUTES.home
+    ? loadHome().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}
 const MyPoolsPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.MyPoolsPage));
 const AddressResultPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.AddressResultPage));
 const MemberPage = lazyPage(() => import('../pages/member/index.tsx').then((m) => m.MemberPage));
@@ -52,10 +75,16 @@ export const AdminApp = lazyPage(() => import('../pages/admin/AdminApp.tsx').the
  * Starts the chunks the first screen of a path needs while the language's texts load
  * (main.tsx), rather than once the first render asks for them: one round trip, not two.
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string, search = ''): void {
   const chunks: Promise<unknown>[] = [];
   if (pathname === ROUTES.home) chunks.push(loadHome());
-  if (pathname === '/center' || pathname.startsWith('/center/')) chunks.push(loadCentreLayout(), loadCenterRoutes());
+  if (pathname === '/center' || pathname.startsWith('/center/')) {
+    chunks.push(loadCentreLayout(), loadCenterRoutes());
+    // The user's info (the sign-in guard waits for it) at once, not after the first render;
+    // the dashboard's data right after it (preloaded with the page's chunk by the server).
+    const signedIn = appQueryClient.fetchQuery(userInfoQuery).then((info) => info !== null);
+    if (pathname === '/center/mining') chunks.push(import('../pages/pool/poolApi.ts').then((m) => m.prefetchDashboard(appQueryClient, search, signedIn)));
+  }
   // A chunk that fails is reported by the route's boundary when it renders.
   for (const chunk of chunks) chunk.catch(() => undefined);
 }

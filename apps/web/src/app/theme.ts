@@ -1,4 +1,5 @@
 import { theme, type ThemeConfig } from 'antd';
+import type { MapToken, SeedToken } from 'antd/es/theme/interface';
 import type { ThemeMode } from '../state/theme.ts';
 
 /**
@@ -51,10 +52,39 @@ const READABLE_COMPONENTS: Record<ThemeMode, ThemeConfig['components']> = {
   },
 };
 
+/** The tokens each theme sets (antd's seed tokens complete them). */
+export function seedTokens(mode: ThemeMode): Record<string, string | number> {
+  return { ...BRAND_TOKENS, ...READABLE_TOKENS[mode] };
+}
+
+/** antd's derived (map) tokens of a theme from the seed it is given: a few hundred palette colours. */
+export type PrecomputedTokens = Partial<Record<ThemeMode, { seed: string; map: MapToken }>>;
+
+/**
+ * The light theme's map tokens (the prerendered home's, and the default), derived at build time
+ * (vite.config.ts `define`; the dark theme's too would cost 2.7 kB of the first load); undefined
+ * in tests and `vite dev`.
+ */
+declare const __ANTD_MAP_TOKENS__: PrecomputedTokens | undefined;
+const PRECOMPUTED = typeof __ANTD_MAP_TOKENS__ === 'undefined' ? undefined : __ANTD_MAP_TOKENS__;
+
+/**
+ * antd's algorithm of a theme, answering the build's derivation for the theme's own seed instead
+ * of deriving its palettes again on the first render (some 40 ms of a phone's start-up); any
+ * other seed is derived as antd does. One function per theme: antd caches a theme by it.
+ */
+function algorithmOf(mode: ThemeMode) {
+  const derive = mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm;
+  const built = PRECOMPUTED?.[mode];
+  if (!built) return derive;
+  return (seed: SeedToken, map?: MapToken): MapToken => (map === undefined && JSON.stringify(seed) === built.seed ? { ...built.map } : derive(seed, map));
+}
+const ALGORITHMS: Record<ThemeMode, ReturnType<typeof algorithmOf>> = { light: algorithmOf('light'), dark: algorithmOf('dark') };
+
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   return {
-    algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-    token: { ...BRAND_TOKENS, ...READABLE_TOKENS[mode] },
+    algorithm: ALGORITHMS[mode],
+    token: seedTokens(mode),
     components: {
       Layout: { headerPadding: '0 16px' },
       ...READABLE_COMPONENTS[mode],

@@ -9,6 +9,11 @@ export function isMobileWidth(width: number): boolean {
   return width <= MOBILE_MAX_WIDTH;
 }
 
+/** Phone width: under antd's `md` breakpoint (768 px), where the public data tables become cards. */
+export function isPhoneWidth(width: number): boolean {
+  return width < 768;
+}
+
 export function isScrolledPast(scrollY: number, threshold: number = HEADER_SCROLL_THRESHOLD): boolean {
   return scrollY > threshold;
 }

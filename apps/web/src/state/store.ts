@@ -52,6 +52,9 @@ export function defaultState(): PersistedState {
   };
 }
 
+/** The state as the prerendered first screen is drawn with (one object: a selector answers stored references). */
+const DEFAULT_STATE = defaultState();
+
 /** Each field falls back to its default on its own, so one bad field never loses the rest. */
 const persistedSchema = z.object({
   userInfo: userInfoSchema.nullable().catch(null),
@@ -215,7 +218,13 @@ export function clearSessionCache(storage: StorageLike | null = browserStorage('
 
 /** Reads one slice of the persisted state; the selector must return stored references. */
 export function useAppState<T>(selector: (state: PersistedState) => T, store: StateStore = appStore): T {
-  return useSyncExternalStore(store.subscribe, () => selector(store.getState()));
+  // The prerender draws the default state, and the render that hydrates it must too (main.tsx
+  // hydrates only over a default state; an answer stored meanwhile is drawn right after).
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.getState()),
+    () => selector(DEFAULT_STATE),
+  );
 }
 
 export function isSignedIn(userInfo: UserInfo | null): userInfo is UserInfo {

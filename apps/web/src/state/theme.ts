@@ -1,8 +1,18 @@
 import { useSyncExternalStore } from 'react';
+import { writeCookie } from '../lib/cookies.ts';
 
 /** Light and dark themes, the choice remembered in localStorage. */
 export type ThemeMode = 'light' | 'dark';
 export const THEME_KEY = 'h9_theme';
+/**
+ * The chosen theme, also in a cookie of the same name: the server sends the home page with its
+ * first screen drawn in the light theme (src/prerender.tsx) unless the reader chose dark.
+ */
+export const THEME_COOKIE = 'h9_theme';
+
+function rememberInCookie(value: ThemeMode): void {
+  if (typeof document !== 'undefined') writeCookie(THEME_COOKIE, value, { days: 365, path: '/' });
+}
 
 export function parseThemeMode(value: string | null | undefined): ThemeMode | undefined {
   return value === 'light' || value === 'dark' ? value : undefined;
@@ -24,7 +34,10 @@ function readStored(): ThemeMode | undefined {
   }
 }
 
-let mode: ThemeMode = readStored() ?? systemMode();
+const stored = readStored();
+let mode: ThemeMode = stored ?? systemMode();
+// A choice made before the cookie existed reaches the server from the next page on.
+if (stored) rememberInCookie(stored);
 const listeners = new Set<() => void>();
 
 export function getThemeMode(): ThemeMode {
@@ -33,6 +46,7 @@ export function getThemeMode(): ThemeMode {
 
 export function setThemeMode(next: ThemeMode): void {
   mode = next;
+  rememberInCookie(next);
   try {
     globalThis.localStorage?.setItem(THEME_KEY, next);
   } catch {
@@ -51,5 +65,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useThemeMode(): ThemeMode {
-  return useSyncExternalStore(subscribe, getThemeMode);
+  // The server snapshot is the prerender's (light: nothing stored there) and the hydrating render's
+  // (main.tsx hydrates a light page only).
+  return useSyncExternalStore(subscribe, getThemeMode, getThemeMode);
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isMobileWidth, MOBILE_MAX_WIDTH } from '../../lib/device.ts';
+import { prerenderedMobile } from '../prerendered.ts';
 
 const QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
 
@@ -19,5 +20,6 @@ function snapshot(): boolean {
 
 /** True at a window width of 992 px or less (spec doc 2 §2), updated on resize. */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, () => false);
+  // The prerendered first screen (and the render that hydrates it) is drawn for the width it names.
+  return useSyncExternalStore(subscribe, snapshot, prerenderedMobile);
 }

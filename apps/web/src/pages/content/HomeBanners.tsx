@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useHydrated } from '../../app/prerendered.ts';
 import { contentKeys, fetchBanners } from './contentApi.ts';
 import './content.css';
 
@@ -38,7 +39,8 @@ export function HomeBanners() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const query = useQuery({ queryKey: contentKeys.public(lang, 'banners'), queryFn: fetchBanners });
-  const banners = query.data ?? [];
+  // Hydrating the page drawn without banners: none yet, even if they have come.
+  const banners = (useHydrated() ? query.data : undefined) ?? [];
   if (banners.length === 0) return null;
   return (
     <section className="home-banners" aria-label={t('content.banners')} data-testid="home-banners">

@@ -1,11 +1,12 @@
 import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Skeleton } from 'antd';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { poolsQuery } from '../../api/queries.ts';
 import { useAddressQuery } from '../../app/header/AddressQuery.tsx';
+import { useHydrated } from '../../app/prerendered.ts';
 import { ROUTES } from '../../app/links.ts';
 import { PoolCard } from '../../components/PoolCard.tsx';
 import { useAppState } from '../../state/store.ts';
@@ -17,10 +18,15 @@ export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const openAddressQuery = useAddressQuery();
-  const pools = useAppState((state) => state.poolInfo);
-  const coins = useAppState((state) => state.coinInfo);
+  // The pool cards are drawn in a render React can interrupt (a store's update alone is drawn
+  // in one blocking task); until then the placeholder keeps their place.
+  const storedPools = useAppState((state) => state.poolInfo);
+  const pools = useDeferredValue(storedPools);
+  const coins = useDeferredValue(useAppState((state) => state.coinInfo));
   const poolType = useAppState((state) => state.poolType);
   const { isPending } = useQuery(poolsQuery);
+  // Hydrating the page drawn without data: the placeholder it was drawn with, even if the list has come.
+  const hydrated = useHydrated();
   const coinByType = useMemo(() => new Map(coins.map((coin) => [coin.type, coin])), [coins]);
 
   return (
@@ -51,7 +57,7 @@ export function HomePage() {
                 <PoolCard key={pool.type} pool={pool} coin={coinByType.get(pool.coin)} />
               ))}
             </div>
-          ) : isPending ? (
+          ) : !hydrated || isPending || pools !== storedPools ? (
             <Skeleton active />
           ) : (
             <Empty description={t('home.poolsEmpty')} />

@@ -1,10 +1,11 @@
 import type { HomeList, PoolStat, Ranking } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '../../app/links.ts';
+import { useHydrated } from '../../app/prerendered.ts';
 import { CoinIcon } from '../../components/CoinIcon.tsx';
 import { coinIconPath } from '../../state/store.ts';
 import { BlockTable } from '../statistics/BlockTable.tsx';
@@ -24,8 +25,12 @@ const Alert = lazy(() => import('antd/es/alert'));
 export function HomeStatistics() {
   const { t } = useTranslation();
   const home = useQuery({ queryKey: poolPublicKeys.home, queryFn: fetchHomeList, refetchInterval: LIVE_REFRESH_MS });
-  const data = home.data;
-  const loading = home.isPending;
+  // The tables are drawn with the answer in a render React can interrupt (a store's update alone
+  // is drawn in one blocking task); until then they keep their placeholder rows. Hydrating the
+  // page drawn without data, they are drawn as it was sent, answer or not.
+  const hydrated = useHydrated();
+  const data = useDeferredValue(hydrated ? home.data : undefined);
+  const loading = home.isPending || data !== home.data;
   const poolNames = useMemo(() => new Map((data?.pools ?? []).map((pool) => [pool.pool, poolName(t, pool.pool, pool.name)])), [data, t]);
 
   return (
@@ -33,7 +38,7 @@ export function HomeStatistics() {
       <section className="section" data-testid="home-stats">
         <h2 className="section__title">{t('poolPublic.home.statsTitle')}</h2>
         <p className="section__subtitle">{t('poolPublic.home.statsSubtitle')}</p>
-        {home.isError && !data ? (
+        {home.isError && hydrated && !data ? (
           <Suspense fallback={<p data-testid="home-stats-failed">{t('poolPublic.home.failed')}</p>}>
             <Alert type="warning" showIcon title={t('poolPublic.home.failed')} data-testid="home-stats-failed" />
           </Suspense>
@@ -49,7 +54,14 @@ export function HomeStatistics() {
         <div className="home-live__panel" data-testid="home-blocks">
           <h2 className="section__title">{t('poolPublic.home.blocksTitle')}</h2>
           <p className="section__subtitle">{t('poolPublic.home.blocksSubtitle')}</p>
-          <BlockTable blocks={data?.blocks ?? []} testId="home-blocks-table" loading={loading} failed={home.isError} poolNames={poolNames} placeholderRows={HOME_LIST_ROWS} />
+          <BlockTable
+            blocks={data?.blocks ?? []}
+            testId="home-blocks-table"
+            loading={loading}
+            failed={home.isError && hydrated}
+            poolNames={poolNames}
+            placeholderRows={HOME_LIST_ROWS}
+          />
         </div>
       </section>
     </>

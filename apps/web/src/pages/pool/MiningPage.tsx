@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Segmented, Skeleton } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServerLinesCard } from '../lines/ServerLines.tsx';
@@ -27,6 +27,10 @@ export function MiningPage() {
   const watched = useWatched();
   const summary = useQuery({ ...summaryQuery(pool, watched?.uid), refetchInterval: 60_000 });
   const share = useQuery({ ...shareQuery(pool, 24, watched?.uid), refetchInterval: 60_000 });
+  // The figures and the chart are drawn in a render React can interrupt (a query's answer alone
+  // is drawn in one blocking task); until then their placeholders keep the place.
+  const summaryData = useDeferredValue(summary.data);
+  const shareData = useDeferredValue(share.data);
   const [chosenMetric, setMetric] = useState<HourMetric>('capacity');
   // A hashrate coin's capacity estimate means nothing: its chart shows points.
   const metric = hashrate ? 'points' : chosenMetric;
@@ -35,8 +39,8 @@ export function MiningPage() {
     <div className="page pool-page" data-testid="pool-mining-page" data-pool={pool ?? ''}>
       <PoolPageHead section="mining" choice={choice} />
       {summary.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
-      <Card className="pool-card" data-testid="mining-summary" data-pool={summary.data?.pool ?? ''}>
-        <SummaryFigures summary={summary.data} base={base} hashrate={hashrate} />
+      <Card className="pool-card" data-testid="mining-summary" data-pool={summaryData?.pool ?? ''}>
+        <SummaryFigures summary={summaryData} base={base} hashrate={hashrate} />
       </Card>
       {pool ? <MergePoolCard pool={pool} base={base} /> : null}
       <Card
@@ -57,8 +61,8 @@ export function MiningPage() {
           )
         }
       >
-        {share.data ? (
-          <HourlyChart hours={hourlySeries(share.data, 24)} metric={metric} base={base} testId="mining-chart" />
+        {shareData ? (
+          <HourlyChart hours={hourlySeries(shareData, 24)} metric={metric} base={base} testId="mining-chart" />
         ) : (
           // The chart's own height while it loads: the cards below stay where they are.
           <div className="pool-chart" aria-busy>
@@ -69,7 +73,7 @@ export function MiningPage() {
       <div className="pool-grid">
         {watched ? null : pool ? <ApiKeyCard pool={pool} /> : <Card className="pool-card" title={t('poolUser.apiKey.title')} loading />}
         <Card className="pool-card" title={t('poolUser.mining.minersTitle')}>
-          <p>{t('poolUser.mining.minersText', { online: summary.data?.online ?? 0, offline: summary.data?.offline ?? 0 })}</p>
+          <p>{t('poolUser.mining.minersText', { online: summaryData?.online ?? 0, offline: summaryData?.offline ?? 0 })}</p>
           <Link to={sectionLink('machine', pool, watched)} data-testid="mining-miners-link">
             {t('poolUser.mining.minersLink')}
           </Link>

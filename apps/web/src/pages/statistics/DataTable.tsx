@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { prerenderedMobile } from '../../app/prerendered.ts';
 import './statistics.css';
 
 /** One column: its heading and how a row shows in it (the same on a table row and a card). */
@@ -21,7 +22,7 @@ export interface DataPaging {
 /** antd's Pagination (with its size selector and jumper) loads only for a table of more than one page. */
 const Pagination = lazy(() => import('antd/es/pagination/index.js'));
 
-/** Phone width: under antd's `md` breakpoint (768 px). */
+/** Phone width: under antd's `md` breakpoint (768 px; `isPhoneWidth`). */
 const PHONE_QUERY = '(max-width: 767.98px)';
 
 function subscribePhone(onChange: () => void): () => void {
@@ -35,7 +36,8 @@ function usePhoneWidth(): boolean {
   return useSyncExternalStore(
     subscribePhone,
     () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
+    // The prerendered home (and the render that hydrates it) is drawn for the width it names.
+    prerenderedMobile,
   );
 }
 
@@ -91,8 +93,27 @@ export function DataTable<T>({
         {heading}
         <div className="pool-cards" data-testid={testId} aria-busy={waiting}>
           {rows.length === 0 && !waiting ? <span className="pool-cards__empty">{empty}</span> : null}
+          {/* A placeholder card is a card with its labels and empty figures: as tall as the cards that replace it. */}
           {placeholders.map((i) => (
-            <div key={i} className="pool-cards__card pool-cards__card--placeholder" aria-hidden />
+            <div key={i} className="pool-cards__card pool-cards__card--placeholder" aria-hidden>
+              {headline ? (
+                <div className="pool-cards__headline">
+                  <span className="data-table__bar" />
+                </div>
+              ) : null}
+              <dl className="pool-cards__figures">
+                {columns
+                  .filter((column) => column !== headline)
+                  .map((column) => (
+                    <div key={column.key} className="pool-cards__figure">
+                      <dt>{column.title}</dt>
+                      <dd>
+                        <span className="data-table__bar" />
+                      </dd>
+                    </div>
+                  ))}
+              </dl>
+            </div>
           ))}
           {rows.map((row) => (
             <div key={rowKey(row)} className="pool-cards__card" data-testid={rowTestId(row)}>
