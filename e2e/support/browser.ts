@@ -39,12 +39,43 @@ export async function openBrowser(options: { viewport?: { width: number; height:
     await context.close();
     await fs.rm(userDataDir, { recursive: true, force: true });
   });
+  for (const opened of context.pages()) waitForAppOnLoad(opened);
+  context.on('page', waitForAppOnLoad);
   const page = context.pages()[0] ?? (await context.newPage());
   afterEach(async ({ task }) => {
     // What the page showed when a step failed, for the person reading the failure.
     if (task.result?.state === 'fail') await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`);
   });
   return { context, page, baseUrl: inject('baseUrl') };
+}
+
+/**
+ * A page load (goto, reload) returns once the app has drawn or hydrated the page (`<html
+ * data-ready>`, set by main.tsx): the server sends home already drawn, and a click before the
+ * app has attached its handlers does nothing, as for a reader. A page that is not the app (an
+ * API answer, a file) has no #root and is not waited for; one that never gets ready is left to
+ * the test's own assertions.
+ */
+function waitForAppOnLoad(page: Page): void {
+  const ready = () =>
+    page
+      .waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.ready === 'true', undefined, { timeout: 20_000 })
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
 }
 
 /** Saves a screenshot under screenshots/ (git-ignored) for a person to look at. */

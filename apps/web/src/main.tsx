@@ -1,5 +1,5 @@
 import { DEFAULT_POOL_TYPE, isLang } from '@platter/domain';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { boot } from './boot/boot.ts';
 import i18n, { loadLanguage } from './i18n/index.ts';
@@ -39,6 +39,18 @@ function hydratable(drawn: Prerendered | undefined): drawn is Prerendered {
   );
 }
 
+/**
+ * `<html data-ready>` once the first render (or the hydration of a page sent drawn) has
+ * committed, so its buttons answer: before that a drawn page's clicks do nothing. Browser tests
+ * wait for it after a page load. Renders nothing, so the hydrated tree stays the prerender's.
+ */
+function Ready() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
 void Promise.all([boot(), language]).then(async () => {
   const container = document.getElementById('root');
   if (!container) throw new Error('missing #root');
@@ -46,6 +58,7 @@ void Promise.all([boot(), language]).then(async () => {
   const app = (
     <StrictMode>
       <App />
+      <Ready />
     </StrictMode>
   );
   if (hydratable(drawn)) {
