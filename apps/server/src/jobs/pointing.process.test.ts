@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { TEST_SECRET } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
@@ -7,6 +6,7 @@ import { systemBalance, userBalances } from '../ledger/ledger.service.ts';
 import { pointingFixture } from '../modules/pointing/pointing.fixture.ts';
 import { requestCancellation, reviewCancellation } from '../modules/pointing/pointing.service.ts';
 import job from './pointing.ts';
+import { spawnScript } from '../../test/child.ts';
 
 /**
  * The `pointing` job killed mid-batch (issue 22, "a worker killed mid-expiry"): five pointings
@@ -48,13 +48,7 @@ describe('the pointing job killed mid-batch', () => {
     });
     await isLocked;
 
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '-e',
-        `
+    const child = spawnScript(`
       const { createDb } = await import(${url('../db/database.ts')});
       const { pocDevnet } = await import(${url('../chain/poc-devnet.ts')});
       const { default: job } = await import(${url('./pointing.ts')});
@@ -64,10 +58,7 @@ describe('the pointing job killed mid-batch', () => {
       const logger = { warn: (o) => console.error('warn', o), info() {}, error: (o) => console.error('error', o) };
       console.log('RUNNING');
       await job.handler({ db, poc: [entry], logger });
-      console.log('FINISHED');`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+      console.log('FINISHED');`);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -1,7 +1,6 @@
 import { holdingInterestOn, parseAmount, percentToPpm, type AppError, type FinanceProductBody } from '@platter/domain';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/db.ts';
 import { TEST_SECRET } from '../../../test/app.ts';
@@ -27,6 +26,7 @@ import {
   setShelf,
   updateFinanceSettings,
 } from './finance.service.ts';
+import { spawnScript } from '../../../test/child.ts';
 
 let db: Db;
 let databaseUrl: string;
@@ -192,20 +192,11 @@ describe('exactly once per holding and day', () => {
     for (const h of holders) await buy(db, undefined, h.id, { product_id: product.id, amount: '10', request_id: key() }, at('2026-07-01T08:00:00Z'));
     const day = '2026-07-02';
     // A worker commits its first chunk, then is killed with SIGKILL inside its second.
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '-e',
-        `
+    const child = spawnScript(`
       const { createDb } = await import(${JSON.stringify(new URL('../../db/database.ts', import.meta.url).pathname)});
       const { accrueDay } = await import(${JSON.stringify(new URL('./finance.service.ts', import.meta.url).pathname)});
       const { db } = createDb(${JSON.stringify(databaseUrl)}, 1);
-      await accrueDay(db, '${product.id}', '${day}', { chunk: 4, beforeCommit: async (n) => { if (n === 1) { console.log('INSIDE'); await new Promise(() => {}); } } });`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+      await accrueDay(db, '${product.id}', '${day}', { chunk: 4, beforeCommit: async (n) => { if (n === 1) { console.log('INSIDE'); await new Promise(() => {}); } } });`);
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('INSIDE') && resolve());
       child.on('exit', (code) => reject(new Error(`the child exited early (${code})`)));

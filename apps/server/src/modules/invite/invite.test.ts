@@ -1,6 +1,5 @@
 import { INVITE_REBATE_DEFAULT_BP, inviteRebate, memberFee, parseAmount } from '@platter/domain';
 import { sql } from 'kysely';
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, register, signedInUser, type Mailbox } from '../../../test/accounts.ts';
 import { browser } from '../../../test/browser.ts';
@@ -16,6 +15,7 @@ import { recordBlock } from '../pool/blocks.ts';
 import { settleDay } from '../settlement/settlement.service.ts';
 import { INVITE_USER_EXPORT_LIST } from './invite.exports.ts';
 import { rebateDay, rebateDue, recordInvitation, setPoolShare } from './invite.service.ts';
+import { spawnScript } from '../../../test/child.ts';
 
 const XCH = (text: string) => parseAmount(text, 12);
 
@@ -201,13 +201,7 @@ describe('the rebate after each settled day', () => {
     const before = await available(db, inviter.id);
 
     // A worker killed with the day's lock held and part of its rows written: its transaction rolls back.
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '-e',
-        `
+    const child = spawnScript(`
       const { createDb } = await import(${JSON.stringify(new URL('../../db/database.ts', import.meta.url).pathname)});
       const { db } = createDb(${JSON.stringify(url)}, 1);
       await db.transaction().execute(async (trx) => {
@@ -215,10 +209,7 @@ describe('the rebate after each settled day', () => {
         await trx.insertInto('invite_rebates').values({ invitee_id: '${invitees[0]?.id}', pool: 'chia', day: '${day}', inviter_id: '${inviter.id}', coin: 'CHIA', income_units: '1', fee_units: '1', share_bp: 10000, rebate_units: '1' }).execute();
         console.log('LOCKED');
         await new Promise(() => {});
-      });`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+      });`);
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('LOCKED') && resolve());
       child.on('exit', (code) => reject(new Error(`the child exited early (${code})`)));

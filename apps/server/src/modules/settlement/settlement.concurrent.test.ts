@@ -1,7 +1,6 @@
 import { parseAmount } from '@platter/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
@@ -11,6 +10,7 @@ import { checkLedger } from '../../ledger/ledger.check.ts';
 import { userBalances } from '../../ledger/ledger.service.ts';
 import { recordBlock } from '../pool/blocks.ts';
 import { applyCredits, decideDay } from './settlement.service.ts';
+import { spawnScript } from '../../../test/child.ts';
 
 /**
  * Issue 19: a decided day's batches credited by several transactions at once — each claiming a
@@ -160,22 +160,13 @@ describe('crediting a day’s batches concurrently', () => {
     const clearing = await holding(`SELECT id FROM ledger_accounts WHERE system_code = 'settlement_clearing' AND coin = 'CHIA' FOR UPDATE`);
     const applier = (name: string) => {
       const url = `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}application_name=${name}`;
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '-e',
-          `
+      const child = spawnScript(`
         const { createDb } = await import(${JSON.stringify(new URL('../../db/database.ts', import.meta.url).pathname)});
         const { applyCredits } = await import(${JSON.stringify(new URL('./settlement.service.ts', import.meta.url).pathname)});
         const { db } = createDb(${JSON.stringify(url)}, 3);
         const moved = await applyCredits(db, 'chia', '${day}', { concurrency: 2 });
         console.log('MOVED ' + moved);
-        await db.destroy();`,
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
+        await db.destroy();`);
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -2,7 +2,6 @@ import { capacityFromPoints, CHIA_MIN_CAPACITY_BYTES, parseAmount, pledgeInPool,
 import fc from 'fast-check';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/db.ts';
 import { buildUser } from '../../../test/factories.ts';
@@ -14,6 +13,7 @@ import { ingestReport } from '../pool/report.ts';
 import { applyCredits, applyPendingCredits, decideDay, settleDay, settleDue } from './settlement.service.ts';
 import { creditsQuery } from './settlement.repository.ts';
 import { k32FarmDay } from '../../../test/shares.ts';
+import { spawnScript } from '../../../test/child.ts';
 
 let db: Db;
 let databaseUrl: string;
@@ -108,13 +108,7 @@ describe('the daily settlement', () => {
     for (const user of users) await farm(user.id, 'lhd', 40, at);
     await recordBlock(db, { pool: 'lhd', height: 12, foundAt: at, finderUserId: null, finderMinerId: null, reward: parseAmount('3', 8) });
     // A child process starts the settlement and is killed while it holds the day's lock.
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '-e',
-        `
+    const child = spawnScript(`
       const { createDb } = await import(${JSON.stringify(new URL('../../db/database.ts', import.meta.url).pathname)});
       const { db } = createDb(${JSON.stringify(databaseUrl)}, 1);
       await db.transaction().execute(async (trx) => {
@@ -122,10 +116,7 @@ describe('the daily settlement', () => {
         await trx.selectFrom('settlements').selectAll().where('pool', '=', 'lhd').forUpdate().execute();
         console.log('LOCKED');
         await new Promise(() => {});
-      });`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+      });`);
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('LOCKED') && resolve());
       child.on('exit', (code) => reject(new Error(`the child exited early (${code})`)));
