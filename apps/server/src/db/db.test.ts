@@ -66,18 +66,7 @@ describe('migrations', () => {
   });
 
   it('carry a settlement day half credited across the batches migration, both ways', async () => {
-    const { open } = await emptyDatabase();
-    const db = open();
-    await migrateToLatest(db);
-    await seedRegistries(db);
-    const day = '2026-11-20';
-    const at = new Date(`${day}T10:00:00Z`);
-    const users = (await Promise.all(Array.from({ length: 5 }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
-    for (const [i, user] of users.entries()) {
-      await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 800 + i, at });
-    }
-    await recordBlock(db, { pool: 'chia', height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: 2_000_000_000_000n });
-    await decideDay(db, 'chia', day, new Date('2026-11-21T00:10:00Z'), { batch: 2 });
+    const { db, day, users } = await decidedDay(5);
     expect(await applyCredits(db, 'chia', day, { chunks: 1 })).toBe(2);
     // Down past the batches migration (later ones first): the batches left become the credit
     // records the earlier code moved from.
@@ -94,16 +83,7 @@ describe('migrations', () => {
   });
 
   it('refuse to go down past concurrent crediting while a day is credited out of user order', async () => {
-    const { open } = await emptyDatabase();
-    const db = open();
-    await migrateToLatest(db);
-    await seedRegistries(db);
-    const day = '2026-11-20';
-    const at = new Date(`${day}T10:00:00Z`);
-    const users = (await Promise.all(Array.from({ length: 4 }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
-    for (const [i, user] of users.entries()) await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 800 + i, at });
-    await recordBlock(db, { pool: 'chia', height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: 2_000_000_000_000n });
-    await decideDay(db, 'chia', day, new Date('2026-11-21T00:10:00Z'), { batch: 2 });
+    const { db, day } = await decidedDay(4);
     // The second batch credited while the first is not (another worker still on it).
     await sql`SELECT settlement_credit_batch('chia', ${day}::date, 1, 'CHIA')`.execute(db);
     const downTo = async () => {
@@ -118,6 +98,24 @@ describe('migrations', () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 });
+
+/**
+ * A migrated database with a chia pool-day of `members` users' verified work and a block,
+ * decided in batches of 2 and not credited yet; its users in id order.
+ */
+async function decidedDay(members: number) {
+  const { open } = await emptyDatabase();
+  const db = open();
+  await migrateToLatest(db);
+  await seedRegistries(db);
+  const day = '2026-11-20';
+  const at = new Date(`${day}T10:00:00Z`);
+  const users = (await Promise.all(Array.from({ length: members }, () => buildUser(db)))).sort((a, b) => Number(a.id) - Number(b.id));
+  for (const [i, user] of users.entries()) await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 800 + i, at });
+  await recordBlock(db, { pool: 'chia', height: 1, foundAt: at, finderUserId: null, finderMinerId: null, reward: 2_000_000_000_000n });
+  await decideDay(db, 'chia', day, new Date('2026-11-21T00:10:00Z'), { batch: 2 });
+  return { db, day, users };
+}
 
 /** Every function of the public schema: name → its definition as PostgreSQL prints it. */
 const functionDefinitions = async (db: Db) =>
