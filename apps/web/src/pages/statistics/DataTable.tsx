@@ -88,46 +88,38 @@ export function DataTable<T>({
 
   if (phone) {
     const headline = columns.find((column) => column.headline);
+    // A card's headline and labelled figures, each cell drawn by `cell` (a row's value, or a
+    // placeholder's empty bar: a placeholder card is as tall as the card that replaces it).
+    const card = (cell: (column: DataColumn<T>) => ReactNode) => (
+      <>
+        {headline ? <div className="pool-cards__headline">{cell(headline)}</div> : null}
+        <dl className="pool-cards__figures">
+          {columns
+            .filter((column) => column !== headline)
+            .map((column) => (
+              <div key={column.key} className="pool-cards__figure">
+                <dt>{column.title}</dt>
+                <dd>{cell(column)}</dd>
+              </div>
+            ))}
+        </dl>
+      </>
+    );
     return (
       <div className="pool-table">
         {heading}
         <div className="pool-cards" data-testid={testId} aria-busy={waiting}>
           {rows.length === 0 && !waiting ? <span className="pool-cards__empty">{empty}</span> : null}
-          {/* A placeholder card is a card with its labels and empty figures: as tall as the cards that replace it. */}
           {placeholders.map((i) => (
             <div key={i} className="pool-cards__card pool-cards__card--placeholder" aria-hidden>
-              {headline ? (
-                <div className="pool-cards__headline">
-                  <span className="data-table__bar" />
-                </div>
-              ) : null}
-              <dl className="pool-cards__figures">
-                {columns
-                  .filter((column) => column !== headline)
-                  .map((column) => (
-                    <div key={column.key} className="pool-cards__figure">
-                      <dt>{column.title}</dt>
-                      <dd>
-                        <span className="data-table__bar" />
-                      </dd>
-                    </div>
-                  ))}
-              </dl>
+              {card(() => (
+                <span className="data-table__bar" />
+              ))}
             </div>
           ))}
           {rows.map((row) => (
             <div key={rowKey(row)} className="pool-cards__card" data-testid={rowTestId(row)}>
-              {headline ? <div className="pool-cards__headline">{headline.render(row)}</div> : null}
-              <dl className="pool-cards__figures">
-                {columns
-                  .filter((column) => column !== headline)
-                  .map((column) => (
-                    <div key={column.key} className="pool-cards__figure">
-                      <dt>{column.title}</dt>
-                      <dd>{column.render(row)}</dd>
-                    </div>
-                  ))}
-              </dl>
+              {card((column) => column.render(row))}
             </div>
           ))}
           {pager}
