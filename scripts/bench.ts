@@ -321,6 +321,7 @@ async function settlementBench(url: string): Promise<void> {
              ${day}::date + make_interval(secs => (g % 86400))
       FROM generate_series(1, ${SETTLE_SHARES}) g`.execute(db);
     await sql`ANALYZE shares`.execute(db);
+    await sql`ANALYZE share_totals`.execute(db);
     await recordBlock(db, { pool: 'bhd', height: 1, foundAt: new Date(`${day}T12:00:00Z`), finderUserId: null, finderMinerId: null, reward: 1_000_000_000n });
 
     // The baseline at the server's default work_mem and at the settlement's (64 MB: a hash
@@ -362,6 +363,7 @@ async function settlementBench(url: string): Promise<void> {
         await sql`INSERT INTO shares (day, pool, user_id, miner_id, difficulty, created_at)
           SELECT ${when}::date, pool, user_id, miner_id, difficulty, created_at + make_interval(days => ${i}) FROM shares WHERE day = ${day}::date`.execute(db);
         await sql`ANALYZE shares`.execute(db);
+        await sql`ANALYZE share_totals`.execute(db);
         await recordBlock(db, { pool: 'bhd', height: i + 1, foundAt: new Date(`${when}T12:00:00Z`), finderUserId: null, finderMinerId: null, reward: 1_000_000_000n });
       }
       const run = await settle(when);

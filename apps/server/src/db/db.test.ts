@@ -97,6 +97,28 @@ describe('migrations', () => {
     await migrateToLatest(db);
     expect(await checkLedger(db)).toEqual([]);
   });
+
+  it('sum the shares already written into share_totals, and keep adding the next ones', async () => {
+    const { open } = await emptyDatabase();
+    const db = open();
+    await migrator(db).migrateTo('2026_11_27_0819_credit_batch_payer_last');
+    await seedRegistries(db);
+    const user = await buildUser(db);
+    const at = new Date('2026-11-20T10:00:00Z');
+    await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 5, at });
+    const rig = await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 7, at });
+    const totals = async () => (await sql<{ points: string }>`SELECT points FROM share_totals WHERE miner_id = ${rig}`.execute(db)).rows.map((r) => r.points);
+
+    await migrateToLatest(db);
+    expect(await totals()).toEqual(['12']);
+    await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 30, at });
+    expect(await totals()).toEqual(['42']);
+    // Down and up again: summed anew from the shares, once.
+    while (!(await migrateDown(db)).includes('2026_11_27_1200_share_totals'));
+    expect(await tables(db)).not.toContain('share_totals');
+    await migrateToLatest(db);
+    expect(await totals()).toEqual(['42']);
+  });
 });
 
 /**

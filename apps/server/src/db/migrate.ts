@@ -71,6 +71,7 @@ import * as pocPlotFiles from './migrations/2026_11_27_0422_poc_plot_files.ts';
 import * as mortgageTakesStakingChecks from './migrations/2026_11_27_0450_mortgage_takes_staking_checks.ts';
 import * as chainCursorSource from './migrations/2026_11_27_0530_chain_cursor_source.ts';
 import * as creditBatchPayerLast from './migrations/2026_11_27_0819_credit_batch_payer_last.ts';
+import * as shareTotals from './migrations/2026_11_27_1200_share_totals.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -147,6 +148,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0450_mortgage_takes_staking_checks': mortgageTakesStakingChecks,
   '2026_11_27_0530_chain_cursor_source': chainCursorSource,
   '2026_11_27_0819_credit_batch_payer_last': creditBatchPayerLast,
+  '2026_11_27_1200_share_totals': shareTotals,
 };
 
 /** Every migration name in order. */

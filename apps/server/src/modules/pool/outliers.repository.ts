@@ -7,10 +7,9 @@ import type { PageQuery } from '../../db/paginate.ts';
 /** A pool-day's points per miner, with the miner's reported capacity and hashrate. */
 export async function dayPointsPerMiner(trx: Db, pool: string, day: string) {
   const rows = await sql<{ miner_id: string; user_id: string; points: string; capacity_bytes: string; hashrate: string }>`
-    SELECT s.miner_id, s.user_id, sum(s.difficulty)::text AS points, coalesce(m.capacity_bytes, 0)::text AS capacity_bytes, coalesce(m.hashrate, 0)::text AS hashrate
-    FROM shares s LEFT JOIN miners m ON m.id = s.miner_id
-    WHERE s.day = ${day}::date AND s.pool = ${pool}
-    GROUP BY s.miner_id, s.user_id, m.capacity_bytes, m.hashrate`.execute(trx);
+    SELECT s.miner_id, s.user_id, s.points::text AS points, coalesce(m.capacity_bytes, 0)::text AS capacity_bytes, coalesce(m.hashrate, 0)::text AS hashrate
+    FROM share_totals s LEFT JOIN miners m ON m.id = s.miner_id
+    WHERE s.day = ${day}::date AND s.pool = ${pool}`.execute(trx);
   return rows.rows;
 }
 
@@ -29,16 +28,16 @@ export async function insertOutliers(
 /**
  * The (user_id, points) the settlement splits a pool-day by: the day's verified shares, less
  * the miners held or refused that day, plus the outliers released into this day's settlement.
- * Shaped for a day of a million shares: the shares are summed as bigints in one pass (the plain
- * aggregate's own work) while the day's few held miners are probed in a hashed list, and the few
- * released outliers are joined to the members afterwards — not an anti-join that hashes every
- * share, nor a numeric sum per share.
+ * The shares' sums per miner are kept as they are written (share_totals, a trigger on shares), so
+ * a day of a million shares is read as one row per miner, in user order (the totals' key), while
+ * the day's few held miners are probed in a hashed list; the few released outliers are joined to
+ * the members afterwards.
  */
 export function verifiedContributions(pool: string, day: string) {
   return sql`
     SELECT coalesce(s.user_id, r.user_id) AS user_id, coalesce(s.points, 0) + coalesce(r.points, 0) AS points
     FROM (
-      SELECT user_id, sum(difficulty) AS points FROM shares
+      SELECT user_id, sum(points) AS points FROM share_totals
       WHERE day = ${day}::date AND pool = ${pool}
         AND miner_id NOT IN (SELECT o.miner_id FROM share_outliers o WHERE o.pool = ${pool} AND o.day = ${day}::date AND o.counted_day IS DISTINCT FROM o.day)
       GROUP BY user_id

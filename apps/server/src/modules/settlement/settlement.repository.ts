@@ -208,7 +208,7 @@ export const daySources = {
       GROUP BY r.user_id
     ) o
     LEFT JOIN (
-      SELECT s.user_id, sum(s.difficulty) AS points FROM shares s
+      SELECT s.user_id, sum(s.points) AS points FROM share_totals s
       WHERE s.day = ${input.day}::date AND s.pool IN (SELECT type FROM pools WHERE coin = ${input.coin} AND type <> ${input.pool} AND protocol = ${input.protocol})
       GROUP BY s.user_id
     ) x ON x.user_id = o.user_id`,
@@ -351,6 +351,13 @@ export const settlementRepository = {
     const totals = rows[0];
     return { members: Number(totals?.members ?? 0), credited: BigInt(totals?.credited ?? '0'), shared: totals?.shared === true };
   },
+
+  /** Whether the day has any pledge or deal with an amount (daySources.own and .lent). */
+  anyPledge: async (trx: Db, own: RawBuilder<unknown>, lent: RawBuilder<unknown>) =>
+    (
+      await sql<{ any: boolean }>`
+        SELECT EXISTS (SELECT 1 FROM (${own}) o WHERE o.units > 0) OR EXISTS (SELECT 1 FROM (${lent}) l WHERE l.units > 0) AS any`.execute(trx)
+    ).rows[0]?.any === true,
 
   /** Earlier days whose pots this day shared. */
   markCarried: (trx: Db, pool: string, days: readonly string[], into: string) =>

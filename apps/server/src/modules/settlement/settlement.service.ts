@@ -115,14 +115,15 @@ export async function decideDay(db: Db, pool: string, day: string, now = new Dat
     // What secures a member's capacity, and a CO pool's cooperators: what stood through the whole day.
     const start = new Date(`${day}T00:00:00Z`);
     const end = new Date(start.getTime() + DAY_SECONDS * 1000);
-    // A coin whose capacity is secured: its pledges; each deal pays by the shares it records.
+    // A coin whose capacity is secured: its pledges; each deal pays by the shares it records. A
+    // day without any pledge or deal secures nothing, so every member keeps the unsecured share:
+    // the plain form decides the same credits without the pledge rule's joins.
     if (coin.unsecuredShareBp !== undefined) {
-      rule.pledge = {
-        perTb: coin.pledgePerTb,
-        burnCoefficientBp: poolRow.burn_coefficient_bp,
-        own: daySources.own({ pool, coin: coin.type, protocol: poolRow.protocol, day, start, end }),
-        lent: daySources.lent({ pool, start, end }),
-      };
+      const own = daySources.own({ pool, coin: coin.type, protocol: poolRow.protocol, day, start, end });
+      const lent = daySources.lent({ pool, start, end });
+      if (await settlementRepository.anyPledge(trx, own, lent)) {
+        rule.pledge = { perTb: coin.pledgePerTb, burnCoefficientBp: poolRow.burn_coefficient_bp, own, lent };
+      }
     }
     if (poolRow.pool_type === 'CO') rule.cooperation = { ratioBp: poolRow.coop_ratio_bp, cooperators: daySources.cooperators({ pool, start, end }) };
     // Issue 18: only verified work counts; a miner above what its capacity could produce is held.
