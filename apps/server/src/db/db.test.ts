@@ -107,7 +107,7 @@ describe('migrations', () => {
     const at = new Date('2026-11-20T10:00:00Z');
     await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 5, at });
     const rig = await verifiedWork(db, { userId: user.id, pool: 'chia', miner: 'rig', difficulty: 7, at });
-    const totals = async () => (await sql<{ points: string }>`SELECT points FROM share_totals WHERE miner_id = ${rig}`.execute(db)).rows.map((r) => r.points);
+    const totals = async () => (await sql<{ points: string }>`SELECT sum(points) AS points FROM share_totals WHERE miner_id = ${rig}`.execute(db)).rows.map((r) => r.points);
 
     await migrateToLatest(db);
     expect(await totals()).toEqual(['12']);

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * share_totals: each (pool, day, user, miner)'s points, kept by a statement trigger on shares
+ * share_totals: each (pool, day, user, miner)'s points (in up to 8 slots, one per writing
+ * connection's pid modulo 8: summed by readers), kept by a statement trigger on shares
  * (db/functions/share_totals_add.sql) in the inserting transaction, so the daily settlement and
  * the plausibility check read one row per miner instead of summing a day's million shares
  * (issue 19). Existing shares are summed in; the shares table is locked against inserts while the
@@ -17,26 +18,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       day date NOT NULL,
       user_id bigint NOT NULL,
       miner_id bigint NOT NULL,
+      slot smallint NOT NULL,
       points bigint NOT NULL CHECK (points > 0),
-      PRIMARY KEY (day, pool, user_id, miner_id)
+      PRIMARY KEY (day, pool, user_id, miner_id, slot)
     )`.execute(db);
   // The function's first text (db/functions/share_totals_add.sql keeps its current one).
   await sql`
     CREATE FUNCTION share_totals_add() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO share_totals AS t (pool, day, user_id, miner_id, points)
-      SELECT pool, day, user_id, miner_id, sum(difficulty)::bigint FROM new_shares
+      INSERT INTO share_totals AS t (pool, day, user_id, miner_id, slot, points)
+      SELECT pool, day, user_id, miner_id, pg_backend_pid() % 8, sum(difficulty)::bigint FROM new_shares
       GROUP BY pool, day, user_id, miner_id
       ORDER BY day, pool, user_id, miner_id
-      ON CONFLICT (pool, day, user_id, miner_id) DO UPDATE SET points = t.points + excluded.points;
+      ON CONFLICT (day, pool, user_id, miner_id, slot) DO UPDATE SET points = t.points + excluded.points;
       RETURN NULL;
     END $$`.execute(db);
   await sql`
     CREATE TRIGGER shares_totals AFTER INSERT ON shares
     REFERENCING NEW TABLE AS new_shares FOR EACH STATEMENT EXECUTE FUNCTION share_totals_add()`.execute(db);
   await sql`
-    INSERT INTO share_totals (pool, day, user_id, miner_id, points)
-    SELECT pool, day, user_id, miner_id, sum(difficulty)::bigint FROM shares GROUP BY pool, day, user_id, miner_id`.execute(db);
+    INSERT INTO share_totals (pool, day, user_id, miner_id, slot, points)
+    SELECT pool, day, user_id, miner_id, 0, sum(difficulty)::bigint FROM shares GROUP BY pool, day, user_id, miner_id`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

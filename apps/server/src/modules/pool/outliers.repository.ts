@@ -7,9 +7,10 @@ import type { PageQuery } from '../../db/paginate.ts';
 /** A pool-day's points per miner, with the miner's reported capacity and hashrate. */
 export async function dayPointsPerMiner(trx: Db, pool: string, day: string) {
   const rows = await sql<{ miner_id: string; user_id: string; points: string; capacity_bytes: string; hashrate: string }>`
-    SELECT s.miner_id, s.user_id, s.points::text AS points, coalesce(m.capacity_bytes, 0)::text AS capacity_bytes, coalesce(m.hashrate, 0)::text AS hashrate
+    SELECT s.miner_id, s.user_id, sum(s.points)::text AS points, coalesce(m.capacity_bytes, 0)::text AS capacity_bytes, coalesce(m.hashrate, 0)::text AS hashrate
     FROM share_totals s LEFT JOIN miners m ON m.id = s.miner_id
-    WHERE s.day = ${day}::date AND s.pool = ${pool}`.execute(trx);
+    WHERE s.day = ${day}::date AND s.pool = ${pool}
+    GROUP BY s.miner_id, s.user_id, m.capacity_bytes, m.hashrate`.execute(trx);
   return rows.rows;
 }
 

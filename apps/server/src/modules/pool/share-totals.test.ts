@@ -23,8 +23,8 @@ async function sumsAndTotals(userIds: readonly string[]) {
     SELECT pool || ' ' || day || ' ' || user_id || ' ' || miner_id || ' ' || sum(difficulty) AS key FROM shares
     WHERE user_id = ANY(${userIds}::bigint[]) GROUP BY pool, day, user_id, miner_id ORDER BY 1`.execute(db);
   const totals = await sql<{ key: string }>`
-    SELECT pool || ' ' || day || ' ' || user_id || ' ' || miner_id || ' ' || points AS key FROM share_totals
-    WHERE user_id = ANY(${userIds}::bigint[]) ORDER BY 1`.execute(db);
+    SELECT pool || ' ' || day || ' ' || user_id || ' ' || miner_id || ' ' || sum(points) AS key FROM share_totals
+    WHERE user_id = ANY(${userIds}::bigint[]) GROUP BY pool, day, user_id, miner_id ORDER BY 1`.execute(db);
   return { shares: shares.rows.map((r) => r.key), totals: totals.rows.map((r) => r.key) };
 }
 
