@@ -18,9 +18,11 @@ const API_TARGET = 'http://127.0.0.1:8080';
  * import it (or a shared chunk of those routes), so the home route does not load the admin's
  * tables, forms, pickers and charts. Every route group is its own lazy chunk (src/app/routes.tsx).
  */
+const LOADER_MODULE = 'src/loader.ts';
 const VENDOR_GROUPS = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/, priority: 30 },
-  { name: 'app', tags: ['$initial' as const], priority: 20 },
+  // Not the loader (src/loader.ts), an entry of its own that must stay a few hundred bytes.
+  { name: 'app', tags: ['$initial' as const], test: (id: string) => !id.endsWith(LOADER_MODULE), priority: 20 },
   // The home page with what it draws with (tables, tags, the pool figures): one request after 'app'.
   { name: 'home', test: /[\\/]src[\\/]pages[\\/]home[\\/]/, priority: 10 },
 ];
@@ -71,7 +73,7 @@ const LANGUAGE_MODULE = (lang: string) => `src/i18n/lang/${lang}.ts`;
 const LANGUAGE_REST_MODULE = (lang: string) => `src/i18n/lang/${lang}.rest.ts`;
 export const PRELOAD_FILE = '.vite/preload.json';
 
-/** Writes dist/.vite/preload.json: { routes: [{ path, exact, files, firstTextsOnly? }], languages: { en: files, … }, rests: { en: files, … } }. */
+/** Writes dist/.vite/preload.json: { routes: [{ path, exact, files, firstTextsOnly? }], languages: { en: files, … }, rests: { en: files, … }, loader }. */
 function preloadTable(): Plugin {
   let root = '';
   return {
@@ -85,7 +87,9 @@ function preloadTable(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const entry = chunks.find((chunk) => chunk.isEntry);
+      const loader = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === path.resolve(root, LOADER_MODULE));
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk !== loader);
+      if (!loader || loader.imports.length > 0) throw new Error(`preload table: ${LOADER_MODULE} is not an entry of its own`);
       // What index.html loads already (the entry and its static imports) is not named again.
       const inHtml = new Set<string>();
       const visit = (fileName: string, into: Set<string>) => {
@@ -111,9 +115,11 @@ function preloadTable(): Plugin {
         routes: PRELOADS.map((route) => ({ path: route.path, exact: route.exact, files: filesOf(route.modules), ...(route.firstTextsOnly ? { firstTextsOnly: true } : {}) })),
         languages: Object.fromEntries(['en', 'zh', 'ru'].map((lang) => [lang, filesOf([LANGUAGE_MODULE(lang)])])),
         rests: Object.fromEntries(['en', 'zh', 'ru'].map((lang) => [lang, filesOf([LANGUAGE_REST_MODULE(lang)])])),
+        // The script of a page sent drawn: it starts the app once the drawn page is painted (src/loader.ts).
+        loader: loader.fileName,
       };
       // A preload of a file that is not written gets the site's HTML back: a console error on every visit.
-      const unwritten = [...table.routes.flatMap((route) => route.files), ...Object.values(table.languages).flat(), ...Object.values(table.rests).flat()].filter(
+      const unwritten = [...table.routes.flatMap((route) => route.files), ...Object.values(table.languages).flat(), ...Object.values(table.rests).flat(), table.loader].filter(
         (file) => !(file in bundle),
       );
       if (unwritten.length > 0) throw new Error(`preload table: ${unwritten.join(', ')} not in the build`);
@@ -166,6 +172,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     manifest: !isSsrBuild,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // index.html (the app) and the loader of a page sent drawn (src/loader.ts, named in the preload table).
+      ...(isSsrBuild ? {} : { input: { index: path.resolve(import.meta.dirname, 'index.html'), loader: path.resolve(import.meta.dirname, LOADER_MODULE) } }),
       // zod's builders (z.object(…), z.string().min(…), …) build values and touch nothing else:
       // marked pure, a schema no route uses is dropped from the bundle with its module.
       treeshake: { manualPureFunctions: ['z'] },

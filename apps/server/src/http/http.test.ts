@@ -261,6 +261,41 @@ describe('web app', () => {
     await fs.rm(dist, { recursive: true, force: true });
   });
 
+  it('sends home drawn with the app’s scripts held back in a template, for the loader to start after the first paint', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
+    await fs.mkdir(path.join(dist, '.vite'));
+    const head = '<script type="module" crossorigin src="/static/index-1.js"></script><link rel="modulepreload" crossorigin href="/static/vendor-1.js">';
+    await fs.writeFile(path.join(dist, 'index.html'), `<!doctype html><html lang="en"><head><title>P</title>${head}</head><body><div id="root"></div></body></html>`);
+    const table = {
+      routes: [{ path: '/', exact: true, files: ['static/home-1.js', 'static/home-1.css'], firstTextsOnly: true }],
+      languages: { en: ['static/en-1.js'] },
+      loader: 'static/loader-1.js',
+    };
+    await fs.writeFile(path.join(dist, '.vite/preload.json'), JSON.stringify(table));
+    const drawn = { id: 'en-mobile', lang: 'en', mobile: true, html: '<h1 class="hero__title">Welcome</h1>', styles: '' };
+    await fs.writeFile(path.join(dist, '.vite/prerender.json'), JSON.stringify([drawn]));
+    const app = await testApp(db, { webDist: dist });
+    const phone = { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile Safari/537.36', cookie: 'h9_lang=en' };
+    const home = (await app.inject({ method: 'GET', url: '/', headers: phone })).body;
+    const template = /<template id="app-scripts">(.*?)<\/template>/.exec(home)?.[1] ?? '';
+    // Nothing of the app is fetched before the drawn page is painted: only the loader and the styles.
+    expect(home.replace(template, '')).not.toMatch(/modulepreload|index-1\.js/);
+    expect(home).toContain('<script type="module" crossorigin src="/static/loader-1.js"></script>');
+    expect(home).toContain('<link rel="stylesheet" crossorigin href="/static/home-1.css">');
+    expect(template).toBe(`${head}<link rel="modulepreload" crossorigin href="/static/en-1.js"><link rel="modulepreload" crossorigin href="/static/home-1.js">`);
+    // A page the app draws (another path, or the dark theme) loads its scripts at once.
+    for (const [url, cookie] of [
+      ['/help', 'h9_lang=en'],
+      ['/', 'h9_lang=en; h9_theme=dark'],
+    ] as const) {
+      const body = (await app.inject({ method: 'GET', url, headers: { ...phone, cookie } })).body;
+      expect(body).not.toContain('app-scripts');
+      expect(body).not.toContain('loader-1.js');
+      expect(body).toContain(head);
+    }
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
   it('keeps the build’s manifest (dist/.vite) to itself', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
     await fs.mkdir(path.join(dist, '.vite'));

@@ -123,6 +123,23 @@ interface PreloadTable {
   languages: Partial<Record<string, string[]>>;
   /** Each language's other texts: every page but those drawn with the first screen's alone (home) waits for them. */
   rests?: Partial<Record<string, string[]>>;
+  /** The script that starts the app of a page sent drawn once it is painted (apps/web/src/loader.ts). */
+  loader?: string;
+}
+
+const APP_SCRIPTS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * A page sent drawn is readable before any script runs: its scripts and their preloads go into
+ * `<template id="app-scripts">`, inert, and the loader puts them into the page once the browser
+ * has painted it (apps/web/src/loader.ts). Otherwise the app's scripts arrive beside the styles
+ * and start before the first paint.
+ */
+export function withScriptsAfterPaint(html: string, loader: string): string {
+  const scripts = html.match(APP_SCRIPTS) ?? [];
+  return html
+    .replace(APP_SCRIPTS, '')
+    .replace('</head>', () => `<template id="app-scripts">${scripts.join('')}</template><script type="module" crossorigin src="/${loader}"></script></head>`);
 }
 
 /**
@@ -154,7 +171,7 @@ export function pageWithPreloads(root: string): (urlPath: string, lang: string, 
       const css = (file: string) => (drawn ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="preload" as="style" crossorigin href="/${file}">`);
       const links = [...files].map((file) => (file.endsWith('.css') ? css(file) : `<link rel="modulepreload" crossorigin href="/${file}">`));
       const withLinks = links.length === 0 ? html : html.replace('</head>', `${links.join('')}</head>`);
-      made = compressed(drawn ? withFirstScreen(withLinks, drawn, auto) : withLinks);
+      made = compressed(drawn ? withFirstScreen(table.loader ? withScriptsAfterPaint(withLinks, table.loader) : withLinks, drawn, auto) : withLinks);
       pages.set(key, made);
     }
     return made;

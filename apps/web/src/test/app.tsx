@@ -67,6 +67,7 @@ export function freshDesktopApp(): void {
   beforeEach(() => {
     resetAppState();
     Object.defineProperty(window, 'innerWidth', { value: 1280, configurable: true, writable: true });
+    window.dispatchEvent(new Event('resize'));
     void i18n.changeLanguage('en');
   });
   afterEach(() => {

@@ -14,8 +14,18 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/**
+ * The window's width, read when this module loads (the drawn page is laid out then, before it
+ * hydrates) and again after each resize: reading `innerWidth` in a phone's browser (a viewport
+ * meta tag) lays the page out first, and React reads the snapshot right after it has committed,
+ * when the page has changed — after hydrating the drawn home page that was a full layout inside
+ * the task that runs the effects (some 50 ms on a throttled phone).
+ */
+let width = typeof window === 'undefined' ? 0 : window.innerWidth;
+if (typeof window !== 'undefined') window.addEventListener('resize', () => (width = window.innerWidth));
+
 function snapshot(): boolean {
-  return isMobileWidth(window.innerWidth);
+  return isMobileWidth(width);
 }
 
 /** True at a window width of 992 px or less (spec doc 2 §2), updated on resize. */
