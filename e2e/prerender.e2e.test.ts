@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, openBrowser, screenshot } from './support/browser.ts';
+import { logIn } from './support/session.ts';
 
 /**
  * The home page's first screen comes drawn in the HTML the server sends (apps/web/src
@@ -85,6 +87,78 @@ describe('the home page drawn in the HTML', async () => {
     await page.goto(baseUrl + '/');
     await page.getByTestId('mobile-menu-button').waitFor();
     await expect.poll(() => page.locator('#root').getAttribute('data-prerender')).toBe(null);
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Console errors and warnings, and uncaught errors, of a page from now on. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+describe('the dashboard drawn in the HTML for a signed-in reader', async () => {
+  const { page, context, baseUrl } = await openBrowser({ viewport: MOBILE });
+  // The dashboard's title the server sent, kept before any script of the app runs.
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { sentTitle: Element | null }).sentTitle = document.querySelector('.pool-page .page__title');
+    });
+  });
+  const sentTitleKept = () => page.evaluate(() => (window as unknown as { sentTitle: Element | null }).sentTitle === document.querySelector('.pool-page .page__title'));
+
+  it('sends a signed-out reader no drawn dashboard, and the app sends them to the sign-in page', async () => {
+    const html = await (await fetch(baseUrl + '/center/mining', { headers: { cookie: 'h9_lang=en', 'user-agent': PHONE_AGENT } })).text();
+    expect(html).toContain('<div id="root"></div>');
+    await page.goto(baseUrl + '/center/mining');
+    await page.waitForURL(/\/request$/);
+  });
+
+  it('hydrates the phone dashboard drawn for the session, then draws the figures, with no error or warning', async () => {
+    await logIn(page, inject('demoEmail'), inject('demoPassword'));
+    await page.evaluate(() => localStorage.clear());
+    await page.setExtraHTTPHeaders({ 'user-agent': PHONE_AGENT });
+    const problems = problemsOf(page);
+    await context.addCookies([{ name: 'h9_lang', value: 'ru', url: baseUrl }]);
+    await page.goto(baseUrl + '/center/mining');
+    await page.locator('[data-testid="mining-summary"][data-pool="chia"]').waitFor();
+    expect(Number(await page.getByTestId('mining-online').textContent())).toBeGreaterThan(0);
+    expect(await page.locator('#root').getAttribute('data-prerender')).toBe('ru-mobile@/center/mining');
+    expect(await sentTitleKept()).toBe(true);
+    // Hydrated: the centre's menu button the server drew opens the drawer.
+    await page.getByTestId('centre-menu-button').click();
+    await page.locator('.ant-drawer-open').waitFor();
+    expect(problems).toEqual([]);
+    await screenshot(page, 'prerender-dashboard-ru-mobile');
+  });
+
+  it('hydrates it again for a returning reader (their info remembered) and on the desktop; draws it anew in the dark theme', async () => {
+    const problems = problemsOf(page);
+    await page.goto(baseUrl + '/center/mining?pool=bhd');
+    await page.locator('[data-testid="mining-summary"][data-pool="bhd"]').waitFor();
+    expect(await page.locator('#root').getAttribute('data-prerender')).toBe('ru-mobile@/center/mining');
+    expect(await sentTitleKept()).toBe(true);
+
+    await page.setExtraHTTPHeaders({});
+    await page.setViewportSize(DESKTOP);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(baseUrl + '/center/mining');
+    await page.locator('[data-testid="mining-summary"][data-pool="chia"]').waitFor();
+    expect(await page.locator('#root').getAttribute('data-prerender')).toBe('ru-desktop@/center/mining');
+    expect(await sentTitleKept()).toBe(true);
+    // The signed-in header: the user's (masked) e-mail once their info has come.
+    await expect.poll(() => page.getByTestId('user-trigger').textContent()).toContain('***@');
+
+    // A reader who chose the dark theme (stored, and in the cookie the server reads).
+    await page.evaluate(() => localStorage.setItem('h9_theme', 'dark'));
+    await context.addCookies([{ name: 'h9_theme', value: 'dark', url: baseUrl }]);
+    await page.goto(baseUrl + '/center/mining');
+    await page.locator('[data-testid="mining-summary"][data-pool="chia"]').waitFor();
+    expect(await page.locator('#root').getAttribute('data-prerender')).toBe(null);
     expect(problems).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { rateLimits, registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { trustProxySetting } from './http/trust-proxy.ts';
 import type { ZodApp } from './http/types.ts';
+import { requireUser } from './http/auth.ts';
 import { registerWeb } from './http/web.ts';
 import { metricsRoutes, registerHttpMetrics } from './metrics/metrics.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -331,6 +332,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     pointingDevRoutes(app, { db, chains: pointingChains });
     mortgageDevRoutes(app, { db });
   }
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, {
+    signedIn: (request) =>
+      requireUser(sessions, request).then(
+        () => true,
+        () => false,
+      ),
+  });
   return app;
 }

@@ -1,5 +1,5 @@
 /**
- * The script of the home page the server sends drawn (apps/server/src/http/web.ts): the app's
+ * The script of a page the server sends drawn (home, the dashboard; apps/server/src/http/web.ts): the app's
  * scripts and preloads come inside `<template id="app-scripts">`, inert, and this tiny script
  * puts them into the page once the browser has painted the drawn first screen. Otherwise the
  * app's 250 kB of JavaScript load beside the page's styles and its start-up runs before the

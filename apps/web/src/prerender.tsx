@@ -6,25 +6,29 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { createQueryClient } from './api/queries.ts';
 import { App } from './app/App.tsx';
-import { prerenderAttribute, setPrerendered } from './app/prerendered.ts';
+import { Ready } from './app/Ready.tsx';
+import { PRERENDERED_PATHS, prerenderAttribute, setPrerendered } from './app/prerendered.ts';
 import i18n, { addLanguagePack, type LanguagePack } from './i18n/index.ts';
 import en from './i18n/lang/en.ts';
 import ru from './i18n/lang/ru.ts';
 import zh from './i18n/lang/zh.ts';
 
 /**
- * The build's prerender (apps/web/scripts/prerender.ts runs it after `vite build`): the home
- * page's first screen drawn by the real components — the same tree main.tsx hydrates, in the
- * light theme, with no data yet (the placeholders that keep the place of what loads later) —
- * for each language and for desktop and phone widths, with antd's styles for it extracted
- * (@ant-design/cssinjs `extractStyle`: style elements the client's style cache takes over
- * instead of generating them again). Only the first screen's texts: the home page needs no more.
+ * The build's prerender (apps/web/scripts/prerender.ts runs it after `vite build`): the first
+ * screen of the home page and of the dashboard (/center/mining) drawn by the real components —
+ * the same tree main.tsx hydrates, in the light theme, with no data yet (the placeholders that
+ * keep the place of what loads later; the dashboard signed-in-shaped: the server sends it only
+ * with a live session) — for each language and for desktop and phone widths, with antd's styles
+ * for it extracted (@ant-design/cssinjs `extractStyle`: style elements the client's style cache
+ * takes over instead of generating them again). Home is drawn with the first screen's texts
+ * only, as the browser has them when it hydrates; the dashboard with all (its page waits for them).
  */
 const PACKS: Record<Lang, LanguagePack> = { en, zh, ru };
 
 export interface PrerenderedPage {
-  /** `data-prerender` of #root: `<lang>-<desktop|mobile>`. */
+  /** `data-prerender` of #root: `<lang>-<desktop|mobile>[@<path>]`. */
   id: string;
+  path: string;
   lang: Lang;
   mobile: boolean;
   /** The markup inside #root. */
@@ -33,16 +37,20 @@ export interface PrerenderedPage {
   styles: string;
 }
 
-export async function prerenderHome(lang: Lang, mobile: boolean): Promise<PrerenderedPage> {
-  // The first screen's texts alone, as the browser has them when it hydrates.
-  addLanguagePack(lang, { translation: PACKS[lang].translation, antdLocale: PACKS[lang].antdLocale });
+export async function prerenderPage(path: string, lang: Lang, mobile: boolean): Promise<PrerenderedPage> {
+  const { translation, antdLocale, rest } = PACKS[lang];
+  addLanguagePack(lang, { translation, antdLocale });
+  // Home: the first screen's texts alone; a centre page waits for the rest in the browser too.
+  if (path !== '/' && rest) addLanguagePack(lang, { translation: (await rest()).default, antdLocale });
   await i18n.changeLanguage(lang);
-  const drawnFor = { lang, mobile };
+  const drawnFor = { lang, mobile, path };
   setPrerendered(drawnFor);
   const tree = (cache: ReturnType<typeof createCache>) => (
     <StrictMode>
       <StyleProvider cache={cache}>
-        <App router={(children) => <StaticRouter location="/">{children}</StaticRouter>} queryClient={createQueryClient()} />
+        <App router={(children) => <StaticRouter location={path}>{children}</StaticRouter>} queryClient={createQueryClient()} />
+        {/* As main.tsx renders it: a sibling changes the ids React gives the app's elements. */}
+        <Ready />
       </StyleProvider>
     </StrictMode>
   );
@@ -55,11 +63,12 @@ export async function prerenderHome(lang: Lang, mobile: boolean): Promise<Preren
   // React puts resource hints (the logo's preload) before the markup: they belong in the head.
   const hints = /^(<link [^>]*\/>)*/.exec(drawn)?.[0] ?? '';
   const html = drawn.slice(hints.length);
-  return { id: prerenderAttribute(drawnFor), lang, mobile, html, styles: hints + extractStyle(cache) };
+  return { id: prerenderAttribute(drawnFor), path, lang, mobile, html, styles: hints + extractStyle(cache) };
 }
 
 export async function prerenderAll(): Promise<PrerenderedPage[]> {
   const pages: PrerenderedPage[] = [];
-  for (const lang of LANGS) for (const mobile of [false, true]) pages.push(await prerenderHome(lang, mobile));
+  // Per language, home before the dashboard: home is drawn before the language's other texts are added.
+  for (const lang of LANGS) for (const path of PRERENDERED_PATHS) for (const mobile of [false, true]) pages.push(await prerenderPage(path, lang, mobile));
   return pages;
 }

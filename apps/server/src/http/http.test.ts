@@ -11,6 +11,7 @@ import { TEST_SECRET, testApp } from '../../test/app.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { testDatabase } from '../../test/db.ts';
+import { signedInAs } from '../../test/accounts.ts';
 import type { Db } from '../db/database.ts';
 
 let db: Db;
@@ -247,7 +248,7 @@ describe('web app', () => {
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>P</title></head><body><div id="root"></div></body></html>');
     const table = { routes: [{ path: '/', exact: true, files: ['static/home-1.js', 'static/home-1.css'], firstTextsOnly: true }], languages: { en: ['static/en-1.js'] } };
     await fs.writeFile(path.join(dist, '.vite/preload.json'), JSON.stringify(table));
-    const drawn = { id: 'en-desktop', lang: 'en', mobile: false, html: '<h1 class="hero__title">Welcome</h1>', styles: '<style data-css-hash="x">.a{}</style>' };
+    const drawn = { id: 'en-desktop', path: '/', lang: 'en', mobile: false, html: '<h1 class="hero__title">Welcome</h1>', styles: '<style data-css-hash="x">.a{}</style>' };
     await fs.writeFile(path.join(dist, '.vite/prerender.json'), JSON.stringify([drawn]));
     const app = await testApp(db, { webDist: dist });
     const links = (body: string) => [...body.matchAll(/<link rel="(\w+)"(?: as="style")? crossorigin href="\/([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
@@ -293,6 +294,25 @@ describe('web app', () => {
       expect(body).not.toContain('loader-1.js');
       expect(body).toContain(head);
     }
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends the dashboard drawn (signed-in-shaped) only to a reader whose session is live', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'platter-dist-'));
+    await fs.mkdir(path.join(dist, '.vite'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>P</title></head><body><div id="root"></div></body></html>');
+    const drawn = { id: 'en-mobile@/center/mining', path: '/center/mining', lang: 'en', mobile: true, html: '<h2 class="page__title">Dashboard</h2>', styles: '' };
+    await fs.writeFile(path.join(dist, '.vite/prerender.json'), JSON.stringify([drawn]));
+    const app = await testApp(db, { webDist: dist });
+    const phone = { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile Safari/537.36' };
+    const signedOut = await app.inject({ method: 'GET', url: '/center/mining', headers: phone });
+    expect(signedOut.body).toContain('<div id="root"></div>');
+    const reader = await signedInAs(app, db, 'drawn-dashboard@mail.example', 'user');
+    const signedIn = await reader.send('GET', '/center/mining', undefined, { headers: phone });
+    expect(signedIn.body).toContain('<div id="root" data-prerender="en-mobile@/center/mining" data-prerender-auto><h2 class="page__title">Dashboard</h2></div>');
+    // Another centre page, and the dashboard for a desktop (not drawn here), are drawn by the app.
+    expect((await reader.send('GET', '/center/machine', undefined, { headers: phone })).body).toContain('<div id="root"></div>');
+    expect((await reader.send('GET', '/center/mining')).body).toContain('<div id="root"></div>');
     await fs.rm(dist, { recursive: true, force: true });
   });
 

@@ -14,7 +14,7 @@ import type { ZodApp } from './types.ts';
  * the copy the browser accepts is sent, with `Vary: Accept-Encoding`. The page itself names
  * the chunks its path and the reader's language need (`pageWithPreloads`), read once at start.
  */
-export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
+export async function registerWeb(app: ZodApp, webDist: string, options: WebOptions = {}): Promise<void> {
   const root = path.resolve(webDist);
   const built = existsSync(path.join(root, 'index.html'));
   if (built) {
@@ -44,7 +44,7 @@ export async function registerWeb(app: ZodApp, webDist: string): Promise<void> {
       // width and theme), which vary with these headers.
       reply.header('vary', 'Accept-Language, Cookie, Accept-Encoding, User-Agent, Sec-CH-UA-Mobile');
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const body = await page(urlPath, request.lang, firstScreenOf(request));
+      const body = await page(urlPath, request.lang, await firstScreenOf(request, urlPath, options));
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('text/html; charset=utf-8').send(encoding ? body[encoding] : body.html);
     });
@@ -75,26 +75,39 @@ async function compressed(html: string): Promise<Page> {
   return { html, br, gzip: gz };
 }
 
-/** What the home page's drawn first screen depends on beyond the language. */
+export interface WebOptions {
+  /** Whether a request carries a live session: the dashboard is sent drawn (signed-in-shaped) only then. */
+  signedIn?: (request: FastifyRequest) => Promise<boolean>;
+}
+
+/** What a page's drawn first screen depends on beyond the language. */
 export interface FirstScreen {
   /** A phone (User-Agent, or the Sec-CH-UA-Mobile hint): the phone layout is drawn. */
   mobile: boolean;
   /** The theme the reader chose (the h9_theme cookie), if any. */
   theme: 'light' | 'dark' | undefined;
+  /** A live session: a signed-in-only page drawn signed-in-shaped can be sent. */
+  signedIn?: boolean;
 }
 
 const MOBILE_AGENT = /Mobi|Android|iPhone|iPod/;
 
-function firstScreenOf(request: FastifyRequest): FirstScreen {
+/** Paths whose first screen is drawn at build time (the web app's PRERENDERED_PATHS); all but `/` for a signed-in reader. */
+const DRAWN_PATHS = new Set(['/', '/center/mining']);
+
+async function firstScreenOf(request: FastifyRequest, urlPath: string, options: WebOptions): Promise<FirstScreen> {
   const hint = request.headers['sec-ch-ua-mobile'];
   const agent = request.headers['user-agent'] ?? '';
   const theme = request.cookies.h9_theme;
-  return { mobile: hint === '?1' || MOBILE_AGENT.test(agent), theme: theme === 'light' || theme === 'dark' ? theme : undefined };
+  // The session is looked up only for a page that is drawn signed-in-shaped.
+  const signedIn = urlPath !== '/' && DRAWN_PATHS.has(urlPath) && options.signedIn ? await options.signedIn(request) : false;
+  return { mobile: hint === '?1' || MOBILE_AGENT.test(agent), theme: theme === 'light' || theme === 'dark' ? theme : undefined, signedIn };
 }
 
-/** The home page's first screen drawn at build time (apps/web/src/prerender.tsx), per language and width. */
+/** A page's first screen drawn at build time (apps/web/src/prerender.tsx), per path, language and width. */
 interface PrerenderedPage {
   id: string;
+  path: string;
   lang: string;
   mobile: boolean;
   html: string;
@@ -105,7 +118,7 @@ interface PrerenderedPage {
 const HTML_LANG: Partial<Record<string, string>> = { en: 'en', zh: 'zh-Hant', ru: 'ru' };
 
 /**
- * Home with its first screen drawn in (#root[data-prerender], antd's styles in the head), which
+ * A page with its first screen drawn in (#root[data-prerender], antd's styles in the head), which
  * the web app hydrates; for a reader who chose the dark theme, none (the light one would flash).
  * With no choice made, a dark system hides it until the app has drawn (data-prerender-auto).
  */
@@ -159,7 +172,9 @@ export function pageWithPreloads(root: string): (urlPath: string, lang: string, 
   const pages = new Map<string, Promise<Page>>();
   const page = (urlPath: string, lang: string, screen?: FirstScreen): Promise<Page> => {
     const routes = table.routes.filter((route) => urlPath === route.path || (!route.exact && urlPath.startsWith(`${route.path}/`)));
-    const drawn = urlPath === '/' && screen && screen.theme !== 'dark' ? prerendered.find((page) => page.lang === lang && page.mobile === screen.mobile) : undefined;
+    const drawable = urlPath === '/' || screen?.signedIn === true;
+    const drawn =
+      drawable && screen && screen.theme !== 'dark' ? prerendered.find((page) => page.path === urlPath && page.lang === lang && page.mobile === screen.mobile) : undefined;
     const auto = screen?.theme === undefined;
     const key = `${lang} ${routes.map((route) => route.path).join(' ')} ${drawn ? `${drawn.id}${auto ? ' auto' : ''}` : ''}`;
     let made = pages.get(key);
@@ -176,8 +191,8 @@ export function pageWithPreloads(root: string): (urlPath: string, lang: string, 
     }
     return made;
   };
-  // Home's pages with their first screen, made beside the start-up rather than on a first visit.
-  for (const drawn of prerendered) for (const theme of [undefined, 'light'] as const) void page('/', drawn.lang, { mobile: drawn.mobile, theme });
+  // The drawn pages, made beside the start-up rather than on a first visit.
+  for (const drawn of prerendered) for (const theme of [undefined, 'light'] as const) void page(drawn.path, drawn.lang, { mobile: drawn.mobile, theme, signedIn: true });
   return page;
 }
 

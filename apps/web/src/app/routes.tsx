@@ -5,7 +5,7 @@ import { appQueryClient, userInfoQuery } from '../api/queries.ts';
 import { NotFound } from '../components/NotFound.tsx';
 import { useAppState } from '../state/store.ts';
 import { RequireSignIn } from './guards.tsx';
-import { lazyPage } from './lazy.ts';
+import { lazyPage, preloadablePage } from './lazy.ts';
 import { ROUTES } from './links.ts';
 import { MEMBER_ROUTES } from './routeTable.ts';
 
@@ -34,14 +34,25 @@ function HomePage() {
   return Loaded ? <Loaded /> : <LazyHomePage />;
 }
 
-/** Resolves once the code of the path's first screen is there (home's, for hydrating it); never fails. */
+/** Resolves once the code of the path's first screen is there (home's, the dashboard's: for hydrating it); never fails. */
 export function routeReady(pathname: string): Promise<void> {
-  return pathname === ROUTES.home
-    ? loadHome().then(
-        () => undefined,
-        () => undefined,
-      )
-    : Promise.resolve();
+  if (pathname === ROUTES.home) {
+    return loadHome().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+  if (isCentrePath(pathname)) {
+    return Promise.all([centreLayout.ready(), centerRoutes.ready(), loadCenterRoutes().then((m) => m.centrePageReady(pathname))]).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+  return Promise.resolve();
+}
+
+function isCentrePath(pathname: string): boolean {
+  return pathname === '/center' || pathname.startsWith('/center/');
 }
 const MyPoolsPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.MyPoolsPage));
 const AddressResultPage = lazyPage(() => import('../pages/pools/index.tsx').then((m) => m.AddressResultPage));
@@ -49,10 +60,13 @@ const MemberPage = lazyPage(() => import('../pages/member/index.tsx').then((m) =
 const InmailPage = lazyPage(() => import('../pages/inmail/InmailPage.tsx').then((m) => m.InmailPage));
 // The centre's frame (side menu, drawer) is not the home route's: a chunk of its own, loaded
 // together with the centre's pages so that neither waits for the other.
+// Drawn at once when their code is there: the dashboard is sent drawn and hydrated (routeReady).
 const loadCentreLayout = once(() => import('./centre/CentreLayout.tsx'));
 const loadCenterRoutes = once(() => import('../pages/center/CenterRoutes.tsx'));
-const CentreLayout = lazyPage(() => loadCentreLayout().then((m) => m.CentreLayout));
-const CenterRoutes = lazyPage(() => loadCenterRoutes().then((m) => m.CenterRoutes));
+const centreLayout = preloadablePage(() => loadCentreLayout().then((m) => m.CentreLayout));
+const centerRoutes = preloadablePage(() => loadCenterRoutes().then((m) => m.CenterRoutes));
+const CentreLayout = centreLayout.Page;
+const CenterRoutes = centerRoutes.Page;
 const LoginPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.LoginPage));
 const RegisterPage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.RegisterPage));
 const ActivatePage = lazyPage(() => import('../pages/account/index.tsx').then((m) => m.ActivatePage));
@@ -78,7 +92,7 @@ export const AdminApp = lazyPage(() => import('../pages/admin/AdminApp.tsx').the
 export function preloadRoute(pathname: string, search = ''): void {
   const chunks: Promise<unknown>[] = [];
   if (pathname === ROUTES.home) chunks.push(loadHome());
-  if (pathname === '/center' || pathname.startsWith('/center/')) {
+  if (isCentrePath(pathname)) {
     chunks.push(loadCentreLayout(), loadCenterRoutes());
     // The user's info (the sign-in guard waits for it) at once, not after the first render;
     // the dashboard's data right after it (preloaded with the page's chunk by the server).

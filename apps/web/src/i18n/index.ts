@@ -49,7 +49,11 @@ export const HTML_LANG: Record<Lang, string> = { en: 'en', zh: 'zh-Hant', ru: 'r
 
 export function initialLang(): Lang {
   const cookie = typeof document === 'undefined' ? undefined : readCookie(LANG_COOKIE);
-  const accept = typeof navigator === 'undefined' ? undefined : (navigator.languages ?? [navigator.language]).join(',');
+  // A page the server sent drawn (#root[data-prerender]) is in the language it chose from the same
+  // cookie and Accept-Language (`<html lang>`): with no cookie to read here, that one, so that the
+  // page hydrates rather than being drawn anew in the browser's language.
+  const drawn = typeof document === 'undefined' || document.getElementById('root')?.dataset.prerender === undefined ? undefined : document.documentElement.lang;
+  const accept = typeof navigator === 'undefined' ? undefined : [drawn, ...(navigator.languages ?? [navigator.language])].filter(Boolean).join(',');
   return resolveLang(cookie, accept);
 }
 

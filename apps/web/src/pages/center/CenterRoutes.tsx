@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { CENTER_ROUTES } from '../../app/routeTable.ts';
 import { NotFound } from '../../components/NotFound.tsx';
 import { NotYetOpen } from '../../components/NotYetOpen.tsx';
-import { POOL_CENTER_PAGES } from '../pool/centerPages.tsx';
+import { miningPageReady, POOL_CENTER_PAGES } from '../pool/centerPages.tsx';
 import { CHIAPP_CENTER_PAGES } from '../chiapp/centerPages.tsx';
 import { WALLET_CENTER_PAGES } from '../wallet/centerPages.tsx';
 import { FINANCE_CENTER_PAGES } from '../finance/pages.tsx';
@@ -36,6 +36,11 @@ const BUILT: Partial<Record<string, () => ReactNode>> = {
 
 function page(feature: string): ReactNode {
   return BUILT[feature]?.() ?? <NotYetOpen feature={feature} />;
+}
+
+/** Resolves once the code of a centre page sent drawn is there (the dashboard's), for hydrating it; never fails. */
+export function centrePageReady(pathname: string): Promise<void> {
+  return pathname === '/center/mining' ? miningPageReady() : Promise.resolve();
 }
 
 /** The user centre's own route tree (mounted at /center/*, signed-in only). */

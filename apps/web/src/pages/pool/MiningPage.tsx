@@ -64,14 +64,22 @@ export function MiningPage() {
         {shareData ? (
           <HourlyChart hours={hourlySeries(shareData, 24)} metric={metric} base={base} testId="mining-chart" />
         ) : (
-          // The chart's own height while it loads: the cards below stay where they are.
+          // The chart's own height while it loads: the cards below stay where they are. Still
+          // (not `active`): a shimmer repaints the page every frame on a slow phone's main thread.
           <div className="pool-chart" aria-busy>
-            <Skeleton active paragraph={{ rows: 4 }} />
+            <Skeleton paragraph={{ rows: 4 }} />
           </div>
         )}
       </Card>
       <div className="pool-grid">
-        {watched ? null : pool ? <ApiKeyCard pool={pool} /> : <Card className="pool-card" title={t('poolUser.apiKey.title')} loading />}
+        {watched ? null : pool ? (
+          <ApiKeyCard pool={pool} />
+        ) : (
+          // As a `loading` card, without its shimmer.
+          <Card className="pool-card" title={t('poolUser.apiKey.title')}>
+            <Skeleton title={false} paragraph={{ rows: 4 }} />
+          </Card>
+        )}
         <Card className="pool-card" title={t('poolUser.mining.minersTitle')}>
           <p>{t('poolUser.mining.minersText', { online: summaryData?.online ?? 0, offline: summaryData?.offline ?? 0 })}</p>
           <Link to={sectionLink('machine', pool, watched)} data-testid="mining-miners-link">

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import { lazyPage } from '../../app/lazy.ts';
+import { lazyPage, preloadablePage } from '../../app/lazy.ts';
 
 // Their own chunks: the charts library loads only with these pages.
-const MiningPage = lazyPage(() => import('./MiningPage.tsx').then((m) => m.MiningPage));
+// The dashboard is sent drawn (/center/mining): drawn at once once its code is there, for hydrating it.
+const miningPage = preloadablePage(() => import('./MiningPage.tsx').then((m) => m.MiningPage));
+const MiningPage = miningPage.Page;
+/** Resolves once the dashboard's code and texts are there; never fails. */
+export const miningPageReady = miningPage.ready;
 const MachinePage = lazyPage(() => import('./MachinePage.tsx').then((m) => m.MachinePage));
 const IncomePage = lazyPage(() => import('./IncomePage.tsx').then((m) => m.IncomePage));
 const RevenuePage = lazyPage(() => import('./RevenuePage.tsx').then((m) => m.RevenuePage));

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { coinsQuery, poolsQuery } from '../../api/queries.ts';
+import { useHydrated } from '../../app/prerendered.ts';
 import { fetchUserPools, poolKeys } from './poolApi.ts';
 import { useWatched } from './watched.ts';
 
@@ -16,17 +17,20 @@ export interface PoolChoice {
 
 /**
  * The pool the user-centre pool pages show, kept in `?pool=` so that it stays when moving
- * between them: the one asked for, else the first the user mines in, else 'chia'.
+ * between them: the one asked for, else the first the user mines in, else 'chia'. None while
+ * a page sent drawn hydrates (it was drawn before any pool was known; answers that came in
+ * the meantime are drawn right after).
  */
 export function usePoolChoice(): PoolChoice {
   const [params, setParams] = useSearchParams();
   // A watched user's pools come with the watch list (issue 25).
   const watched = useWatched();
+  const hydrated = useHydrated();
   const userPools = useQuery({ queryKey: poolKeys.pools, queryFn: fetchUserPools, enabled: !watched });
-  const mine = watched ? watched.pools : (userPools.data ?? []);
+  const mine = watched ? watched.pools : hydrated ? (userPools.data ?? []) : [];
   const fallback = mine[0] ?? DEFAULT_POOL_TYPE;
   const asked = params.get('pool')?.toLowerCase() || undefined;
-  const pool = asked ?? (!watched && userPools.isPending ? undefined : fallback);
+  const pool = !hydrated ? undefined : (asked ?? (!watched && userPools.isPending ? undefined : fallback));
   const pools = mine.length > 0 ? [...mine] : [DEFAULT_POOL_TYPE];
   if (pool && !pools.includes(pool)) pools.push(pool);
   const choose = (next: string) =>
