@@ -273,7 +273,7 @@ describe('web app', () => {
       loader: 'static/loader-1.js',
     };
     await fs.writeFile(path.join(dist, '.vite/preload.json'), JSON.stringify(table));
-    const drawn = { id: 'en-mobile', lang: 'en', mobile: true, html: '<h1 class="hero__title">Welcome</h1>', styles: '' };
+    const drawn = { id: 'en-mobile', path: '/', lang: 'en', mobile: true, html: '<h1 class="hero__title">Welcome</h1>', styles: '' };
     await fs.writeFile(path.join(dist, '.vite/prerender.json'), JSON.stringify([drawn]));
     const app = await testApp(db, { webDist: dist });
     const phone = { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile Safari/537.36', cookie: 'h9_lang=en' };
