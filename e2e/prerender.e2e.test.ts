@@ -136,7 +136,7 @@ describe('the dashboard drawn in the HTML for a signed-in reader', async () => {
     await screenshot(page, 'prerender-dashboard-ru-mobile');
   });
 
-  it('hydrates it again for a returning reader (their info remembered) and on the desktop; draws it anew in the dark theme', async () => {
+  it('hydrates it again for a returning reader (their info remembered); draws it anew on the desktop and in the dark theme', async () => {
     const problems = problemsOf(page);
     await page.goto(baseUrl + '/center/mining?pool=bhd');
     await page.locator('[data-testid="mining-summary"][data-pool="bhd"]').waitFor();
@@ -148,8 +148,8 @@ describe('the dashboard drawn in the HTML for a signed-in reader', async () => {
     await page.evaluate(() => localStorage.clear());
     await page.goto(baseUrl + '/center/mining');
     await page.locator('[data-testid="mining-summary"][data-pool="chia"]').waitFor();
-    expect(await page.locator('#root').getAttribute('data-prerender')).toBe('ru-desktop@/center/mining');
-    expect(await sentTitleKept()).toBe(true);
+    // Not sent drawn to a desktop (hydrating it, then drawing the data, cost a desktop more than drawing it once).
+    expect(await page.locator('#root').getAttribute('data-prerender')).toBe(null);
     // The signed-in header: the user's (masked) e-mail once their info has come.
     await expect.poll(() => page.getByTestId('user-trigger').textContent()).toContain('***@');
 
