@@ -99,9 +99,10 @@ async function firstScreenOf(request: FastifyRequest, urlPath: string, options: 
   const hint = request.headers['sec-ch-ua-mobile'];
   const agent = request.headers['user-agent'] ?? '';
   const theme = request.cookies.h9_theme;
-  // The session is looked up only for a page that is drawn signed-in-shaped.
-  const signedIn = urlPath !== '/' && DRAWN_PATHS.has(urlPath) && options.signedIn ? await options.signedIn(request) : false;
-  return { mobile: hint === '?1' || MOBILE_AGENT.test(agent), theme: theme === 'light' || theme === 'dark' ? theme : undefined, signedIn };
+  const mobile = hint === '?1' || MOBILE_AGENT.test(agent);
+  // The session is looked up only for a page that is sent drawn signed-in-shaped: to a phone (pageWithPreloads).
+  const signedIn = mobile && urlPath !== '/' && DRAWN_PATHS.has(urlPath) && options.signedIn ? await options.signedIn(request) : false;
+  return { mobile, theme: theme === 'light' || theme === 'dark' ? theme : undefined, signedIn };
 }
 
 /** A page's first screen drawn at build time (apps/web/src/prerender.tsx), per path, language and width. */
