@@ -101,6 +101,14 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
     ? sql`div(share * ((own_bp * ${bp} + (${bp} - own_bp - deal_bp) * ${keepBp}) * lent_units + deal_bp * miner_weight), ${bp2} * lent_units)`
     : sql`div(share * ${keepBp}, ${bp})`;
   const ownerPart = pledge ? sql`div(share * deal_bp * owner_weight, ${bp2} * lent_units)` : sql`0::numeric`;
+  // The finders beside the members; most days have none, and the members alone need no join.
+  const mined =
+    finderIds.length > 0
+      ? sql`
+      SELECT coalesce(s.user_id, f.user_id) AS user_id, coalesce(s.points, 0) AS points, coalesce(s.capacity_bytes, 0) AS capacity_bytes,
+             coalesce(s.shared, false) AS shared, coalesce(s.amount, 0) + coalesce(f.amount, 0) AS amount
+      FROM paid s FULL JOIN finders f ON f.user_id = s.user_id`
+      : sql`SELECT user_id, points, capacity_bytes, shared, amount FROM paid`;
   const credits = paysOthers(rule)
     ? sql`
       SELECT coalesce(m.user_id, x.user_id) AS user_id, coalesce(m.points, 0) AS points, coalesce(m.capacity_bytes, 0) AS capacity_bytes,
@@ -176,10 +184,7 @@ export function creditsQuery(contributions: RawBuilder<unknown>, rule: CreditRul
         -- Every cooperator holding an amount took part in the pot, paid or not (as a member with points).
         UNION ALL SELECT user_id, 0, amount, true FROM coops) x
       GROUP BY user_id),
-    mined AS (
-      SELECT coalesce(s.user_id, f.user_id) AS user_id, coalesce(s.points, 0) AS points, coalesce(s.capacity_bytes, 0) AS capacity_bytes,
-             coalesce(s.shared, false) AS shared, coalesce(s.amount, 0) + coalesce(f.amount, 0) AS amount
-      FROM paid s FULL JOIN finders f ON f.user_id = s.user_id),
+    mined AS (${mined}),
     credits AS (${credits})
     -- A record says what was paid: settled when an amount is credited (a Chia finder below 2 T
     -- included: the 2 T rule covers the pot, not the finder's 0.25 XCH), else unsettled.
