@@ -8,6 +8,7 @@ import { buildUser } from '../../test/factories.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { transfer } from '@platter/domain';
 import { sql } from 'kysely';
+import { recordVerifiedShares } from '../modules/pool/shares.repository.ts';
 
 describe('README configuration table', () => {
   it('lists every setting with its variable and default, as `platter config` prints it', async () => {
@@ -53,12 +54,22 @@ describe('operator CLI', () => {
   });
 });
 
+/** Runs `fn` with DATABASE_URL naming the test's database, as an operator's shell would. */
+async function onDatabase(url: string, fn: () => Promise<void>): Promise<void> {
+  const previous = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = url;
+  try {
+    await fn();
+  } finally {
+    if (previous === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previous;
+  }
+}
+
 describe('operator CLI on a database', () => {
   it('creates a back-office account that can then be found, and reports migrations up to date', async () => {
     const { db, url } = await testDatabase();
-    const previous = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = url;
-    try {
+    await onDatabase(url, async () => {
       let out = '';
       expect(await runCli(['create-admin', 'ops@example.com', '--role', 'support'], (t) => (out += t))).toBe(0);
       expect(out).toMatch(/created support ops@example.com\npassword: \S{16}/);
@@ -80,19 +91,14 @@ describe('operator CLI on a database', () => {
       out = '';
       expect(await runCli(['ledger', 'check'], (t) => (out += t))).toBe(1);
       expect(out).toMatch(/balance-mismatch: account \d+ \(\d+ CHIA available\): balance 6, postings sum to 5/);
-    } finally {
-      if (previous === undefined) delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = previous;
-    }
+    });
     const row = await db.selectFrom('users').select(['role', 'status']).where('email', '=', 'ops@example.com').executeTakeFirstOrThrow();
     expect(row).toEqual({ role: 'support', status: 'active' });
   });
 
   it('removes the authenticator of a sole admin who lost it, audited as the CLI; refuses an unknown account or one without', async () => {
     const { db, url } = await testDatabase();
-    const previous = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = url;
-    try {
+    await onDatabase(url, async () => {
       let out = '';
       const collect = (t: string) => void (out += t);
       expect(await runCli(['create-admin', 'boss@example.com'], (t) => (out += t))).toBe(0);
@@ -110,19 +116,49 @@ describe('operator CLI on a database', () => {
       out = '';
       expect(await runCli(['admin', 'unbind-authenticator', 'nobody@example.com'], collect, collect)).toBe(1);
       expect(out).toBe('no account with the e-mail nobody@example.com\n');
-    } finally {
-      if (previous === undefined) delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = previous;
-    }
+    });
+  });
+});
+
+describe('shares check from the CLI', () => {
+  it("passes while the miners' kept totals equal their shares, names a share written past them, and refuses bad arguments", async () => {
+    const { db, url } = await testDatabase();
+    await onDatabase(url, async () => {
+      let out = '';
+      const collect = (t: string) => void (out += t);
+      const user = await buildUser(db);
+      const miner = await db
+        .insertInto('miners')
+        .values({ user_id: user.id, pool: 'chia', name: 'rig', capacity_bytes: 0n, last_seen_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const at = new Date('2026-04-02T10:00:00Z');
+      await recordVerifiedShares(
+        db,
+        [1n, 2n, 3n].map((difficulty) => ({ pool: 'chia', userId: user.id, minerId: miner.id, difficulty, at })),
+      );
+      expect(await runCli(['shares', 'check'], collect, collect)).toBe(0);
+      expect(out).toBe("shares check: OK (every day: every miner's kept total equals its shares)\n");
+      // A share written straight into the day's partition passes the trigger on shares by.
+      await sql`INSERT INTO shares_20260402 (day, pool, user_id, miner_id, difficulty, created_at) VALUES ('2026-04-02', 'chia', ${user.id}, ${miner.id}, 10, ${at})`.execute(db);
+      out = '';
+      expect(await runCli(['shares', 'check', '--day', '2026-04-02'], collect, collect)).toBe(1);
+      expect(out).toBe(`shares check: 1 miner-day(s) of 2026-04-02 differ from their shares\n  chia 2026-04-02 user ${user.id} miner ${miner.id}: shares sum to 16, totals to 6\n`);
+      out = '';
+      expect(await runCli(['shares', 'check', '--day', '2026-04-03'], collect, collect)).toBe(0);
+      for (const args of [['shares'], ['shares', 'check', '--day'], ['shares', 'check', '--day', '2026-13-01'], ['shares', 'check', '--since', '2026-04-02']]) {
+        out = '';
+        expect(await runCli(args, collect, collect)).toBe(2);
+        expect(out).toBe('usage: npm run platter -- shares check [--day YYYY-MM-DD]\n');
+      }
+    });
   });
 });
 
 describe('settle from the CLI', () => {
   it('settles a day for one pool once, and refuses a malformed day', async () => {
     const { db, url } = await testDatabase();
-    const previous = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = url;
-    try {
+    await onDatabase(url, async () => {
       let out = '';
       const collect = (t: string) => void (out += t);
       expect(await runCli(['settle', '--day', '2026-02-30'], collect, collect)).toBe(2);
@@ -138,9 +174,6 @@ describe('settle from the CLI', () => {
       out = '';
       expect(await runCli(['settle', '--day', '2026-10-05', '--pool', 'bhd'], (t) => (out += t))).toBe(0);
       expect(out).toContain('SETTLEMENT (already)');
-    } finally {
-      if (previous === undefined) delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = previous;
-    }
+    });
   });
 });

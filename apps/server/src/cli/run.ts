@@ -3,6 +3,7 @@ import { configTable, loadConfig } from '../config.ts';
 import { loadSecret, openDatabase, prepareDatabase } from '../db/open.ts';
 import { migrateDown, pendingMigrations, upgradeDatabase } from '../db/migrate.ts';
 import { checkLedger } from '../ledger/ledger.check.ts';
+import { SHARES_HELP, sharesCommand } from './shares.ts';
 import { noteLedgerCheck } from '../metrics/metrics.service.ts';
 import { createLogger } from '../logger.ts';
 import { createAdmin, generatePassword } from '../modules/account/account.service.ts';
@@ -38,7 +39,7 @@ Commands:
                                   settle that UTC day for every enabled pool (or one); a day already
                                   settled is left as it is, so a rerun pays nobody twice
   config                          print the configuration table (every setting, env variable, default)
-${CHIA_HELP}${POC_HELP}${CUSTODY_HELP}${JOBS_HELP}  help                            this text
+${SHARES_HELP}${CHIA_HELP}${POC_HELP}${CUSTODY_HELP}${JOBS_HELP}  help                            this text
 `;
 
 async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
@@ -210,6 +211,8 @@ export async function runCli(
       return withChains((db, chains) => custodyCommand(rest, db, chains, out, err));
     case 'jobs':
       return withDatabase((db) => jobsCommand(rest, db, out, err));
+    case 'shares':
+      return withDatabase((db) => sharesCommand(rest, db, out, err));
     case 'config':
       out(`${configTable()}\n`);
       return 0;

@@ -40,3 +40,34 @@ export async function recordVerifiedShares(db: Db, shares: readonly VerifiedShar
                 ${shares.map((s) => s.difficulty.toString())}::bigint[], ${shares.map((s) => s.at)}::timestamptz[]) AS s(p, u, m, d, t)`.execute(db);
   return shares.length;
 }
+
+/** One (pool, day, user, miner) whose kept total is not what its shares add up to. */
+export interface ShareTotalMismatch {
+  pool: string;
+  day: string;
+  user_id: string;
+  miner_id: string;
+  shares: string | null;
+  totals: string | null;
+}
+
+/**
+ * The (pool, day, user, miner)s whose share_totals (summed over their slots) differ from the sum of
+ * their shares — of one day, or of every day — the first `limit` in key order, with how many there
+ * are. Reads every share of the days it checks.
+ */
+export async function shareTotalMismatches(db: Db, day: string | null, limit: number): Promise<{ rows: ShareTotalMismatch[]; count: number }> {
+  const { rows } = await sql<ShareTotalMismatch & { n: string }>`
+    WITH s AS (
+      SELECT pool, day, user_id, miner_id, sum(difficulty) AS points FROM shares
+      WHERE ${day}::date IS NULL OR day = ${day}::date GROUP BY pool, day, user_id, miner_id),
+    t AS (
+      SELECT pool, day, user_id, miner_id, sum(points) AS points FROM share_totals
+      WHERE ${day}::date IS NULL OR day = ${day}::date GROUP BY pool, day, user_id, miner_id)
+    SELECT pool, to_char(day, 'YYYY-MM-DD') AS day, user_id::text, miner_id::text, s.points::text AS shares, t.points::text AS totals, count(*) OVER () AS n
+    FROM s FULL JOIN t USING (pool, day, user_id, miner_id)
+    WHERE s.points IS DISTINCT FROM t.points
+    ORDER BY day, pool, user_id, miner_id
+    LIMIT ${limit}`.execute(db);
+  return { rows: rows.map(({ n: _n, ...row }) => row), count: Number(rows[0]?.n ?? 0) };
+}
