@@ -35,7 +35,8 @@ import { computeDeadline, nextGenerationSignature } from '@platter/poc';
  *   (3), funds for amount + fee in the unconfirmed balance (6 "Not enough funds"), and a
  *   recipient with a public key on chain unless `recipientPublicKey` is given (PK_API_BLOCK:
  *   4 `Incorrect "recipient"`); it answers `{transaction, fullHash, broadcasted: true, …}` and
- *   the payment is mined into the next block. `message` (messageIsText) travels in plain
+ *   the payment is mined into the next block (unless `withheld`; a waiting payment whose timestamp + deadline a block's
+ *   time passes is dropped, and getTransaction no longer knows it). `message` (messageIsText) travels in plain
  *   text, `messageToEncryptToSelf` only as opaque data (the attachment's
  *   encryptToSelfMessage {data, nonce, isText}) that `decryptFrom` with the sender's account and
  *   secretPhrase gives back as `decryptedMessage` (8 "Decryption failed" otherwise), and
@@ -127,6 +128,8 @@ export interface FakeSignumNode {
   publicKeys: Set<bigint>;
   /** Answer getAccountTransactions without `nextIndex`, as older handlers do. */
   legacyPaging: boolean;
+  /** Payments no block takes (a network that does not relay them, a fee market above them): they wait until their deadline drops them. */
+  withheld: Set<bigint>;
   /** A payment from outside (any account with coins), mined into the next block. */
   pay(from: bigint, to: bigint, amount: bigint, message?: string): FakeSignumPayment;
   tip(): FakeSignumBlock;
@@ -146,6 +149,7 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
   const payments: FakeSignumPayment[] = [];
   const balances = new Map<bigint, bigint>();
   const publicKeys = new Set<bigint>();
+  const withheld = new Set<bigint>();
   const balanceOf = (a: bigint) => balances.get(a) ?? 0n;
   /** The unconfirmed balance: less what its waiting payments spend. */
   const unconfirmedOf = (a: bigint) => payments.filter((p) => p.height === undefined && p.sender === a).reduce((left, p) => left - p.amount - p.fee, balanceOf(a));
@@ -194,8 +198,14 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
     };
     blocks.push(block);
     for (const p of pending.splice(0)) assignments.push({ ...p, height, fromHeight: height + WAIT });
+    // A payment past its deadline at the block's time is dropped from the waiting pool (TransactionProcessorImpl's
+    // removal of expired transactions; a block may not take one: TransactionImpl.getExpiration), so the node no longer knows it.
+    for (let i = payments.length - 1; i >= 0; i--) {
+      const p = payments[i]!;
+      if (p.height === undefined && p.timestamp + (p.deadline ?? 1440) * 60 < block.timestamp) payments.splice(i, 1);
+    }
     for (const p of payments) {
-      if (p.height !== undefined) continue;
+      if (p.height !== undefined || withheld.has(p.id)) continue;
       p.height = height;
       balances.set(p.sender, balanceOf(p.sender) - p.amount - p.fee);
       balances.set(p.recipient, balanceOf(p.recipient) + p.amount);
@@ -272,6 +282,7 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
     balances,
     publicKeys,
     legacyPaging: false,
+    withheld,
     pay(from, to, amount, message) {
       const payment: FakeSignumPayment = {
         id: idOf('payment', from, to, amount, payments.length),
@@ -525,7 +536,7 @@ export async function startFakeSignumNode(): Promise<FakeSignumNode> {
         const least = FAKE_SIGNUM_MIN_FEE * BigInt(Math.max(1, Math.floor(fakeSignumPaymentBytes(message, selfMessage, Boolean(q.get('recipientPublicKey'))) / ORDINARY_BYTES)));
         if (fee < least) return { error: `Transaction fee ${fee} less than minimum fee ${least} at height ${tip().height}`, broadcasted: false };
         const payment: FakeSignumPayment = {
-          id: idOf('send', sender, recipient, amount, payments.length),
+          id: idOf('send', sender, recipient, amount, payments.length, tip().timestamp, selfMessage ?? ''),
           sender,
           recipient,
           amount,

@@ -48,6 +48,8 @@ export interface Sent {
   txid: string;
   /** The chain fee paid from the hot wallet for this payment. */
   fee: bigint;
+  /** When the payment stops being valid unless a block has it (a Signum payment's deadline); chains whose payments do not expire leave it out. */
+  expiresAt?: Date;
 }
 
 /**
@@ -71,7 +73,9 @@ export type PaymentState =
   | { state: 'confirmed'; height: number; confirmations: number }
   | { state: 'failed'; reason: string }
   /** The wallet has no such payment (a reorg may drop one back to pending, not to unknown). */
-  | { state: 'unknown' };
+  | { state: 'unknown' }
+  /** The node has no such payment and its chain has passed the payment's expiry: it can never be mined. */
+  | { state: 'expired' };
 
 /** A block template for proof-of-work mining (Iron Fish's): the header and what the block pays. */
 export interface PowTemplate {
@@ -124,8 +128,11 @@ export interface ChainAdapter {
   send(request: SendRequest): Promise<Sent>;
   /** The payment with this id, address and amount, if the chain or wallet has it. */
   findSent(payment: Payment): Promise<Sent | undefined>;
-  /** Where a sent payment stands (confirmations per the chain, or failed). */
-  paymentStatus(txid: string): Promise<PaymentState>;
+  /**
+   * Where a sent payment stands (confirmations per the chain, or failed). `expiresAt` is what
+   * `send` or `findSent` said of it: a payment the node no longer has past it is `expired`.
+   */
+  paymentStatus(txid: string, expiresAt?: Date | null): Promise<PaymentState>;
   /** What the hot wallet holds (confirmed coins less pending sends), for reconciliation with the ledger; a real wallet only. */
   balance?(): Promise<bigint>;
   /**

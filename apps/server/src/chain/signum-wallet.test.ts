@@ -12,11 +12,11 @@ import { addAddress } from '../modules/wallet/addresses.ts';
 import { rechargeAddress, scanDeposits } from '../modules/wallet/deposits.ts';
 import { unownedTransfers } from '../modules/wallet/reconcile.ts';
 import { walletService } from '../modules/wallet/wallet.service.ts';
-import { reconcileUnknown, sendDue, trackSent } from '../modules/withdraw/sending.ts';
+import { reconcileUnknown, resendWithdrawal, sendDue, trackSent } from '../modules/withdraw/sending.ts';
 import { auditWithdrawals, parseSchedule } from '../modules/withdraw/withdraw.service.ts';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry } from './chain.ts';
 import { devnetRegistry } from './devnet.ts';
-import { signumApiClient } from './signum-api.ts';
+import { SIGNUM_EPOCH, signumApiClient } from './signum-api.ts';
 import { signumDepositMemo, signumWalletAdapter, withSignumWallet } from './signum-wallet.ts';
 
 /**
@@ -385,6 +385,42 @@ describe('BURST withdrawals over the node', () => {
     fake.mine();
     expect(await trackSent(db, wallet.chains)).toEqual({ confirmed: 1, failed: 0 });
     expect((await row(id)).status).toBe('SENT');
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('a payment no block took is FAILED once the chain is an hour past its deadline, and the operator sends it again under a new payment id', async () => {
+    const id = await approvedWithdrawal();
+    expect(await sendDue(db, wallet.chains, new Date(Date.now() + 1000))).toBe(1);
+    const first = await row(id);
+    const txid = BigInt(first.txid);
+    const sentAt = fake.payments.find((p) => p.id === txid)!.timestamp;
+    // Valid until its 120-minute deadline, on the node's clock.
+    expect(first.payment_expires_at?.getTime()).toBe((SIGNUM_EPOCH + sentAt + 120 * 60) * 1000);
+    fake.withheld.add(txid);
+    // 31 blocks of 4 minutes: the deadline passes and the node drops the payment; it may still be on a fork for an hour.
+    mine(31);
+    expect(fake.payments.some((p) => p.id === txid)).toBe(false);
+    expect(await burst.paymentStatus(first.txid, first.payment_expires_at)).toEqual({ state: 'unknown' });
+    expect(await trackSent(db, wallet.chains)).toEqual({ confirmed: 0, failed: 0 });
+    expect((await row(id)).status).toBe('SENT_PENDING');
+    mine(14);
+    expect(await trackSent(db, wallet.chains)).toEqual({ confirmed: 0, failed: 0 });
+    fake.mine();
+    // Without its expiry the adapter cannot tell: unknown, as before.
+    expect(await burst.paymentStatus(first.txid)).toEqual({ state: 'unknown' });
+    expect(await trackSent(db, wallet.chains)).toEqual({ confirmed: 0, failed: 1 });
+    expect(await row(id)).toMatchObject({ status: 'FAILED', reason: `expired unconfirmed: the chain did not take payment ${first.txid} before its deadline` });
+    expect(await checkLedger(db)).toEqual([]);
+    // Sent again under a new payment id; the chain fee of the expired one is undone.
+    expect(await resendWithdrawal(db, wallet.chains, null, id)).toBe('resend');
+    expect(await sendDue(db, wallet.chains, new Date(Date.now() + 1000))).toBe(1);
+    const second = await row(id);
+    expect(second.payment_id).not.toBe(first.payment_id);
+    expect(second.txid).not.toBe(first.txid);
+    mine(10);
+    expect(await trackSent(db, wallet.chains)).toEqual({ confirmed: 1, failed: 0 });
+    expect(await row(id)).toMatchObject({ status: 'SENT', chain_fee: String(FAKE_SIGNUM_MIN_FEE) });
+    expect(paymentsOf(first.address).filter((p) => p.height !== undefined)).toHaveLength(1);
     expect(await checkLedger(db)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { signumAccountId, signumAddressOf, signumPublicKeyOf } from '@platter/domain';
 import { signumNodeConfig, type Config } from '../config.ts';
 import { SendRefusedError, type ChainAdapter, type ChainRegistry, type IncomingTransfer, type Payment, type PaymentState, type Sent } from './chain.ts';
-import { SignumApiError, signumApiClient, type SignumApiClient } from './signum-api.ts';
+import { SIGNUM_EPOCH, SignumApiError, signumApiClient, type SignumApiClient } from './signum-api.ts';
 
 /**
  * BURST's custodial wallet on a Signum node: the pool's account (`BURST_POOL_ADDRESS`, the one
@@ -56,6 +56,15 @@ export const SIGNUM_PAGE = 500;
  * which bounds the window in which a lost send could still be mined after the operator decided on it.
  */
 export const SIGNUM_DEADLINE_MINUTES = 120;
+/**
+ * How far the node's chain must be past a payment's deadline, seconds, before a payment it no longer has is taken as expired: a
+ * block may not take a payment past its deadline (signum-node's TransactionImpl.getExpiration), but a fork from before the
+ * deadline could, so the chain's tip must be an hour (some 15 blocks) beyond it.
+ */
+export const SIGNUM_EXPIRY_MARGIN_SECONDS = 3600;
+/** When a payment stops being valid (timestamp + deadline), as a time; undefined when the node did not say. */
+const expiryOf = (tx: Pick<SignumTransaction, 'timestamp' | 'deadline'> | undefined): Date | undefined =>
+  tx?.timestamp !== undefined && tx.deadline !== undefined ? new Date((SIGNUM_EPOCH + tx.timestamp + tx.deadline * 60) * 1000) : undefined;
 /** Refusals that come before the node signs or broadcasts: nothing was sent. */
 const REFUSED_CODES: readonly number[] = [3, 4, 5, 6];
 const NOT_ENOUGH_FUNDS = 6;
@@ -92,6 +101,9 @@ interface SignumTransaction {
   feeNQT: string;
   height?: number;
   confirmations?: number;
+  /** Seconds since Signum's epoch; the payment is valid until timestamp + deadline minutes. */
+  timestamp?: number;
+  deadline?: number;
   attachment?: { message?: string; messageIsText?: boolean; encryptToSelfMessage?: { data?: string; nonce?: string; isText?: boolean } };
 }
 
@@ -188,7 +200,11 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
     if (to === undefined) return undefined;
     const wanted = `${PAYMENT_MESSAGE}${payment.paymentId}`;
     const matches = (tx: SignumTransaction) => tx.sender === poolId && tx.recipient === to && BigInt(tx.amountNQT) === payment.amount;
-    const check = async (tx: SignumTransaction) => (matches(tx) && (await selfMessage(tx, passphrase)) === wanted ? { txid: tx.transaction, fee: BigInt(tx.feeNQT) } : undefined);
+    const check = async (tx: SignumTransaction): Promise<Sent | undefined> => {
+      if (!matches(tx) || (await selfMessage(tx, passphrase)) !== wanted) return undefined;
+      const expiresAt = expiryOf(tx);
+      return { txid: tx.transaction, fee: BigInt(tx.feeNQT), ...(expiresAt ? { expiresAt } : {}) };
+    };
     // Waiting for a block first, then every confirmed payment of the account.
     const waiting = await api.get<{ unconfirmedTransactions: SignumTransaction[] }>('getUnconfirmedTransactions', { account: poolId });
     for (const tx of waiting.unconfirmedTransactions) {
@@ -236,9 +252,9 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
       const selfMessage = `${PAYMENT_MESSAGE}${request.paymentId}`;
       const fee = await paymentFee(memo, selfMessage, recipientKey !== undefined);
       if (fee > request.maxFee) throw new SendRefusedError(`the chain fee ${fee} NQT is above the withdrawal's fee ${request.maxFee}`, false);
-      let answer: { transaction?: string; broadcasted?: boolean; error?: string };
+      let answer: { transaction?: string; broadcasted?: boolean; error?: string; transactionJSON?: SignumTransaction };
       try {
-        answer = await api.post<{ transaction?: string; broadcasted?: boolean; error?: string }>('sendMoney', {
+        answer = await api.post<{ transaction?: string; broadcasted?: boolean; error?: string; transactionJSON?: SignumTransaction }>('sendMoney', {
           recipient: recipient.toString(),
           // An extended address carries the recipient's public key: a fresh account can be paid (the node's PK_API_BLOCK), and its key is announced.
           ...(recipientKey ? { recipientPublicKey: recipientKey } : {}),
@@ -258,12 +274,19 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
       if (answer.transaction === undefined && typeof answer.error === 'string') throw new SendRefusedError(answer.error, false);
       if (answer.transaction === undefined || answer.broadcasted !== true)
         throw new Error(`sendMoney: the node signed ${answer.transaction ?? '(no id)'} but did not broadcast it`);
-      return { txid: answer.transaction, fee };
+      const expiresAt = expiryOf(answer.transactionJSON);
+      return { txid: answer.transaction, fee, ...(expiresAt ? { expiresAt } : {}) };
     },
     findSent,
-    async paymentStatus(txid): Promise<PaymentState> {
+    async paymentStatus(txid, expiresAt): Promise<PaymentState> {
       const tx = await transaction(txid);
-      if (!tx) return { state: 'unknown' };
+      if (!tx) {
+        // Dropped (never relayed, or expired in the node's waiting pool): once the chain is past its deadline no block can take it.
+        if (!expiresAt) return { state: 'unknown' };
+        const status = await api.get<{ lastBlockTimestamp: number }>('getBlockchainStatus');
+        const tip = (SIGNUM_EPOCH + Number(status.lastBlockTimestamp)) * 1000;
+        return tip > expiresAt.getTime() + SIGNUM_EXPIRY_MARGIN_SECONDS * 1000 ? { state: 'expired' } : { state: 'unknown' };
+      }
       if (tx.height === undefined || tx.confirmations === undefined) return { state: 'pending' };
       // Signum counts the blocks above the transaction's; the platform counts its own block too.
       return { state: 'confirmed', height: tx.height, confirmations: tx.confirmations + 1 };

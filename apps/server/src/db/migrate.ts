@@ -72,6 +72,7 @@ import * as mortgageTakesStakingChecks from './migrations/2026_11_27_0450_mortga
 import * as chainCursorSource from './migrations/2026_11_27_0530_chain_cursor_source.ts';
 import * as creditBatchPayerLast from './migrations/2026_11_27_0819_credit_batch_payer_last.ts';
 import * as shareTotals from './migrations/2026_11_27_1200_share_totals.ts';
+import * as withdrawalPaymentExpiry from './migrations/2026_11_27_1600_withdrawal_payment_expiry.ts';
 
 /**
  * Migrations, in order. Listed here rather than read from a folder so that they run the same
@@ -149,6 +150,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0530_chain_cursor_source': chainCursorSource,
   '2026_11_27_0819_credit_batch_payer_last': creditBatchPayerLast,
   '2026_11_27_1200_share_totals': shareTotals,
+  '2026_11_27_1600_withdrawal_payment_expiry': withdrawalPaymentExpiry,
 };
 
 /** Every migration name in order. */

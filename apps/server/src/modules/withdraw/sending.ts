@@ -60,7 +60,7 @@ async function accepted(db: Db, id: string, sent: Sent): Promise<boolean> {
         ],
       });
     }
-    await withdrawRepository.markAccepted(trx, id, { txid: sent.txid, chainFee });
+    await withdrawRepository.markAccepted(trx, id, { txid: sent.txid, chainFee, expiresAt: sent.expiresAt ?? null });
     return true;
   });
 }
@@ -193,14 +193,15 @@ export async function sendDue(db: Db, chains: ChainRegistry, now = new Date()): 
 
 /**
  * Follows accepted payments on the chain: SENT once confirmed by the coin's confirmations (the
- * user gets the TXID then), FAILED when the chain rejected it.
+ * user gets the TXID then), FAILED when the chain rejected it or it expired unconfirmed (the node
+ * dropped it and its chain is past the payment's deadline), for the operator to return or resend.
  */
 export async function trackSent(db: Db, chains: ChainRegistry): Promise<{ confirmed: number; failed: number }> {
   const open = await withdrawRepository.acceptedUnconfirmed(db, 500);
   const outcome = { confirmed: 0, failed: 0 };
   for (const row of open) {
     const coin = await coinRules(db, row.coin);
-    const state = await chains.adapter(row.coin).paymentStatus(row.txid);
+    const state = await chains.adapter(row.coin).paymentStatus(row.txid, row.payment_expires_at);
     if (state.state === 'confirmed' && state.confirmations >= Math.max(coin.confirmation, 1)) {
       await db.transaction().execute(async (trx) => {
         const w = await lockWithdrawal(trx, row.id);
@@ -215,6 +216,10 @@ export async function trackSent(db: Db, chains: ChainRegistry): Promise<{ confir
       outcome.confirmed++;
     } else if (state.state === 'failed') {
       await withdrawRepository.markChainRejected(db, row.id, row.txid, `rejected by the chain: ${state.reason}`);
+      outcome.failed++;
+    } else if (state.state === 'expired') {
+      // Dropped by the network and past its deadline: nothing was paid, and it can never be mined now.
+      await withdrawRepository.markChainRejected(db, row.id, row.txid, `expired unconfirmed: the chain did not take payment ${row.txid} before its deadline`);
       outcome.failed++;
     }
   }

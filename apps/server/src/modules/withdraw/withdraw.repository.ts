@@ -150,10 +150,10 @@ export const withdrawRepository = {
       .execute(),
 
   /** The wallet accepted the payment: its TXID and the chain fee booked; still SENT_PENDING until confirmed. */
-  markAccepted: (trx: Db, id: string, sent: { txid: string; chainFee: bigint }) =>
+  markAccepted: (trx: Db, id: string, sent: { txid: string; chainFee: bigint; expiresAt: Date | null }) =>
     trx
       .updateTable('withdrawals')
-      .set({ status: 'SENT_PENDING', txid: sent.txid, posted: true, chain_fee: sent.chainFee, reason: '', updated_at: sql`now()` })
+      .set({ status: 'SENT_PENDING', txid: sent.txid, posted: true, chain_fee: sent.chainFee, payment_expires_at: sent.expiresAt, reason: '', updated_at: sql`now()` })
       .where('id', '=', id)
       .execute(),
 
@@ -202,7 +202,14 @@ export const withdrawRepository = {
 
   /** Payments the wallet accepted that the chain has not confirmed yet. */
   acceptedUnconfirmed: (db: Db, limit: number) =>
-    db.selectFrom('withdrawals').select(['id', 'coin', 'txid']).where('status', '=', 'SENT_PENDING').where('txid', '<>', '').orderBy('id').limit(limit).execute(),
+    db
+      .selectFrom('withdrawals')
+      .select(['id', 'coin', 'txid', 'payment_expires_at'])
+      .where('status', '=', 'SENT_PENDING')
+      .where('txid', '<>', '')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
 
   /** Confirmed on chain. */
   markSent: (trx: Db, id: string, height: number) =>
@@ -235,6 +242,7 @@ export const withdrawRepository = {
         send_after: sql`now()`,
         txid: '',
         chain_fee: 0n,
+        payment_expires_at: null,
         reason: change.reason,
         send_attempts: 0,
         last_send_error: '',

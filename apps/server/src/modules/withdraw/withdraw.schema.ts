@@ -42,6 +42,8 @@ export interface WithdrawalsTable {
   last_send_error: ColumnType<string, string | undefined, string>;
   /** Not tried again before this time (backoff after a failed attempt). */
   next_send_at: Date | null;
+  /** When the accepted payment stops being valid unless a block has it (Signum's deadline); null where payments do not expire. */
+  payment_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** The withdrawals' table, merged into the database type in db/schema.ts. */
