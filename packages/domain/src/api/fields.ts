@@ -88,6 +88,12 @@ export const nicknameField = text({ error: msg('NICKNAME_REQUIRED') })
   .max(NICKNAME_MAX, msg('OUT_OF_LENGTH_LIMIT'))
   .refine((value) => !/[\p{Cc}\p{Cf}<>]/u.test(value), msg('NICKNAME_INVALID'));
 
+/** A record's id: digits, sent as a number or a string (here, not in wallet.ts: content and the others need it without the wallet's schemas). */
+export const idField = z.coerce
+  .string()
+  .regex(/^\d{1,18}$/, msg('INVALID_PARAMETER'))
+  .meta({ description: 'Record id' });
+
 /** A one-time link token from an e-mail. */
 export const linkTokenField = text().regex(/^[\w-]{20,128}$/, msg('LINK_INVALID'));
 
