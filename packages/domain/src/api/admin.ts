@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text, idField } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { adminWithdrawalSchema, coinField, signedAmountField, requestIdField } from './wallet.ts';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_KEYS, DOWNLOAD_KINDS, HELP_TYPES } from '../content.ts';
 import { LANGS } from '../lang.ts';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { msg, text, idField } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 
 /**
  * The content calls (spec doc 2 §7 'Home and content', 'Admin'): what readers get. Public reads

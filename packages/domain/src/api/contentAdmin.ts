@@ -3,7 +3,7 @@ import { CONTENT_HTML_MAX, CONTENT_SORT_MAX, CONTENT_TEXT_MAX, CONTENT_TITLE_MAX
 import { LANGS } from '../lang.ts';
 import { documentKeyField, helpTypeField } from './content.ts';
 import { pageOf } from './envelope.ts';
-import { msg, text, idField } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 
 /**
  * The back office's content calls (spec doc 2 §7 'Admin'): its forms and lists. Every text comes

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEAL_STATUSES } from '../cooperation.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text, idField } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { poolField } from './pool.ts';
 import { requestIdField } from './wallet.ts';
 

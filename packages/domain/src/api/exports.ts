@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, idField } from './fields.ts';
+import { text, idField } from './text.ts';
 
 /**
  * List exports (spec doc 2 §7 ApplyForDownload, GetDownloadStatus, DownloadExcel — the

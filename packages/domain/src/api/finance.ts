@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FINANCE_HOLDING_STATES, FINANCE_LISTING_STATUSES, FINANCE_PRODUCT_STATES, FINANCE_PRODUCT_TYPES } from '../finance.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text, idField } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { securityCodesSchema } from './security.ts';
 import { amountField, coinField, requestIdField } from './wallet.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { msg, text } from './fields.ts';
+import { msg, text } from './text.ts';
 
 /**
  * In-site messages (spec doc 2 §3 'Message', §4 'Message status', §7 'User and session'

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { msg, text } from './fields.ts';
+import { msg, text } from './text.ts';
 import { MESSAGE_TYPES, NOTICE_TITLE_MAX, NOTICE_CONTENT_MAX, NOTICE_IDS_MAX } from './inmail.ts';
 
 /** The back office's in-site message calls (spec doc 2 §7 'Admin' SendNotification / SendNotificationIds). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MORTGAGE_LOG_TYPES, MORTGAGE_LOT_STATUSES } from '../mortgage.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text, idField } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { pointCancellationSchema } from './pointing.ts';
 import { amountField, coinField, requestIdField } from './wallet.ts';
 

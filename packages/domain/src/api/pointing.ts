@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BINDING_STATUSES, CANCEL_REQUEST_STATUSES, POINT_DISPLAYS, POINT_STATUSES, POINT_TERMS, REMARK_MAX_LENGTH } from '../pointing.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text, idField } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { amountField, coinField } from './wallet.ts';
 
 /**

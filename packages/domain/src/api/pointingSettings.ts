@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POINT_STATUSES, POINTING_COINS } from '../pointing.ts';
-import { text, msg, idField } from './fields.ts';
+import { text, msg, idField } from './text.ts';
 import { amountField } from './wallet.ts';
 
 /**

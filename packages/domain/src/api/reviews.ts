@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './envelope.ts';
-import { msg, text, idField } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { adminPlotPage, poolField } from './pool.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { msg, idField } from './fields.ts';
+import { msg, idField } from './text.ts';
 import { poolField } from './pool.ts';
 
 /**

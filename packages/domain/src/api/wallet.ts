@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMO_MAX, RATIO_WHOLE, REMARK_MAX, WITHDRAW_STATUSES, WITHDRAW_SOURCES, ASSET_LOG_KINDS } from '../wallet.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { idField, msg, text } from './fields.ts';
+import { idField, msg, text } from './text.ts';
 import { securityCodesSchema } from './security.ts';
 
 /**
