@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './api/fields.ts';
+import { text } from './api/text.ts';
 
 /**
  * Proof-of-work shares (issue 18), Iron Fish's way: the pool hands out a block header (its own

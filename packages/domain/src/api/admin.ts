@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text } from './fields.ts';
-import { adminWithdrawalSchema, coinField, idField, signedAmountField, requestIdField } from './wallet.ts';
+import { msg, text, idField } from './text.ts';
+import { adminWithdrawalSchema, coinField, signedAmountField, requestIdField } from './wallet.ts';
 
 /**
  * The back office's own calls (spec doc 2 §6 'Admin', §7 'Admin'): roles, the audit log, the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, text } from './fields.ts';
+import { msg, text } from './text.ts';
 
 /**
  * The platform's Chia PP calls (issue 6). The pool protocol's own request schemas (the

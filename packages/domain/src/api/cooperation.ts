@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEAL_STATUSES } from '../cooperation.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { poolField } from './pool.ts';
-import { idField, requestIdField } from './wallet.ts';
+import { requestIdField } from './wallet.ts';
 
 /**
  * Cooperation pools and deals (issue 22): /center/open's calls. The spec names the figure

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validDealShares } from '../cooperation.ts';
 import { cooperationAmountField } from './cooperation.ts';
-import { msg, text } from './fields.ts';
+import { msg, text } from './text.ts';
 import { intIn, shareField } from './pointingSettings.ts';
 import { coinField } from './wallet.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { text } from './text.ts';
 
 /** Development and test helpers (answered 404 in production). */
 export const DEV_CHANNELS = ['email', 'sms', 'telegram', 'captcha'] as const;

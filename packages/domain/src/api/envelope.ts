@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, text } from './fields.ts';
+import { msg, text } from './text.ts';
 
 /** Every API answer: `{code, msg, data}`; code 200 is success (ARCHITECTURE.md 'HTTP API'). */
 export interface Envelope<T> {

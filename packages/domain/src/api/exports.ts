@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
-import { idField } from './wallet.ts';
+import { text, idField } from './text.ts';
 
 /**
  * List exports (spec doc 2 §7 ApplyForDownload, GetDownloadStatus, DownloadExcel — the

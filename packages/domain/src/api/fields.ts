@@ -1,24 +1,15 @@
 import { z } from 'zod';
-import type { ErrorName } from '../errors/codes.ts';
 import { isCountryCode } from '../registry/countryCodes.ts';
+import { hasNul, idField, msg, text } from './text.ts';
+
+export { hasNul, idField, msg, text };
 
 /**
  * Field schemas shared by the account and security calls. A failing rule's message is a
  * catalogue name: the server answers that code (not the generic 216), and the web forms show
- * the catalogue text in the interface language.
+ * the catalogue text in the interface language. The primitives (`text`, `msg`, `idField`) are
+ * in text.ts, which the site's first load imports without these forms' fields.
  */
-export const msg = (name: ErrorName): ErrorName => name;
-
-/** A NUL byte, which PostgreSQL's text (and jsonb) cannot hold. */
-export const hasNul = (value: string): boolean => value.includes('\u0000');
-
-/**
- * Every string of a call, instead of `z.string()`: a NUL byte anywhere is refused as the
- * parameter error (216) naming the field, before anything reaches the database.
- */
-export function text(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine((value) => !hasNul(value), msg('INVALID_PARAMETER'));
-}
 
 /** Password: 6 to 17 characters, not only digits (spec doc 1 §5). */
 export const PASSWORD_MIN = 6;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { FINANCE_HOLDING_STATES, FINANCE_LISTING_STATUSES, FINANCE_PRODUCT_STATES, FINANCE_PRODUCT_TYPES } from '../finance.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { securityCodesSchema } from './security.ts';
-import { amountField, coinField, idField, requestIdField } from './wallet.ts';
+import { amountField, coinField, requestIdField } from './wallet.ts';
 
 /**
  * The finance products' calls (issue 23). The spec's call list (doc 2 §7) names none for them,

@@ -1,4 +1,4 @@
-import { msg, text } from './fields.ts';
+import { msg, text } from './text.ts';
 
 /**
  * An invite id as the link carries it: a user's public uid (8 digits; issue 25). Its own file:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text } from './fields.ts';
+import { msg, text } from './text.ts';
 import { inviteIdField } from './invite-id.ts';
 import { poolField } from './pool.ts';
 import { coinField } from './wallet.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { text } from './text.ts';
 
 /** A background job as the back office shows it (/admin/jobs; CLI `jobs`). */
 export const jobOverviewSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { text } from './text.ts';
 import { pageOf, pagingQuery } from './envelope.ts';
 
 /** How a sign-in attempt ended. */

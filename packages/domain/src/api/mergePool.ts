@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dashboardSummarySchema, poolField } from './pool.ts';
-import { text } from './fields.ts';
+import { text } from './text.ts';
 
 /**
  * Merged mining (issue 21; the coins' `merge_pool` setting, spec doc 1 §3): LHD, HDD and XHD

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MORTGAGE_LOG_TYPES, MORTGAGE_LOT_STATUSES } from '../mortgage.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { pointCancellationSchema } from './pointing.ts';
-import { amountField, coinField, idField, requestIdField } from './wallet.ts';
+import { amountField, coinField, requestIdField } from './wallet.ts';
 
 /**
  * Mortgage calls (issue 22; spec doc 2 §7): `freebalancetomort` and `morttofreebalance`

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { codeField, msg, text } from './fields.ts';
+import { codeField, msg, text, idField } from './fields.ts';
 import { dashboardSummarySchema, incomeQuery, miningDetailQuery, minerQuery, plotCountersSchema, plotQuery, plotSchema, poolField, shareSeriesQuery } from './pool.ts';
 import { securityCodesSchema } from './security.ts';
-import { idField } from './wallet.ts';
 
 /**
  * The watcher (observer) calls of spec doc 2 §7 under /api/observer/, and the user's security

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BINDING_STATUSES, CANCEL_REQUEST_STATUSES, POINT_DISPLAYS, POINT_STATUSES, POINT_TERMS, REMARK_MAX_LENGTH } from '../pointing.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text } from './fields.ts';
-import { amountField, coinField, idField } from './wallet.ts';
+import { msg, text, idField } from './text.ts';
+import { amountField, coinField } from './wallet.ts';
 
 /**
  * Coin owners' calls (issue 22). The spec names `updatepointaddressremark` (POST

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { POINT_STATUSES, POINTING_COINS } from '../pointing.ts';
-import { text, msg } from './fields.ts';
-import { amountField, idField } from './wallet.ts';
+import { text, msg, idField } from './text.ts';
+import { amountField } from './wallet.ts';
 
 /**
  * Coin owners, second part (issue 22): a pointing committed to a finance holding

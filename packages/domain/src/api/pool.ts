@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MINER_NAME_PATTERN, POST_STATUSES } from '../pool.ts';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { msg, text } from './fields.ts';
-import { idField } from './wallet.ts';
+import { msg, text, idField } from './text.ts';
 
 /**
  * The pool calls (spec doc 2 §7 'Pool', 'Dashboard'): miner API keys, the proxy tool's

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from './envelope.ts';
-import { msg, text } from './fields.ts';
+import { msg, text, idField } from './text.ts';
 import { adminPlotPage, poolField } from './pool.ts';
-import { idField } from './wallet.ts';
 
 /**
  * Capacity binding reviews (spec doc 2 §2 /admin/capacity_review, /admin/capacity_unbind; §7

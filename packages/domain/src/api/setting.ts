@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { text } from './text.ts';
 import { ARITHS } from '../registry/coins.ts';
 import { MINER_PROTOCOLS, POOL_KINDS, SERVER_LINE_CODES, SHARE_TYPES } from '../registry/pools.ts';
 

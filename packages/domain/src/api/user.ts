@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { text } from './text.ts';
 import { LANGS } from '../lang.ts';
 import { SECURITY_LEVELS } from '../security.ts';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './envelope.ts';
-import { msg } from './fields.ts';
+import { msg, idField } from './text.ts';
 import { poolField } from './pool.ts';
-import { idField } from './wallet.ts';
 
 /**
  * The back office's verified-work calls (issue 18): miner keys the operator issues to proxies it

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMO_MAX, RATIO_WHOLE, REMARK_MAX, WITHDRAW_STATUSES, WITHDRAW_SOURCES, ASSET_LOG_KINDS } from '../wallet.ts';
 import { pagingQuery, pageOf } from './envelope.ts';
-import { msg, text } from './fields.ts';
+import { idField, msg, text } from './text.ts';
 import { securityCodesSchema } from './security.ts';
 
 /**
@@ -33,11 +33,6 @@ export const coinField = text({ error: msg('COIN_NOT_FOUND') })
   .toUpperCase()
   .regex(/^[A-Z0-9_]{2,32}$/, msg('COIN_NOT_FOUND'))
   .meta({ description: 'Coin type as in GET /api/setting/coin, e.g. CHIA', example: 'CHIA' });
-
-export const idField = z.coerce
-  .string()
-  .regex(/^\d{1,18}$/, msg('INVALID_PARAMETER'))
-  .meta({ description: 'Record id' });
 
 /** Idempotency key of a money-moving call: the same key returns the first answer. */
 export const requestIdField = text()

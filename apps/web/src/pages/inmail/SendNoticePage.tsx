@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { currentLang } from '../../api/index.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { fetchNotices, inmailKeys, sendNotification, sendNotificationIds, type SentNotification } from './inmailApi.ts';
+import { inmailKeys, type SentNotification } from './inmailApi.ts';
+import { fetchNotices, sendNotification, sendNotificationIds } from './noticeApi.ts';
 import './inmail.css';
 
 type Target = 'all' | 'ids';

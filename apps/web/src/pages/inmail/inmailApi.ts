@@ -1,18 +1,8 @@
-import {
-  adminInmailEndpoints,
-  inmailEndpoints,
-  UNREAD_FETCH_COUNT,
-  type EndpointInput,
-  type Message,
-  type MessagePage,
-  type MessageType,
-  type SentNotification,
-  type SendNotificationBody,
-} from '@platter/domain';
+import { inmailEndpoints, UNREAD_FETCH_COUNT, type EndpointInput, type Message, type MessagePage, type SentNotification } from '@platter/domain';
 import { api, dataOf } from '../../api/index.ts';
 
 /**
- * The message calls of spec doc 2 §7 'User and session' and the back office's notifications.
+ * The message calls of spec doc 2 §7 'User and session' (the back office's notifications: noticeApi.ts).
  * A message-list answer with a code other than 200 is ignored (doc 2 §8): it reads as no
  * messages. Writes return the envelope; the client has shown a business code's message.
  */
@@ -48,9 +38,3 @@ export async function fetchMessage(id: string): Promise<Message | null> {
 
 export const setMessageRead = (id: string) => api.send(inmailEndpoints.setMessageRead, { id });
 export const setMessageReadAll = () => api.send(inmailEndpoints.setMessageReadAll, { type: 'all' }, { userTriggered: true });
-
-export type NoticeForm = Omit<SendNotificationBody, 'type'> & { type: MessageType };
-export const sendNotification = (body: NoticeForm) => api.send(adminInmailEndpoints.sendNotification, body, { userTriggered: true });
-export const sendNotificationIds = (body: NoticeForm & { ids: string[] }) => api.send(adminInmailEndpoints.sendNotificationIds, body, { userTriggered: true });
-
-export const fetchNotices = (page: number) => api.call(adminInmailEndpoints.getNotificationList, { page, count: 10 });

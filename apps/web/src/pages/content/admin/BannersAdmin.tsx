@@ -2,7 +2,7 @@ import { addBannerBody, updateBannerBody, type BannerAdmin } from '@platter/doma
 import { Form, Input, InputNumber, Switch, Tag, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../shared.tsx';
-import { contentWrites, fetchAdminBanners } from '../contentApi.ts';
+import { contentWrites, fetchAdminBanners } from './adminContentApi.ts';
 import { ContentAdminList } from './AdminList.tsx';
 import { checkWithSchema, EMPTY_TEXT, LocalizedFields } from './editor.tsx';
 

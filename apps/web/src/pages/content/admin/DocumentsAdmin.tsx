@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Segmented, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contentKeys, contentWrites, fetchAdminDocument } from '../contentApi.ts';
+import { contentKeys } from '../contentApi.ts';
+import { contentWrites, fetchAdminDocument } from './adminContentApi.ts';
 import { formatDateTime } from '../shared.tsx';
 import { checkWithSchema, clearErrorsOnChange, EMPTY_TEXT, LocalizedFields, useContentSave } from './editor.tsx';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { coinsQuery } from '../../../api/queries.ts';
-import { contentWrites, fetchAdminDownloads } from '../contentApi.ts';
+import { contentWrites, fetchAdminDownloads } from './adminContentApi.ts';
 import { ContentAdminList } from './AdminList.tsx';
 import { checkWithSchema, EMPTY_TEXT, LanguageTags, LocalizedFields } from './editor.tsx';
 

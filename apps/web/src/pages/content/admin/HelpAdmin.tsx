@@ -2,7 +2,7 @@ import { addHelpBody, HELP_TYPES, updateHelpBody, type HelpAdmin, type HelpType 
 import { Form, InputNumber, Segmented, Select, Tag, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contentWrites, fetchAdminHelp } from '../contentApi.ts';
+import { contentWrites, fetchAdminHelp } from './adminContentApi.ts';
 import { formatDateTime } from '../shared.tsx';
 import { ContentAdminList } from './AdminList.tsx';
 import { checkWithSchema, EMPTY_TEXT, LanguageTags, LocalizedFields } from './editor.tsx';
