@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * The first screen drawn into the page at build time (src/prerender.tsx, served by the server
@@ -18,10 +18,19 @@ export interface Prerendered {
 export const PRERENDERED_PATHS = ['/', '/center/mining'] as const;
 
 let drawnFor: Prerendered | undefined;
+/** While the drawn page is shown: from hydrating it until the reader moves to another path. */
+let drawnShown = false;
 
 /** Set by the prerender before it draws, and by main.tsx before it hydrates. */
 export function setPrerendered(value: Prerendered | undefined): void {
   drawnFor = value;
+  drawnShown = value !== undefined;
+}
+
+/** Whether a part mounting now may be hydrating the drawn page (in the prerender: always). */
+function mayBeHydrating(): boolean {
+  if (drawnShown && drawnFor && typeof window !== 'undefined' && window.location.pathname !== drawnFor.path) drawnShown = false;
+  return drawnShown;
 }
 
 /** Whether the first screen was drawn for a phone (the server snapshot of useIsMobile and of the data tables' phone width). */
@@ -47,7 +56,22 @@ export function parsePrerenderAttribute(value: string | undefined): Prerendered 
   return match?.[1] ? { lang: match[1], mobile: match[2] === 'mobile', path: match[3] ?? '/' } : undefined;
 }
 
-const subscribeNothing = () => () => undefined;
+/**
+ * `drawn` in the prerender and in the render that hydrates it, `live` in every other render. A
+ * part that hydrates the drawn page turns to `live` right after, in a transition: drawn in
+ * slices React can interrupt, where a store's server snapshot (useSyncExternalStore) made it
+ * one blocking redraw of every part that read one — on the dashboard the frame, the pool's
+ * page with its queries and the cards below, some 0.3–0.5 s on a throttled phone. A part that
+ * mounts later on the drawn page turns the same way (no harm, a render later); once the reader
+ * has moved to another path, every part draws `live` at once.
+ */
+export function useAfterHydration<T>(live: T, drawn: T): T {
+  const [hydrating, setHydrating] = useState(mayBeHydrating);
+  useEffect(() => {
+    if (hydrating) startTransition(() => setHydrating(false));
+  }, [hydrating]);
+  return hydrating ? drawn : live;
+}
 
 /**
  * False in the prerender and in the render that hydrates it, true in every other render (React
@@ -57,9 +81,5 @@ const subscribeNothing = () => () => undefined;
  * React throws the page away and draws it anew (error #418).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+  return useAfterHydration(true, false);
 }

@@ -1,6 +1,7 @@
 import { coinSettingSchema, DEFAULT_POOL_TYPE, poolInfoSchema, STATE_CLEAR_AFTER_202_MS, userInfoSchema, type CoinSetting, type PoolInfo, type UserInfo } from '@platter/domain';
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { useAfterHydration } from '../app/prerendered.ts';
 
 /**
  * The persisted client state of spec doc 2 §9: one localStorage key, 'h9', holding user
@@ -219,12 +220,12 @@ export function clearSessionCache(storage: StorageLike | null = browserStorage('
 /** Reads one slice of the persisted state; the selector must return stored references. */
 export function useAppState<T>(selector: (state: PersistedState) => T, store: StateStore = appStore): T {
   // The prerender draws the default state, and the render that hydrates it must too (main.tsx
-  // hydrates only over a default state; an answer stored meanwhile is drawn right after).
-  return useSyncExternalStore(
-    store.subscribe,
-    () => selector(store.getState()),
-    () => selector(DEFAULT_STATE),
-  );
+  // hydrates only over a default state; an answer stored meanwhile is drawn right after, in a
+  // transition: useAfterHydration). The server snapshot is the store's own: one that differed
+  // made React redraw every reader in one blocking task right after hydrating.
+  const read = () => selector(store.getState());
+  const live = useSyncExternalStore(store.subscribe, read, read);
+  return useAfterHydration(live, selector(DEFAULT_STATE));
 }
 
 export function isSignedIn(userInfo: UserInfo | null): userInfo is UserInfo {
