@@ -167,9 +167,11 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
     return least > options.feeNqt ? least : options.feeNqt;
   }
 
+  /** The node's chain: its block count and its last block's time (seconds since Signum's epoch). */
+  const chainStatus = () => api.get<{ numberOfBlocks: number; lastBlockTimestamp: number }>('getBlockchainStatus');
+
   async function tipHeight(): Promise<number> {
-    const status = await api.get<{ numberOfBlocks: number }>('getBlockchainStatus');
-    return status.numberOfBlocks - 1;
+    return (await chainStatus()).numberOfBlocks - 1;
   }
 
   /**
@@ -283,8 +285,7 @@ export function signumWalletAdapter(coin: string, api: SignumApiClient, options:
       if (!tx) {
         // Dropped (never relayed, or expired in the node's waiting pool): once the chain is past its deadline no block can take it.
         if (!expiresAt) return { state: 'unknown' };
-        const status = await api.get<{ lastBlockTimestamp: number }>('getBlockchainStatus');
-        const tip = (SIGNUM_EPOCH + Number(status.lastBlockTimestamp)) * 1000;
+        const tip = (SIGNUM_EPOCH + Number((await chainStatus()).lastBlockTimestamp)) * 1000;
         return tip > expiresAt.getTime() + SIGNUM_EXPIRY_MARGIN_SECONDS * 1000 ? { state: 'expired' } : { state: 'unknown' };
       }
       if (tx.height === undefined || tx.confirmations === undefined) return { state: 'pending' };
