@@ -22,7 +22,11 @@ export interface AmountText {
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d*))?$/;
 
-function group(whole: string, separator: string): string {
+/**
+ * Digits grouped by thousands: by hand, not by Intl — a page's first Intl number format starts
+ * ICU's number data, some 90 ms on a phone throttled 4× inside the dashboard's first draw.
+ */
+export function groupThousands(whole: string, separator = ','): string {
   return whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 }
 
@@ -43,7 +47,7 @@ export function formatAmountText(value: string, options: { displayScale?: number
   const zero = /^0*$/.test(whole + fraction);
   const negative = match[1] === '-' && !zero;
   const sign = negative ? '-' : options.signed && !zero ? '+' : '';
-  const write = (w: string, f: string) => `${sign}${group(w, sep)}${f ? decimal + f : ''}`;
+  const write = (w: string, f: string) => `${sign}${groupThousands(w, sep)}${f ? decimal + f : ''}`;
   const exact = write(whole, fraction);
   const limit = options.displayScale;
   if (limit === undefined || fraction.length <= limit) return { text: exact, exact, cut: false };

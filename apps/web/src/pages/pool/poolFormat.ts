@@ -8,6 +8,7 @@ import {
   type SettlementStatus,
   type ShareSeries,
 } from '@platter/domain';
+import { groupThousands } from '../../lib/amount.ts';
 
 /** A byte count (decimal string from the API) in the coin's base: '1.50 TiB'. */
 export function capacityText(bytes: string, base: CapacityBase): string {
@@ -29,7 +30,7 @@ export function hashrateText(hashesPerSecond: string): string {
 
 /** Points as a whole number with thousands grouping (they are integers). */
 export function pointsText(points: string): string {
-  return toBigInt(points).toLocaleString('en-US');
+  return groupThousands(toBigInt(points).toString());
 }
 
 function toBigInt(text: string): bigint {

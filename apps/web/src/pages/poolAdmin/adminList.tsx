@@ -7,6 +7,7 @@ import { coinsQuery } from '../../api/queries.ts';
 import { useAppState } from '../../state/store.ts';
 import { fetchList, fetchPoolConfigs, PAGE_SIZE, poolAdminKeys, type ListEndpoint } from './poolAdminApi.ts';
 import { Amount as CoinAmount } from '../../components/Amount.tsx';
+import { groupThousands } from '../../lib/amount.ts';
 import { poolName } from '../../i18n/poolName.ts';
 
 /** The pieces every back-office list of the pool shares: paging with filters, the pools' coins, the cells. */
@@ -83,7 +84,7 @@ export function hashrateText(hashesPerSecond: string): string {
 
 /** Points are whole numbers: grouped by thousands. */
 export function pointsText(points: string): string {
-  return /^\d+$/.test(points) ? BigInt(points).toLocaleString('en-US') : points;
+  return /^\d+$/.test(points) ? groupThousands(BigInt(points).toString()) : points;
 }
 
 /** An amount with its coin's unit, in tabular figures (the web app's one amount component). */
