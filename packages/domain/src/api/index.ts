@@ -21,6 +21,7 @@ export * from './jobs.ts';
 export * from './poc.ts';
 export * from './finance.ts';
 export * from './observer.ts';
+export * from './securityKey.ts';
 export * from './invite.ts';
 export * from './message.ts';
 export * from './endpoint.ts';

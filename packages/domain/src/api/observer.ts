@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { pageOf, pagingQuery } from './envelope.ts';
 import { codeField, msg, text, idField } from './fields.ts';
 import { dashboardSummarySchema, incomeQuery, miningDetailQuery, minerQuery, plotCountersSchema, plotQuery, plotSchema, poolField, shareSeriesQuery } from './pool.ts';
-import { securityCodesSchema } from './security.ts';
 
 /**
  * The watcher (observer) calls of spec doc 2 §7 under /api/observer/, and the user's security
  * key (spec doc 1 §3 'User: security key') they are authorised with. A user (the owner) gives
  * a watcher their security key and a current authenticator code: that is their consent. The
  * watcher then reads the owner's pool data, read-only: never balances, addresses,
- * withdrawals, security or messages (spec doc 1 §6 'Watcher').
+ * withdrawals, security or messages (spec doc 1 §6 'Watcher'). The security key's own calls
+ * are in securityKey.ts: they take security codes, and the pool pages that read a watched
+ * user's data import this module without the security centre's schemas.
  */
 
 /** Watched users per watcher (spec doc 1 §5, §9; doc 2 §5, §9). */
@@ -27,21 +28,6 @@ export const watchedUidField = text({ error: msg('INVALID_PARAMETER') })
   .trim()
   .regex(/^\d{1,18}$/, msg('INVALID_PARAMETER'))
   .meta({ description: 'The watched user’s uid, as GET /api/observer/list gives it', example: '12345678' });
-
-// --- the security key (the owner's security centre) ----------------------------------------------
-
-export const securityKeySchema = z.object({
-  key: text().nullable().meta({ description: 'The whole key (null: none made yet)' }),
-  created_at: z.number().int().nullable(),
-  allow_remove_offline: z.boolean().meta({ description: 'Watchers authorised with this key may remove the owner’s offline miners' }),
-  google_bound: z.boolean().meta({ description: 'An authenticator is bound: without one nobody can be authorised (its code is the consent)' }),
-  watchers: z.number().int().meta({ description: 'Watchers authorised now' }),
-});
-export type SecurityKey = z.infer<typeof securityKeySchema>;
-
-export const rotateSecurityKeyBody = securityCodesSchema.extend({
-  allow_remove_offline: z.boolean().default(false).meta({ description: 'Grant watchers authorised with the new key the removal of offline miners (off by default)' }),
-});
 
 // --- the watcher's side -----------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ export * from './finance.ts';
 export * from './invite.ts';
 export * from './poc.ts';
 export * from './observer.ts';
+export * from './securityKey.ts';
 export * from './mergePool.ts';
 export * from './pointing.ts';
 export * from './message.ts';

@@ -15,8 +15,6 @@ import {
   observerSummaryQuery,
   observerSummarySchema,
   removeAuthBody,
-  rotateSecurityKeyBody,
-  securityKeySchema,
   watchListSchema,
   watchUidBody,
   watchedUserSchema,
@@ -25,7 +23,7 @@ import { incomePage, miningDetailPage, minerPage, shareSeriesSchema } from '../p
 
 /**
  * The watcher calls (spec doc 2 §7 'Watcher (observer)'; the spec does not show their prefix:
- * /api/observer/, names and case as listed) and the security key they are authorised with.
+ * /api/observer/, names and case as listed). The security key they are authorised with: securityKey.ts.
  */
 const path = (name: string) => `/api/observer/${name}`;
 const tags = ['observer'];
@@ -118,23 +116,5 @@ export const observerEndpoints = {
     summary: 'Removes a watched user’s offline miners of one pool: only where they granted it when authorising (off by default; 218 otherwise)',
     request: observerPoolBody,
     response: z.object({ removed: z.number().int() }),
-  }),
-};
-
-export const securityKeyEndpoints = {
-  get: endpoint({
-    method: 'GET',
-    path: '/api/security/securitykey',
-    tags: ['security'],
-    summary: 'The user’s security key (API key) that authorises watchers, with its grant and the count of watchers',
-    response: securityKeySchema,
-  }),
-  rotate: endpoint({
-    method: 'POST',
-    path: '/api/security/securitykey',
-    tags: ['security'],
-    summary: 'Makes a new security key (security verification, action watcher): every watcher’s authorisation ends',
-    request: rotateSecurityKeyBody,
-    response: securityKeySchema,
   }),
 };
