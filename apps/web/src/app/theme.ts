@@ -81,8 +81,17 @@ function algorithmOf(mode: ThemeMode) {
 }
 const ALGORITHMS: Record<ThemeMode, ReturnType<typeof algorithmOf>> = { light: algorithmOf('light'), dark: algorithmOf('dark') };
 
+/**
+ * The class of antd's CSS variables, named rather than left to antd (which takes the
+ * ConfigProvider's React id): the build's prerender draws styles for the parts a page shows only
+ * after its data with a ConfigProvider of its own (src/prerender.tsx), and they must be the ones
+ * the page's provider asks for.
+ */
+export const CSS_VAR_KEY = 'css-var-platter';
+
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   return {
+    cssVar: { key: CSS_VAR_KEY },
     algorithm: ALGORITHMS[mode],
     token: seedTokens(mode),
     components: {
