@@ -1,6 +1,7 @@
+import type { ShareSeries } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Segmented, Skeleton } from 'antd';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServerLinesCard } from '../lines/ServerLines.tsx';
@@ -12,7 +13,7 @@ import { shareQuery, summaryQuery, type SummaryView } from './poolApi.ts';
 import { capacityText, hashrateText, hourlySeries, pointsText } from './poolFormat.ts';
 import { PoolPageHead } from './PoolPageHead.tsx';
 import { usePoolView } from './usePool.ts';
-import { sectionLink, useWatched } from './watched.ts';
+import { sectionLink, useWatched, type WatchedView } from './watched.ts';
 import './pool.css';
 import { Amount } from '../../components/Amount.tsx';
 
@@ -22,7 +23,6 @@ import { Amount } from '../../components/Amount.tsx';
  * miner API key the proxy tool reports with.
  */
 export function MiningPage() {
-  const { t } = useTranslation();
   const { choice, pool, hashrate, base } = usePoolView();
   const watched = useWatched();
   const summary = useQuery({ ...summaryQuery(pool, watched?.uid), refetchInterval: 60_000 });
@@ -38,7 +38,43 @@ export function MiningPage() {
   return (
     <div className="page pool-page" data-testid="pool-mining-page" data-pool={pool ?? ''}>
       <PoolPageHead section="mining" choice={choice} />
-      {summary.isError ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
+      <MiningCards
+        pool={pool}
+        base={base}
+        hashrate={hashrate}
+        watched={watched}
+        failed={summary.isError}
+        summaryData={summaryData}
+        shareData={shareData}
+        metric={metric}
+        setMetric={setMetric}
+      />
+    </div>
+  );
+}
+
+interface MiningCardsProps {
+  pool: string | undefined;
+  base: 1000 | 1024;
+  hashrate: boolean;
+  watched: WatchedView | undefined;
+  failed: boolean;
+  summaryData: SummaryView | undefined;
+  shareData: ShareSeries | undefined;
+  metric: HourMetric;
+  setMetric: (metric: HourMetric) => void;
+}
+
+/**
+ * The page's cards. Memoised: when a query answers, the page renders at once with the deferred
+ * values unchanged, and that urgent render stops here; the cards are drawn with the answer in
+ * the deferred render, which React slices.
+ */
+const MiningCards = memo(function MiningCards({ pool, base, hashrate, watched, failed, summaryData, shareData, metric, setMetric }: MiningCardsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {failed ? <Alert type="error" showIcon className="pool-gap" title={t('poolUser.loadFailed')} /> : null}
       <Card className="pool-card" data-testid="mining-summary" data-pool={summaryData?.pool ?? ''}>
         <SummaryFigures summary={summaryData} base={base} hashrate={hashrate} />
       </Card>
@@ -90,9 +126,9 @@ export function MiningPage() {
       <div className="pool-gap">
         <ServerLinesCard />
       </div>
-    </div>
+    </>
   );
-}
+});
 
 /** The figures, or while they load the same grid with empty values (the card keeps its height). */
 function SummaryFigures({ summary, base, hashrate }: { summary: SummaryView | undefined; base: 1000 | 1024; hashrate: boolean }) {
