@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { theme } from 'antd';
+import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 import { seedTokens, type PrecomputedTokens } from './src/app/theme.ts';
 
@@ -147,6 +148,51 @@ function formContextOnly(): Plugin {
   };
 }
 
+/** The endpoint tables of `@platter/domain` (packages/domain/src/api/endpoints/*.ts). */
+const ENDPOINT_TABLE = /[\\/]packages[\\/]domain[\\/]src[\\/]api[\\/]endpoints[\\/][^\\/]+\.ts$/;
+/** What an `endpoint({…})` of the tables says that the web app never reads. */
+const SERVER_ONLY = new Set(['request', 'response', 'summary', 'tags']);
+
+/**
+ * The web app calls through the endpoint tables for their method and path alone (src/api/client.ts);
+ * their request and response schemas serve the server (validation, the OpenAPI document) and,
+ * as types, the web app's compiler. Built for the browser, each `endpoint({…})` keeps only its
+ * method and path: the schemas no page uses are then dropped from the bundle (zod's builders
+ * are marked pure below) instead of being built at every start — on the dashboard some 400 zod
+ * calls, a large part of the app's start-up task on a phone. Types are unchanged (tsc reads the
+ * sources), and the web unit tests run on the whole tables.
+ */
+function endpointPathsOnly(): Plugin {
+  return {
+    name: 'platter-endpoint-paths-only',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!ENDPOINT_TABLE.test(id)) return null;
+      const source = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      const cuts: [number, number][] = [];
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'endpoint') {
+          const [entry] = node.arguments;
+          if (entry && ts.isObjectLiteralExpression(entry)) {
+            for (const property of entry.properties) {
+              const name = property.name && ts.isIdentifier(property.name) ? property.name.text : undefined;
+              if (name && SERVER_ONLY.has(name)) cuts.push([property.getStart(source), property.end]);
+            }
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      if (cuts.length === 0) return null;
+      // From the end, so the earlier positions stay valid; a cut property's comma goes with it.
+      let out = code;
+      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + out.slice(end).replace(/^\s*,/, '');
+      return { code: out, map: null };
+    },
+  };
+}
+
 // `vite build --ssr src/prerender.tsx` (npm run build, after the client's build): the home
 // page's prerender, one file for Node with everything bundled in (no chunks, no table, no copies).
 /**
@@ -161,7 +207,7 @@ function antdMapTokens(): PrecomputedTokens {
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   define: command === 'build' ? { __ANTD_MAP_TOKENS__: JSON.stringify(antdMapTokens()) } : {},
-  plugins: isSsrBuild ? [react(), formContextOnly()] : [react(), precompress(), formContextOnly(), preloadTable()],
+  plugins: isSsrBuild ? [react(), formContextOnly()] : [react(), precompress(), formContextOnly(), endpointPathsOnly(), preloadTable()],
   ssr: { noExternal: true },
   build: {
     outDir: isSsrBuild ? '.prerender' : 'dist',
@@ -174,9 +220,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     rolldownOptions: {
       // index.html (the app) and the loader of a page sent drawn (src/loader.ts, named in the preload table).
       ...(isSsrBuild ? {} : { input: { index: path.resolve(import.meta.dirname, 'index.html'), loader: path.resolve(import.meta.dirname, LOADER_MODULE) } }),
-      // zod's builders (z.object(…), z.string().min(…), …) build values and touch nothing else:
-      // marked pure, a schema no route uses is dropped from the bundle with its module.
-      treeshake: { manualPureFunctions: ['z'] },
+      // zod's builders (z.object(…), z.string().min(…), …) and the domain's own (text(…), a
+      // page of items, a message name) build values and touch nothing else: marked pure, a
+      // schema no route uses is dropped from the bundle with its module.
+      treeshake: { manualPureFunctions: ['z', 'text', 'pageOf', 'msg'] },
       output: {
         ...(isSsrBuild ? { codeSplitting: false } : { codeSplitting: { groups: VENDOR_GROUPS } }),
       },

@@ -1,5 +1,10 @@
 import {
+  addressResultSchema,
+  blockPage,
+  homeListSchema,
+  poolStatSchema,
   publicPoolEndpoints,
+  trendSchema,
   type AddressResult,
   type Block,
   type Endpoint,
@@ -9,7 +14,7 @@ import {
   type PoolStat,
   type Trend,
 } from '@platter/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { api, dataOf, type ApiAnswer, type CallOptions } from '../../api/index.ts';
 
 /**
@@ -31,23 +36,29 @@ export const poolPublicKeys = {
 
 const QUIET = { quiet: true } as const;
 
-/** The data of a public endpoint, checked against its response schema (the figures come from a cache). */
-async function parsed<E extends Endpoint & { response: z.ZodType }>(endpoint: E, ...args: EndpointArgs<E, CallOptions>): Promise<EndpointData<E>> {
+/**
+ * The data of a public endpoint, checked against its response schema (the figures come from a
+ * cache). The schema is named here, not read from the endpoint: the web app's build keeps only
+ * the method and path of the endpoint tables (vite.config.ts, `endpointPathsOnly`).
+ */
+async function parsed<E extends Endpoint>(schema: z.ZodType<EndpointData<E>>, endpoint: E, ...args: EndpointArgs<E, CallOptions>): Promise<EndpointData<E>> {
   const [input, options] = args;
   const data = dataOf(await (api.send as (e: E, i: unknown, o: CallOptions) => Promise<ApiAnswer<unknown>>)(endpoint, input, { ...QUIET, ...options }));
   if (data === undefined) throw new Error(`${endpoint.path}: no data`);
-  const result = endpoint.response.safeParse(data);
+  const result = schema.safeParse(data);
   if (!result.success) throw new Error(`${endpoint.path} does not match the schema: ${result.error.message}`);
-  return result.data as EndpointData<E>;
+  return result.data;
 }
 
-export const fetchHomeList = (): Promise<HomeList> => parsed(publicPoolEndpoints.list);
+export const fetchHomeList = (): Promise<HomeList> => parsed(homeListSchema, publicPoolEndpoints.list);
 
-export const fetchPoolStatistics = (): Promise<PoolStat[]> => parsed(publicPoolEndpoints.capacity);
+export const fetchPoolStatistics = (): Promise<PoolStat[]> => parsed(z.array(poolStatSchema), publicPoolEndpoints.capacity);
 
-export const fetchBlocks = (pool: string, page: number, count: number): Promise<{ list: Block[]; total: number }> => parsed(publicPoolEndpoints.block, { pool, page, count });
+export const fetchBlocks = (pool: string, page: number, count: number): Promise<{ list: Block[]; total: number }> =>
+  parsed(blockPage, publicPoolEndpoints.block, { pool, page, count });
 
-export const fetchTrend = (pool: string, days: number): Promise<Trend> => parsed(publicPoolEndpoints.pool, { pool, days });
+export const fetchTrend = (pool: string, days: number): Promise<Trend> => parsed(trendSchema, publicPoolEndpoints.pool, { pool, days });
 
 /** The farmer paid to `address` in the pool's coin, or null when the address is unknown. */
-export const fetchAddressResult = (pool: string, address: string): Promise<AddressResult | null> => parsed(publicPoolEndpoints.address, { pool, address });
+export const fetchAddressResult = (pool: string, address: string): Promise<AddressResult | null> =>
+  parsed(addressResultSchema.nullable(), publicPoolEndpoints.address, { pool, address });
