@@ -1,7 +1,7 @@
 import type { ServerLine } from '@platter/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { memo, useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchServerLines } from '../../api/endpoints.ts';
 import '../plots/plots.css';
@@ -41,18 +41,21 @@ export function closestLine(results: Results): string | undefined {
 export function ServerLinesCard() {
   const { t } = useTranslation();
   const lines = useQuery({ queryKey: ['setting', 'lines'], queryFn: () => fetchServerLines(), staleTime: Infinity });
+  // The rows (each with a copy button and its tooltip) are drawn in a render React can
+  // interrupt: the query's answer alone is drawn in one blocking task, and here that render
+  // stops at the memoised rows, which still have the value before it.
+  const shown = useDeferredValue(lines.data);
   const [results, setResults] = useState<Results>({});
   const [testing, setTesting] = useState<string | null>(null);
-  const best = closestLine(results);
 
-  const test = async (targets: ServerLine[]) => {
+  const test = useCallback(async (targets: ServerLine[]) => {
     for (const line of targets) {
       setTesting(line.code);
       const value = await measureLine(line);
       setResults((current) => ({ ...current, [line.code]: value }));
     }
     setTesting(null);
-  };
+  }, []);
 
   return (
     <Card
@@ -68,28 +71,46 @@ export function ServerLinesCard() {
       <Typography.Paragraph type="secondary" className="wallet-small">
         {t('poolLines.intro')}
       </Typography.Paragraph>
-      <div className="server-lines">
-        {(lines.data ?? []).map((line) => {
-          const result = results[line.code];
-          return (
-            <div key={line.code} className="server-lines__row" data-testid={`server-line-${line.code}`}>
-              <strong>{t(`poolLines.region.${line.code}`)}</strong>
-              <Typography.Text copyable className="server-lines__host">
-                {line.host}
-              </Typography.Text>
-              <Space size={4}>
-                <span data-testid={`server-line-result-${line.code}`} data-result={result ?? ''}>
-                  {result === 'failed' ? <Tag color="red">{t('poolLines.failed')}</Tag> : result !== undefined ? t('poolLines.ms', { ms: result }) : '—'}
-                </span>
-                {best === line.code ? <Tag color="green">{t('poolLines.best')}</Tag> : null}
-                <Button size="small" onClick={() => void test([line])} loading={testing === line.code} data-testid={`server-line-test-${line.code}`}>
-                  {t('poolLines.test')}
-                </Button>
-              </Space>
-            </div>
-          );
-        })}
-      </div>
+      <LineRows lines={shown} results={results} testing={testing} test={test} />
     </Card>
   );
 }
+
+const LineRows = memo(function LineRows({
+  lines,
+  results,
+  testing,
+  test,
+}: {
+  lines: ServerLine[] | undefined;
+  results: Results;
+  testing: string | null;
+  test: (targets: ServerLine[]) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const best = closestLine(results);
+  return (
+    <div className="server-lines">
+      {(lines ?? []).map((line) => {
+        const result = results[line.code];
+        return (
+          <div key={line.code} className="server-lines__row" data-testid={`server-line-${line.code}`}>
+            <strong>{t(`poolLines.region.${line.code}`)}</strong>
+            <Typography.Text copyable className="server-lines__host">
+              {line.host}
+            </Typography.Text>
+            <Space size={4}>
+              <span data-testid={`server-line-result-${line.code}`} data-result={result ?? ''}>
+                {result === 'failed' ? <Tag color="red">{t('poolLines.failed')}</Tag> : result !== undefined ? t('poolLines.ms', { ms: result }) : '—'}
+              </span>
+              {best === line.code ? <Tag color="green">{t('poolLines.best')}</Tag> : null}
+              <Button size="small" onClick={() => void test([line])} loading={testing === line.code} data-testid={`server-line-test-${line.code}`}>
+                {t('poolLines.test')}
+              </Button>
+            </Space>
+          </div>
+        );
+      })}
+    </div>
+  );
+});
