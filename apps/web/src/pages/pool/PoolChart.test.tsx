@@ -49,10 +49,10 @@ describe('the pool chart', () => {
     expect(labels.length).toBeLessThan(24);
     expect(labels[labels.length - 1].textContent).toBe('23:00');
     const xs = labels.map((t) => Number(t.getAttribute('x')));
-    for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1]).toBeGreaterThanOrEqual(35 + 16);
+    for (let i = 1; i < xs.length; i++) expect(xs[i] - xs[i - 1]).toBeGreaterThanOrEqual(35 + 24);
     // On a phone (about 330 px of plot) fewer of them; on a wide screen all 24 fit.
-    expect(thinnedLabels(24, 330, 35)).toHaveLength(6);
-    expect(thinnedLabels(24, 1300, 35)).toHaveLength(24);
+    expect(thinnedLabels(24, 330, 35)).toHaveLength(5);
+    expect(thinnedLabels(24, 1400, 35)).toHaveLength(24);
   });
 
   it('shows the nearest hour and its value under the pointer, and hides it when the pointer leaves', async () => {

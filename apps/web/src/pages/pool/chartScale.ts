@@ -23,9 +23,10 @@ export function niceTicks(max: number, count = 5): number[] {
 /**
  * The indexes of the x labels to show when `count` labels, each about `labelWidth` px wide, share
  * `width` px: every k-th, counted back from the last (the latest hour or day is always named), so
- * that two shown labels keep at least `gap` px between them.
+ * that two shown labels keep at least `gap` px between them (enough for the first and last, held
+ * inside the chart's edges, to keep clear of their neighbours).
  */
-export function thinnedLabels(count: number, width: number, labelWidth: number, gap = 16): number[] {
+export function thinnedLabels(count: number, width: number, labelWidth: number, gap = 24): number[] {
   if (count <= 0) return [];
   const slot = count > 1 ? width / (count - 1) : width;
   const every = Math.max(1, Math.ceil((labelWidth + gap) / Math.max(slot, 1e-6)));
