@@ -14,7 +14,7 @@ import { logIn, look } from './support/session.ts';
 /** The chart's SVG is drawn with at least one non-empty hour or day. */
 async function chartDrawn(page: Page, testId: string): Promise<void> {
   const chart = page.getByTestId(testId);
-  await chart.locator('svg.recharts-surface').first().waitFor();
+  await chart.locator('svg.pool-chart__svg').first().waitFor();
   expect(Number(await chart.getAttribute('data-nonzero'))).toBeGreaterThan(0);
 }
 
@@ -37,7 +37,12 @@ describe('the user-centre pool pages of the demo farmer', async () => {
     expect(await page.getByTestId('mining-reported').textContent()).toMatch(/^\d+\.\d{2} [KMGTPE]iB$/);
     expect(await page.getByTestId('mining-total').textContent()).toMatch(/^[\d,]+(\.\d+)? XCH$/);
     await chartDrawn(page, 'mining-chart');
+    // The pointer over the chart names the hour under it and its capacity.
+    const box = await page.getByTestId('mining-chart-svg').boundingBox();
+    await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) * 0.9, (box?.y ?? 0) + 100);
+    expect(await page.getByTestId('mining-chart-tooltip').textContent()).toMatch(/^\d\d:00Capacity : \d+(\.\d+)? [KMGTPE]?iB$/);
     await screenshot(page, 'pool-mining-en-light');
+    await page.mouse.move(0, 0);
   });
 
   it('lists the online miners with their names, capacity and shares', async () => {

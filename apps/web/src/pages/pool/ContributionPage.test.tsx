@@ -32,6 +32,9 @@ describe('contribution', () => {
     const chart = await waitFor(() => byTestId('contribution-chart'));
     expect(chart.getAttribute('data-hours')).toBe('24');
     expect(chart.getAttribute('data-nonzero')).toBe('1');
+    expect(byTestId('contribution-chart-svg')?.getAttribute('aria-label')).toMatch(
+      /^Points per hour over the last 24 hours: highest 1200 points at \d\d:00, latest 1200 points\.$/,
+    );
     expect(byTestId('contribution-total')?.textContent).toBe('Total: 1,200');
     await waitFor(() => byTestId('contribution-points-2025-01-02')?.textContent === '4,321');
     expect(byTestId('contribution-row-2025-01-02')?.textContent).toContain('3.00 TiB');
@@ -40,6 +43,10 @@ describe('contribution', () => {
 
     await click(byTestId('contribution-window-168') as HTMLElement);
     await waitFor(() => byTestId('contribution-chart')?.getAttribute('data-hours') === '168');
+    // A week's hours are named with their day, thinned to what fits.
+    const labels = Array.from(byTestId('contribution-chart-xlabels')?.querySelectorAll('text') ?? []).map((t) => t.textContent ?? '');
+    expect(labels.length).toBeLessThan(20);
+    expect(labels.every((label) => /^\d\d-\d\d \d\d:00$/.test(label))).toBe(true);
     expect(byTestId('contribution-total')?.textContent).toBe('Total: 500');
     expect(calls.some((c) => c.url.pathname === '/api/pool/share' && c.url.searchParams.get('hours') === '169')).toBe(true);
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Segmented, Skeleton, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HourlyChart } from './lazyCharts.tsx';
+import { HourlyChart } from './charts.tsx';
 import { miningDetailQuery, shareQuery } from './poolApi.ts';
 import { capacityText, hourlySeries, pointsText } from './poolFormat.ts';
 import { PoolPageHead } from './PoolPageHead.tsx';

@@ -47,6 +47,10 @@ describe('daily revenue', () => {
     const chart = await waitFor(() => byTestId('income-chart'));
     await waitFor(() => chart.getAttribute('data-days') === '3');
     expect(chart.getAttribute('data-nonzero')).toBe('1');
+    // One bar (the settled 01-02), the days named oldest first, the summary in words.
+    expect(byTestId('income-chart-svg')?.querySelectorAll('.pool-chart__bars path')).toHaveLength(1);
+    expect(Array.from(byTestId('income-chart-xlabels')?.querySelectorAll('text') ?? []).map((t) => t.textContent)).toEqual(['01-01', '01-02', '01-03']);
+    expect(byTestId('income-chart-svg')?.getAttribute('aria-label')).toBe('Settled income per day over the last 3 days: highest 0.125 XCH on 01-02, latest 0 XCH.');
   });
 
   it('asks for the records of the pool chosen', async () => {

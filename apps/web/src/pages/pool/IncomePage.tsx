@@ -2,7 +2,7 @@ import { SETTLEMENT_STATUSES, type IncomeRecord, type SettlementStatus } from '@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DailyBars } from './lazyCharts.tsx';
+import { DailyBars } from './charts.tsx';
 import { INCOME_PAGE_SIZE, incomeQuery } from './poolApi.ts';
 import { capacityText, incomeBars, pointsText, SETTLEMENT_COLOR } from './poolFormat.ts';
 import { PoolPageHead } from './PoolPageHead.tsx';

@@ -40,6 +40,7 @@ describe('the dashboard', () => {
     expect(chart.getAttribute('data-hours')).toBe('24');
     expect(chart.getAttribute('data-nonzero')).toBe('2');
     expect(byTestId('mining-chart-unit')?.textContent).toBe('TiB');
+    expect(byTestId('mining-chart-svg')?.getAttribute('aria-label')).toMatch(/^Capacity per hour over the last 24 hours: highest 2 TiB at \d\d:00, latest 1 TiB\.$/);
     expect(calls.some((c) => c.url.pathname === '/api/pool/share' && c.url.searchParams.get('hours') === '25' && c.url.searchParams.get('pool') === 'chia')).toBe(true);
     expect(byTestId('mining-miners-link')?.getAttribute('href')).toBe('/center/machine?pool=chia');
   });
