@@ -51,7 +51,7 @@ export function PoolChart({ kind, points, seriesName, valueText, summary, testId
   }, []);
 
   const ticks = niceTicks(Math.max(0, ...points.map((p) => p.value)));
-  const top = ticks[ticks.length - 1];
+  const top = ticks[ticks.length - 1] ?? 1;
   const tickTexts = ticks.map((tick) => String(tick));
   const left = Math.max(40, Math.max(...tickTexts.map((text) => text.length)) * CHAR_PX + 16);
   const plotWidth = Math.max(1, width - left - MARGIN.right);
@@ -115,16 +115,19 @@ export function PoolChart({ kind, points, seriesName, valueText, summary, testId
           )}
           <line className="pool-chart__axis" x1={left} x2={left + plotWidth} y1={yOf(0)} y2={yOf(0)} />
           <g className="pool-chart__ticks" data-testid={`${testId}-xlabels`}>
-            {labelled.map((i) => (
-              <text key={i} x={clamp(xOf(i), (points[i].label.length * CHAR_PX) / 2, width - (points[i].label.length * CHAR_PX) / 2)} y={yOf(0) + 18} textAnchor="middle">
-                {points[i].label}
-              </text>
-            ))}
+            {labelled.map((i) => {
+              const label = points[i]?.label ?? '';
+              return (
+                <text key={i} x={clamp(xOf(i), (label.length * CHAR_PX) / 2, width - (label.length * CHAR_PX) / 2)} y={yOf(0) + 18} textAnchor="middle">
+                  {label}
+                </text>
+              );
+            })}
           </g>
           {active !== null && kind === 'area' ? (
             <g className="pool-chart__cursor">
               <line x1={activeX} x2={activeX} y1={MARGIN.top} y2={yOf(0)} />
-              <circle cx={activeX} cy={yOf(points[active].value)} r={4} fill={COLOR} />
+              <circle cx={activeX} cy={yOf(points[active]?.value ?? 0)} r={4} fill={COLOR} />
             </g>
           ) : null}
         </svg>
@@ -135,9 +138,9 @@ export function PoolChart({ kind, points, seriesName, valueText, summary, testId
           data-testid={`${testId}-tooltip`}
           style={{ left: flip ? activeX - 12 : activeX + 12, transform: flip ? 'translateX(-100%)' : undefined }}
         >
-          <div className="pool-chart__tooltip-label">{points[active].label}</div>
+          <div className="pool-chart__tooltip-label">{points[active]?.label}</div>
           <div>
-            {seriesName} : {valueText(points[active].value)}
+            {seriesName} : {valueText(points[active]?.value ?? 0)}
           </div>
         </div>
       ) : null}
@@ -149,6 +152,7 @@ function AreaSeries({ points, base, fill }: { points: { x: number; y: number }[]
   const line = monotonePath(points);
   const first = points[0];
   const last = points[points.length - 1];
+  if (!first || !last) return null;
   return (
     <g className="pool-chart__area">
       <path d={`${line}L${last.x},${base}L${first.x},${base}Z`} fill={fill} stroke="none" />

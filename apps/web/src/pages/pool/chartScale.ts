@@ -45,30 +45,33 @@ export interface XY {
  * curveMonotoneX): smooth, and never above or below its neighbours where the data is not.
  */
 export function monotonePath(points: readonly XY[]): string {
+  const [first] = points;
+  if (!first) return '';
   const n = points.length;
-  if (n === 0) return '';
   const f = (v: number) => String(Math.round(v * 100) / 100);
-  if (n === 1) return `M${f(points[0].x)},${f(points[0].y)}`;
-  const slopes: number[] = [];
-  for (let i = 0; i < n - 1; i++) {
-    const dx = points[i + 1].x - points[i].x;
-    slopes.push(dx === 0 ? 0 : (points[i + 1].y - points[i].y) / dx);
-  }
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const at = (values: readonly number[], i: number) => values[i] ?? 0;
+  if (n === 1) return `M${f(first.x)},${f(first.y)}`;
+  const slopes = xs.slice(1).map((x, i) => {
+    const dx = x - at(xs, i);
+    return dx === 0 ? 0 : (at(ys, i + 1) - at(ys, i)) / dx;
+  });
   // d3's tangent: the smaller of the neighbouring slopes and half their weighted mean, zero at
   // a peak or a valley (so the curve does not overshoot a zero hour into negative values).
-  const tangents = points.map((p, i) => {
-    if (i === 0) return slopes[0];
-    if (i === n - 1) return slopes[n - 2];
-    const [a, b] = [slopes[i - 1], slopes[i]];
-    const [h0, h1] = [p.x - points[i - 1].x, points[i + 1].x - p.x];
+  const tangents = xs.map((x, i) => {
+    if (i === 0) return at(slopes, 0);
+    if (i === n - 1) return at(slopes, n - 2);
+    const [a, b] = [at(slopes, i - 1), at(slopes, i)];
+    const [h0, h1] = [x - at(xs, i - 1), at(xs, i + 1) - x];
     const mean = (a * h1 + b * h0) / (h0 + h1);
     return (Math.sign(a) + Math.sign(b)) * Math.min(Math.abs(a), Math.abs(b), 0.5 * Math.abs(mean)) || 0;
   });
-  let d = `M${f(points[0].x)},${f(points[0].y)}`;
+  let d = `M${f(first.x)},${f(first.y)}`;
   for (let i = 0; i < n - 1; i++) {
-    const [p, q] = [points[i], points[i + 1]];
-    const third = (q.x - p.x) / 3;
-    d += `C${f(p.x + third)},${f(p.y + third * tangents[i])},${f(q.x - third)},${f(q.y - third * tangents[i + 1])},${f(q.x)},${f(q.y)}`;
+    const [px, py, qx, qy] = [at(xs, i), at(ys, i), at(xs, i + 1), at(ys, i + 1)];
+    const third = (qx - px) / 3;
+    d += `C${f(px + third)},${f(py + third * at(tangents, i))},${f(qx - third)},${f(qy - third * at(tangents, i + 1))},${f(qx)},${f(qy)}`;
   }
   return d;
 }

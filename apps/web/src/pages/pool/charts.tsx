@@ -9,8 +9,10 @@ export type HourMetric = 'capacity' | 'points';
 
 /** The highest point (the latest of equals) and the latest one, for the chart's spoken summary. */
 function extremes(points: readonly ChartPoint[]): { max: ChartPoint; last: ChartPoint } {
-  const max = points.reduce((best, p) => (p.value >= best.value ? p : best), points[0]);
-  return { max, last: points[points.length - 1] };
+  // Only a chart with a nonzero point is summarised; no points would read as zero.
+  const none: ChartPoint = { label: '', value: 0 };
+  const last = points[points.length - 1] ?? none;
+  return { max: points.reduce((best, p) => (p.value >= best.value ? p : best), points[0] ?? none), last };
 }
 
 /**
