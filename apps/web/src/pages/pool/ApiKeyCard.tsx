@@ -89,7 +89,7 @@ export function ApiKeyCard({ pool }: { pool: string }) {
         />
       ) : null}
       {key ? (
-        <dl className="pool-figures pool-figures--two">
+        <dl className="user-figures user-figures--two">
           <div>
             <dt>{t('poolUser.apiKey.hint')}</dt>
             <dd className="pool-mono" data-testid="apikey-hint">

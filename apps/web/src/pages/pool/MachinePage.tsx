@@ -223,7 +223,7 @@ export function MachinePage() {
         paging={{ page, pageSize: PAGE_SIZE, total: miners.data?.total ?? 0, onChange: setPage }}
         card={(m) => (
           <Card size="small" title={<span data-testid={`miner-name-${m.id}`}>{m.name}</span>} extra={stateTag(m)}>
-            <dl className="pool-figures pool-figures--two">
+            <dl className="user-figures user-figures--two">
               <div>
                 <dt>{t(hashrate ? 'poolUser.machine.hashrate' : 'poolUser.machine.capacity')}</dt>
                 <dd className="pool-amount">{power(m)}</dd>

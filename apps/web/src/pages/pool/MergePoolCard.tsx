@@ -31,7 +31,7 @@ export function MergePoolCard({ pool, base }: { pool: string; base: 1000 | 1024 
   return (
     <Card className="pool-card" title={t('mergePool.title', { mergePool: data.merge_pool, poolType: data.pool_type })} data-testid="merge-pool" data-pools={data.pools.join(',')}>
       <p className="pool-muted merge-pool__hint">{t('mergePool.hint', { coins: data.coins.map((c) => c.unit).join(', ') })}</p>
-      <dl className="pool-figures">
+      <dl className="user-figures">
         {figures.map(([key, value]) => (
           <div key={key}>
             <dt>{t(`mergePool.${key}`)}</dt>
@@ -50,7 +50,7 @@ export function MergePoolCard({ pool, base }: { pool: string; base: 1000 | 1024 
                 <span className="pool-strong">{c.unit}</span>
                 {c.pool === pool ? <Tag color="blue">{t('mergePool.shown')}</Tag> : null}
               </header>
-              <dl className="pool-figures pool-figures--two">
+              <dl className="user-figures user-figures--two">
                 <div>
                   <dt>{t('mergePool.coinCapacity')}</dt>
                   <dd className="pool-amount" data-testid={`merge-pool-coin-${c.pool}-capacity`}>

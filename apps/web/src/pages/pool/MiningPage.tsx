@@ -147,7 +147,7 @@ function SummaryFigures({ summary, base, hashrate }: { summary: SummaryView | un
   if (!summary || summary.pending !== undefined) figures.push(['pending', shown((s) => amount(s.pending ?? '0'))]);
   if (!summary || summary.available !== undefined) figures.push(['available', shown((s) => amount(s.available ?? '0'))]);
   return (
-    <dl className="pool-figures">
+    <dl className="user-figures">
       {figures.map(([key, value]) => (
         <div key={key}>
           {/* A BHD-family pool's capacity is estimated from the verified deadlines, not from 24 hours of points. */}
