@@ -144,9 +144,14 @@ describe('capacity review and the plots export', async () => {
     const uidInput = page.locator('input[data-testid="flow-filter-uid"], [data-testid="flow-filter-uid"] input').first();
     await uidInput.fill(farmerUid);
     await uidInput.press('Enter');
-    await page.locator('[data-testid^="flow-row-"]').first().waitFor();
-    const users = await page.locator('[data-testid^="flow-row-"]').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
-    expect(users.every((text) => text.includes(farmerUid))).toBe(true);
+    // The list keeps the unfiltered rows on screen until the filtered answer comes: wait for it.
+    const flowRows = page.locator('[data-testid^="flow-row-"]');
+    await expect
+      .poll(async () => {
+        const users = await flowRows.evaluateAll((found) => found.map((r) => r.textContent ?? ''));
+        return users.length > 0 && users.every((text) => text.includes(farmerUid));
+      })
+      .toBe(true);
     await screenshot(page, 'admin-flow-en-light');
   });
 
