@@ -9,7 +9,7 @@ import { createQueryClient } from './api/queries.ts';
 import { App } from './app/App.tsx';
 import { Ready } from './app/Ready.tsx';
 import { PRERENDERED_PATHS, prerenderAttribute, setPrerendered } from './app/prerendered.ts';
-import { themeConfig } from './app/theme.ts';
+import { BUTTON_CONFIG, themeConfig } from './app/theme.ts';
 import i18n, { addLanguagePack, type LanguagePack } from './i18n/index.ts';
 import en from './i18n/lang/en.ts';
 import ru from './i18n/lang/ru.ts';
@@ -86,7 +86,7 @@ export async function prerenderPage(path: string, lang: Lang, mobile: boolean): 
     // The page's provider as AppChrome sets it (its CSS-variable class is named, theme.ts): the same styles.
     renderToString(
       <StyleProvider cache={cache}>
-        <ConfigProvider theme={themeConfig('light')} button={{ autoInsertSpace: false }}>
+        <ConfigProvider theme={themeConfig('light')} button={BUTTON_CONFIG}>
           {later}
         </ConfigProvider>
       </StyleProvider>,

@@ -14,7 +14,7 @@ import { PageFrame } from './layout/PageFrame.tsx';
 import { AdminApp, MainRoutes } from './routes.tsx';
 import { isAdminPath } from './routeTable.ts';
 import { StartupSync } from './StartupSync.tsx';
-import { themeConfig } from './theme.ts';
+import { BUTTON_CONFIG, themeConfig } from './theme.ts';
 import { ThemeVars } from './ThemeVars.tsx';
 
 /** Paths containing 'admin' get the admin wrapper; everything else the page frame. */
@@ -43,7 +43,7 @@ export function AppChrome() {
   const config = useMemo(() => themeConfig(mode), [mode]);
   const locale = antdLocaleOf(i18n.language);
   return (
-    <ConfigProvider theme={config} locale={locale} button={{ autoInsertSpace: false }}>
+    <ConfigProvider theme={config} locale={locale} button={BUTTON_CONFIG}>
       <AntApp className="app-root">
         <ThemeVars mode={mode} />
         <ApiSurfaceBridge />

@@ -89,6 +89,9 @@ const ALGORITHMS: Record<ThemeMode, ReturnType<typeof algorithmOf>> = { light: a
  */
 export const CSS_VAR_KEY = 'css-var-platter';
 
+/** antd's button settings of the app's ConfigProvider (AppChrome, and the prerender's for the later parts). */
+export const BUTTON_CONFIG = { autoInsertSpace: false } as const;
+
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   return {
     cssVar: { key: CSS_VAR_KEY },
