@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { answerShapesJson } from './apps/web/scripts/answerShapesJson.ts';
 
 /**
  * Unit and integration tests, one project per workspace. Server tests run on a real embedded
@@ -42,6 +43,8 @@ export default defineConfig({
         },
       },
       {
+        // The shapes the web build defines (apps/web/vite.config.ts), from the same schemas.
+        define: { __ANSWER_SHAPES__: answerShapesJson() },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

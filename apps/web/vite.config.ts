@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { theme } from 'antd';
 import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
+import { answerShapesJson } from './scripts/answerShapesJson.ts';
 import { seedTokens, type PrecomputedTokens } from './src/app/theme.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -20,11 +21,22 @@ const API_TARGET = 'http://127.0.0.1:8080';
  * tables, forms, pickers and charts. Every route group is its own lazy chunk (src/app/routes.tsx).
  */
 const LOADER_MODULE = 'src/loader.ts';
+/**
+ * zod and the domain's schema modules (not its endpoint tables): a chunk of their own, which the
+ * pages that check input with a schema load (home's figures, forms). The frame checks its first
+ * answers and its remembered state by shapes (src/api/answerShapes.ts), so 'app' needs no schema:
+ * building zod and the schemas was about a third of its evaluation on a phone. Groups take only
+ * what they name (includeDependenciesRecursively: false below): with their dependencies, 'app'
+ * took zod back in through the domain's index.
+ */
+const SCHEMAS = /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]domain[\\/]src[\\/]api[\\/](?!endpoint\.ts)[^\\/]+\.ts$/;
 const VENDOR_GROUPS = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/, priority: 30 },
+  { name: 'schemas', test: (id: string) => SCHEMAS.test(id), priority: 25 },
   // Not the loader (src/loader.ts), an entry of its own that must stay a few hundred bytes.
-  { name: 'app', tags: ['$initial' as const], test: (id: string) => !id.endsWith(LOADER_MODULE), priority: 20 },
-  // The home page with what it draws with (tables, tags, the pool figures): one request after 'app'.
+  { name: 'app', tags: ['$initial' as const], test: (id: string) => !id.endsWith(LOADER_MODULE) && !SCHEMAS.test(id), priority: 26 },
+  // The home page's own modules; what it draws with (tables, tags, the pool figures) is split by
+  // use like every other route's, shared with the routes that draw with it too.
   { name: 'home', test: /[\\/]src[\\/]pages[\\/]home[\\/]/, priority: 10 },
 ];
 
@@ -206,7 +218,7 @@ function antdMapTokens(): PrecomputedTokens {
 }
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  define: command === 'build' ? { __ANTD_MAP_TOKENS__: JSON.stringify(antdMapTokens()) } : {},
+  define: { __ANSWER_SHAPES__: answerShapesJson(), ...(command === 'build' ? { __ANTD_MAP_TOKENS__: JSON.stringify(antdMapTokens()) } : {}) },
   plugins: isSsrBuild ? [react(), formContextOnly()] : [react(), precompress(), formContextOnly(), endpointPathsOnly(), preloadTable()],
   ssr: { noExternal: true },
   build: {
@@ -225,7 +237,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       // schema no route uses is dropped from the bundle with its module.
       treeshake: { manualPureFunctions: ['z', 'text', 'pageOf', 'msg'] },
       output: {
-        ...(isSsrBuild ? { codeSplitting: false } : { codeSplitting: { groups: VENDOR_GROUPS } }),
+        ...(isSsrBuild ? { codeSplitting: false } : { codeSplitting: { groups: VENDOR_GROUPS, includeDependenciesRecursively: false } }),
       },
     },
   },

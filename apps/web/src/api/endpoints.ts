@@ -1,18 +1,6 @@
-import {
-  coinSettingSchema,
-  settingEndpoints,
-  userEndpoints,
-  poolInfoSchema,
-  serverLineSchema,
-  setLanguageBody,
-  userInfoSchema,
-  type CoinSetting,
-  type Lang,
-  type PoolInfo,
-  type ServerLine,
-  type UserInfo,
-} from '@platter/domain';
-import { z } from 'zod';
+import { settingEndpoints, userEndpoints, type CoinSetting, type Lang, type PoolInfo, type ServerLine, type UserInfo } from '@platter/domain';
+import { readAnswer } from './answerShapes.ts';
+import type { AnswerValue } from './answerSchemas.ts';
 import { api, dataOf, isEmptyAnswer, type ApiClient } from './index.ts';
 
 /** The calls of the page frame (spec doc 2 §7), each a typed function over the client. */
@@ -21,12 +9,12 @@ import { api, dataOf, isEmptyAnswer, type ApiClient } from './index.ts';
 export async function fetchUserInfo(client: ApiClient = api): Promise<UserInfo | null> {
   const data = dataOf<unknown>(await client.send(userEndpoints.info));
   if (data === undefined || data === null) return null;
-  const parsed = userInfoSchema.safeParse(data);
-  if (!parsed.success) {
-    console.error('user info does not match the schema', parsed.error);
+  const parsed = readAnswer('userInfo', data);
+  if (!parsed.ok) {
+    console.error('user info does not match the schema at', parsed.path);
     return null;
   }
-  return parsed.data;
+  return parsed.value;
 }
 
 /**
@@ -44,7 +32,7 @@ export async function checkRegistrationOpen(client: ApiClient = api): Promise<bo
 
 /** POST /api/user/SetLanguage (works signed out too). */
 export async function saveLanguage(language: Lang, client: ApiClient = api): Promise<void> {
-  await client.send(userEndpoints.setLanguage, setLanguageBody.parse({ language }), { userTriggered: true });
+  await client.send(userEndpoints.setLanguage, { language }, { userTriggered: true });
 }
 
 /** POST /api/user/dologout: true when the answer is the empty object (or a plain 200). */
@@ -53,24 +41,25 @@ export async function logout(client: ApiClient = api): Promise<boolean> {
   return isEmptyAnswer(answer) || answer.code === 200;
 }
 
-function listOf<T extends z.ZodType>(schema: T, data: unknown, what: string): z.infer<T>[] {
-  const parsed = z.array(schema).safeParse(data ?? []);
-  if (parsed.success) return parsed.data;
-  console.error(`${what} does not match the schema`, parsed.error);
+/** A registry list checked against its schema's shape (api/answerSchemas.ts); none when it does not match. */
+function listOf<K extends 'coinSettings' | 'poolSettings' | 'serverLines'>(name: K, data: unknown, what: string): AnswerValue<K> | [] {
+  const parsed = readAnswer(name, data ?? []);
+  if (parsed.ok) return parsed.value;
+  console.error(`${what} do not match the schema at`, parsed.path);
   return [];
 }
 
 /** GET /api/setting/coin: the coin registry. */
 export async function fetchCoinSettings(client: ApiClient = api): Promise<CoinSetting[]> {
-  return listOf(coinSettingSchema, dataOf<unknown>(await client.send(settingEndpoints.coin, {})), 'coin settings');
+  return listOf('coinSettings', dataOf<unknown>(await client.send(settingEndpoints.coin, {})), 'coin settings');
 }
 
 /** GET /api/setting/pool: the pool registry. */
 export async function fetchPoolSettings(client: ApiClient = api): Promise<PoolInfo[]> {
-  return listOf(poolInfoSchema, dataOf<unknown>(await client.send(settingEndpoints.pool, {})), 'pool settings');
+  return listOf('poolSettings', dataOf<unknown>(await client.send(settingEndpoints.pool, {})), 'pool settings');
 }
 
 /** GET /api/setting/lines: server lines by region. */
 export async function fetchServerLines(client: ApiClient = api): Promise<ServerLine[]> {
-  return listOf(serverLineSchema, dataOf<unknown>(await client.send(settingEndpoints.lines)), 'server lines');
+  return listOf('serverLines', dataOf<unknown>(await client.send(settingEndpoints.lines)), 'server lines');
 }

@@ -1,7 +1,7 @@
-import { coinSettingSchema, DEFAULT_POOL_TYPE, poolInfoSchema, STATE_CLEAR_AFTER_202_MS, userInfoSchema, type CoinSetting, type PoolInfo, type UserInfo } from '@platter/domain';
+import { DEFAULT_POOL_TYPE, STATE_CLEAR_AFTER_202_MS, type CoinSetting, type PoolInfo, type UserInfo } from '@platter/domain';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { useAfterHydration } from '../app/prerendered.ts';
+import { readAnswer } from '../api/answerShapes.ts';
 
 /**
  * The persisted client state of spec doc 2 §9: one localStorage key, 'h9', holding user
@@ -56,26 +56,12 @@ export function defaultState(): PersistedState {
 /** The state as the prerendered first screen is drawn with (one object: a selector answers stored references). */
 const DEFAULT_STATE = defaultState();
 
-/** Each field falls back to its default on its own, so one bad field never loses the rest. */
-const persistedSchema = z.object({
-  userInfo: userInfoSchema.nullable().catch(null),
-  assets: z.record(z.string(), z.unknown()).nullable().catch(null),
-  coinInfo: z.array(coinSettingSchema).catch([]),
-  poolInfo: z.array(poolInfoSchema).catch([]),
-  openedPools: z.array(z.string()).catch([]),
-  poolType: z.string().min(1).catch(DEFAULT_POOL_TYPE),
-  searchPools: z
-    .array(z.object({ type: z.string(), icon: z.string() }))
-    .min(1)
-    .catch([...DEFAULT_SEARCH_POOLS]),
-  clearAt: z.number().nullable().catch(null),
-});
-
 export function parsePersisted(raw: string | null): PersistedState {
   if (!raw) return defaultState();
   try {
-    const parsed = persistedSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : defaultState();
+    // Checked against the schema in api/answerSchemas.ts: each field falls back to its default on its own.
+    const parsed = readAnswer('persisted', JSON.parse(raw));
+    return parsed.ok ? parsed.value : defaultState();
   } catch {
     return defaultState();
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pagingQuery } from './envelope.ts';
 import { msg, text } from './text.ts';
+import { MESSAGE_READ, MESSAGE_TYPES, MESSAGE_UNREAD } from '../inmail.ts';
 
 /**
  * In-site messages (spec doc 2 §3 'Message', §4 'Message status', §7 'User and session'
@@ -8,29 +9,8 @@ import { msg, text } from './text.ts';
  * the site's first load does not build them.
  */
 
-/** Message status: 2 unread, 1 read (spec doc 2 §3). */
-export const MESSAGE_UNREAD = 2;
-export const MESSAGE_READ = 1;
-export type MessageStatus = typeof MESSAGE_UNREAD | typeof MESSAGE_READ;
-
-/** Message types: the spec's event groups (doc 2 §7 'Message channels'); the frame asks for 'all'. */
-export const MESSAGE_TYPES = ['account', 'asset', 'mining', 'system', 'other'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
-
-/** The bell badge shows the unread total capped at 99; unread messages fetched per call: 10 (doc 2 §9). */
-export const UNREAD_BADGE_CAP = 99;
-export const UNREAD_FETCH_COUNT = 10;
-
-/** The badge text of an unread total: '' for none, '99+' above the cap. */
-export function unreadBadgeText(total: number): string {
-  if (total <= 0) return '';
-  return total > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(total);
-}
-
-export const NOTICE_TITLE_MAX = 120;
-export const NOTICE_CONTENT_MAX = 5000;
-/** Users named in one SendNotificationIds call. */
-export const NOTICE_IDS_MAX = 1000;
+/** The constants live apart (../inmail.ts): the frame reads them without building a schema. */
+export * from '../inmail.ts';
 
 const idText = z
   .union([text(), z.number()])
