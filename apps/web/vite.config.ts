@@ -22,19 +22,53 @@ const API_TARGET = 'http://127.0.0.1:8080';
  */
 const LOADER_MODULE = 'src/loader.ts';
 /**
- * zod and the domain's schema modules (not its endpoint tables): a chunk of their own, which the
- * pages that check input with a schema load (home's figures, forms). The frame checks its first
- * answers and its remembered state by shapes (src/api/answerShapes.ts), so 'app' needs no schema:
- * building zod and the schemas was about a third of its evaluation on a phone. Groups take only
- * what they name (includeDependenciesRecursively: false below): with their dependencies, 'app'
- * took zod back in through the domain's index.
+ * zod with the domain's schema modules ('schemas'), and the domain's other modules the frame does
+ * not use ('domain'), are chunks of their own, loaded by the pages that use them (home's figures
+ * check their answers with a schema; forms check input). The frame checks its first answers and
+ * its remembered state by shapes (src/api/answerShapes.ts), so 'app' builds no schema: zod and
+ * the schemas were about a third of its evaluation on a phone. Groups take only the modules they
+ * name (includeDependenciesRecursively: false below): with their dependencies, 'app' took zod
+ * back in through the domain's index; without the 'domain' group, the helpers a schema imports
+ * landed in the chunk of some admin page, which home then loaded with its forms.
  */
-const SCHEMAS = /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]domain[\\/]src[\\/]api[\\/](?!endpoint\.ts)[^\\/]+\.ts$/;
+const DOMAIN_SRC = path.resolve(import.meta.dirname, '../../packages/domain/src');
+/** The endpoint tables import their calls' schemas, which the build drops from them (endpointPathsOnly). */
+const ENDPOINT_TABLE_FILE = /[\\/]api[\\/](endpoint\.ts$|endpoints[\\/])/;
+
+/**
+ * zod, and every domain module that builds a schema or imports one that does (its value
+ * imports, followed through the package; not the endpoint tables, not the index files that
+ * re-export everything).
+ */
+function domainSchemaModules(): Set<string> {
+  const files = (readdirSync(DOMAIN_SRC, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => path.join(DOMAIN_SRC, file))
+    .filter((file) => !ENDPOINT_TABLE_FILE.test(file) && path.basename(file) !== 'index.ts');
+  const imports = new Map<string, { zod: boolean; local: string[] }>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1] ?? '');
+    imports.set(file, { zod: specifiers.includes('zod'), local: specifiers.filter((s) => s.startsWith('.')).map((s) => path.resolve(path.dirname(file), s)) });
+  }
+  const schema = new Set([...imports].filter(([, i]) => i.zod).map(([file]) => file));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [file, i] of imports) if (!schema.has(file) && i.local.some((dep) => schema.has(dep))) grew = schema.add(file).size > 0;
+  }
+  return schema;
+}
+const SCHEMA_MODULES = domainSchemaModules();
+const isSchemaModule = (id: string): boolean => /node_modules[\\/]zod[\\/]/.test(id) || SCHEMA_MODULES.has(id);
+/** The domain's other modules the frame does not use (wallet, content, cooperation rules…), but not the error texts of a language (its chunk) nor the country list. */
+const isDomainHelper = (id: string): boolean =>
+  id.startsWith(DOMAIN_SRC) && !SCHEMA_MODULES.has(id) && !ENDPOINT_TABLE_FILE.test(id) && !/[\\/](index|countries|messages\.[a-z]{2})\.ts$/.test(id);
 const VENDOR_GROUPS = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/, priority: 30 },
-  { name: 'schemas', test: (id: string) => SCHEMAS.test(id), priority: 25 },
+  { name: 'schemas', test: isSchemaModule, priority: 25 },
+  { name: 'domain', test: isDomainHelper, priority: 24 },
   // Not the loader (src/loader.ts), an entry of its own that must stay a few hundred bytes.
-  { name: 'app', tags: ['$initial' as const], test: (id: string) => !id.endsWith(LOADER_MODULE) && !SCHEMAS.test(id), priority: 26 },
+  { name: 'app', tags: ['$initial' as const], test: (id: string) => !id.endsWith(LOADER_MODULE) && !isSchemaModule(id), priority: 26 },
   // The home page's own modules; what it draws with (tables, tags, the pool figures) is split by
   // use like every other route's, shared with the routes that draw with it too.
   { name: 'home', test: /[\\/]src[\\/]pages[\\/]home[\\/]/, priority: 10 },

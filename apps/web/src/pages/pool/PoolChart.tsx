@@ -37,15 +37,18 @@ export function PoolChart({ kind, points, seriesName, valueText, summary, testId
   const [width, setWidth] = useState(0);
   const [active, setActive] = useState<number | null>(null);
 
-  // Measured before the first paint, then on every resize: the SVG is drawn at the card's width
-  // in pixels (a stretched viewBox would stretch its text too).
+  // The SVG is drawn at the card's width in pixels (a stretched viewBox would stretch its text
+  // too), as the resize observer reports it: first right after the browser's own layout of the
+  // frame, then on every resize. Reading the width in the commit instead made the browser lay
+  // the whole freshly drawn dashboard out there and then (some 80 ms on a throttled phone).
   useLayoutEffect(() => {
     const box = boxRef.current;
     if (!box) return;
-    const measure = () => setWidth(box.clientWidth || FALLBACK_WIDTH);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(box.clientWidth || FALLBACK_WIDTH);
+      return;
+    }
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0) || box.clientWidth || FALLBACK_WIDTH));
     observer.observe(box);
     return () => observer.disconnect();
   }, []);
