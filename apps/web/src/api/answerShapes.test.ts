@@ -53,6 +53,9 @@ describe('the frame checks its first answers by shapes built from the schemas', 
     expect(expectAsSchema('persisted', { poolType: 'ar', userInfo: { email: 1 }, coinInfo: 'x', openedPools: ['chia'], clearAt: 5 })).toBe(true);
     expect(expectAsSchema('persisted', { userInfo: aliceInfo, coinInfo: COIN_SEEDS, poolInfo: POOL_SEEDS, searchPools: [], poolType: '' })).toBe(true);
     expect(expectAsSchema('persisted', 'text')).toBe(false);
+    const stored = readAnswer('persisted', JSON.parse('{"assets": {"__proto__": {"polluted": true}, "XCH": "1"}}'));
+    expect(stored.ok && stored.value.assets).toEqual(JSON.parse('{"__proto__": {"polluted": true}, "XCH": "1"}'));
+    expect(stored.ok && Object.getPrototypeOf(stored.value.assets)).toBe(Object.prototype);
   });
 
   it('stops the build on a schema the shapes cannot check rather than let anything through', () => {

@@ -107,7 +107,8 @@ function read(shape: Shape, value: unknown, path: string, failure: Failure): Rea
       for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
         const got = read(shape.value, item, path ? `${path}.${key}` : key, failure);
         if (got === MISMATCH) return MISMATCH;
-        out[key] = got;
+        // Defined, not assigned: a '__proto__' key read from JSON stays a key.
+        Object.defineProperty(out, key, { value: got, enumerable: true, writable: true, configurable: true });
       }
       return out;
     }
