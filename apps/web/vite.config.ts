@@ -32,8 +32,10 @@ const LOADER_MODULE = 'src/loader.ts';
  * landed in the chunk of some admin page, which home then loaded with its forms.
  */
 const DOMAIN_SRC = path.resolve(import.meta.dirname, '../../packages/domain/src');
-/** The endpoint tables import their calls' schemas, which the build drops from them (endpointPathsOnly). */
-const ENDPOINT_TABLE_FILE = /[\\/]api[\\/](endpoint\.ts$|endpoints[\\/])/;
+/** The endpoint tables of `@platter/domain` (packages/domain/src/api/endpoints/*.ts). */
+const ENDPOINT_TABLE = /[\\/]packages[\\/]domain[\\/]src[\\/]api[\\/]endpoints[\\/][^\\/]+\.ts$/;
+/** The tables and their `endpoint()` import their calls' schemas, which the build drops from them (endpointPathsOnly). */
+const isEndpointTable = (file: string): boolean => ENDPOINT_TABLE.test(file) || /[\\/]api[\\/]endpoint\.ts$/.test(file);
 
 /**
  * zod, and every domain module that builds a schema or imports one that does (its value
@@ -44,7 +46,7 @@ function domainSchemaModules(): Set<string> {
   const files = (readdirSync(DOMAIN_SRC, { recursive: true }) as string[])
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .map((file) => path.join(DOMAIN_SRC, file))
-    .filter((file) => !ENDPOINT_TABLE_FILE.test(file) && path.basename(file) !== 'index.ts');
+    .filter((file) => !isEndpointTable(file) && path.basename(file) !== 'index.ts');
   const imports = new Map<string, { zod: boolean; local: string[] }>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -54,7 +56,11 @@ function domainSchemaModules(): Set<string> {
   const schema = new Set([...imports].filter(([, i]) => i.zod).map(([file]) => file));
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [file, i] of imports) if (!schema.has(file) && i.local.some((dep) => schema.has(dep))) grew = schema.add(file).size > 0;
+    for (const [file, i] of imports) {
+      if (schema.has(file) || !i.local.some((dep) => schema.has(dep))) continue;
+      schema.add(file);
+      grew = true;
+    }
   }
   return schema;
 }
@@ -62,7 +68,7 @@ const SCHEMA_MODULES = domainSchemaModules();
 const isSchemaModule = (id: string): boolean => /node_modules[\\/]zod[\\/]/.test(id) || SCHEMA_MODULES.has(id);
 /** The domain's other modules the frame does not use (wallet, content, cooperation rules…), but not the error texts of a language (its chunk) nor the country list. */
 const isDomainHelper = (id: string): boolean =>
-  id.startsWith(DOMAIN_SRC) && !SCHEMA_MODULES.has(id) && !ENDPOINT_TABLE_FILE.test(id) && !/[\\/](index|countries|messages\.[a-z]{2})\.ts$/.test(id);
+  id.startsWith(DOMAIN_SRC) && !SCHEMA_MODULES.has(id) && !isEndpointTable(id) && !/[\\/](index|countries|messages\.[a-z]{2})\.ts$/.test(id);
 const VENDOR_GROUPS = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/, priority: 30 },
   { name: 'schemas', test: isSchemaModule, priority: 25 },
@@ -194,8 +200,6 @@ function formContextOnly(): Plugin {
   };
 }
 
-/** The endpoint tables of `@platter/domain` (packages/domain/src/api/endpoints/*.ts). */
-const ENDPOINT_TABLE = /[\\/]packages[\\/]domain[\\/]src[\\/]api[\\/]endpoints[\\/][^\\/]+\.ts$/;
 /** What an `endpoint({…})` of the tables says that the web app never reads. */
 const SERVER_ONLY = new Set(['request', 'response', 'summary', 'tags']);
 
