@@ -1,3 +1,4 @@
+import { App } from 'antd';
 import { act, useEffect, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { useLocation } from 'react-router';
@@ -24,8 +25,11 @@ export async function render(ui: ReactElement): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
+  // As in the app, inside antd's <App> (no element of its own): a message or notification then
+  // lives in the tree under test and closes with it, not in a static root whose timer outlives
+  // the file's last test.
   await act(async () => {
-    root.render(ui);
+    root.render(<App component={false}>{ui}</App>);
   });
   const rendered: Rendered = {
     container,
