@@ -1,3 +1,4 @@
+import type { LoadedPopconfirm } from './LoadedPopconfirm.tsx';
 import type { LoadedTooltip } from './LoadedTooltip.tsx';
 import { useRef, useState, type ComponentProps, type ComponentType, type FocusEvent, type ReactElement, type ReactNode } from 'react';
 
@@ -108,6 +109,23 @@ export function DeferredTooltip({ title, trigger }: { title: ReactNode; trigger:
   return (
     <DeferredPopup popup={popup} trigger={trigger}>
       {(LoadedTooltip, loaded) => <LoadedTooltip trigger={loaded} title={title} initialOpen={popup.hovered} />}
+    </DeferredPopup>
+  );
+}
+
+type PopconfirmProps = ComponentProps<typeof LoadedPopconfirm>;
+const loadPopconfirm = () => import('./LoadedPopconfirm.tsx').then((m) => m.LoadedPopconfirm);
+
+/**
+ * antd's Popconfirm, loaded on the first sign of interest in its trigger and opened if the
+ * trigger was pressed: until then the trigger alone, without the popup's machinery (a
+ * Popconfirm mounts a trigger, a portal and observers each, on a page's first screen).
+ */
+export function DeferredPopconfirm({ trigger, ...props }: Omit<PopconfirmProps, 'target' | 'initialOpen'> & { trigger: (props: TriggerProps) => ReactElement }) {
+  const popup = usePopupIntent<PopconfirmProps>(loadPopconfirm);
+  return (
+    <DeferredPopup popup={popup} trigger={trigger}>
+      {(Loaded, loaded) => <Loaded {...props} target={loaded} initialOpen={popup.openOnLoad} />}
     </DeferredPopup>
   );
 }

@@ -1,8 +1,9 @@
 import type { MinerKey } from '@platter/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Popconfirm, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { DeferredPopconfirm } from '../../components/deferredPopup.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { createApiKey, fetchApiKey, poolKeys, revokeApiKey, succeeded } from './poolApi.ts';
 
@@ -107,28 +108,30 @@ export function ApiKeyCard({ pool }: { pool: string }) {
       <Space wrap>
         {key ? (
           <>
-            <Popconfirm
+            <DeferredPopconfirm
               title={t('poolUser.apiKey.rotateConfirm')}
               okText={t('poolUser.apiKey.rotate')}
               cancelText={t('poolUser.cancel')}
               okButtonProps={{ 'data-testid': 'apikey-rotate-confirm' }}
               onConfirm={() => make()}
-            >
-              <Button loading={busy} data-testid="apikey-rotate">
-                {t('poolUser.apiKey.rotate')}
-              </Button>
-            </Popconfirm>
-            <Popconfirm
+              trigger={(handlers) => (
+                <Button {...handlers} loading={busy} data-testid="apikey-rotate">
+                  {t('poolUser.apiKey.rotate')}
+                </Button>
+              )}
+            />
+            <DeferredPopconfirm
               title={t('poolUser.apiKey.revokeConfirm')}
               okText={t('poolUser.apiKey.revoke')}
               okButtonProps={{ danger: true, 'data-testid': 'apikey-revoke-confirm' }}
               cancelText={t('poolUser.cancel')}
               onConfirm={() => revoke()}
-            >
-              <Button danger loading={busy} data-testid="apikey-revoke">
-                {t('poolUser.apiKey.revoke')}
-              </Button>
-            </Popconfirm>
+              trigger={(handlers) => (
+                <Button {...handlers} danger loading={busy} data-testid="apikey-revoke">
+                  {t('poolUser.apiKey.revoke')}
+                </Button>
+              )}
+            />
           </>
         ) : (
           <Button type="primary" loading={busy} disabled={!current.isSuccess} onClick={() => void make()} data-testid="apikey-create">

@@ -22,14 +22,19 @@ import { Amount } from '../../components/Amount.tsx';
  * miner API key the proxy tool reports with.
  */
 export function MiningPage() {
-  const { choice, pool, hashrate, base } = usePoolView();
+  const view = usePoolView();
   const watched = useWatched();
-  const summary = useQuery({ ...summaryQuery(pool, watched?.uid), refetchInterval: 60_000 });
-  const share = useQuery({ ...shareQuery(pool, 24, watched?.uid), refetchInterval: 60_000 });
-  // The figures and the chart are drawn in a render React can interrupt (a query's answer alone
-  // is drawn in one blocking task); until then their placeholders keep the place.
+  const summary = useQuery({ ...summaryQuery(view.pool, watched?.uid), refetchInterval: 60_000 });
+  const share = useQuery({ ...shareQuery(view.pool, 24, watched?.uid), refetchInterval: 60_000 });
+  // The figures, the chart and the cards are drawn in a render React can interrupt (a query's
+  // answer alone is drawn in one blocking task); until then their placeholders keep the place.
+  // The pool too: the pool list's answer mounts the merge-pool and API key cards.
   const summaryData = useDeferredValue(summary.data);
   const shareData = useDeferredValue(share.data);
+  const pool = useDeferredValue(view.pool);
+  const hashrate = useDeferredValue(view.hashrate);
+  const base = useDeferredValue(view.base);
+  const { choice } = view;
   const [chosenMetric, setMetric] = useState<HourMetric>('capacity');
   // A hashrate coin's capacity estimate means nothing: its chart shows points.
   const metric = hashrate ? 'points' : chosenMetric;
