@@ -16,6 +16,8 @@ import 'antd/es/pagination/index.js';
 export interface Rendered {
   container: HTMLElement;
   root: Root;
+  /** Draws `ui` in place of what was rendered, in the same wrapper (so the components it keeps keep their state). */
+  rerender: (ui: ReactElement) => Promise<void>;
   unmount: () => void;
 }
 
@@ -28,12 +30,17 @@ export async function render(ui: ReactElement): Promise<Rendered> {
   // As in the app, inside antd's <App> (no element of its own): a message or notification then
   // lives in the tree under test and closes with it, not in a static root whose timer outlives
   // the file's last test.
+  const draw = (next: ReactElement) => root.render(<App component={false}>{next}</App>);
   await act(async () => {
-    root.render(<App component={false}>{ui}</App>);
+    draw(ui);
   });
   const rendered: Rendered = {
     container,
     root,
+    rerender: (next) =>
+      act(async () => {
+        draw(next);
+      }),
     unmount: () => {
       act(() => root.unmount());
       container.remove();

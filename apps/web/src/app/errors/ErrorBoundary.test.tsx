@@ -66,14 +66,11 @@ describe('lazy parts and errors (spec doc 2 §4)', () => {
     );
     await waitFor(() => byTestId('render-error'));
     await settle();
-    const { act } = await import('react');
-    await act(async () => {
-      view.root.render(
-        <ErrorBoundary resetKey="/b">
-          <p data-testid="fine">fine</p>
-        </ErrorBoundary>,
-      );
-    });
+    await view.rerender(
+      <ErrorBoundary resetKey="/b">
+        <p data-testid="fine">fine</p>
+      </ErrorBoundary>,
+    );
     expect(byTestId('fine')).not.toBeNull();
   });
 });
