@@ -68,6 +68,40 @@ describe('the pool chart', () => {
     expect(byTestId('c-tooltip')).toBeNull();
   });
 
+  it('reads the points with the keyboard: focus shows the latest, the arrows move, Home and End jump, Escape and leaving hide', async () => {
+    await chart('area', hours);
+    const svg = byTestId('c-svg') as unknown as SVGSVGElement;
+    expect(svg.getAttribute('tabindex')).toBe('0');
+    const key = (name: string) =>
+      act(async () => {
+        svg.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+      });
+    await act(async () => {
+      svg.focus();
+    });
+    expect(byTestId('c-tooltip')?.textContent).toBe('23:00Capacity : 0 TiB');
+    expect(byTestId('c-tooltip')?.getAttribute('aria-live')).toBe('polite');
+    await key('ArrowLeft');
+    await key('ArrowLeft');
+    await key('ArrowLeft');
+    expect(byTestId('c-tooltip')?.textContent).toBe('20:00Capacity : 3.7 TiB');
+    await key('Home');
+    expect(byTestId('c-tooltip')?.textContent).toBe('00:00Capacity : 0 TiB');
+    await key('ArrowLeft');
+    expect(byTestId('c-tooltip')?.textContent).toBe('00:00Capacity : 0 TiB');
+    await key('End');
+    await key('ArrowRight');
+    expect(byTestId('c-tooltip')?.textContent).toBe('23:00Capacity : 0 TiB');
+    await key('Escape');
+    expect(byTestId('c-tooltip')).toBeNull();
+    await key('ArrowLeft');
+    expect(byTestId('c-tooltip')?.textContent).toBe('22:00Capacity : 0 TiB');
+    await act(async () => {
+      svg.blur();
+    });
+    expect(byTestId('c-tooltip')).toBeNull();
+  });
+
   it('draws a bar for each day with income, none for a day without, and names the day under the pointer', async () => {
     const days = [
       { label: '11-24', value: 0.25 },

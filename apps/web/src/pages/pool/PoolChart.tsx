@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { monotonePath, nearestIndex, niceTicks, thinnedLabels } from './chartScale.ts';
 
 /** The brand colour reads well on both themes; axes, grid and text take the theme's variables (pool.css). */
@@ -36,6 +36,7 @@ export function PoolChart({ kind, points, seriesName, valueText, summary, testId
   const boxRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [active, setActive] = useState<number | null>(null);
+  const [byKeyboard, setByKeyboard] = useState(false);
 
   // The SVG is drawn at the card's width in pixels (a stretched viewBox would stretch its text
   // too), as the resize observer reports it: first right after the browser's own layout of the
@@ -69,7 +70,20 @@ export function PoolChart({ kind, points, seriesName, valueText, summary, testId
 
   const pick = (event: PointerEvent<SVGSVGElement>) => {
     const x = event.clientX - event.currentTarget.getBoundingClientRect().left;
+    setByKeyboard(false);
     setActive(kind === 'area' ? nearestIndex(x, left, step, n) : nearestIndex(x, left + step / 2, step, n));
+  };
+  // The keyboard reads the same tooltip: focus shows the latest point, the arrows move by one,
+  // Home and End go to the first and the last, Escape hides it; a screen reader hears each.
+  const keyed = (event: KeyboardEvent<SVGSVGElement>) => {
+    if (n === 0) return;
+    const at = active ?? n - 1;
+    const moves: Partial<Record<string, number | null>> = { ArrowLeft: Math.max(0, at - 1), ArrowRight: Math.min(n - 1, at + 1), Home: 0, End: n - 1, Escape: null };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    setByKeyboard(true);
+    setActive(next);
   };
 
   const activeX = active === null ? 0 : xOf(active);
@@ -83,10 +97,19 @@ export function PoolChart({ kind, points, seriesName, valueText, summary, testId
           height={CHART_HEIGHT}
           role="img"
           aria-label={summary}
+          aria-keyshortcuts="ArrowLeft ArrowRight Home End Escape"
+          tabIndex={n > 0 ? 0 : undefined}
           data-testid={`${testId}-svg`}
           onPointerMove={pick}
           onPointerDown={pick}
           onPointerLeave={() => setActive(null)}
+          onFocus={() => {
+            if (active !== null || n === 0) return;
+            setByKeyboard(true);
+            setActive(n - 1);
+          }}
+          onBlur={() => setActive(null)}
+          onKeyDown={keyed}
         >
           {kind === 'area' ? (
             <defs>
@@ -139,6 +162,7 @@ export function PoolChart({ kind, points, seriesName, valueText, summary, testId
         <div
           className="pool-chart__tooltip"
           data-testid={`${testId}-tooltip`}
+          aria-live={byKeyboard ? 'polite' : undefined}
           style={{ left: flip ? activeX - 12 : activeX + 12, transform: flip ? 'translateX(-100%)' : undefined }}
         >
           <div className="pool-chart__tooltip-label">{points[active]?.label}</div>
